@@ -1,0 +1,27 @@
+package org.okl.api.component;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.okl.api.linalg.LinearAlgebra;
+
+/**
+ * What OKL hands to a factory when it creates a component: the active linear-algebra back-end, a way to create
+ * nested components by name, the random seed and the data directory.
+ */
+public interface ComponentContext {
+
+    /** The linear-algebra back-end every hot path must use. */
+    LinearAlgebra linearAlgebra();
+
+    /**
+     * Creates a nested component of the given kind from its spec, validating its parameters; for example the output
+     * kernel of an output embedding, or the matrix of a separable operator.
+     */
+    <T> T create(Class<T> kind, ComponentSpec spec);
+
+    /** The seed every random choice derives from (reproducible runs). */
+    long seed();
+
+    /** The folder holding data sets that are not bundled, when one is configured or found. */
+    Optional<Path> dataDirectory();
+}

@@ -1,0 +1,33 @@
+package org.okl.api.component;
+
+/**
+ * A parameter value a component cannot accept: out of range, of the wrong type, inconsistent with another parameter,
+ * or a matrix that is not positive semi-definite. The message names the component and the parameter.
+ */
+public class InvalidParameterException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final String component;
+    private final String parameter;
+
+    /**
+     * @param component the component id, for example {@code gaussian}
+     * @param parameter the parameter name, for example {@code sigma}
+     * @param problem   what is wrong and, where possible, what would be right
+     */
+    public InvalidParameterException(String component, String parameter, String problem) {
+        super(component + ": parameter '" + parameter + "' " + problem);
+        this.component = component;
+        this.parameter = parameter;
+    }
+
+    /** The component id. */
+    public String component() {
+        return component;
+    }
+
+    /** The parameter name. */
+    public String parameter() {
+        return parameter;
+    }
+}

@@ -1,0 +1,19 @@
+package org.okl.api.component;
+
+/** The type of a component parameter, as written in a pipeline file or on the command line. */
+public enum ParameterType {
+    /** A real number. */
+    DOUBLE,
+    /** A whole number. */
+    INTEGER,
+    /** A boolean, {@code true} or {@code false}. */
+    BOOLEAN,
+    /** A string; {@link ParameterSpec#choices()} may restrict it. */
+    STRING,
+    /** A list of real numbers (a single number is accepted as a list of one), for example a lambda path. */
+    DOUBLE_LIST,
+    /** A nested component, {@code {"name": ..., params...}}, of kind {@link ParameterSpec#componentKind()}. */
+    COMPONENT,
+    /** A list of nested components of kind {@link ParameterSpec#componentKind()}. */
+    COMPONENT_LIST
+}

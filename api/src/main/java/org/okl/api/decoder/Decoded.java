@@ -1,0 +1,21 @@
+package org.okl.api.decoder;
+
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * The result of decoding t predictions.
+ *
+ * @param outputs the predicted outputs in the original representation (t x q)
+ * @param scores  real-valued scores before any decision (t x q), for ranking metrics such as mean AUC, if the decoder
+ *                has them
+ * @param ranking for candidate decoders, the indices of the best candidates per prediction, best first (t rows), if
+ *                computed; ties break by the lower candidate index
+ */
+public record Decoded(Matrix outputs, Optional<Matrix> scores, Optional<int[][]> ranking) {
+
+    /** Outputs only. */
+    public static Decoded of(Matrix outputs) {
+        return new Decoded(outputs, Optional.empty(), Optional.empty());
+    }
+}

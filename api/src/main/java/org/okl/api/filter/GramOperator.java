@@ -1,0 +1,16 @@
+package org.okl.api.filter;
+
+import org.okl.api.linalg.Matrix;
+
+/**
+ * The action of the (unnormalised) block Gram on coefficients, {@code C -> Gamma C}, for iterative filters. For a
+ * separable kernel it is {@code k C A}; for a general kernel a block product.
+ */
+public interface GramOperator {
+
+    /** The number of training points n. */
+    int size();
+
+    /** {@code Gamma C} for coefficients C (n x d), as a new n x d matrix. */
+    Matrix apply(Matrix coefficients);
+}

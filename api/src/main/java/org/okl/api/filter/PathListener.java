@@ -1,0 +1,16 @@
+package org.okl.api.filter;
+
+import org.okl.api.linalg.Matrix;
+
+/** Receives the coefficients at each point of a regularization path while an iterative filter runs. */
+@FunctionalInterface
+public interface PathListener {
+
+    /**
+     * Called once per path point, in order.
+     *
+     * @param index        the path point
+     * @param coefficients C at that point (n x d); the array may be reused after the call returns, copy to keep it
+     */
+    void accept(int index, Matrix coefficients);
+}

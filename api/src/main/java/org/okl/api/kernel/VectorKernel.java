@@ -1,0 +1,40 @@
+package org.okl.api.kernel;
+
+import java.util.List;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A scalar kernel on real vectors, the kind OKL pipelines use for inputs and for outputs. Samples are matrices
+ * whose rows are the vectors, so a Gram matrix is computed in one batch (one matrix product plus an element-wise
+ * pass for the Gaussian kernel) through the linear-algebra layer.
+ */
+public interface VectorKernel extends Kernel<double[]> {
+
+    /** The Gram matrix of the rows of {@code a} (n x p) against the rows of {@code b} (m x p): n x m. */
+    Matrix gram(Matrix a, Matrix b);
+
+    /** The symmetric Gram matrix of the rows of {@code a} with themselves. */
+    default Matrix gram(Matrix a) {
+        return gram(a, a);
+    }
+
+    /** The diagonal k(a_i, a_i) for every row of {@code a}. */
+    default double[] diagonal(Matrix a) {
+        double[] d = new double[a.rows()];
+        for (int i = 0; i < d.length; i++) {
+            double[] r = a.row(i);
+            d[i] = value(r, r);
+        }
+        return d;
+    }
+
+    @Override
+    default double value(double[] a, double[] b) {
+        return gram(Matrix.fromRows(new double[][] {a}), Matrix.fromRows(new double[][] {b})).get(0, 0);
+    }
+
+    @Override
+    default Matrix gram(List<? extends double[]> a, List<? extends double[]> b) {
+        return gram(Matrix.fromRows(a.toArray(new double[0][])), Matrix.fromRows(b.toArray(new double[0][])));
+    }
+}

@@ -1,0 +1,87 @@
+package org.okl.api.plugin;
+
+import java.util.Collection;
+import java.util.List;
+import org.okl.api.component.ComponentFactory;
+import org.okl.api.data.DatasetSource;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.metric.Metric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.operator.OutputMatrix;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.regularizer.Regularizer;
+
+/**
+ * The entry point of a plugin, registered in {@code META-INF/services/org.okl.api.plugin.OklPlugin}.
+ *
+ * <p>Every getter has an empty default, so a plugin overrides only what it offers and new extension kinds never
+ * break old plugins (as Trino's {@code Plugin} does). OKL finds plugins with {@link java.util.ServiceLoader} on the
+ * class path and in the plugins folder ({@code --plugins DIR} or {@code OKL_PLUGINS}), binds every factory by kind
+ * and id, and reports a duplicate id with the JARs of both plugins.
+ */
+public interface OklPlugin {
+
+    /** A unique, stable name of the plugin, for diagnostics (for example {@code okl-kernels}). */
+    String name();
+
+    /** The plugin version, for diagnostics and model provenance. */
+    default String version() {
+        return "unspecified";
+    }
+
+    /** Scalar kernels on vectors, for inputs and outputs ({@code gaussian}, {@code linear}, ...). */
+    default Collection<ComponentFactory<VectorKernel>> kernels() {
+        return List.of();
+    }
+
+    /** Operator-valued kernels ({@code separable}, {@code covariance}, {@code divergence-free}, ...). */
+    default Collection<ComponentFactory<OperatorKernel>> operatorKernels() {
+        return List.of();
+    }
+
+    /** Matrices A of separable kernels ({@code identity}, {@code common-similarity}, ...). */
+    default Collection<ComponentFactory<OutputMatrix>> outputMatrices() {
+        return List.of();
+    }
+
+    /** Output embeddings ({@code vector}, {@code kernel}, {@code oel}, ...). */
+    default Collection<ComponentFactory<OutputEmbedding>> outputEmbeddings() {
+        return List.of();
+    }
+
+    /** Spectral filters ({@code tikhonov}, {@code nu-method}, ...). */
+    default Collection<ComponentFactory<SpectralFilter>> filters() {
+        return List.of();
+    }
+
+    /** Regularizers ({@code manifold}, ...). */
+    default Collection<ComponentFactory<Regularizer>> regularizers() {
+        return List.of();
+    }
+
+    /** Decoders ({@code identity}, {@code threshold}, {@code candidates}, ...). */
+    default Collection<ComponentFactory<Decoder>> decoders() {
+        return List.of();
+    }
+
+    /** Data sets, bundled, read from the data directory, or generated. */
+    default Collection<ComponentFactory<DatasetSource>> datasets() {
+        return List.of();
+    }
+
+    /** Evaluation metrics ({@code mse}, {@code rbf-loss}, ...). */
+    default Collection<ComponentFactory<Metric>> metrics() {
+        return List.of();
+    }
+
+    /**
+     * Guice modules ({@code com.google.inject.Module} instances) for the plugin's own wiring, installed into OKL's
+     * injector. Typed as {@code Object} so that this API stays free of dependencies; anything else is rejected with
+     * an error naming the plugin.
+     */
+    default Collection<Object> guiceModules() {
+        return List.of();
+    }
+}

@@ -1,0 +1,23 @@
+package org.okl.core.solve;
+
+import java.util.Map;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A fitted regression function: predictions H (t x D) for new inputs, see
+ * {@link org.okl.api.output.FittedOutputEmbedding} for what H holds.
+ *
+ * <p>Predictors are stored in model files as a type name plus named arrays; {@link PredictorCodec} rebuilds them
+ * with the kernel and operator recreated from the pipeline.
+ */
+public interface Predictor {
+
+    /** Predictions for the rows of {@code inputs} (t x p): t x D. */
+    Matrix predict(Matrix inputs);
+
+    /** The stable type name written in model files, for example {@code kernel-expansion}. */
+    String type();
+
+    /** The arrays prediction needs, by name (what a model file stores). */
+    Map<String, Matrix> arrays();
+}

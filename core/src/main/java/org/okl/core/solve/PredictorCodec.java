@@ -1,0 +1,37 @@
+package org.okl.core.solve;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * Rebuilds predictors read from model files, by their {@link Predictor#type()}. Every predictor type a solver in
+ * core produces is listed here once.
+ */
+public final class PredictorCodec {
+    private static final Map<String, BiFunction<Map<String, Matrix>, PredictionEnvironment, Predictor>> RESTORERS =
+            new TreeMap<>();
+
+    static {
+        // each solver's predictor types register here, for example:
+        // RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
+    }
+
+    private PredictorCodec() {
+    }
+
+    /**
+     * Rebuilds a predictor.
+     *
+     * @throws IllegalArgumentException for an unknown type or missing arrays (a model file from a newer OKL)
+     */
+    public static Predictor restore(String type, Map<String, Matrix> arrays, PredictionEnvironment environment) {
+        var restorer = RESTORERS.get(type);
+        if (restorer == null) {
+            throw new IllegalArgumentException(
+                    "unknown predictor type '" + type + "'; this OKL knows " + RESTORERS.keySet());
+        }
+        return restorer.apply(arrays, environment);
+    }
+}
