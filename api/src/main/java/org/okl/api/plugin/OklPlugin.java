@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.data.TableReader;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
@@ -73,6 +74,16 @@ public interface OklPlugin {
 
     /** Evaluation metrics ({@code mse}, {@code rbf-loss}, ...). */
     default Collection<ComponentFactory<Metric>> metrics() {
+        return List.of();
+    }
+
+    /** Readers of data file formats ({@code csv}, {@code arff}, ...). */
+    default Collection<ComponentFactory<TableReader>> readers() {
+        return List.of();
+    }
+
+    /** Named pipelines of the papers ({@code iokr}, {@code kde-covariance}, ...). */
+    default Collection<PipelineTemplate> pipelines() {
         return List.of();
     }
 

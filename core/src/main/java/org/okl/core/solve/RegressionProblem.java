@@ -3,6 +3,7 @@ package org.okl.core.solve;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -21,6 +22,7 @@ import org.okl.api.regularizer.Regularizer;
  * @param regularizers     extra regularizers (manifold, output coupling)
  * @param unlabelledInputs extra inputs without outputs, for manifold regularization
  * @param groups           the task of every training sample for multi-task data (task-indexed kernels)
+ * @param approximation    a low-rank approximation of the input kernel (Nystrom, random Fourier features), if asked
  * @param context          back-end, seed, nested component creation
  */
 public record RegressionProblem(
@@ -32,6 +34,7 @@ public record RegressionProblem(
         List<Regularizer> regularizers,
         Optional<Matrix> unlabelledInputs,
         Optional<int[]> groups,
+        Optional<ComponentSpec> approximation,
         ComponentContext context) {
 
     /** The number of training points n. */

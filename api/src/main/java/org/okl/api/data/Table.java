@@ -1,0 +1,24 @@
+package org.okl.api.data;
+
+import java.util.List;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A numeric table read from a file: rows are samples.
+ *
+ * @param values        the numbers (rows x columns)
+ * @param columnNames   one name per column (generated as {@code c0, c1, ...} when the file has none)
+ * @param outputColumns the columns the format itself marks as outputs (Mulan labels, MEKA {@code -C}, LIBSVM
+ *                      labels), empty when the format does not say
+ */
+public record Table(Matrix values, List<String> columnNames, int[] outputColumns) {
+
+    /** Validates that there is one name per column. */
+    public Table {
+        columnNames = List.copyOf(columnNames);
+        if (columnNames.size() != values.cols()) {
+            throw new IllegalArgumentException(values.cols() + " columns but " + columnNames.size() + " names");
+        }
+        outputColumns = outputColumns.clone();
+    }
+}

@@ -1,0 +1,21 @@
+package org.okl.api.data;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads one file format into a {@link Table}. OKL picks the reader by file-name suffix; a {@code .gz} suffix is
+ * stripped first and the file decompressed transparently.
+ */
+public interface TableReader {
+
+    /** The file-name suffixes this reader handles, lower case, for example {@code .csv}. */
+    List<String> suffixes();
+
+    /**
+     * Reads a file.
+     *
+     * @throws DataFormatException naming file, line and field for any malformed content
+     */
+    Table read(Path file);
+}
