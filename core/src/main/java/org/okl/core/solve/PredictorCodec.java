@@ -14,8 +14,7 @@ public final class PredictorCodec {
             new TreeMap<>();
 
     static {
-        // each solver's predictor types register here, for example:
-        // RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
+        RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
     }
 
     private PredictorCodec() {
