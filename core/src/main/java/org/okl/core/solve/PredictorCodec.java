@@ -15,6 +15,9 @@ public final class PredictorCodec {
 
     static {
         RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
+        RESTORERS.put(org.okl.core.solve.block.BlockExpansion.TYPE, org.okl.core.solve.block.BlockExpansion::restore);
+        RESTORERS.put(org.okl.core.solve.lowrank.FourierExpansion.TYPE,
+                org.okl.core.solve.lowrank.FourierExpansion::restore);
     }
 
     private PredictorCodec() {
