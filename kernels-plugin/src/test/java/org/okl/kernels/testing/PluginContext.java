@@ -80,7 +80,7 @@ public final class PluginContext implements ComponentContext {
             check(spec.name(), p, v);
             values.put(p.name(), v);
         }
-        return new MapParameters(new ComponentSpec(spec.name(), values));
+        return new SpecParameters(new ComponentSpec(spec.name(), values));
     }
 
     private static void check(String component, ParameterSpec p, Object v) {
@@ -108,49 +108,5 @@ public final class PluginContext implements ComponentContext {
     @Override
     public Optional<Path> dataDirectory() {
         return base.dataDirectory();
-    }
-
-    /** Parameters read from a spec whose defaults are filled in. */
-    private record MapParameters(ComponentSpec spec) implements Parameters {
-
-        @Override
-        public boolean has(String name) {
-            return spec.parameters().containsKey(name);
-        }
-
-        @Override
-        public double getDouble(String name) {
-            return ((Number) spec.parameters().get(name)).doubleValue();
-        }
-
-        @Override
-        public int getInt(String name) {
-            return ((Number) spec.parameters().get(name)).intValue();
-        }
-
-        @Override
-        public boolean getBoolean(String name) {
-            return (Boolean) spec.parameters().get(name);
-        }
-
-        @Override
-        public String getString(String name) {
-            return (String) spec.parameters().get(name);
-        }
-
-        @Override
-        public List<Double> getDoubles(String name) {
-            return ((List<?>) spec.parameters().get(name)).stream().map(x -> ((Number) x).doubleValue()).toList();
-        }
-
-        @Override
-        public ComponentSpec getComponent(String name) {
-            return (ComponentSpec) spec.parameters().get(name);
-        }
-
-        @Override
-        public List<ComponentSpec> getComponents(String name) {
-            return ((List<?>) spec.parameters().get(name)).stream().map(ComponentSpec.class::cast).toList();
-        }
     }
 }
