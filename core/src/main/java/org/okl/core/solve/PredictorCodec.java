@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.kde.FactoredKernelExpansion;
 
 /**
  * Rebuilds predictors read from model files, by their {@link Predictor#type()}. Every predictor type a solver in
@@ -15,6 +16,7 @@ public final class PredictorCodec {
 
     static {
         RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
+        RESTORERS.put(FactoredKernelExpansion.TYPE, FactoredKernelExpansion::restore);
     }
 
     private PredictorCodec() {
