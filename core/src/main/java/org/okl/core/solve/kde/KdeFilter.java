@@ -27,6 +27,9 @@ final class KdeFilter {
     private final String component;
 
     /**
+     * Checks, for every path point, that g is finite at both ends of the spectrum, 0 and s_max, so an unusable
+     * filter fails at fit time rather than at prediction.
+     *
      * @param filter       the spectral filter with its path
      * @param rowValues    eigenvalues w of T (the rows of the core)
      * @param columnValues eigenvalues s of k (the columns of the core)
@@ -43,6 +46,10 @@ final class KdeFilter {
         this.lowRank = lowRank;
         this.component = component;
         this.sMax = max(rowValues) * max(columnValues) / nSquared;
+        for (int index = 0; index < filter.pathLength(); index++) {
+            valueAt(index, 0.0);
+            valueAt(index, sMax);
+        }
     }
 
     private static double max(double[] v) {
