@@ -5,8 +5,8 @@ import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.block.BlockExpansion;
-import org.okl.core.solve.lowrank.FourierExpansion;
 import org.okl.core.solve.kde.FactoredKernelExpansion;
+import org.okl.core.solve.lowrank.FourierExpansion;
 
 /**
  * Rebuilds predictors read from model files, by their {@link Predictor#type()}. Every predictor type a solver in
