@@ -115,7 +115,8 @@ class BandwidthsTest {
 
     @Test
     void coincidentPointsHaveNoWidth() {
-        DataDependentKernel k = (DataDependentKernel) context.kernel(ComponentSpec.of("gaussian", "bandwidth", "median"));
+        DataDependentKernel k =
+                (DataDependentKernel) context.kernel(ComponentSpec.of("gaussian", "bandwidth", "median"));
         assertThatThrownBy(() -> k.resolve(line(2, 2, 2), context)).hasMessageContaining("'sigma'");
     }
 }

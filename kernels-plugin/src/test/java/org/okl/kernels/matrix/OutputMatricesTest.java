@@ -194,7 +194,8 @@ class OutputMatricesTest {
     void invalidParametersFailWithMessagesNamingTheParameter() {
         assertThatThrownBy(() -> OutputMatrixFactories.commonSimilarity()
                 .create(new SpecParameters(ComponentSpec.of("common-similarity", "omega", 1.5)), context))
-                .isInstanceOf(InvalidParameterException.class).hasMessageContaining("common-similarity: parameter 'omega'");
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("common-similarity: parameter 'omega'");
         assertThatThrownBy(() -> OutputMatrixFactories.outputLaplacian().create(
                 new SpecParameters(ComponentSpec.of("output-laplacian", "gammaO", 1.0, "neighbours", 2)), context))
                 .isInstanceOf(InvalidParameterException.class).hasMessageContaining("'gammaO'");

@@ -101,7 +101,8 @@ class OperatorKernelsTest {
     void invalidParametersFailWithMessagesNamingTheParameter() {
         assertThatThrownBy(() -> OperatorKernelFactories.divergenceFree().create(
                 new SpecParameters(ComponentSpec.of("divergence-free", "sigma", -1.0, "dimension", 2)), context))
-                .isInstanceOf(InvalidParameterException.class).hasMessageContaining("divergence-free: parameter 'sigma'");
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("divergence-free: parameter 'sigma'");
         assertThatThrownBy(() -> OperatorKernelFactories.divCurl().create(new SpecParameters(
                 ComponentSpec.of("div-curl", "sigma", 1.0, "gamma", 1.5, "dimension", 2)), context))
                 .isInstanceOf(InvalidParameterException.class).hasMessageContaining("div-curl: parameter 'gamma'");
