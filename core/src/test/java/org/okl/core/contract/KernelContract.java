@@ -18,7 +18,9 @@ import org.okl.core.testing.TestContext;
  *
  * <pre>{@code
  * class GaussianKernelTest extends KernelContract {
- *     protected VectorKernel kernel(ComponentContext context) { return new GaussianKernel(1.5, context.linearAlgebra()); }
+ *     protected VectorKernel kernel(ComponentContext context) {
+ *         return new GaussianKernel(1.5, context.linearAlgebra());
+ *     }
  * }
  * }</pre>
  */

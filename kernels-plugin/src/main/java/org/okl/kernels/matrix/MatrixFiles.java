@@ -53,7 +53,8 @@ public final class MatrixFiles {
         for (int i = 0; i < d; i++) {
             if (rows.get(i).length != d) {
                 throw new InvalidParameterException(component, parameter, "file '" + file + "' must hold a square "
-                        + "matrix: it has " + d + " rows but row " + (i + 1) + " has " + rows.get(i).length + " values");
+                        + "matrix: it has " + d + " rows but row " + (i + 1) + " has " + rows.get(i).length
+                        + " values");
             }
         }
         return Matrix.fromRows(rows.toArray(new double[0][]));

@@ -74,7 +74,8 @@ public final class OutputMatrixFactories {
                         new ParameterSpec("clusters", ParameterType.DOUBLE_LIST, null, true,
                                 "the cluster index of every output, e.g. [0, 0, 1]", 0.0, true, INF, true,
                                 List.of(), null)),
-                (p, c) -> new ClusteringMatrix(inRange("clustering", "eps1", p.getDouble("eps1"), 0.0, false, INF, false),
+                (p, c) -> new ClusteringMatrix(
+                        inRange("clustering", "eps1", p.getDouble("eps1"), 0.0, false, INF, false),
                         inRange("clustering", "eps2", p.getDouble("eps2"), 0.0, false, INF, false),
                         clusterIndices(p.getDoubles("clusters"))));
     }

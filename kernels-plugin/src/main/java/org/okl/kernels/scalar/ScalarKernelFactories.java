@@ -36,7 +36,8 @@ public final class ScalarKernelFactories {
     }
 
     static ComponentFactory<VectorKernel> polynomial() {
-        return SimpleComponentFactory.of("polynomial", VectorKernel.class, "polynomial kernel (<x, x'> + offset)^degree",
+        return SimpleComponentFactory.of("polynomial", VectorKernel.class,
+                "polynomial kernel (<x, x'> + offset)^degree",
                 List.of(ParameterSpec.integer("degree", 3, 1, "the whole exponent"),
                         ParameterSpec.nonNegative("offset", 1.0, "the constant added to the inner product")),
                 (p, c) -> new PolynomialKernel(p.getInt("degree"), p.getDouble("offset"), c.linearAlgebra()));

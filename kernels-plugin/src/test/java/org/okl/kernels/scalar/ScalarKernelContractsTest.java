@@ -137,7 +137,8 @@ class ScalarKernelContractsTest {
     class Scaled extends KernelContract {
         @Override
         protected VectorKernel kernel(ComponentContext context) {
-            return create(ComponentSpec.of("scaled", "factor", 2.5, "kernel", ComponentSpec.of("gaussian", "sigma", 1.0)));
+            return create(ComponentSpec.of("scaled", "factor", 2.5, "kernel",
+                    ComponentSpec.of("gaussian", "sigma", 1.0)));
         }
     }
 }

@@ -205,7 +205,8 @@ class ScalarKernelsTest {
 
     @Test
     void factoriesCheckWidthsEvenWhenCalledDirectly() {
-        assertThatThrownBy(() -> ScalarKernelFactories.gaussian().create(new SpecParameters(ComponentSpec.of("gaussian", "sigma", -1.0)), context))
+        assertThatThrownBy(() -> ScalarKernelFactories.gaussian()
+                .create(new SpecParameters(ComponentSpec.of("gaussian", "sigma", -1.0)), context))
                 .isInstanceOf(InvalidParameterException.class).hasMessageContaining("gaussian: parameter 'sigma'");
     }
 

@@ -35,7 +35,8 @@ public final class PluginContext implements ComponentContext {
     @Override
     public <T> T create(Class<T> kind, ComponentSpec spec) {
         ComponentFactory<?> factory = factories(kind).stream().filter(f -> f.id().equals(spec.name())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no " + kind.getSimpleName() + " named " + spec.name()));
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "no " + kind.getSimpleName() + " named " + spec.name()));
         return kind.cast(factory.create(parameters(factory, spec), this));
     }
 
@@ -91,7 +92,8 @@ public final class PluginContext implements ComponentContext {
                 boolean ok = (p.minInclusive() ? x >= p.min() : x > p.min())
                         && (p.maxInclusive() ? x <= p.max() : x < p.max());
                 if (!ok) {
-                    throw new InvalidParameterException(component, p.name(), "must be in " + p.rangeText() + ", got " + x);
+                    throw new InvalidParameterException(component, p.name(),
+                            "must be in " + p.rangeText() + ", got " + x);
                 }
             }
             if (item instanceof String s && !p.choices().isEmpty() && !p.choices().contains(s)) {
