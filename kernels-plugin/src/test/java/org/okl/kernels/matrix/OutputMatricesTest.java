@@ -225,10 +225,10 @@ class OutputMatricesTest {
     void declaredParameterSpecsCarryTheirRanges() {
         assertThat(range(OutputMatrixFactories.commonSimilarity().parameters(), "omega")).isEqualTo("[0, 1]");
         assertThat(range(OutputMatrixFactories.outputLaplacian().parameters(), "gammaO")).isEqualTo("[0, 1)");
-        assertThat(range(OutputMatrixFactories.outputLaplacian().parameters(), "neighbours")).isEqualTo("[1, inf]");
-        assertThat(range(OutputMatrixFactories.clustering().parameters(), "eps1")).isEqualTo("(0, inf]");
+        assertThat(range(OutputMatrixFactories.outputLaplacian().parameters(), "neighbours")).isEqualTo("[1, inf)");
+        assertThat(range(OutputMatrixFactories.clustering().parameters(), "eps1")).isEqualTo("(0, inf)");
         assertThat(range(OutputMatrixFactories.covariance().parameters(), "shrinkage")).isEqualTo("[0, 1]");
-        assertThat(range(OutputMatrixFactories.graph().parameters(), "weights")).isEqualTo("[0, inf]");
+        assertThat(range(OutputMatrixFactories.graph().parameters(), "weights")).isEqualTo("[0, inf)");
     }
 
     private static String range(List<ParameterSpec> specs, String name) {

@@ -128,10 +128,10 @@ class OperatorKernelsTest {
     @Test
     void declaredParameterSpecsCarryTheirRanges() {
         assertThat(range(OperatorKernelFactories.divCurl().parameters(), "gamma")).isEqualTo("[0, 1]");
-        assertThat(range(OperatorKernelFactories.divCurl().parameters(), "sigma")).isEqualTo("(0, inf]");
-        assertThat(range(OperatorKernelFactories.divergenceFree().parameters(), "sigma")).isEqualTo("(0, inf]");
+        assertThat(range(OperatorKernelFactories.divCurl().parameters(), "sigma")).isEqualTo("(0, inf)");
+        assertThat(range(OperatorKernelFactories.divergenceFree().parameters(), "sigma")).isEqualTo("(0, inf)");
         assertThat(range(OperatorKernelFactories.conditionalCovariance().parameters(), "epsilon"))
-                .isEqualTo("(0, inf]");
+                .isEqualTo("(0, inf)");
         assertThat(OperatorKernelFactories.separable().parameters().get(0).defaultValue())
                 .isEqualTo(ComponentSpec.of("identity"));
     }
