@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.InvalidParameterException;
+import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -239,6 +240,54 @@ class ManifoldSolverTest {
                 SolverTestDoubles.landweber(3))))
                 .isInstanceOf(InvalidParameterException.class)
                 .hasMessageContaining("path parameter is 'iterations'");
+    }
+
+    /** A ridge filter whose g is deliberately not used: the solver must read lambda(j) and iterations(). */
+    private static RidgeFilter ridge(List<Double> lambdas, int iterations) {
+        return new RidgeFilter() {
+            @Override
+            public double lambda(int index) {
+                return lambdas.get(index);
+            }
+
+            @Override
+            public int iterations() {
+                return iterations;
+            }
+
+            @Override
+            public String pathParameter() {
+                return "lambda";
+            }
+
+            @Override
+            public int pathLength() {
+                return lambdas.size();
+            }
+
+            @Override
+            public double pathValue(int index) {
+                return lambdas.get(index);
+            }
+
+            @Override
+            public double apply(int index, double s, double sMax) {
+                return Double.NaN;
+            }
+        };
+    }
+
+    @Test
+    void ridgeFiltersWithOneIterationAreTikhonovAndIteratedOnesAreRejected() {
+        Matrix[] plain = new ManifoldSolver().fit(problem(q, GAMMA_I, true, SolverTestDoubles.tikhonov(LAMBDAS)))
+                .predictAll(tests);
+        Matrix[] ridge = new ManifoldSolver().fit(problem(q, GAMMA_I, true, ridge(LAMBDAS, 1))).predictAll(tests);
+        for (int j = 0; j < LAMBDAS.size(); j++) {
+            assertRelativelyClose(plain[j], ridge[j], 1e-15);
+        }
+        assertThatThrownBy(() -> new ManifoldSolver().fit(problem(q, GAMMA_I, true, ridge(LAMBDAS, 2))))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("iterated Tikhonov with 2 iterations is not supported");
     }
 
     @Test
