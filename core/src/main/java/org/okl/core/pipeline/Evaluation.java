@@ -43,13 +43,16 @@ public final class Evaluation {
         List<int[][]> splits = Folds.kFold(data.size(), folds, seed);
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
+        String task = folds + "-fold cross-validation";
         for (int f = 0; f < splits.size(); f++) {
+            okl.progress().progress(task, f, splits.size());
             TrainingData train = data.subset(splits.get(f)[0]);
             TrainingData test = data.subset(splits.get(f)[1]);
             Decoded decoded = pipeline.fit(train).predict(test.inputs(), test.groups());
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
         }
+        okl.progress().progress(task, splits.size(), splits.size());
         Map<String, Double> mean = new LinkedHashMap<>();
         Map<String, Double> spread = new LinkedHashMap<>();
         perFold.forEach((k, v) -> {

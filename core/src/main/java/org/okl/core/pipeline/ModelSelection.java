@@ -33,10 +33,14 @@ final class ModelSelection {
         GridVariants.Variant bestVariant = null;
         int bestIndex = -1;
         double bestError = Double.POSITIVE_INFINITY;
+        String task = "model selection (" + splits.size() + " splits x " + variants.size() + " grid points)";
+        int steps = splits.size() * variants.size();
+        int done = 0;
         for (GridVariants.Variant v : variants) {
             double[] error = null;
             double[] pathValues = null;
             for (int[][] split : splits) {
+                okl.progress().progress(task, done++, steps);
                 FittedPath fp = FittedPath.fit(v.spec(), data.subset(split[0]), okl);
                 TrainingData validation = data.subset(split[1]);
                 Decoded[] decoded = fp.decodeAll(validation.inputs(), validation.groups(), okl);
@@ -51,6 +55,7 @@ final class ModelSelection {
                     error[j] += sign * metric.evaluate(validation.outputs(), decoded[j]) / splits.size();
                 }
             }
+            okl.progress().progress(task, done, steps);
             for (int j = 0; j < error.length; j++) {
                 curve.add(new Provenance.CurvePoint(v.values(), pathValues[j], error[j]));
                 if (error[j] < bestError) {
