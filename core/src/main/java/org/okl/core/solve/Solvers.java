@@ -7,7 +7,9 @@ import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.core.solve.block.BlockSolver;
+import org.okl.core.solve.kde.CovarianceKdeSolver;
 import org.okl.core.solve.lowrank.LowRankSolver;
+import org.okl.core.solve.manifold.ManifoldSolver;
 import org.okl.core.solve.multitask.MultitaskSolver;
 import org.okl.core.solve.separable.SeparableSolver;
 
@@ -17,6 +19,8 @@ import org.okl.core.solve.separable.SeparableSolver;
 public final class Solvers {
     /** The solvers, most specific first. */
     public static final List<RegressionSolver> ALL = List.of(
+            new ManifoldSolver(),
+            new CovarianceKdeSolver(),
             new LowRankSolver(),
             new MultitaskSolver(),
             new SeparableSolver(),
