@@ -54,11 +54,11 @@ public final class MultitaskSolver implements RegressionSolver {
         int n = x.rows();
         Matrix gram = problem.kernel().gram(x);
         double[] g = gram.data();
-        for (int j = 0; j < n; j++) {
+        java.util.stream.IntStream.range(0, n).parallel().forEach(j -> {
             for (int i = 0; i < n; i++) {
                 g[i + j * n] *= a.get(groups[i], groups[j]);
             }
-        }
+        });
         Matrix taskRows = Matrix.zeros(n, tasks);
         for (int t = 0; t < tasks; t++) {
             for (int i = 0; i < n; i++) {

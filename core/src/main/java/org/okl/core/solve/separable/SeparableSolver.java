@@ -25,7 +25,9 @@ import org.okl.core.solve.iterative.SpectralRadius;
  * <p>Routes, never forming the nd x nd Gram:
  * <ul>
  *   <li>iterative filters with explicit targets run matrix-free on {@code C -> k C A} (O(n²d) per iteration, no
- *       O(n³) decomposition), s_max by Lanczos on k to 1e-10; missing targets are masked from the residual;</li>
+ *       O(n³) decomposition), s_max by Lanczos on k to 1e-10; missing targets are masked from the residual
+ *       (the filter then acts on the masked operator P Gamma P, with the s_max of the unmasked Gram: an upper bound
+ *       of the masked one that keeps the step sizes valid);</li>
  *   <li>other filters (and implicit embeddings) take the eigen route: k and A decomposed once, the whole path from
  *       the rotated targets U^T Y W;</li>
  *   <li>(iterated) Tikhonov with missing targets solves the masked normal equations exactly by preconditioned
