@@ -80,6 +80,32 @@ class ModelSelectionTest {
     }
 
     @Test
+    void leaveOneOutOfATaskIndexedGramEqualsExplicitRefits() {
+        int[] groups = IntStream.range(0, N).map(i -> i % 3).toArray();
+        Matrix a = SolveFixtures.commonSimilarity(3, 0.5);
+        Matrix gram = kernel.gram(x);
+        for (int i = 0; i < N; i++) {
+            for (int j = 0; j < N; j++) {
+                gram.set(i, j, gram.get(i, j) * a.get(groups[i], groups[j]));
+            }
+        }
+        Matrix scalar = y.columnRange(0, 1);
+        double lambda = 0.01;
+        LeaveOneOut loo = TikhonovLeaveOneOut.compute(gram, null, scalar, new double[] {lambda},
+                TestContext.active().linearAlgebra());
+        double expected = 0;
+        for (int i = 0; i < N; i++) {
+            int left = i;
+            int[] rows = IntStream.range(0, N).filter(r -> r != left).toArray();
+            Matrix c = TestMatrices.naiveSolve(gram.selectRows(rows).selectColumns(rows).addToDiagonal(N * lambda),
+                    scalar.selectRows(rows));
+            double f = TestMatrices.naiveMultiply(gram.selectRows(new int[] {i}).selectColumns(rows), c).get(0, 0);
+            expected += Math.pow(scalar.get(i, 0) - f, 2) / N;
+        }
+        assertThat(loo.errors().get(0, 0)).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
     void pathErrorsAreTheMeanSquaredErrorOfEveryPoint() {
         Matrix xVal = TestMatrices.random(9, 2, 44);
         Matrix yVal = SolveFixtures.targets(xVal, D, 45);
