@@ -155,6 +155,20 @@ class SeparableSolverTest {
     }
 
     @Test
+    void heavilyMaskedTikhonovWithASmallLambdaStillMatches() {
+        Matrix masked = y.copy();
+        java.util.Random random = new java.util.Random(8);
+        for (int q = 0; q < masked.data().length; q++) {
+            if (random.nextDouble() < 0.4) {
+                masked.data()[q] = Double.NaN;
+            }
+        }
+        RegressionPath path = fit(masked, new Tikhonov(1e-6, 1e-3));
+        TestMatrices.assertClose(denseMaskedTikhonov(masked, 1e-6), ((CoefficientPath) path).coefficientsAt(0), 1e-8);
+        TestMatrices.assertClose(denseMaskedTikhonov(masked, 1e-3), ((CoefficientPath) path).coefficientsAt(1), 1e-9);
+    }
+
+    @Test
     void maskedLandweberEqualsTheDenseMaskedFilter() {
         Matrix masked = withMissing();
         Landweber filter = new Landweber(30);
