@@ -325,9 +325,4 @@ public final class SolveFixtures {
         }
         return y;
     }
-
-    /** A context with the active back-end. */
-    public static ComponentContext context() {
-        return TestContext.active();
-    }
 }

@@ -12,12 +12,14 @@ import org.okl.api.linalg.Matrix;
 /**
  * Builds the feature map a problem's {@code approximation} asks for:
  * <ul>
- *   <li>{@code {"name": "nystrom", "rank": m, "sampling": "uniform" | "leverage", "lambda": 1e-3}}: m landmarks drawn
+ *   <li>{@code {"name": "nystrom", "rank": m, "sampling": "uniform" | "leverage", "lambda": 1e-3}}: m landmarks
+ *       (default 500, at most n; default sampling uniform) drawn
  *       uniformly without replacement, or by approximate ridge leverage scores (two passes: a uniform Nystrom sketch
  *       of m points gives {@code l_i = z_i^T (Z^T Z + n·lambda·I)^-1 z_i}, then m points are drawn without
  *       replacement with probabilities proportional to l_i); {@code lambda} (default 1e-3) is the ridge of the
  *       scores only;</li>
- *   <li>{@code {"name": "fourier", "features": r}}: r random Fourier features of a shift-invariant kernel.</li>
+ *   <li>{@code {"name": "fourier", "features": r}}: r random Fourier features (default 1000) of a shift-invariant
+ *       kernel.</li>
  * </ul>
  * All draws are seeded from the context seed.
  */
