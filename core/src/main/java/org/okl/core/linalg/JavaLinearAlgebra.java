@@ -1,0 +1,244 @@
+package org.okl.core.linalg;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.util.Arrays;
+import java.util.Optional;
+import org.ojalgo.matrix.decomposition.Cholesky;
+import org.ojalgo.matrix.decomposition.Eigenvalue;
+import org.ojalgo.matrix.decomposition.Hessenberg;
+import org.ojalgo.matrix.decomposition.LU;
+import org.ojalgo.matrix.decomposition.QR;
+import org.ojalgo.matrix.store.MatrixStore;
+import org.ojalgo.matrix.store.R064Store;
+import org.okl.api.linalg.HessenbergForm;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SymmetricEigen;
+
+/**
+ * The pure-Java back-end, used when no native BLAS/LAPACK loads: ojAlgo for products and decompositions (it
+ * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS for triangular solves.
+ * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
+ */
+final class JavaLinearAlgebra implements LinearAlgebra {
+
+    private final BLAS blas;
+
+    JavaLinearAlgebra(BLAS javaBlas) {
+        this.blas = javaBlas;
+    }
+
+    @Override
+    public String name() {
+        return "java";
+    }
+
+    @Override
+    public String description() {
+        return "java (ojAlgo " + version(R064Store.class) + "; triangular solves: netlib "
+                + blas.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
+    }
+
+    @Override
+    public void gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c) {
+        Dense.requireGemmShapes(a, transA, b, transB, c);
+        int m = c.rows();
+        int n = c.cols();
+        int k = transA ? a.rows() : a.cols();
+        if (m == 0 || n == 0) {
+            return;
+        }
+        double[] cd = c.data();
+        if (k == 0 || alpha == 0.0) {
+            Dense.scale(cd, beta);
+            return;
+        }
+        R064Store left = transA ? R064Store.wrap(a.transpose().data(), m) : wrap(Dense.unaliased(a.data(), cd), m);
+        R064Store right = transB ? R064Store.wrap(b.transpose().data(), k) : wrap(Dense.unaliased(b.data(), cd), k);
+        if (alpha == 1.0 && beta == 0.0) {
+            wrap(cd, m).fillByMultiplying(left, right);
+            return;
+        }
+        R064Store product = R064Store.FACTORY.make(m, n);
+        product.fillByMultiplying(left, right);
+        double[] p = product.data;
+        if (beta == 0.0) {
+            for (int i = 0; i < cd.length; i++) {
+                cd[i] = alpha * p[i];
+            }
+        } else {
+            for (int i = 0; i < cd.length; i++) {
+                cd[i] = alpha * p[i] + beta * cd[i];
+            }
+        }
+    }
+
+    @Override
+    public Matrix outerGram(Matrix a) {
+        return gram(a, false);
+    }
+
+    @Override
+    public Matrix innerGram(Matrix a) {
+        return gram(a, true);
+    }
+
+    private Matrix gram(Matrix a, boolean inner) {
+        Matrix g = multiply(a, inner, a, !inner);
+        Dense.mirrorLowerToUpper(g.data(), g.rows());
+        return g;
+    }
+
+    @Override
+    public SymmetricEigen eigenSymmetric(Matrix symmetric) {
+        Dense.requireSquare("eigenSymmetric", symmetric);
+        int n = symmetric.rows();
+        if (n == 0) {
+            return new SymmetricEigen(new double[0], Matrix.zeros(0, 0));
+        }
+        R064Store input = wrap(Dense.symmetricFromLower(symmetric).data(), n);
+        Eigenvalue<Double> evd = Eigenvalue.R064.make(input, true);
+        if (!evd.decompose(input)) {
+            throw new ArithmeticException("eigenSymmetric: ojAlgo's eigendecomposition failed; "
+                    + "the matrix probably contains NaN or infinite values");
+        }
+        double[] values = new double[n];
+        evd.getEigenvalues(values, Optional.empty());
+        double[] vectors = dataOf(evd.getV(), n, n);
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (x, y) -> Double.compare(values[y], values[x]));
+        double[] sortedValues = new double[n];
+        double[] sortedVectors = new double[n * n];
+        for (int j = 0; j < n; j++) {
+            sortedValues[j] = values[order[j]];
+            System.arraycopy(vectors, order[j] * n, sortedVectors, j * n, n);
+        }
+        return new SymmetricEigen(sortedValues, new Matrix(n, n, sortedVectors));
+    }
+
+    @Override
+    public Optional<Matrix> cholesky(Matrix symmetricPositiveDefinite) {
+        Dense.requireSquare("cholesky", symmetricPositiveDefinite);
+        int n = symmetricPositiveDefinite.rows();
+        if (n == 0) {
+            return Optional.of(Matrix.zeros(0, 0));
+        }
+        R064Store input = wrap(Dense.symmetricFromLower(symmetricPositiveDefinite).data(), n);
+        Cholesky<Double> cholesky = Cholesky.R064.make(input);
+        if (!cholesky.decompose(input) || !cholesky.isSPD()) {
+            return Optional.empty();
+        }
+        double[] l = dataOf(cholesky.getL(), n, n);
+        if (!Dense.positiveFiniteDiagonal(l, n)) {
+            return Optional.empty();
+        }
+        Dense.zeroUpper(l, n);
+        return Optional.of(new Matrix(n, n, l));
+    }
+
+    @Override
+    public Matrix choleskySolve(Matrix lower, Matrix b) {
+        Dense.requireSquare("choleskySolve", lower);
+        Dense.requireRows("choleskySolve", lower, b);
+        Dense.requireNonsingularTriangular(lower);
+        Matrix x = b.copy();
+        trsm(lower, true, false, x);
+        trsm(lower, true, true, x);
+        return x;
+    }
+
+    @Override
+    public Matrix triangularSolve(Matrix t, boolean lower, boolean transpose, Matrix b) {
+        Dense.requireSquare("triangularSolve", t);
+        Dense.requireRows("triangularSolve", t, b);
+        Dense.requireNonsingularTriangular(t);
+        Matrix x = b.copy();
+        trsm(t, lower, transpose, x);
+        return x;
+    }
+
+    private void trsm(Matrix t, boolean lower, boolean transpose, Matrix x) {
+        int n = t.rows();
+        if (n == 0 || x.cols() == 0) {
+            return;
+        }
+        blas.dtrsm("L", lower ? "L" : "U", transpose ? "T" : "N", "N", n, x.cols(), 1.0, t.data(), n, x.data(), n);
+    }
+
+    @Override
+    public Matrix solve(Matrix a, Matrix b) {
+        Dense.requireSquare("solve", a);
+        Dense.requireRows("solve", a, b);
+        int n = a.rows();
+        if (n == 0 || b.cols() == 0) {
+            return b.copy();
+        }
+        R064Store input = wrap(a.data(), n);
+        LU<Double> lu = LU.R064.make(input);
+        if (!lu.decompose(input) || !lu.isSolvable()) {
+            throw new IllegalArgumentException("matrix is singular: LU found a zero pivot");
+        }
+        return toMatrix(lu.getSolution(wrap(b.data(), n)));
+    }
+
+    @Override
+    public Matrix orthonormalBasis(Matrix a) {
+        int m = a.rows();
+        int k = Math.min(m, a.cols());
+        if (k == 0) {
+            return Matrix.zeros(m, 0);
+        }
+        R064Store input = wrap(a.data(), m);
+        QR<Double> qr = QR.R064.make(input);
+        if (!qr.decompose(input)) {
+            throw new ArithmeticException("orthonormalBasis: ojAlgo's QR decomposition failed");
+        }
+        MatrixStore<Double> q = qr.getQ();
+        return toMatrix(q.getColDim() == k ? q : q.limits(m, k));
+    }
+
+    @Override
+    public HessenbergForm hessenberg(Matrix square) {
+        Dense.requireSquare("hessenberg", square);
+        int n = square.rows();
+        if (n == 0) {
+            return new HessenbergForm(Matrix.zeros(0, 0), Matrix.zeros(0, 0));
+        }
+        R064Store input = wrap(square.data(), n);
+        Hessenberg<Double> hessenberg = Hessenberg.R064.make(input);
+        if (!hessenberg.compute(input, true)) {
+            throw new ArithmeticException("hessenberg: ojAlgo's Hessenberg reduction failed");
+        }
+        double[] h = dataOf(hessenberg.getH(), n, n);
+        Dense.zeroBelowSubdiagonal(h, n);
+        return new HessenbergForm(new Matrix(n, n, dataOf(hessenberg.getQ(), n, n)), new Matrix(n, n, h));
+    }
+
+    private static R064Store wrap(double[] columnMajor, int rows) {
+        return R064Store.wrap(columnMajor, rows);
+    }
+
+    private static Matrix toMatrix(MatrixStore<Double> store) {
+        int rows = store.getRowDim();
+        int cols = store.getColDim();
+        return new Matrix(rows, cols, dataOf(store, rows, cols));
+    }
+
+    /** A column-major array owned by the caller, holding the given ojAlgo result. */
+    private static double[] dataOf(MatrixStore<Double> store, int rows, int cols) {
+        if (store.getRowDim() != rows || store.getColDim() != cols) {
+            throw new IllegalStateException("ojAlgo returned a " + store.getRowDim() + " x " + store.getColDim()
+                    + " matrix, expected " + rows + " x " + cols);
+        }
+        R064Store copy = R064Store.FACTORY.copy(store);
+        return copy.data;
+    }
+
+    private static String version(Class<?> type) {
+        String v = type.getPackage().getImplementationVersion();
+        return v == null ? "(version unknown)" : v;
+    }
+}

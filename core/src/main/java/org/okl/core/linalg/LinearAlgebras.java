@@ -1,0 +1,108 @@
+package org.okl.core.linalg;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.okl.api.linalg.LinearAlgebra;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Chooses the linear-algebra back-end once per JVM.
+ *
+ * <p>The choice comes from the system property {@value #PROPERTY}, else the environment variable
+ * {@value #ENVIRONMENT_VARIABLE}: {@code native}, {@code java}, or empty/absent/{@code auto} for automatic, which
+ * means native BLAS/LAPACK (OpenBLAS through netlib's JNI bindings) when it loads and pure Java (ojAlgo) otherwise.
+ * A failed native load never surfaces as a link error; it is logged once and the Java back-end is used.
+ */
+public final class LinearAlgebras {
+
+    /** The system property naming the back-end. */
+    public static final String PROPERTY = "okl.linalg";
+    /** The environment variable naming the back-end when the system property is empty or absent. */
+    public static final String ENVIRONMENT_VARIABLE = "OKL_LINALG";
+    /** What to install when the native back-end cannot load. */
+    static final String INSTALL_HINT = "apt-get install libopenblas0-pthread";
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinearAlgebras.class);
+    private static final Object LOCK = new Object();
+    private static volatile LinearAlgebra active;
+
+    private LinearAlgebras() {
+    }
+
+    /**
+     * The back-end every component uses, chosen on the first call (thread-safe) and logged once at INFO.
+     *
+     * @throws IllegalStateException if {@code native} is requested but cannot load, or the request is not one of
+     *                               {@code native}, {@code java}, {@code auto} or empty
+     */
+    public static LinearAlgebra active() {
+        LinearAlgebra chosen = active;
+        if (chosen == null) {
+            synchronized (LOCK) {
+                chosen = active;
+                if (chosen == null) {
+                    Choice choice = select(System.getProperty(PROPERTY), System.getenv(ENVIRONMENT_VARIABLE),
+                            NativeHolder.PROBE);
+                    LOG.info("linear algebra back-end: {}", choice.explanation());
+                    chosen = choice.backend();
+                    active = chosen;
+                }
+            }
+        }
+        return chosen;
+    }
+
+    /** The pure-Java back-end (ojAlgo), always available. */
+    public static LinearAlgebra java() {
+        return JavaHolder.JAVA;
+    }
+
+    /** The native back-end, or empty when native BLAS/LAPACK cannot be loaded on this machine. */
+    public static Optional<LinearAlgebra> nativeBackend() {
+        return NativeHolder.PROBE.available();
+    }
+
+    /**
+     * The back-end requested by a property value, else an environment value (either may be null or blank), given the
+     * outcome of loading the native libraries, with the line to log about it.
+     */
+    static Choice select(String property, String environment, NetlibLoader.NativeProbe probe) {
+        boolean fromProperty = property != null && !property.isBlank();
+        String request = fromProperty ? property : environment;
+        String source = fromProperty ? "system property " + PROPERTY : "environment variable " + ENVIRONMENT_VARIABLE;
+        String normalized = request == null ? "" : request.trim().toLowerCase(Locale.ROOT);
+        switch (normalized) {
+            case "native":
+                LinearAlgebra requested = probe.available().orElseThrow(() -> new IllegalStateException(
+                        "native linear algebra was requested (" + source + "=native) but native BLAS/LAPACK "
+                                + "could not be loaded (" + probe.failure() + "); install OpenBLAS ("
+                                + INSTALL_HINT + ") or set " + PROPERTY + "=java"));
+                return new Choice(requested, requested.description() + ", requested by " + source);
+            case "java":
+                return new Choice(java(), java().description() + ", requested by " + source);
+            case "":
+            case "auto":
+                return probe.available()
+                        .map(n -> new Choice(n, n.description()))
+                        .orElseGet(() -> new Choice(java(), java().description()
+                                + "; native BLAS/LAPACK not found: " + INSTALL_HINT + " ("
+                                + probe.failure() + ")"));
+            default:
+                throw new IllegalStateException(source + " must be 'native', 'java' or empty (automatic), got '"
+                        + request + "'");
+        }
+    }
+
+    /** A selected back-end and why it was selected. */
+    record Choice(LinearAlgebra backend, String explanation) {
+    }
+
+    private static final class JavaHolder {
+        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas());
+    }
+
+    private static final class NativeHolder {
+        static final NetlibLoader.NativeProbe PROBE = NetlibLoader.probeNative();
+    }
+}

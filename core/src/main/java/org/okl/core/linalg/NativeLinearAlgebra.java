@@ -1,0 +1,239 @@
+package org.okl.core.linalg;
+
+import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.lapack.LAPACK;
+import java.util.Arrays;
+import java.util.Optional;
+import org.netlib.util.intW;
+import org.okl.api.linalg.HessenbergForm;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SymmetricEigen;
+
+/**
+ * The native back-end: BLAS and LAPACK (OpenBLAS on a standard Linux install) called through netlib's JNI bindings.
+ * {@link Matrix} is column-major, as Fortran expects, so arrays are handed over without transposing; inputs are
+ * copied only where LAPACK overwrites its argument.
+ */
+final class NativeLinearAlgebra implements LinearAlgebra {
+
+    private final BLAS blas;
+    private final LAPACK lapack;
+    private final String description;
+
+    NativeLinearAlgebra(BLAS blas, LAPACK lapack, String description) {
+        this.blas = blas;
+        this.lapack = lapack;
+        this.description = description;
+    }
+
+    @Override
+    public String name() {
+        return "native";
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public void gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c) {
+        Dense.requireGemmShapes(a, transA, b, transB, c);
+        int m = c.rows();
+        int n = c.cols();
+        int k = transA ? a.rows() : a.cols();
+        if (m == 0 || n == 0) {
+            return;
+        }
+        double[] cd = c.data();
+        if (k == 0) {
+            Dense.scale(cd, beta);
+            return;
+        }
+        blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha,
+                Dense.unaliased(a.data(), cd), Dense.ld(a.rows()),
+                Dense.unaliased(b.data(), cd), Dense.ld(b.rows()), beta, cd, Dense.ld(m));
+    }
+
+    @Override
+    public Matrix outerGram(Matrix a) {
+        return syrk(a, false);
+    }
+
+    @Override
+    public Matrix innerGram(Matrix a) {
+        return syrk(a, true);
+    }
+
+    private Matrix syrk(Matrix a, boolean transpose) {
+        int n = transpose ? a.cols() : a.rows();
+        int k = transpose ? a.rows() : a.cols();
+        Matrix c = Matrix.zeros(n, n);
+        if (n == 0 || k == 0) {
+            return c;
+        }
+        blas.dsyrk("L", transpose ? "T" : "N", n, k, 1.0, a.data(), Dense.ld(a.rows()), 0.0, c.data(), n);
+        Dense.mirrorLowerToUpper(c.data(), n);
+        return c;
+    }
+
+    @Override
+    public SymmetricEigen eigenSymmetric(Matrix symmetric) {
+        Dense.requireSquare("eigenSymmetric", symmetric);
+        int n = symmetric.rows();
+        double[] v = symmetric.data().clone();
+        double[] w = new double[n];
+        if (n == 0) {
+            return new SymmetricEigen(w, symmetric.copy());
+        }
+        intW info = new intW(0);
+        double[] workSize = new double[1];
+        int[] iworkSize = new int[1];
+        lapack.dsyevd("V", "L", n, v, n, w, workSize, -1, iworkSize, -1, info);
+        check("dsyevd (workspace query)", info);
+        double[] work = new double[Math.max(1, (int) workSize[0])];
+        int[] iwork = new int[Math.max(1, iworkSize[0])];
+        lapack.dsyevd("V", "L", n, v, n, w, work, work.length, iwork, iwork.length, info);
+        if (info.val > 0) {
+            throw new ArithmeticException("eigenSymmetric: dsyevd failed to converge (info=" + info.val
+                    + "); the matrix probably contains NaN or infinite values");
+        }
+        check("dsyevd", info);
+        return Dense.reverseIncreasing(w, v, n);
+    }
+
+    @Override
+    public Optional<Matrix> cholesky(Matrix symmetricPositiveDefinite) {
+        Dense.requireSquare("cholesky", symmetricPositiveDefinite);
+        int n = symmetricPositiveDefinite.rows();
+        double[] l = symmetricPositiveDefinite.data().clone();
+        intW info = new intW(0);
+        lapack.dpotrf("L", n, l, Dense.ld(n), info);
+        if (info.val > 0) {
+            return Optional.empty();
+        }
+        check("dpotrf", info);
+        if (!Dense.positiveFiniteDiagonal(l, n)) {
+            return Optional.empty();
+        }
+        Dense.zeroUpper(l, n);
+        return Optional.of(new Matrix(n, n, l));
+    }
+
+    @Override
+    public Matrix choleskySolve(Matrix lower, Matrix b) {
+        Dense.requireSquare("choleskySolve", lower);
+        Dense.requireRows("choleskySolve", lower, b);
+        Dense.requireNonsingularTriangular(lower);
+        int n = lower.rows();
+        Matrix x = b.copy();
+        if (n == 0 || b.cols() == 0) {
+            return x;
+        }
+        intW info = new intW(0);
+        lapack.dpotrs("L", n, b.cols(), lower.data(), n, x.data(), n, info);
+        check("dpotrs", info);
+        return x;
+    }
+
+    @Override
+    public Matrix triangularSolve(Matrix t, boolean lower, boolean transpose, Matrix b) {
+        Dense.requireSquare("triangularSolve", t);
+        Dense.requireRows("triangularSolve", t, b);
+        int n = t.rows();
+        Matrix x = b.copy();
+        if (n == 0 || b.cols() == 0) {
+            return x;
+        }
+        intW info = new intW(0);
+        lapack.dtrtrs(lower ? "L" : "U", transpose ? "T" : "N", "N", n, b.cols(), t.data(), n, x.data(), n, info);
+        if (info.val > 0) {
+            throw new IllegalArgumentException(
+                    "triangular matrix is singular: diagonal element " + (info.val - 1) + " is zero");
+        }
+        check("dtrtrs", info);
+        return x;
+    }
+
+    @Override
+    public Matrix solve(Matrix a, Matrix b) {
+        Dense.requireSquare("solve", a);
+        Dense.requireRows("solve", a, b);
+        int n = a.rows();
+        Matrix x = b.copy();
+        if (n == 0 || b.cols() == 0) {
+            return x;
+        }
+        double[] lu = a.data().clone();
+        intW info = new intW(0);
+        lapack.dgesv(n, b.cols(), lu, n, new int[n], x.data(), n, info);
+        if (info.val > 0) {
+            throw new IllegalArgumentException("matrix is singular: LU pivot " + (info.val - 1) + " is exactly zero");
+        }
+        check("dgesv", info);
+        return x;
+    }
+
+    @Override
+    public Matrix orthonormalBasis(Matrix a) {
+        int m = a.rows();
+        int n = a.cols();
+        int k = Math.min(m, n);
+        if (k == 0) {
+            return Matrix.zeros(m, 0);
+        }
+        double[] q = a.data().clone();
+        double[] tau = new double[k];
+        intW info = new intW(0);
+        double[] workSize = new double[1];
+        lapack.dgeqrf(m, n, q, m, tau, workSize, -1, info);
+        check("dgeqrf (workspace query)", info);
+        double[] work = new double[Math.max(1, (int) workSize[0])];
+        lapack.dgeqrf(m, n, q, m, tau, work, work.length, info);
+        check("dgeqrf", info);
+        lapack.dorgqr(m, k, k, q, m, tau, workSize, -1, info);
+        check("dorgqr (workspace query)", info);
+        if (workSize[0] > work.length) {
+            work = new double[(int) workSize[0]];
+        }
+        lapack.dorgqr(m, k, k, q, m, tau, work, work.length, info);
+        check("dorgqr", info);
+        return new Matrix(m, k, k == n ? q : Arrays.copyOf(q, m * k));
+    }
+
+    @Override
+    public HessenbergForm hessenberg(Matrix square) {
+        Dense.requireSquare("hessenberg", square);
+        int n = square.rows();
+        if (n == 0) {
+            return new HessenbergForm(Matrix.zeros(0, 0), Matrix.zeros(0, 0));
+        }
+        double[] h = square.data().clone();
+        double[] tau = new double[Math.max(1, n - 1)];
+        intW info = new intW(0);
+        double[] workSize = new double[1];
+        lapack.dgehrd(n, 1, n, h, n, tau, workSize, -1, info);
+        check("dgehrd (workspace query)", info);
+        double[] work = new double[Math.max(1, (int) workSize[0])];
+        lapack.dgehrd(n, 1, n, h, n, tau, work, work.length, info);
+        check("dgehrd", info);
+        double[] q = h.clone();
+        lapack.dorghr(n, 1, n, q, n, tau, workSize, -1, info);
+        check("dorghr (workspace query)", info);
+        if (workSize[0] > work.length) {
+            work = new double[(int) workSize[0]];
+        }
+        lapack.dorghr(n, 1, n, q, n, tau, work, work.length, info);
+        check("dorghr", info);
+        Dense.zeroBelowSubdiagonal(h, n);
+        return new HessenbergForm(new Matrix(n, n, q), new Matrix(n, n, h));
+    }
+
+    private static void check(String routine, intW info) {
+        if (info.val != 0) {
+            throw new IllegalStateException(routine + " failed with info=" + info.val
+                    + (info.val < 0 ? " (illegal value of argument " + (-info.val) + ")" : ""));
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package org.okl.decoders.decoder;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.DecodingContext;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.decoders.output.LabelCoding;
+
+/**
+ * The {@code threshold} decoder for multi-label outputs: label j is present when its score is at least the threshold
+ * (the decision takes the coding's positive value, else its negative value), and the embedding maps decisions back to
+ * 0/1. The threshold is {@code value} when given, else the coding's midpoint (0.5 for zero-one, 0 for plus-minus).
+ *
+ * <p>With {@code per-label}, {@link #tune} sets one threshold per label maximising F1 on the validation data (rule in
+ * {@link F1Thresholds}; a validation output counts as positive when it is greater than 0). Until tuned, the common
+ * threshold applies. With {@code at-least-one}, a prediction with no label gets the label of largest margin
+ * {@code score - threshold} (the lowest label on ties).
+ */
+public final class ThresholdDecoder implements Decoder {
+
+    /** The component id. */
+    public static final String ID = "threshold";
+
+    private final OptionalDouble value;
+    private final boolean perLabel;
+    private final boolean atLeastOne;
+    private final double[] tuned;
+
+    /**
+     * @param value      the common threshold, or empty for the coding's default
+     * @param perLabel   whether {@link #tune} sets per-label thresholds
+     * @param atLeastOne whether every prediction gets at least one label
+     */
+    public ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne) {
+        this(value, perLabel, atLeastOne, null);
+    }
+
+    private ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne, double[] tuned) {
+        this.value = value;
+        this.perLabel = perLabel;
+        this.atLeastOne = atLeastOne;
+        this.tuned = tuned;
+    }
+
+    /** The per-label thresholds set by {@link #tune}, if any. */
+    public Optional<double[]> tunedThresholds() {
+        return Optional.ofNullable(tuned).map(double[]::clone);
+    }
+
+    @Override
+    public Decoded decode(Matrix h, DecodingContext context) {
+        FittedOutputEmbedding embedding = context.embedding();
+        LabelCoding coding = Codings.of(embedding);
+        Matrix scores = embedding.scores(h);
+        double[] thresholds = thresholds(coding, scores.cols());
+        Matrix decisions = Matrix.zeros(scores.rows(), scores.cols());
+        for (int i = 0; i < scores.rows(); i++) {
+            boolean any = false;
+            int bestLabel = 0;
+            double bestMargin = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < scores.cols(); j++) {
+                double s = scores.get(i, j);
+                boolean on = s >= thresholds[j];
+                any |= on;
+                decisions.set(i, j, on ? coding.positive() : coding.negative());
+                double margin = s - thresholds[j];
+                if (margin > bestMargin) {
+                    bestMargin = margin;
+                    bestLabel = j;
+                }
+            }
+            if (atLeastOne && !any && scores.cols() > 0) {
+                decisions.set(i, bestLabel, coding.positive());
+            }
+        }
+        return new Decoded(embedding.toOutputs(decisions), Optional.of(scores), Optional.empty());
+    }
+
+    private double[] thresholds(LabelCoding coding, int labels) {
+        if (tuned != null) {
+            if (tuned.length != labels) {
+                throw new IllegalArgumentException(ID + ": tuned for " + tuned.length + " labels, the predictions have "
+                        + labels);
+            }
+            return tuned;
+        }
+        double[] t = new double[labels];
+        Arrays.fill(t, value.orElse(coding.threshold()));
+        return t;
+    }
+
+    /** With {@code per-label}: a copy with the F1-optimal threshold of every label; otherwise this decoder. */
+    @Override
+    public Decoder tune(Matrix validationH, Matrix validationOutputs, DecodingContext context) {
+        if (!perLabel) {
+            return this;
+        }
+        FittedOutputEmbedding embedding = context.embedding();
+        Matrix scores = embedding.scores(validationH);
+        if (validationOutputs.rows() != scores.rows() || validationOutputs.cols() != scores.cols()) {
+            throw new IllegalArgumentException(ID + ": validation outputs are " + validationOutputs.rows() + " x "
+                    + validationOutputs.cols() + " but the validation scores " + scores.rows() + " x " + scores.cols());
+        }
+        double fallback = value.orElse(Codings.of(embedding).threshold());
+        double[] thresholds = new double[scores.cols()];
+        boolean[] positive = new boolean[scores.rows()];
+        for (int j = 0; j < scores.cols(); j++) {
+            for (int i = 0; i < scores.rows(); i++) {
+                positive[i] = validationOutputs.get(i, j) > 0;
+            }
+            thresholds[j] = F1Thresholds.best(scores.columnValues(j), positive, fallback);
+        }
+        return new ThresholdDecoder(value, perLabel, atLeastOne, thresholds);
+    }
+}

@@ -1,0 +1,45 @@
+package org.okl.decoders.output;
+
+import org.okl.api.component.ComponentContext;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.output.OutputData;
+import org.okl.api.output.OutputEmbedding;
+
+/**
+ * The {@code vector} output: the outputs are the regression targets as they are (multi-output regression, B12).
+ * Scores are the predictions, {@code toOutputs} is the identity and the pre-image criterion over candidates is
+ * {@code ||c||^2 - 2 h . c}.
+ */
+public final class VectorEmbedding implements OutputEmbedding {
+
+    /** The component id. */
+    public static final String ID = "vector";
+
+    @Override
+    public FittedOutputEmbedding fit(OutputData data, ComponentContext context) {
+        return new Fitted(data.outputs(), context);
+    }
+
+    /** The fitted vector embedding. */
+    static final class Fitted extends ExplicitFittedEmbedding {
+
+        Fitted(Matrix outputs, ComponentContext context) {
+            super(ID, outputs, context.linearAlgebra());
+        }
+
+        @Override
+        Matrix encode(Matrix outputs) {
+            if (outputs.cols() != dimension()) {
+                throw new IllegalArgumentException(ID + ": candidates have " + outputs.cols()
+                        + " columns, the training outputs " + dimension());
+            }
+            return outputs;
+        }
+
+        @Override
+        public Matrix toOutputs(Matrix decisions) {
+            return checked(decisions).copy();
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.okl.decoders.output;
+
+import org.okl.api.component.ComponentContext;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.core.contract.OutputEmbeddingContract;
+import org.okl.core.testing.TestMatrices;
+import org.okl.decoders.decoder.CandidatesDecoder;
+import org.okl.decoders.testing.KernelTestContext;
+
+class KpcaContractTest extends OutputEmbeddingContract {
+
+    @Override
+    protected OutputEmbedding embedding() {
+        return new KpcaEmbedding(KernelTestContext.gaussian(1.0), 64);
+    }
+
+    @Override
+    protected ComponentContext context() {
+        return new KernelTestContext();
+    }
+
+    @Override
+    protected Matrix randomOutputs(int n, long seed) {
+        return TestMatrices.random(n, 3, seed);
+    }
+
+    @Override
+    protected Decoder exactDecoder() {
+        return new CandidatesDecoder(CandidatesDecoder.TRAIN, 1, CandidatesDecoder.DEFAULT_BUDGET);
+    }
+}
