@@ -40,7 +40,7 @@ public final class DatasetCatalog {
                         + "BSD-3-Clause; bundled", Location.bundled("linnerud", "linnerud_exercise.csv.gz",
                         "linnerud_physiological.csv.gz"), f -> RegressionDatasets.linnerud(f,
                         "scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); BSD-3-Clause; bundled"))));
-        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 x 103 -> 14 labels", "Mulan yeast split "
+        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 test x 103 -> 14 labels", "Mulan yeast split "
                 + "(Elisseeff & Weston 2001) via R mlr 2.19.1; BSD-2-Clause; bundled"));
         out.add(fixed("usps", "MULTI_CLASS, 7291 + 2007 x 256 -> class", stored("usps",
                 "MULTI_CLASS, 7291 + 2007 test x 256 pixels -> class 0..9; " + USPS_SOURCE,
@@ -50,11 +50,11 @@ public final class DatasetCatalog {
                 "usps-halves", "STRUCTURED, 7291 + 2007 test x 128 top pixels -> 128 bottom pixels; " + USPS_SOURCE,
                 Location.bundled("usps", "zip.train.gz", "zip.test.gz"),
                 f -> ImageDatasets.usps(f, "usps-halves", true, USPS_SOURCE))));
-        out.add(multiLabel("scene", "scene", false, "1211 + 1196 x 294 -> 6 labels", "Mulan scene (Boutell et "
+        out.add(multiLabel("scene", "scene", false, "1211 + 1196 test x 294 -> 6 labels", "Mulan scene (Boutell et "
                 + "al. 2004); no licence stated (same rows in MEKA, GPL-3); data directory"));
-        out.add(multiLabel("emotions", "emotions", false, "391 + 202 x 72 -> 6 labels", "Mulan emotions "
+        out.add(multiLabel("emotions", "emotions", false, "391 + 202 test x 72 -> 6 labels", "Mulan emotions "
                 + "(Trohidis et al. 2008); no licence stated (also in CRAN mldr, LGPL-3); data directory"));
-        out.add(multiLabel("enron", "enron", false, "1123 + 579 x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
+        out.add(multiLabel("enron", "enron", false, "1123 + 579 test x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
                 + " (Read et al.; Enron corpus, Klimt & Yang 2004); no licence stated (same rows in MEKA, GPL-3);"
                 + " data directory"));
         String tecator = "Tecator meats via R modeldata 1.1.0; MIT, data public domain with Tecator's permission"
