@@ -14,6 +14,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
+import org.okl.api.data.TableReader;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -32,7 +33,7 @@ import org.okl.api.linalg.Matrix;
  * </ul>
  * The format does not mark outputs, so {@link Table#outputColumns()} is empty.
  */
-public final class CsvReader implements org.okl.api.data.TableReader {
+public final class CsvReader implements TableReader {
 
     @Override
     public List<String> suffixes() {
