@@ -70,14 +70,14 @@ public final class CsvReader implements TableReader {
     }
 
     private static String firstNonBlankLine(BufferedReader reader) throws IOException {
-        reader.mark(1 << 20);
+        reader.mark(1 << 24);
         String line;
         while ((line = reader.readLine()) != null) {
             if (!line.isBlank()) {
                 reader.reset();
                 return line;
             }
-            reader.mark(1 << 20);
+            reader.mark(1 << 24);
         }
         return null;
     }

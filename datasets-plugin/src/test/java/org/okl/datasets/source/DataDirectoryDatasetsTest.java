@@ -75,6 +75,24 @@ class DataDirectoryDatasetsTest {
     }
 
     @Test
+    void malformedSchoolExamRows(@TempDir Path dir) throws Exception {
+        Files.createDirectories(dir.resolve("school-exam"));
+        String header = "\"school\",\"normexam\",\"schgend\",\"schavg\",\"vr\",\"intake\",\"standLRT\",\"sex\","
+                + "\"type\",\"student\"\n";
+        String good = "\"1\",0.26,\"mixed\",0.16,\"mid 50%\",\"bottom 25%\",0.61,\"F\",\"Mxd\",\"143\"\n";
+        ComponentContext ctx = Contexts.of(1, Optional.of(dir));
+        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good + good.replace("0.26", "NaN"));
+        assertThatThrownBy(() -> source("school-exam", ctx).load(ctx)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("exam.csv:3: field normexam: not a finite number: 'NaN'");
+        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good + good.replace("mid 50%", "middle"));
+        assertThatThrownBy(() -> source("school-exam", ctx).load(ctx))
+                .hasMessageContaining("exam.csv:3: field vr: 'middle' is not one of the bands");
+        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good);
+        Dataset d = source("school-exam", ctx).load(ctx);
+        assertThat(d.train().inputs().row(0)).containsExactly(0, 0, 0.16, 1, 0, 0.61, 0, 0);
+    }
+
+    @Test
     void multiLabelSets() {
         ComponentContext ctx = shared();
         assertShape(load("scene", ctx), Dataset.Task.MULTI_LABEL, 1211, 1196, 294, 6);
