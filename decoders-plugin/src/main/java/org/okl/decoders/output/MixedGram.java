@@ -47,6 +47,12 @@ final class MixedGram implements SymmetricOperator {
      */
     MixedGram(Matrix labelled, Matrix gram, Matrix bx, Matrix unlabelled, double c, VectorKernel kernel,
             LinearAlgebra linearAlgebra) {
+        this(labelled, gram, bx, unlabelled, c, kernel, linearAlgebra, BLOCK_BYTES, CACHE_BYTES);
+    }
+
+    /** As above, with the memory of one block and the cache limit given (tests use small ones). */
+    MixedGram(Matrix labelled, Matrix gram, Matrix bx, Matrix unlabelled, double c, VectorKernel kernel,
+            LinearAlgebra linearAlgebra, long blockBytes, long cacheBytes) {
         this.linearAlgebra = linearAlgebra;
         this.kernel = kernel;
         this.labelled = labelled;
@@ -60,8 +66,8 @@ final class MixedGram implements SymmetricOperator {
         this.wU = hasUnlabelled ? (1 - c) / m : 0.0;
         this.wX = Math.sqrt(wL * wU);
         this.kh = hasLabelled ? linearAlgebra.multiply(bx, true, linearAlgebra.multiply(gram, bx), false) : null;
-        this.blockSize = (int) Math.max(1, Math.min(Math.max(m, 1), BLOCK_BYTES / (8L * (n + m))));
-        this.cache = 8L * (n + m) * m <= CACHE_BYTES ? new ArrayList<>() : null;
+        this.blockSize = (int) Math.max(1, Math.min(Math.max(m, 1), blockBytes / (8L * (n + m))));
+        this.cache = 8L * (n + m) * m <= cacheBytes ? new ArrayList<>() : null;
     }
 
     /** Whether the labelled block is present (c > 0). */

@@ -91,14 +91,13 @@ public final class CovarianceKdeSolver implements RegressionSolver {
             throw new InvalidParameterException(component, "targets",
                     "must not contain missing or infinite values (the covariance KDE uses the linear output Gram YY^T)");
         }
-        Matrix outputGram = y != null ? la.outerGram(y) : problem.embedding().outputGram();
         int n = problem.size();
-        if (outputGram.rows() != n || outputGram.cols() != n) {
-            throw new IllegalArgumentException("output Gram is " + outputGram.rows() + " x " + outputGram.cols()
-                    + " for " + n + " training points");
+        if (y != null && y.rows() != n) {
+            throw new IllegalArgumentException(y.rows() + " targets for " + n + " training points");
         }
         Optional<ComponentSpec> approximation = problem.approximation();
         if (approximation.isEmpty()) {
+            Matrix outputGram = y != null ? la.outerGram(y) : implicitOutputGram(problem);
             return ExactCovarianceKde.fit(problem.kernel(), problem.inputs(), outputGram, y, epsilon,
                     problem.filter(), component, la);
         }
@@ -108,7 +107,19 @@ public final class CovarianceKdeSolver implements RegressionSolver {
                     + approximation.get().name() + "'");
         }
         IncompleteCholeskySettings settings = IncompleteCholeskySettings.parse(approximation.get());
-        return LowRankCovarianceKde.fit(problem.kernel(), problem.inputs(), outputGram, y, epsilon, settings,
+        IncompleteCholesky.Columns output = y != null ? IncompleteCholesky.ofRows(y, la)
+                : IncompleteCholesky.of(implicitOutputGram(problem));
+        return LowRankCovarianceKde.fit(problem.kernel(), problem.inputs(), output, y, epsilon, settings,
                 problem.filter(), component, la);
+    }
+
+    private static Matrix implicitOutputGram(RegressionProblem problem) {
+        Matrix outputGram = problem.embedding().outputGram();
+        int n = problem.size();
+        if (outputGram.rows() != n || outputGram.cols() != n) {
+            throw new IllegalArgumentException("output Gram is " + outputGram.rows() + " x " + outputGram.cols()
+                    + " for " + n + " training points");
+        }
+        return outputGram;
     }
 }

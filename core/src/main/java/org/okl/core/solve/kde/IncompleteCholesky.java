@@ -2,6 +2,7 @@ package org.okl.core.solve.kde;
 
 import java.util.Arrays;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -66,6 +67,38 @@ public final class IncompleteCholesky {
             @Override
             public double[] column(int j) {
                 return symmetric.columnValues(j);
+            }
+        };
+    }
+
+    /**
+     * The columns of the linear Gram {@code Y Y^T} of the rows of Y (n x d), computed one at a time without forming
+     * the n x n matrix.
+     */
+    public static Columns ofRows(Matrix y, LinearAlgebra linearAlgebra) {
+        return new Columns() {
+            @Override
+            public int size() {
+                return y.rows();
+            }
+
+            @Override
+            public double[] diagonal() {
+                double[] d = new double[y.rows()];
+                double[] v = y.data();
+                int n = y.rows();
+                for (int c = 0; c < y.cols(); c++) {
+                    int off = c * n;
+                    for (int i = 0; i < n; i++) {
+                        d[i] += v[off + i] * v[off + i];
+                    }
+                }
+                return d;
+            }
+
+            @Override
+            public double[] column(int j) {
+                return linearAlgebra.multiply(y, false, y.selectRows(new int[] {j}), true).data();
             }
         };
     }

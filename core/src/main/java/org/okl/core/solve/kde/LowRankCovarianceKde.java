@@ -37,16 +37,16 @@ final class LowRankCovarianceKde {
     /**
      * Fits the whole path.
      *
-     * @param outputGram L (n x n)
+     * @param output     the columns of the output Gram L
      * @param targets    Y (n x d) for explicit embeddings, or {@code null} for t x n weights
      * @param epsilon    the conditional kernel's ε, or {@code NaN} for the plain covariance kernel
      */
-    static KdePath fit(VectorKernel kernel, Matrix inputs, Matrix outputGram, Matrix targets, double epsilon,
+    static KdePath fit(VectorKernel kernel, Matrix inputs, IncompleteCholesky.Columns output, Matrix targets, double epsilon,
             IncompleteCholeskySettings settings, SpectralFilter filter, String component, LinearAlgebra la) {
         int n = inputs.rows();
         Matrix u1 = IncompleteCholesky.factor(IncompleteCholesky.of(kernel, inputs), settings.rank(),
                 settings.tolerance()).factor();
-        Matrix v1 = IncompleteCholesky.factor(IncompleteCholesky.of(outputGram), settings.outputRank(),
+        Matrix v1 = IncompleteCholesky.factor(output, settings.outputRank(),
                 settings.tolerance()).factor();
         SymmetricEigen inner = la.eigenSymmetric(la.innerGram(u1).symmetrize());
         Matrix r1 = inner.vectors();

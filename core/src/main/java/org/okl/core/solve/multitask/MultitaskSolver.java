@@ -14,6 +14,8 @@ import org.okl.core.solve.RegressionPath;
 import org.okl.core.solve.RegressionProblem;
 import org.okl.core.solve.RegressionSolver;
 import org.okl.core.solve.iterative.IterativeRuns;
+import org.okl.core.solve.iterative.MaskedGramOperator;
+import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.iterative.SpectralRadius;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.solve.separable.SpectralCoefficients;
@@ -24,8 +26,8 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * §2.4): pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
  * is the Hadamard product {@code Gamma = k ∘ A[t, t]}; A (T x T) is built by the separable operator's matrix from a
  * T-column target matrix whose column t holds the targets of task t (NaN elsewhere), or by an output-coupling
- * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Samples with a missing
- * target carry no loss and are dropped (exactly what masking them gives for a scalar output).
+ * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Missing targets (NaN) are
+ * masked from the loss as in the separable solver (their coefficients are zero; n stays the number of samples).
  *
  * <p>Predictions are t x T: column t holds f_t(x); the pipeline picks each test point's own task.
  */
@@ -48,28 +50,22 @@ public final class MultitaskSolver implements RegressionSolver {
         Matrix y = problem.embedding().targets().orElseThrow();
         int tasks = taskCount(groups);
         Matrix a = taskMatrix(problem, y, groups, tasks);
-        int[] kept = observedRows(y);
-        Matrix x = problem.inputs().selectRows(kept);
-        int n = kept.length;
-        int[] taskOf = new int[n];
-        Matrix targets = Matrix.zeros(n, 1);
-        for (int q = 0; q < n; q++) {
-            taskOf[q] = groups[kept[q]];
-            targets.data()[q] = y.get(kept[q], 0);
-        }
+        Matrix x = problem.inputs();
+        int n = x.rows();
         Matrix gram = problem.kernel().gram(x);
         double[] g = gram.data();
         for (int j = 0; j < n; j++) {
             for (int i = 0; i < n; i++) {
-                g[i + j * n] *= a.get(taskOf[i], taskOf[j]);
+                g[i + j * n] *= a.get(groups[i], groups[j]);
             }
         }
         Matrix taskRows = Matrix.zeros(n, tasks);
         for (int t = 0; t < tasks; t++) {
             for (int i = 0; i < n; i++) {
-                taskRows.set(i, t, a.get(t, taskOf[i]));
+                taskRows.set(i, t, a.get(t, groups[i]));
             }
         }
+        boolean missing = Masks.hasMissing(y);
         Optional<IterativeFilter> iterative = problem.filter().iterative();
         List<double[]> path = new ArrayList<>();
         if (iterative.isPresent()) {
@@ -85,14 +81,26 @@ public final class MultitaskSolver implements RegressionSolver {
                     return la.multiply(gram, coefficients);
                 }
             };
-            for (Matrix c : IterativeRuns.collect(iterative.get(), action, targets, sMax)) {
+            if (missing) {
+                action = new MaskedGramOperator(action, Masks.observed(y));
+            }
+            for (Matrix c : IterativeRuns.collect(iterative.get(), action, Masks.zeroFilled(y), sMax)) {
                 path.add(c.data());
             }
         } else {
-            SymmetricSpectrum spectrum = SymmetricSpectrum.of(gram, la);
-            Matrix rotated = la.multiply(spectrum.vectors(), true, targets, false);
+            int[] kept = observedRows(y);
+            Matrix restricted = missing ? gram.selectRows(kept).selectColumns(kept) : gram;
+            SymmetricSpectrum spectrum = SymmetricSpectrum.of(restricted, la);
+            Matrix rotated = la.multiply(spectrum.vectors(), true, y.selectRows(kept), false);
             new SpectralCoefficients(spectrum.values(), new double[] {1.0}, rotated, n, problem.filter(),
-                    spectrum.max() / n).forEach((j, ct) -> path.add(la.multiply(spectrum.vectors(), ct).data()));
+                    spectrum.max() / n).forEach((j, ct) -> {
+                        double[] kc = la.multiply(spectrum.vectors(), ct).data();
+                        double[] c = new double[n];
+                        for (int q = 0; q < kept.length; q++) {
+                            c[kept[q]] = kc[q];
+                        }
+                        path.add(c);
+                    });
         }
         return new TaskPath(problem.kernel(), x, path, taskRows, la);
     }

@@ -5,6 +5,7 @@ import static org.okl.core.testing.TestMatrices.naiveMultiply;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 
 /** Pivoted incomplete Cholesky against full reconstruction, pivot order and the trace of the residual. */
@@ -62,5 +63,16 @@ class IncompleteCholeskyTest {
         Matrix fromKernel = IncompleteCholesky.factor(IncompleteCholesky.of(kernel, x), 5, 0).factor();
         Matrix fromGram = IncompleteCholesky.factor(IncompleteCholesky.of(kernel.gram(x)), 5, 0).factor();
         TestMatrices.assertClose(fromGram, fromKernel, 1e-15);
+    }
+
+    @Test
+    void rowsOfYGiveTheSameFactorAsTheLinearGram() {
+        Matrix y = TestMatrices.random(11, 4, 9);
+        Matrix fromRows = IncompleteCholesky.factor(IncompleteCholesky.ofRows(y, TestContext.active().linearAlgebra()),
+                11, 0).factor();
+        Matrix fromGram = IncompleteCholesky.factor(IncompleteCholesky.of(naiveMultiply(y, false, y, true)), 11, 0)
+                .factor();
+        assertThat(fromRows.cols()).isEqualTo(4);
+        TestMatrices.assertClose(fromGram, fromRows, 1e-13);
     }
 }

@@ -1,0 +1,81 @@
+package org.okl.decoders.decoder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.output.OutputData;
+import org.okl.core.contract.DecoderContract.SimpleDecodingContext;
+import org.okl.core.testing.TestMatrices;
+import org.okl.decoders.output.LabelCoding;
+import org.okl.decoders.output.LabelEmbedding;
+import org.okl.decoders.output.VectorEmbedding;
+import org.okl.decoders.testing.KernelTestContext;
+import org.okl.decoders.testing.Outputs;
+
+class ThresholdDecoderTest {
+    private final KernelTestContext context = new KernelTestContext();
+    private final Matrix training = Outputs.distinctLabels(8, 4, 1);
+
+    private SimpleDecodingContext labels(LabelCoding.Coding coding) {
+        FittedOutputEmbedding e = new LabelEmbedding(coding).fit(new OutputData(training, Optional.empty()), context);
+        return SimpleDecodingContext.of(e, training, context);
+    }
+
+    /**
+     * Hand-computed F1 per candidate threshold (validation scores by label, truth in brackets):
+     * <pre>
+     * label 0: 0.9[1] 0.8[0] 0.3[1] 0.1[0]  F1: +inf 0, 0.85 2/3, 0.55 1/2, 0.2 4/5, -inf 2/3  -> 0.2
+     * label 1: 0.4[0] 0.4[1] 0.6[1] 0.2[0]  F1: +inf 0, 0.5 2/3, 0.3 4/5, -inf 2/3             -> 0.3
+     * label 2: 0.9[1] 0.6[0] 0.5[0] 0.1[1]  F1: +inf 0, 0.75 2/3, 0.55 1/2, 0.3 2/5, -inf 2/3  -> 0.75 (nearer 0.5)
+     * label 3: no positive                  F1: +inf 1 (0/0), every other 0                    -> +inf
+     * </pre>
+     */
+    @Test
+    void perLabelThresholdsMaximiseF1OnValidationData() {
+        Matrix scores = Matrix.fromRows(new double[][] {
+            {0.9, 0.4, 0.9, 0.3}, {0.8, 0.4, 0.6, 0.2}, {0.3, 0.6, 0.5, 0.9}, {0.1, 0.2, 0.1, 0.1}});
+        Matrix truth = Matrix.fromRows(new double[][] {{1, 0, 1, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}});
+        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
+                .tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE));
+        assertThat(((ThresholdDecoder) tuned).tunedThresholds().orElseThrow())
+                .containsExactly(new double[] {0.2, 0.3, 0.75, Double.POSITIVE_INFINITY}, within(1e-15));
+
+        Matrix test = Matrix.fromRows(new double[][] {{0.25, 0.29, 0.8, 5.0}, {0.1, 0.1, 0.1, 0.1}});
+        assertThat(tuned.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().toRows())
+                .isDeepEqualTo(new double[][] {{1, 0, 1, 0}, {0, 0, 0, 0}});
+        // nothing passes in row 1: margins score - threshold are -0.1, -0.2, -0.65, -inf, so label 0 is set
+        Decoder atLeastOne = new ThresholdDecoder(OptionalDouble.empty(), true, true)
+                .tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE));
+        assertThat(atLeastOne.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().row(1))
+                .containsExactly(1, 0, 0, 0);
+    }
+
+    @Test
+    void withoutPerLabelTuningLeavesTheDecoderUnchanged() {
+        Decoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);
+        assertThat(d.tune(TestMatrices.random(3, 4, 1), Matrix.zeros(3, 4), labels(LabelCoding.Coding.ZERO_ONE)))
+                .isSameAs(d);
+    }
+
+    @Test
+    void theDefaultThresholdComesFromTheCoding() {
+        Matrix h = Matrix.fromRows(new double[][] {{0.3, -0.2, 0.5, 0.0}});
+        Decoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);
+        assertThat(d.decode(h, labels(LabelCoding.Coding.ZERO_ONE)).outputs().row(0)).containsExactly(0, 0, 1, 0);
+        assertThat(d.decode(h, labels(LabelCoding.Coding.PLUS_MINUS)).outputs().row(0)).containsExactly(1, 0, 1, 1);
+        Decoder given = new ThresholdDecoder(OptionalDouble.of(0.25), false, false);
+        assertThat(given.decode(h, labels(LabelCoding.Coding.PLUS_MINUS)).outputs().row(0))
+                .containsExactly(1, 0, 1, 0);
+        FittedOutputEmbedding vector = new VectorEmbedding().fit(new OutputData(training, Optional.empty()), context);
+        assertThat(d.decode(h, SimpleDecodingContext.of(vector, training, context)).outputs().row(0))
+                .containsExactly(0, 0, 1, 0);
+        assertThat(d.decode(h, labels(LabelCoding.Coding.ZERO_ONE)).scores().orElseThrow().row(0))
+                .containsExactly(0.3, -0.2, 0.5, 0.0);
+    }
+}
