@@ -70,18 +70,21 @@ public final class FiltersPlugin implements OklPlugin {
     public Collection<ComponentFactory<Regularizer>> regularizers() {
         return List.of(
                 SimpleComponentFactory.of("output-graph", Regularizer.class,
-                        "graph penalty between outputs (B12 eq. 30-31): a separable kernel with A = pinv(L_M)",
-                        List.of(new ParameterSpec("weights", ParameterType.DOUBLE_LIST, null, true,
-                                "d x d non-negative symmetric output similarity M, row-major", 0.0, true,
-                                Double.POSITIVE_INFINITY, true, List.of(), null)),
+                        "graph penalty between outputs (B12 eq. 30-31): a separable kernel with A = pinv(L_M); "
+                                + "the parameters are those of the 'graph' output matrix",
+                        List.of(new ParameterSpec("weights", ParameterType.DOUBLE_LIST, null, false,
+                                        "the d x d non-negative symmetric output weights M, row-major", 0.0, true,
+                                        Double.POSITIVE_INFINITY, true, List.of(), null),
+                                ParameterSpec.optionalText("file", "a file holding M (one row per line)")),
                         (p, c) -> coupling("graph", p, c)),
                 SimpleComponentFactory.of("output-clusters", Regularizer.class,
-                        "cluster penalty between outputs (B12 eq. 32): a separable kernel with A = pinv(G)",
-                        List.of(new ParameterSpec("clusters", ParameterType.DOUBLE_LIST, null, true,
-                                        "the cluster (0, 1, ...) of every output", 0.0, true,
-                                        Double.POSITIVE_INFINITY, true, List.of(), null),
-                                ParameterSpec.positive("epsilon1", 1.0, "weight of the within-cluster spread"),
-                                ParameterSpec.positive("epsilon2", 1.0, "weight of the cluster means")),
+                        "cluster penalty between outputs (B12 eq. 32): a separable kernel with A = pinv(G); "
+                                + "the parameters are those of the 'clustering' output matrix",
+                        List.of(ParameterSpec.positive("eps1", null, "the within-cluster weight"),
+                                ParameterSpec.positive("eps2", null, "the cluster-mean weight"),
+                                new ParameterSpec("clusters", ParameterType.DOUBLE_LIST, null, true,
+                                        "the cluster index of every output, e.g. [0, 0, 1]", 0.0, true,
+                                        Double.POSITIVE_INFINITY, true, List.of(), null)),
                         (p, c) -> coupling("clustering", p, c)));
     }
 

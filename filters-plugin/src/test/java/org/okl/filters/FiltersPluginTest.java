@@ -66,11 +66,11 @@ class FiltersPluginTest {
         assertThat(graph.outputCoupling()).isPresent();
         assertThat(graph.inputPenalty()).isEmpty();
         Regularizer clusters = regularizer("output-clusters",
-                Map.of("clusters", List.of(0.0, 0.0, 1.0), "epsilon1", 2.0, "epsilon2", 0.5), context);
+                Map.of("clusters", List.of(0.0, 0.0, 1.0), "eps1", 2.0, "eps2", 0.5), context);
         assertThat(clusters.outputCoupling()).isPresent();
         assertThat(context.created).extracting(ComponentSpec::name).containsExactly("graph", "clustering");
         assertThat(context.created.get(0).parameters()).containsEntry("weights", List.of(0.0, 1.0, 1.0, 0.0));
-        assertThat(context.created.get(1).parameters()).containsEntry("epsilon1", 2.0)
+        assertThat(context.created.get(1).parameters()).containsEntry("eps1", 2.0)
                 .containsEntry("clusters", List.of(0.0, 0.0, 1.0));
         assertThat(graph.outputCoupling().get().build(Matrix.zeros(3, 2), context).get(0, 0)).isEqualTo(7.0);
     }

@@ -7,6 +7,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.KernelExpansion;
 import org.okl.core.solve.Predictor;
 import org.okl.core.solve.RegressionPath;
+import org.okl.core.solve.separable.StackedProducts;
 
 /**
  * A task-indexed path: coefficients c_j (n x 1) per path point, and predictions for every task,
@@ -44,8 +45,16 @@ public final class TaskPath implements RegressionPath {
     public Matrix[] predictAll(Matrix inputs) {
         Matrix cross = kernel.gram(inputs, centers);
         Matrix[] out = new Matrix[length()];
-        for (int j = 0; j < out.length; j++) {
-            out[j] = linearAlgebra.multiply(cross, expansion(j));
+        int perChunk = (int) Math.max(1, (1L << 22) / ((long) taskRows.rows() * taskRows.cols()));
+        for (int from = 0; from < out.length; from += perChunk) {
+            List<Matrix> expansions = new java.util.ArrayList<>();
+            for (int j = from; j < Math.min(out.length, from + perChunk); j++) {
+                expansions.add(expansion(j));
+            }
+            List<Matrix> products = StackedProducts.multiply(linearAlgebra, cross, expansions);
+            for (int q = 0; q < products.size(); q++) {
+                out[from + q] = products.get(q);
+            }
         }
         return out;
     }

@@ -42,11 +42,10 @@ public final class CoefficientPath implements RegressionPath {
 
     @Override
     public Matrix[] predictAll(Matrix inputs) {
-        Matrix cross = kernel.gram(inputs, centers);
+        List<Matrix> products = StackedProducts.multiply(linearAlgebra, kernel.gram(inputs, centers), coefficients);
         Matrix[] out = new Matrix[length()];
         for (int j = 0; j < out.length; j++) {
-            Matrix f = linearAlgebra.multiply(cross, coefficients.get(j));
-            out[j] = right == null ? f : linearAlgebra.multiply(f, right);
+            out[j] = right == null ? products.get(j) : linearAlgebra.multiply(products.get(j), right);
         }
         return out;
     }

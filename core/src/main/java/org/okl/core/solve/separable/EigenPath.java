@@ -1,5 +1,7 @@
 package org.okl.core.solve.separable;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -58,10 +60,20 @@ public final class EigenPath implements RegressionPath {
     public Matrix[] predictAll(Matrix inputs) {
         Matrix ku = linearAlgebra.multiply(kernel.gram(inputs, centers), u);
         Matrix[] out = new Matrix[length()];
+        List<Matrix> batch = new ArrayList<>();
+        int[] first = {0};
         coefficients.forEach((j, ct) -> {
             scaleColumns(ct, a);
-            Matrix f = linearAlgebra.multiply(ku, ct);
-            out[j] = w == null ? f : linearAlgebra.multiply(f, false, w, true);
+            batch.add(ct);
+            if ((long) batch.size() * ct.rows() * ct.cols() >= StackedProducts.CHUNK_ENTRIES || j == length() - 1) {
+                List<Matrix> products = StackedProducts.multiply(linearAlgebra, ku, batch);
+                for (int q = 0; q < products.size(); q++) {
+                    Matrix f = products.get(q);
+                    out[first[0] + q] = w == null ? f : linearAlgebra.multiply(f, false, w, true);
+                }
+                first[0] += batch.size();
+                batch.clear();
+            }
         });
         return out;
     }
