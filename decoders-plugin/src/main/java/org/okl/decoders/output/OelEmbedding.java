@@ -147,7 +147,7 @@ public final class OelEmbedding implements OutputEmbedding {
                 dictionaryEmbedding = responseT.transpose().stackColumns(pass[1]);
             }
             return new OelFitted(this, thetaLabelled, thetaUnlabelled, dictionary, dictionaryEmbedding, responseT,
-                    mu, kept);
+                    kept);
         }
     }
 }

@@ -29,7 +29,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     private final Matrix dictionaryEmbedding;
     private final Map<Row, Integer> dictionaryIndex = new HashMap<>();
     private final Matrix responseT;
-    private final double[] eigenvalues;
+    private final int dimension;
 
     /**
      * @param base                the unrefined embedding (labelled outputs, kernel, Gram)
@@ -38,18 +38,17 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
      * @param dictionary          the labelled then the used unlabelled outputs ((n + m) x q)
      * @param dictionaryEmbedding {@code Theta^T l(D, D)} (p x (n + m)), column r = G psi(D_r)
      * @param responseT           {@code R^T = l(Y, D) Theta} (n x p)
-     * @param eigenvalues         the eigenvalues of the mixed Gram (first {@code kept} used)
-     * @param kept                the embedding dimension p actually used
+     * @param dimension           the embedding dimension p actually used
      */
     OelFitted(KernelEmbedding.Fitted base, Matrix thetaLabelled, Matrix thetaUnlabelled, Matrix dictionary,
-            Matrix dictionaryEmbedding, Matrix responseT, double[] eigenvalues, int kept) {
+            Matrix dictionaryEmbedding, Matrix responseT, int dimension) {
         this.base = base;
         this.thetaLabelled = thetaLabelled;
         this.thetaUnlabelled = thetaUnlabelled;
         this.unlabelled = dictionary.rowRange(base.outputs().rows(), dictionary.rows());
         this.dictionaryEmbedding = dictionaryEmbedding;
         this.responseT = responseT;
-        this.eigenvalues = Arrays.copyOf(eigenvalues, kept);
+        this.dimension = dimension;
         for (int r = 0; r < dictionary.rows(); r++) {
             dictionaryIndex.putIfAbsent(new Row(dictionary.row(r)), r);
         }
@@ -57,12 +56,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
 
     /** The embedding dimension p used (eigenvalues at or below 1e-10 mu_1 are dropped). */
     int dimension() {
-        return eigenvalues.length;
-    }
-
-    /** The kept eigenvalues of the mixed Gram, decreasing. */
-    double[] eigenvalues() {
-        return eigenvalues.clone();
+        return dimension;
     }
 
     /** Empty: the regression view stays implicit. */
