@@ -131,7 +131,9 @@ public record ParameterSpec(
         if (min == Double.NEGATIVE_INFINITY && max == Double.POSITIVE_INFINITY) {
             return "";
         }
-        return (minInclusive ? "[" : "(") + format(min) + ", " + format(max) + (maxInclusive ? "]" : ")");
+        boolean closedMin = minInclusive && min != Double.NEGATIVE_INFINITY;
+        boolean closedMax = maxInclusive && max != Double.POSITIVE_INFINITY;
+        return (closedMin ? "[" : "(") + format(min) + ", " + format(max) + (closedMax ? "]" : ")");
     }
 
     private static String format(double v) {

@@ -51,6 +51,14 @@ public interface FittedOutputEmbedding {
     Matrix candidateDistances(Matrix h, Matrix candidates);
 
     /**
+     * Whether {@link #refine(Matrix)} uses the regression's in-sample predictions (OEL does); when false the pipeline
+     * skips computing them.
+     */
+    default boolean learnsFromRegression() {
+        return false;
+    }
+
+    /**
      * Lets the embedding learn from the fitted regression (OEL learns its subspace from the regression's in-sample
      * predictions); the default returns this embedding unchanged.
      *

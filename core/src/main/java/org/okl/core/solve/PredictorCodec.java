@@ -4,6 +4,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.block.BlockExpansion;
+import org.okl.core.solve.kde.FactoredKernelExpansion;
+import org.okl.core.solve.lowrank.FourierExpansion;
 
 /**
  * Rebuilds predictors read from model files, by their {@link Predictor#type()}. Every predictor type a solver in
@@ -15,6 +18,9 @@ public final class PredictorCodec {
 
     static {
         RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
+        RESTORERS.put(BlockExpansion.TYPE, BlockExpansion::restore);
+        RESTORERS.put(FourierExpansion.TYPE, FourierExpansion::restore);
+        RESTORERS.put(FactoredKernelExpansion.TYPE, FactoredKernelExpansion::restore);
     }
 
     private PredictorCodec() {

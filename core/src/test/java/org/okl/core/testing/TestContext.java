@@ -2,16 +2,20 @@ package org.okl.core.testing;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.core.linalg.LinearAlgebras;
+import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.PluginLoader;
 
 /**
- * A {@link ComponentContext} for unit tests: a chosen linear-algebra back-end, seed {@value #SEED} and the shared
- * data-set folder when it is found. Unit tests build components directly, so {@link #create} is not supported.
+ * A {@link ComponentContext} for unit tests: a chosen linear-algebra back-end, seed {@value #SEED}, the shared
+ * data-set folder when it is found, and nested components created through a registry of the plugins on the test
+ * class path (so a plugin's own tests can create its components by name).
  *
  * <pre>{@code
  * ComponentContext context = TestContext.active();                      // the back-end -Dokl.linalg selects
@@ -52,15 +56,16 @@ public final class TestContext implements ComponentContext {
         return linearAlgebra;
     }
 
-    /**
-     * Not supported: unit tests create components directly; the registry is used in integration tests.
-     *
-     * @throws UnsupportedOperationException always
-     */
+    /** Creates a component by name through the plugins on the test class path, validating its parameters. */
     @Override
     public <T> T create(Class<T> kind, ComponentSpec spec) {
-        throw new UnsupportedOperationException(
-                "unit tests create components directly; the registry is used in integration tests");
+        return ClassPathRegistry.INSTANCE.create(kind, spec, this);
+    }
+
+    /** The registry of the plugins on the test class path, built once. */
+    private static final class ClassPathRegistry {
+        static final ComponentRegistry INSTANCE =
+                ComponentRegistry.of(PluginLoader.discover(TestContext.class.getClassLoader(), List.of()));
     }
 
     @Override

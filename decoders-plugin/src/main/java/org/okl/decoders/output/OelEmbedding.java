@@ -99,6 +99,12 @@ public final class OelEmbedding implements OutputEmbedding {
             this.seed = context.seed();
         }
 
+        /** OEL learns its subspace from the regression's in-sample predictions. */
+        @Override
+        public boolean learnsFromRegression() {
+            return true;
+        }
+
         /** Learns the output embedding from the in-sample predictions H_train (n x n). */
         @Override
         public FittedOutputEmbedding refine(Matrix trainingPredictions) {

@@ -1,0 +1,23 @@
+package org.okl.app;
+
+import picocli.CommandLine;
+
+/** The {@code okl} command line. */
+public final class Main {
+    private Main() {
+    }
+
+    /** Runs the command line and exits with its code (0 ok, 1 failure, 2 usage error). */
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit code, without exiting (for tests). */
+    public static int run(String... args) {
+        OklCommand root = new OklCommand();
+        CommandLine cli = new CommandLine(root);
+        cli.setExecutionExceptionHandler(new ErrorReporter(root));
+        cli.setParameterExceptionHandler(ErrorReporter::usage);
+        return cli.execute(args);
+    }
+}

@@ -1,0 +1,66 @@
+package org.okl.app;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.okl.app.command.DatasetsCommand;
+import org.okl.app.command.EvaluateCommand;
+import org.okl.app.command.ExperimentCommand;
+import org.okl.app.command.FitCommand;
+import org.okl.app.command.PluginsCommand;
+import org.okl.app.command.PredictCommand;
+import org.okl.core.Okl;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The root {@code okl} command: global options, and the subcommands. */
+@Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Learning functions with many or structured outputs using operator-valued kernels.",
+        subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
+                DatasetsCommand.class, ExperimentCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
+                "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_LINALG (native|java)."})
+public final class OklCommand implements Runnable {
+    @Option(names = "--plugins", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of extra plugin JARs (repeatable; also "
+            + "OKL_PLUGINS).")
+    private List<Path> pluginFolders = new ArrayList<>();
+
+    @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of the data sets that are not bundled "
+            + "(default: OKL_DATA, else ../shared/datasets when present).")
+    private Path dataDirectory;
+
+    @Option(names = "--seed", scope = ScopeType.INHERIT, description = "Seed of every random choice (default ${DEFAULT-VALUE}).",
+            defaultValue = "0")
+    private long seed;
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Print stack traces and debug logs.")
+    private boolean verbose;
+
+    private Okl okl;
+
+    @Override
+    public void run() {
+        throw new UsageException("name a command: plugins, fit, predict, evaluate, datasets or experiment "
+                + "(okl --help lists them)");
+    }
+
+    /** Whether --verbose was given. */
+    public boolean verbose() {
+        return verbose;
+    }
+
+    /** The OKL runtime for these options, built once. */
+    public Okl okl() {
+        if (okl == null) {
+            Logging.configure(verbose);
+            Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment();
+            pluginFolders.forEach(b::pluginFolder);
+            if (dataDirectory != null) {
+                b.dataDirectory(dataDirectory);
+            }
+            okl = b.build();
+        }
+        return okl;
+    }
+}

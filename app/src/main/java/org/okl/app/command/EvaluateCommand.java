@@ -1,0 +1,129 @@
+package org.okl.app.command;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.app.OklCommand;
+import org.okl.app.UsageException;
+import org.okl.app.data.DataLoader;
+import org.okl.app.data.LoadedData;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Evaluation;
+import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code okl evaluate}: scores a pipeline on a train/test split or by cross-validation. */
+@Command(name = "evaluate", mixinStandardHelpOptions = true,
+        description = "Score a pipeline: --train D1 --test D2, --data D --cv K, or --data D for a data set that "
+                + "ships a test split.")
+public final class EvaluateCommand implements Runnable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParentCommand
+    private OklCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file.")
+    private Path pipeline;
+
+    @Option(names = "--data", paramLabel = "D", description = "A data set name or file, with --cv (or a data set "
+            + "with a test split).")
+    private String data;
+
+    @Option(names = "--cv", paramLabel = "K", description = "k-fold cross-validation on --data.")
+    private Integer folds;
+
+    @Option(names = "--train", paramLabel = "D1", description = "Training data (with --test).")
+    private String train;
+
+    @Option(names = "--test", paramLabel = "D2", description = "Test data (with --train).")
+    private String test;
+
+    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of files.")
+    private String inputs;
+
+    @Option(names = "--outputs", paramLabel = "COLS", description = "Output columns of files.")
+    private String outputs;
+
+    @Option(names = "--unlabelled", paramLabel = "U", description = "Extra unlabelled data (inputs for manifold "
+            + "regularization, outputs for OEL and candidate sets).")
+    private String unlabelled;
+
+    @Option(names = "--metrics", required = true, paramLabel = "M", description = "Metrics, e.g. "
+            + "mse,rbf-loss:sigma=10 (see okl plugins --kind metric).")
+    private String metrics;
+
+    @Option(names = "--json", description = "Print one JSON object {\"metrics\": {...}, ...}.")
+    private boolean json;
+
+    @Override
+    public void run() {
+        Okl okl = root.okl();
+        PipelineSpec pipelineSpec = okl.readPipeline(pipeline);
+        Map<String, ComponentSpec> metricSpecs = MetricArguments.parse(metrics);
+        Pipeline p = okl.pipeline(pipelineSpec);
+        DataLoader loader = new DataLoader(okl);
+        Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
+        Evaluation.Result result;
+        if (train != null || test != null) {
+            if (train == null || test == null || data != null || folds != null) {
+                throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
+            }
+            result = trainTest(p, loader.load(train, inputs, outputs), loader.load(test, inputs, outputs), extra,
+                    metricSpecs, okl);
+        } else if (data == null) {
+            throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
+        } else if (folds != null) {
+            if (folds < 2) {
+                throw new UsageException("--cv needs at least 2 folds, got " + folds);
+            }
+            result = Evaluation.crossValidate(p, TrainingDataArguments.of(loader.load(data, inputs, outputs), extra),
+                    folds, okl.context().seed(), metricSpecs, okl);
+        } else if (loader.hasTestSplit(data)) {
+            result = trainTest(p, loader.load(data, inputs, outputs), loader.load(data + ":test", inputs, outputs),
+                    extra, metricSpecs, okl);
+        } else {
+            throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
+        }
+        print(result, pipelineSpec);
+    }
+
+    private static Evaluation.Result trainTest(Pipeline p, LoadedData trainData, LoadedData testData,
+            Optional<LoadedData> extra, Map<String, ComponentSpec> metricSpecs, Okl okl) {
+        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra), testData.inputs(),
+                testData.requireOutputs(), testData.groups(), metricSpecs, okl);
+    }
+
+    private void print(Evaluation.Result result, PipelineSpec pipelineSpec) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode root = JSON.createObjectNode();
+            root.set("metrics", JSON.valueToTree(result.metrics()));
+            if (!result.spread().isEmpty()) {
+                root.set("std", JSON.valueToTree(result.spread()));
+            }
+            root.put("protocol", result.protocol());
+            result.model().ifPresent(m -> root.set("chosen", JSON.valueToTree(m.provenance().chosen())));
+            root.set("pipeline", PipelineFiles.toJsonNode(pipelineSpec));
+            out.println(root.toString());
+        } else {
+            out.println("protocol: " + result.protocol());
+            result.model().ifPresent(m -> out.println("chosen:   " + m.provenance().chosen()));
+            result.metrics().forEach((name, value) -> out.printf("%-24s %.6g%s%n", name, value,
+                    result.spread().containsKey(name) ? String.format(" ± %.2g", result.spread().get(name)) : ""));
+        }
+        out.flush();
+    }
+}

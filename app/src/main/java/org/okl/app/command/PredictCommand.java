@@ -1,0 +1,105 @@
+package org.okl.app.command;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.Matrix;
+import org.okl.app.OklCommand;
+import org.okl.app.data.DataLoader;
+import org.okl.app.data.LoadedData;
+import org.okl.core.Okl;
+import org.okl.core.model.ModelFiles;
+import org.okl.core.pipeline.Model;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code okl predict}: predicts outputs for new inputs with a model file and writes them as CSV. */
+@Command(name = "predict", mixinStandardHelpOptions = true,
+        description = "Predict outputs with a model file; write them as CSV.")
+public final class PredictCommand implements Runnable {
+    @ParentCommand
+    private OklCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file.")
+    private Path model;
+
+    @Option(names = "--data", required = true, paramLabel = "D", description = "A data set name or a data file.")
+    private String data;
+
+    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: every column "
+            + "that is not an output).")
+    private String inputs;
+
+    @Option(names = "--outputs", paramLabel = "COLS", description = "Columns of a file to leave out as outputs.")
+    private String outputs;
+
+    @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
+            + "predictions (one row per input; written atomically).")
+    private Path out;
+
+    @Override
+    public void run() {
+        Okl okl = root.okl();
+        Model fitted = ModelFiles.read(model, okl);
+        LoadedData loaded = new DataLoader(okl).load(data, inputs, outputs);
+        Decoded decoded = fitted.predict(loaded.inputs(), loaded.groups());
+        write(decoded.outputs(), header(decoded.outputs().cols()));
+        spec.commandLine().getOut().println("wrote " + decoded.outputs().rows() + " predictions to " + out);
+        spec.commandLine().getOut().flush();
+    }
+
+    private static List<String> header(int cols) {
+        List<String> names = new ArrayList<>();
+        for (int j = 0; j < cols; j++) {
+            names.add("y" + j);
+        }
+        return names;
+    }
+
+    private void write(Matrix predictions, List<String> header) {
+        Path dir = out.toAbsolutePath().getParent();
+        Path tmp = null;
+        try {
+            Files.createDirectories(dir);
+            tmp = Files.createTempFile(dir, ".okl-pred-", ".tmp");
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
+                            .setHeader(header.toArray(String[]::new)).build())) {
+                for (int i = 0; i < predictions.rows(); i++) {
+                    List<String> row = new ArrayList<>(predictions.cols());
+                    for (int j = 0; j < predictions.cols(); j++) {
+                        row.add(Double.toString(predictions.get(i, j)));
+                    }
+                    csv.printRecord(row);
+                }
+            }
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) {
+                    // nothing left to clean
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.okl.app.data;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.data.DatasetSource;
+import org.okl.api.data.Table;
+import org.okl.api.linalg.Matrix;
+import org.okl.app.UsageException;
+import org.okl.core.Okl;
+import org.okl.core.plugin.ComponentKind;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.datasets.io.ColumnSelection;
+
+/**
+ * Resolves a data argument: a data set name ({@code digits-halves}, {@code yeast:test}: the training split unless
+ * {@code :test} is added) or a file read by the reader its suffix names, with columns chosen by {@code --inputs}
+ * and {@code --outputs}.
+ */
+public final class DataLoader {
+    private final Okl okl;
+
+    /** A loader using the registry of {@code okl}. */
+    public DataLoader(Okl okl) {
+        this.okl = okl;
+    }
+
+    /**
+     * Loads a data argument.
+     *
+     * @param ref     a data set name (optionally {@code :train} or {@code :test}) or a file path
+     * @param inputs  the input-column selection, or {@code null} for the default
+     * @param outputs the output-column selection, or {@code null} for the default
+     */
+    public LoadedData load(String ref, String inputs, String outputs) {
+        String name = ref.replaceFirst(":(train|test)$", "");
+        if (okl.registry().components(ComponentKind.DATASET).containsKey(name)) {
+            if (inputs != null || outputs != null) {
+                throw new UsageException("--inputs and --outputs apply to files; data set '" + name
+                        + "' has its inputs and outputs already");
+            }
+            return fromDataset(name, ref.endsWith(":test"));
+        }
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            throw new OklException(ErrorCode.INVALID_DATA, ref + ": neither a file nor a data set; data sets: "
+                    + String.join(", ", okl.registry().components(ComponentKind.DATASET).keySet()));
+        }
+        return fromTable(ref, okl.tables().read(file), inputs, outputs);
+    }
+
+    /** Whether a data argument names a data set that ships a test split. */
+    public boolean hasTestSplit(String ref) {
+        String name = ref.replaceFirst(":(train|test)$", "");
+        return okl.registry().components(ComponentKind.DATASET).containsKey(name)
+                && dataset(name).test().isPresent();
+    }
+
+    private LoadedData fromDataset(String name, boolean test) {
+        Dataset d = dataset(name);
+        Dataset.Split split = test ? d.test().orElseThrow(() -> new UsageException(
+                "data set '" + name + "' has no test split; use " + name + " with --cv")) : d.train();
+        return new LoadedData(name + (test ? ":test" : ""), split.inputs(), Optional.of(split.outputs()),
+                split.groups(), d.outputNames());
+    }
+
+    private Dataset dataset(String name) {
+        DatasetSource source = okl.create(DatasetSource.class, ComponentSpec.of(name));
+        if (!source.isAvailable(okl.context())) {
+            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + name + "' is not available here; it is "
+                    + "expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
+        }
+        return source.load(okl.context());
+    }
+
+    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
+        List<String> names = table.columnNames();
+        int[] out = outputs != null ? select("--outputs", outputs, names) : table.outputColumns();
+        int[] in;
+        if (inputs != null) {
+            in = select("--inputs", inputs, names);
+        } else {
+            List<Integer> rest = new ArrayList<>();
+            for (int j = 0; j < names.size(); j++) {
+                if (!contains(out, j)) {
+                    rest.add(j);
+                }
+            }
+            in = rest.stream().mapToInt(Integer::intValue).toArray();
+        }
+        if (in.length == 0) {
+            throw new UsageException(ref + ": no input columns selected");
+        }
+        for (int j : in) {
+            if (contains(out, j)) {
+                throw new UsageException(ref + ": column " + names.get(j) + " is selected as input and output");
+            }
+        }
+        Matrix values = table.values();
+        List<String> outNames = new ArrayList<>();
+        for (int j : out) {
+            outNames.add(names.get(j));
+        }
+        return new LoadedData(ref, values.selectColumns(in),
+                out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
+                outNames);
+    }
+
+    private static int[] select(String option, String text, List<String> names) {
+        try {
+            return ColumnSelection.parse(text).resolve(names);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
+    }
+
+    private static boolean contains(int[] a, int v) {
+        for (int x : a) {
+            if (x == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

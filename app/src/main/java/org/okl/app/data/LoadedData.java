@@ -1,0 +1,24 @@
+package org.okl.app.data;
+
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * Data read for a command: inputs, outputs when the source has them, groups for multi-task data.
+ *
+ * @param source      where it came from, for messages
+ * @param inputs      n x p
+ * @param outputs     n x q, or empty when no output columns were selected
+ * @param groups      the task of every row, for multi-task data
+ * @param outputNames one name per output column
+ */
+public record LoadedData(String source, Matrix inputs, Optional<Matrix> outputs, Optional<int[]> groups,
+        List<String> outputNames) {
+
+    /** The outputs, or a usage error saying how to select them. */
+    public Matrix requireOutputs() {
+        return outputs.orElseThrow(() -> new org.okl.app.UsageException(
+                source + ": no output columns; select them with --outputs (for example --outputs 128:256)"));
+    }
+}

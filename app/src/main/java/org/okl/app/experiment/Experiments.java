@@ -1,0 +1,21 @@
+package org.okl.app.experiment;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The experiments {@code okl experiment} knows, by name. */
+public final class Experiments {
+    private static final List<Experiment> ALL = List.of();
+
+    private Experiments() {
+    }
+
+    /** Every experiment, by name. */
+    public static Map<String, Experiment> all() {
+        return ALL.stream().collect(Collectors.toMap(Experiment::name, Function.identity(), (a, b) -> a,
+                TreeMap::new));
+    }
+}

@@ -1,0 +1,160 @@
+package org.okl.core;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.data.TableFiles;
+import org.okl.core.linalg.LinearAlgebras;
+import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.PluginLoader;
+
+/**
+ * The entry point for using OKL from code: discovers plugins, holds the component registry, the linear-algebra
+ * back-end, the seed and the data directory, and creates pipelines.
+ *
+ * <pre>{@code
+ * Okl okl = Okl.builder().build();
+ * Model model = okl.pipeline(PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", 2.0),
+ *         ComponentSpec.of("tikhonov", "lambda", 1e-3))).fit(TrainingData.of(x, y));
+ * Decoded prediction = model.predict(xTest);
+ * }</pre>
+ */
+public final class Okl {
+    /** The environment variable naming extra plugin folders, separated by the path separator. */
+    public static final String PLUGINS_ENV = "OKL_PLUGINS";
+    /** The environment variable naming the data directory. */
+    public static final String DATA_ENV = "OKL_DATA";
+
+    private final ComponentRegistry registry;
+    private final DefaultComponentContext context;
+    private final TableFiles tables;
+
+    private Okl(ComponentRegistry registry, DefaultComponentContext context) {
+        this.registry = registry;
+        this.context = context;
+        this.tables = new TableFiles(registry, context);
+    }
+
+    /** A builder with the defaults: class-path plugins, the active back-end, seed 0, the default data directory. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The component registry. */
+    public ComponentRegistry registry() {
+        return registry;
+    }
+
+    /** The context components are created with. */
+    public DefaultComponentContext context() {
+        return context;
+    }
+
+    /** The data-file readers. */
+    public TableFiles tables() {
+        return tables;
+    }
+
+    /** Creates a component by kind and spec, validating its parameters. */
+    public <T> T create(Class<T> kind, ComponentSpec spec) {
+        return registry.create(kind, spec, context);
+    }
+
+    /** A pipeline to fit. */
+    public Pipeline pipeline(PipelineSpec spec) {
+        return new Pipeline(spec, this);
+    }
+
+    /** Reads a pipeline file (named pipelines resolved through the registry). */
+    public PipelineSpec readPipeline(Path file) {
+        return PipelineFiles.read(file, registry);
+    }
+
+    /** Builds an {@link Okl}. */
+    public static final class Builder {
+        private final List<Path> pluginFolders = new ArrayList<>();
+        private ClassLoader classLoader = Okl.class.getClassLoader();
+        private LinearAlgebra linearAlgebra;
+        private long seed;
+        private Path dataDirectory;
+        private boolean dataDirectorySet;
+
+        private Builder() {
+        }
+
+        /** Adds a folder of plugin JARs. */
+        public Builder pluginFolder(Path folder) {
+            pluginFolders.add(folder);
+            return this;
+        }
+
+        /** Adds the folders named by {@link #PLUGINS_ENV}, if set. */
+        public Builder pluginFoldersFromEnvironment() {
+            String env = System.getenv(PLUGINS_ENV);
+            if (env != null && !env.isBlank()) {
+                for (String part : env.split(java.io.File.pathSeparator)) {
+                    if (!part.isBlank()) {
+                        pluginFolders.add(Path.of(part.trim()));
+                    }
+                }
+            }
+            return this;
+        }
+
+        /** The class loader class-path plugins are found with. */
+        public Builder classLoader(ClassLoader loader) {
+            this.classLoader = loader;
+            return this;
+        }
+
+        /** Uses this back-end instead of the active one. */
+        public Builder linearAlgebra(LinearAlgebra backEnd) {
+            this.linearAlgebra = backEnd;
+            return this;
+        }
+
+        /** The seed of every random choice. */
+        public Builder seed(long newSeed) {
+            this.seed = newSeed;
+            return this;
+        }
+
+        /** The data directory ({@code null} for none). */
+        public Builder dataDirectory(Path folder) {
+            this.dataDirectory = folder;
+            this.dataDirectorySet = true;
+            return this;
+        }
+
+        /** Discovers plugins and builds the registry. */
+        public Okl build() {
+            ComponentRegistry registry = ComponentRegistry.of(PluginLoader.discover(classLoader, pluginFolders));
+            LinearAlgebra la = linearAlgebra != null ? linearAlgebra : LinearAlgebras.active();
+            Path data = dataDirectorySet ? dataDirectory : defaultDataDirectory().orElse(null);
+            return new Okl(registry, new DefaultComponentContext(la, registry, seed, data));
+        }
+
+        /** {@link #DATA_ENV} if set, else {@code ../shared/datasets} (or {@code ../../shared/datasets}) if present. */
+        private static Optional<Path> defaultDataDirectory() {
+            String env = System.getenv(DATA_ENV);
+            if (env != null && !env.isBlank()) {
+                return Optional.of(Path.of(env.trim()));
+            }
+            for (String candidate : List.of("../shared/datasets", "../../shared/datasets")) {
+                Path p = Path.of(candidate).toAbsolutePath().normalize();
+                if (Files.isDirectory(p)) {
+                    return Optional.of(p);
+                }
+            }
+            return Optional.empty();
+        }
+    }
+}

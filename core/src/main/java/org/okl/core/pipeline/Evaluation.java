@@ -1,0 +1,77 @@
+package org.okl.core.pipeline;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.core.Okl;
+
+/** Scores a pipeline: trained on one set and tested on another, or by k-fold cross-validation. */
+public final class Evaluation {
+    private Evaluation() {
+    }
+
+    /**
+     * Scores.
+     *
+     * @param metrics  mean value per metric name (in the order asked)
+     * @param spread   standard deviation over folds per metric (empty for a single train/test split)
+     * @param protocol how the numbers were obtained
+     * @param model    the model fitted on the training set (train/test only)
+     */
+    public record Result(Map<String, Double> metrics, Map<String, Double> spread, String protocol,
+            Optional<Model> model) {
+    }
+
+    /** Fits on {@code train} and scores the predictions for {@code testInputs} against {@code testOutputs}. */
+    public static Result trainTest(Pipeline pipeline, TrainingData train, Matrix testInputs, Matrix testOutputs,
+            Optional<int[]> testGroups, Map<String, ComponentSpec> metrics, Okl okl) {
+        Model model = pipeline.fit(train);
+        Decoded decoded = model.predict(testInputs, testGroups);
+        Map<String, Double> scores = score(metrics, testOutputs, decoded, okl);
+        return new Result(scores, Map.of(), "train " + train.size() + ", test " + testInputs.rows(),
+                Optional.of(model));
+    }
+
+    /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
+    public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, Okl okl) {
+        List<int[][]> splits = Folds.kFold(data.size(), folds, seed);
+        Map<String, double[]> perFold = new LinkedHashMap<>();
+        metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
+        for (int f = 0; f < splits.size(); f++) {
+            TrainingData train = data.subset(splits.get(f)[0]);
+            TrainingData test = data.subset(splits.get(f)[1]);
+            Decoded decoded = pipeline.fit(train).predict(test.inputs(), test.groups());
+            int fold = f;
+            score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
+        }
+        Map<String, Double> mean = new LinkedHashMap<>();
+        Map<String, Double> spread = new LinkedHashMap<>();
+        perFold.forEach((k, v) -> {
+            double m = 0;
+            for (double x : v) {
+                m += x / v.length;
+            }
+            double s = 0;
+            for (double x : v) {
+                s += (x - m) * (x - m) / Math.max(1, v.length - 1);
+            }
+            mean.put(k, m);
+            spread.put(k, Math.sqrt(s));
+        });
+        return new Result(mean, spread, folds + "-fold cross-validation of " + data.size() + ", seed " + seed,
+                Optional.empty());
+    }
+
+    private static Map<String, Double> score(Map<String, ComponentSpec> metrics, Matrix truth, Decoded decoded,
+            Okl okl) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        metrics.forEach((name, spec) -> out.put(name, okl.create(Metric.class, spec).evaluate(truth, decoded)));
+        return out;
+    }
+}

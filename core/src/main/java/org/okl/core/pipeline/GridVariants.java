@@ -1,0 +1,108 @@
+package org.okl.core.pipeline;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+
+/**
+ * Expands the grid of a selection into pipeline variants: a grid key such as {@code kernel.sigma} or
+ * {@code operator.matrix.omega} names a component member followed by nested parameter names.
+ */
+final class GridVariants {
+    private GridVariants() {
+    }
+
+    /**
+     * A pipeline variant with its grid values.
+     *
+     * @param spec   the pipeline with the grid values applied
+     * @param values the grid values, by key
+     */
+    record Variant(PipelineSpec spec, Map<String, Object> values) {
+    }
+
+    /** Every combination of the grid's values (one variant, the spec itself, without a grid). */
+    static List<Variant> expand(PipelineSpec spec, Map<String, List<Object>> grid) {
+        List<Variant> out = new ArrayList<>();
+        out.add(new Variant(spec, Map.of()));
+        for (Map.Entry<String, List<Object>> e : grid.entrySet()) {
+            List<Variant> next = new ArrayList<>();
+            for (Variant v : out) {
+                for (Object value : e.getValue()) {
+                    Map<String, Object> values = new LinkedHashMap<>(v.values());
+                    values.put(e.getKey(), value);
+                    next.add(new Variant(apply(v.spec(), e.getKey(), value), values));
+                }
+            }
+            out = next;
+        }
+        return out;
+    }
+
+    private static PipelineSpec apply(PipelineSpec spec, String key, Object value) {
+        List<String> parts = Arrays.asList(key.split("\\."));
+        if (parts.size() < 2) {
+            throw invalid(key, "needs a member and a parameter, such as kernel.sigma");
+        }
+        List<String> rest = parts.subList(1, parts.size());
+        return switch (parts.get(0)) {
+            case "kernel" -> spec.withKernel(set(require(spec.kernel(), key), rest, value, key));
+            case "operator" -> spec.withOperator(set(spec.operator(), rest, value, key));
+            case "output" -> spec.withOutput(set(spec.output(), rest, value, key));
+            case "filter" -> spec.withFilter(set(spec.filter(), rest, value, key));
+            case "decoder" -> spec.withDecoder(set(spec.decoder(), rest, value, key));
+            case "approximation" -> spec.withApproximation(set(spec.approximation().orElseThrow(
+                    () -> invalid(key, "the pipeline has no approximation")), rest, value, key));
+            case "regularizers" -> {
+                int index = parseIndex(rest.get(0), key);
+                List<ComponentSpec> regs = new ArrayList<>(spec.regularizers());
+                if (index >= regs.size()) {
+                    throw invalid(key, "the pipeline has " + regs.size() + " regularizer(s)");
+                }
+                regs.set(index, set(regs.get(index), rest.subList(1, rest.size()), value, key));
+                yield spec.withRegularizers(regs);
+            }
+            default -> throw invalid(key, "unknown member '" + parts.get(0) + "'");
+        };
+    }
+
+    private static ComponentSpec require(ComponentSpec c, String key) {
+        if (c == null) {
+            throw invalid(key, "the pipeline has no kernel");
+        }
+        return c;
+    }
+
+    private static ComponentSpec set(ComponentSpec c, List<String> path, Object value, String key) {
+        if (path.isEmpty()) {
+            throw invalid(key, "names a component, not a parameter");
+        }
+        if (path.size() == 1) {
+            return c.with(path.get(0), value);
+        }
+        Object nested = c.parameters().get(path.get(0));
+        ComponentSpec inner = nested instanceof ComponentSpec cs ? cs : nested instanceof String s
+                ? ComponentSpec.of(s) : null;
+        if (inner == null) {
+            throw invalid(key, "'" + path.get(0) + "' of " + c.name() + " is not a nested component");
+        }
+        return c.with(path.get(0), set(inner, path.subList(1, path.size()), value, key));
+    }
+
+    private static int parseIndex(String s, String key) {
+        try {
+            return Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw invalid(key, "regularizers.N needs an index N");
+        }
+    }
+
+    private static OklException invalid(String key, String problem) {
+        return new OklException(ErrorCode.INVALID_PIPELINE, "selection.grid key '" + key + "': " + problem);
+    }
+}

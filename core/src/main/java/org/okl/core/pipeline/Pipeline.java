@@ -1,0 +1,73 @@
+package org.okl.core.pipeline;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.core.Okl;
+import org.okl.core.OklVersion;
+import org.okl.core.solve.Predictor;
+
+/**
+ * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
+ * decoder. {@link #fit} chooses the regularization-path point (and grid values) by validation when there is more
+ * than one, refits on all the data, and returns a {@link Model}.
+ */
+public final class Pipeline {
+    private final PipelineSpec spec;
+    private final Okl okl;
+
+    /** A pipeline; use {@link Okl#pipeline(PipelineSpec)}. */
+    public Pipeline(PipelineSpec spec, Okl okl) {
+        this.spec = spec;
+        this.okl = okl;
+    }
+
+    /** The spec. */
+    public PipelineSpec spec() {
+        return spec;
+    }
+
+    /** Fits the pipeline. */
+    public Model fit(TrainingData data) {
+        SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
+        boolean select = variants.size() > 1 || filter.pathLength() > 1;
+        GridVariants.Variant chosen = variants.get(0);
+        int pathIndex = 0;
+        List<Provenance.CurvePoint> curve = List.of();
+        String how = "none (a single parameter value)";
+        if (select) {
+            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
+            chosen = choice.variant();
+            pathIndex = choice.pathIndex();
+            curve = choice.curve();
+            how = describe(selection);
+        }
+        FittedPath fitted = FittedPath.fit(chosen.spec(), data, okl);
+        Predictor predictor = fitted.path().at(pathIndex);
+        Map<String, Object> values = new LinkedHashMap<>(chosen.values());
+        SpectralFilter fittedFilter = fitted.components().filter();
+        values.put("filter." + fittedFilter.pathParameter(), fittedFilter.pathValue(pathIndex));
+        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
+                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
+                curve);
+        return new Model(fitted.components().spec(), pathIndex, fitted.components(),
+                fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+    }
+
+    private static String describe(SelectionSpec s) {
+        String split = switch (s.method()) {
+            case "kfold" -> s.folds() + "-fold cross-validation";
+            case "holdout" -> "hold-out of " + s.fraction();
+            case "subsampling" -> s.repetitions() + " random sub-samplings of " + s.fraction();
+            default -> s.method();
+        };
+        return split + " on " + s.metric() + ", seed " + s.seed();
+    }
+}

@@ -1,0 +1,289 @@
+package org.okl.core.pipeline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.plugin.PipelineTemplate;
+import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+
+/**
+ * Reads and writes pipeline files (JSON). A file may start from a named pipeline ({@code "preset": "iokr"}); its own
+ * members then replace the template's. Every error names the file and what is wrong.
+ */
+public final class PipelineFiles {
+    /** The members a pipeline file may have. */
+    public static final Set<String> MEMBERS = Set.of("preset", "kernel", "operator", "output", "filter",
+            "regularizers", "decoder", "approximation", "selection");
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private PipelineFiles() {
+    }
+
+    /** Reads a pipeline file. */
+    public static PipelineSpec read(Path file, ComponentRegistry registry) {
+        try {
+            return parse(Files.readString(file), file.toString(), registry);
+        } catch (NoSuchFileException e) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": no such pipeline file");
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses pipeline JSON.
+     *
+     * @param source   the file name or another label for error messages
+     * @param registry where named pipelines come from
+     */
+    public static PipelineSpec parse(String json, String source, ComponentRegistry registry) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            var loc = e.getLocation();
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + (loc == null ? "" : ":" + loc.getLineNr()
+                    + ":" + loc.getColumnNr()) + ": not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw invalid(source, "a pipeline file holds one JSON object");
+        }
+        ObjectNode node = (ObjectNode) root;
+        if (node.has("preset")) {
+            node = applyPreset(node, source, registry);
+        }
+        return fromObject(node, source);
+    }
+
+    private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
+        String id = node.get("preset").asText();
+        PipelineTemplate template = registry.template(id).orElseThrow(() -> invalid(source, "unknown preset '" + id
+                + "'; available: " + String.join(", ", registry.templates().keySet())));
+        ObjectNode base;
+        try {
+            base = (ObjectNode) JSON.readTree(template.json());
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw invalid(source, "the template of preset '" + id + "' is not a JSON object: " + e.getMessage());
+        }
+        node.fields().forEachRemaining(e -> {
+            if (!e.getKey().equals("preset")) {
+                base.set(e.getKey(), e.getValue());
+            }
+        });
+        return base;
+    }
+
+    private static PipelineSpec fromObject(ObjectNode node, String source) {
+        Set<String> unknown = new TreeSet<>();
+        node.fieldNames().forEachRemaining(n -> {
+            if (!MEMBERS.contains(n)) {
+                unknown.add(n);
+            }
+        });
+        if (!unknown.isEmpty()) {
+            throw invalid(source, "unknown member(s) " + unknown + "; a pipeline has " + new TreeSet<>(MEMBERS));
+        }
+        ComponentSpec kernel = node.has("kernel") ? component(node.get("kernel"), source, "kernel") : null;
+        ComponentSpec operator = node.has("operator") ? component(node.get("operator"), source, "operator")
+                : ComponentSpec.of("separable");
+        ComponentSpec output = node.has("output") ? component(node.get("output"), source, "output")
+                : ComponentSpec.of("vector");
+        if (!node.has("filter")) {
+            throw invalid(source, "member 'filter' is required, for example {\"name\": \"tikhonov\", \"lambda\": 1e-3}");
+        }
+        ComponentSpec filter = component(node.get("filter"), source, "filter");
+        List<ComponentSpec> regularizers = new ArrayList<>();
+        JsonNode regs = node.get("regularizers");
+        if (regs != null && !regs.isNull()) {
+            if (!regs.isArray()) {
+                throw invalid(source, "member 'regularizers' must be a list");
+            }
+            for (JsonNode r : regs) {
+                regularizers.add(component(r, source, "regularizers"));
+            }
+        }
+        ComponentSpec decoder = node.has("decoder") ? component(node.get("decoder"), source, "decoder")
+                : ComponentSpec.of("identity");
+        Optional<ComponentSpec> approximation = node.has("approximation") && !node.get("approximation").isNull()
+                ? Optional.of(component(node.get("approximation"), source, "approximation"))
+                : Optional.empty();
+        Optional<SelectionSpec> selection = node.has("selection") && !node.get("selection").isNull()
+                ? Optional.of(selection(node.get("selection"), source))
+                : Optional.empty();
+        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation, selection);
+    }
+
+    private static ComponentSpec component(JsonNode n, String source, String member) {
+        if (n.isTextual()) {
+            return ComponentSpec.of(n.asText());
+        }
+        if (!n.isObject() || !n.has("name") || !n.get("name").isTextual()) {
+            throw invalid(source, "member '" + member + "' must be {\"name\": ..., parameters...} or a name");
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+        while (it.hasNext()) {
+            var e = it.next();
+            if (!e.getKey().equals("name")) {
+                params.put(e.getKey(), value(e.getValue(), source, member + "." + e.getKey()));
+            }
+        }
+        return new ComponentSpec(n.get("name").asText(), params);
+    }
+
+    private static Object value(JsonNode n, String source, String path) {
+        if (n.isObject()) {
+            return component(n, source, path);
+        }
+        if (n.isArray()) {
+            List<Object> list = new ArrayList<>();
+            n.forEach(e -> list.add(value(e, source, path)));
+            return list;
+        }
+        if (n.isIntegralNumber()) {
+            return n.asLong();
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        if (n.isBoolean()) {
+            return n.asBoolean();
+        }
+        if (n.isTextual()) {
+            return n.asText();
+        }
+        throw invalid(source, "member '" + path + "' has an unsupported value " + n);
+    }
+
+    private static SelectionSpec selection(JsonNode n, String source) {
+        if (!n.isObject()) {
+            throw invalid(source, "member 'selection' must be an object such as {\"method\": \"kfold\", \"folds\": 5}");
+        }
+        Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "seed");
+        n.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                throw invalid(source, "unknown member 'selection." + f + "'; allowed: " + new TreeSet<>(allowed));
+            }
+        });
+        SelectionSpec d = SelectionSpec.defaults();
+        String method = n.path("method").asText(d.method());
+        if (!SelectionSpec.METHODS.contains(method)) {
+            throw invalid(source, "selection.method must be one of " + SelectionSpec.METHODS + ", got '" + method + "'");
+        }
+        int folds = n.path("folds").asInt(d.folds());
+        double fraction = n.path("fraction").asDouble(d.fraction());
+        int repetitions = n.path("repetitions").asInt(d.repetitions());
+        if (folds < 2) {
+            throw invalid(source, "selection.folds must be at least 2, got " + folds);
+        }
+        if (!(fraction > 0 && fraction < 1)) {
+            throw invalid(source, "selection.fraction must be in (0, 1), got " + fraction);
+        }
+        if (repetitions < 1) {
+            throw invalid(source, "selection.repetitions must be at least 1, got " + repetitions);
+        }
+        ComponentSpec metric = n.has("metric") ? component(n.get("metric"), source, "selection.metric") : d.metric();
+        Map<String, List<Object>> grid = new LinkedHashMap<>();
+        JsonNode g = n.get("grid");
+        if (g != null) {
+            if (!g.isObject()) {
+                throw invalid(source, "selection.grid must map parameter paths to lists of values");
+            }
+            g.fields().forEachRemaining(e -> {
+                if (!e.getValue().isArray() || e.getValue().isEmpty()) {
+                    throw invalid(source, "selection.grid." + e.getKey() + " must be a non-empty list");
+                }
+                List<Object> values = new ArrayList<>();
+                e.getValue().forEach(v -> values.add(value(v, source, "selection.grid." + e.getKey())));
+                grid.put(e.getKey(), values);
+            });
+        }
+        return new SelectionSpec(method, folds, fraction, repetitions, metric, grid, n.path("seed").asLong(d.seed()));
+    }
+
+    private static OklException invalid(String source, String problem) {
+        return new OklException(ErrorCode.INVALID_PIPELINE, source + ": " + problem);
+    }
+
+    /** The pipeline as JSON, in the pipeline-file format (what a model file records). */
+    public static String toJson(PipelineSpec spec) {
+        return toJsonNode(spec).toPrettyString();
+    }
+
+    /** The pipeline as a JSON tree. */
+    public static ObjectNode toJsonNode(PipelineSpec spec) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        if (spec.kernel() != null) {
+            root.set("kernel", node(spec.kernel()));
+        }
+        root.set("operator", node(spec.operator()));
+        root.set("output", node(spec.output()));
+        root.set("filter", node(spec.filter()));
+        ArrayNode regs = root.putArray("regularizers");
+        spec.regularizers().forEach(r -> regs.add(node(r)));
+        root.set("decoder", node(spec.decoder()));
+        spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
+        spec.selection().ifPresent(s -> {
+            ObjectNode sel = root.putObject("selection");
+            sel.put("method", s.method());
+            sel.put("folds", s.folds());
+            sel.put("fraction", s.fraction());
+            sel.put("repetitions", s.repetitions());
+            sel.set("metric", node(s.metric()));
+            ObjectNode grid = sel.putObject("grid");
+            s.grid().forEach((k, v) -> grid.set(k, JSON.valueToTree(v.stream().map(PipelineFiles::plain).toList())));
+            sel.put("seed", s.seed());
+        });
+        return root;
+    }
+
+    /** A component spec as a JSON object {@code {"name": ..., params...}}. */
+    public static ObjectNode node(ComponentSpec spec) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
+        n.put("name", spec.name());
+        spec.parameters().forEach((k, v) -> n.set(k, JSON.valueToTree(plain(v))));
+        return n;
+    }
+
+    /** Parses a component spec written as JSON, such as a metric given on the command line. */
+    public static ComponentSpec parseComponent(String json, String source) {
+        try {
+            return component(JSON.readTree(json), source, "component");
+        } catch (JsonProcessingException e) {
+            throw invalid(source, "not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static Object plain(Object v) {
+        if (v instanceof ComponentSpec c) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c.name());
+            c.parameters().forEach((k, x) -> m.put(k, plain(x)));
+            return m;
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(PipelineFiles::plain).toList();
+        }
+        return v;
+    }
+}

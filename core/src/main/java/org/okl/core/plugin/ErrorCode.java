@@ -1,0 +1,40 @@
+package org.okl.core.plugin;
+
+/**
+ * Stable codes for the errors OKL reports about plugins, components and pipelines, each explained in
+ * {@code docs/errors.md} under its code (as SLF4J does with its codes page).
+ */
+public enum ErrorCode {
+    /** A component name that no plugin provides. */
+    UNKNOWN_COMPONENT("OKL-E001"),
+    /** Two plugins provide the same id for the same kind of component. */
+    DUPLICATE_COMPONENT("OKL-E002"),
+    /** A plugin failed to load or initialise; the others still load. */
+    BROKEN_PLUGIN("OKL-E003"),
+    /** A parameter value a component cannot accept. */
+    INVALID_PARAMETER("OKL-E004"),
+    /** A pipeline file or pipeline composition that cannot work. */
+    INVALID_PIPELINE("OKL-E005"),
+    /** A model file that is truncated, corrupt or from a newer OKL. */
+    INVALID_MODEL("OKL-E006"),
+    /** Input data OKL cannot use. */
+    INVALID_DATA("OKL-E007"),
+    /** A plugin folder that does not exist or cannot be read. */
+    PLUGIN_FOLDER("OKL-E008");
+
+    private final String code;
+
+    ErrorCode(String code) {
+        this.code = code;
+    }
+
+    /** The code as printed, for example {@code OKL-E002}. */
+    public String code() {
+        return code;
+    }
+
+    /** Where the code is explained. */
+    public String reference() {
+        return "docs/errors.md#" + code.toLowerCase(java.util.Locale.ROOT);
+    }
+}

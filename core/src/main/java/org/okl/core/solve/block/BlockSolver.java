@@ -1,0 +1,114 @@
+package org.okl.core.solve.block;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.filter.GramOperator;
+import org.okl.api.filter.IterativeFilter;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.operator.BlockOperatorKernel;
+import org.okl.core.solve.RegressionPath;
+import org.okl.core.solve.RegressionProblem;
+import org.okl.core.solve.RegressionSolver;
+import org.okl.core.solve.iterative.BlockGramOperator;
+import org.okl.core.solve.iterative.IterativeRuns;
+import org.okl.core.solve.iterative.MaskedGramOperator;
+import org.okl.core.solve.iterative.Masks;
+import org.okl.core.solve.iterative.SpectralRadius;
+import org.okl.core.solve.separable.SpectralCoefficients;
+import org.okl.core.solve.separable.SymmetricSpectrum;
+
+/**
+ * General operator-valued kernels ({@link BlockOperatorKernel}: divergence-free, curl-free, ...) with explicit
+ * targets. Iterative filters run matrix-free on the kernel's block product, s_max by Lanczos to 1e-10; other filters
+ * form the (nd x nd) block Gram once (there is no structure to exploit), decompose it and apply the filter along the
+ * path. Missing targets are masked: from the residual of iterative filters, and by restricting the block Gram to the
+ * observed entries otherwise (the filter applied to the masked operator).
+ */
+public final class BlockSolver implements RegressionSolver {
+
+    @Override
+    public boolean supports(RegressionProblem problem) {
+        return problem.operator() instanceof BlockOperatorKernel block
+                && problem.approximation().isEmpty()
+                && problem.regularizers().isEmpty()
+                && problem.embedding().targets().map(y -> y.cols() == block.outputDimension()).orElse(false);
+    }
+
+    @Override
+    public RegressionPath fit(RegressionProblem problem) {
+        BlockOperatorKernel operator = (BlockOperatorKernel) problem.operator();
+        ComponentContext context = problem.context();
+        Matrix x = problem.inputs();
+        Matrix k = operator.ignoresInputKernel() ? null : problem.kernel().gram(x);
+        Matrix y = problem.embedding().targets().orElseThrow();
+        Optional<IterativeFilter> iterative = problem.filter().iterative();
+        List<Matrix> path = iterative.isPresent()
+                ? iterate(problem, operator, k, y, iterative.get())
+                : eigenRoute(problem, operator, k, y);
+        return new BlockPath(operator, problem.kernel(), x, path, context);
+    }
+
+    private static List<Matrix> iterate(RegressionProblem problem, BlockOperatorKernel operator, Matrix k, Matrix y,
+            IterativeFilter filter) {
+        ComponentContext context = problem.context();
+        GramOperator gram = new BlockGramOperator(operator, problem.inputs(), k, context);
+        double sMax = SpectralRadius.largestEigenvalue(gram::apply, y.rows(), y.cols(), context.seed(),
+                context.linearAlgebra()) / problem.size();
+        Matrix targets = y;
+        if (Masks.hasMissing(y)) {
+            gram = new MaskedGramOperator(gram, Masks.observed(y));
+            targets = Masks.zeroFilled(y);
+        }
+        return IterativeRuns.collect(filter, gram, targets, sMax);
+    }
+
+    private static List<Matrix> eigenRoute(RegressionProblem problem, BlockOperatorKernel operator, Matrix k,
+            Matrix y) {
+        ComponentContext context = problem.context();
+        LinearAlgebra la = context.linearAlgebra();
+        int n = y.rows();
+        int d = y.cols();
+        int[] observed = observedPointMajor(y);
+        Matrix gram = operator.blockGram(problem.inputs(), problem.inputs(), k, context);
+        if (observed.length < n * d) {
+            gram = gram.selectRows(observed).selectColumns(observed);
+        }
+        SymmetricSpectrum spectrum = SymmetricSpectrum.of(gram, la);
+        Matrix targets = Matrix.zeros(observed.length, 1);
+        for (int q = 0; q < observed.length; q++) {
+            targets.data()[q] = y.get(observed[q] / d, observed[q] % d);
+        }
+        Matrix rotated = la.multiply(spectrum.vectors(), true, targets, false);
+        SpectralCoefficients coefficients = new SpectralCoefficients(spectrum.values(), new double[] {1.0},
+                rotated, n, problem.filter(), spectrum.max() / n);
+        List<Matrix> path = new ArrayList<>();
+        coefficients.forEach((j, ct) -> {
+            Matrix flat = la.multiply(spectrum.vectors(), ct);
+            Matrix c = Matrix.zeros(n, d);
+            for (int q = 0; q < observed.length; q++) {
+                c.set(observed[q] / d, observed[q] % d, flat.data()[q]);
+            }
+            path.add(c);
+        });
+        return path;
+    }
+
+    /** The point-major indices i·d + r of the observed targets. */
+    private static int[] observedPointMajor(Matrix y) {
+        int n = y.rows();
+        int d = y.cols();
+        int[] idx = new int[n * d];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r < d; r++) {
+                if (!Double.isNaN(y.get(i, r))) {
+                    idx[count++] = i * d + r;
+                }
+            }
+        }
+        return java.util.Arrays.copyOf(idx, count);
+    }
+}

@@ -1,0 +1,76 @@
+package org.okl.core.solve.multitask;
+
+import java.util.List;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.KernelExpansion;
+import org.okl.core.solve.Predictor;
+import org.okl.core.solve.RegressionPath;
+
+/**
+ * A task-indexed path: coefficients c_j (n x 1) per path point, and predictions for every task,
+ * {@code H = k_* M} with {@code M_{i,t} = A[t, t_i]·c_i} (t x T, column t = f_t(x)).
+ */
+public final class TaskPath implements RegressionPath {
+    private final VectorKernel kernel;
+    private final Matrix centers;
+    private final List<double[]> coefficients;
+    private final Matrix taskRows;
+    private final LinearAlgebra linearAlgebra;
+
+    /**
+     * @param kernel        the scalar input kernel
+     * @param centers       the training inputs (n x p)
+     * @param coefficients  c_j for every path point
+     * @param taskRows      row i = A[t_i, :] (n x T)
+     * @param linearAlgebra the back-end
+     */
+    TaskPath(VectorKernel kernel, Matrix centers, List<double[]> coefficients, Matrix taskRows,
+            LinearAlgebra linearAlgebra) {
+        this.kernel = kernel;
+        this.centers = centers;
+        this.coefficients = List.copyOf(coefficients);
+        this.taskRows = taskRows;
+        this.linearAlgebra = linearAlgebra;
+    }
+
+    @Override
+    public int length() {
+        return coefficients.size();
+    }
+
+    @Override
+    public Matrix[] predictAll(Matrix inputs) {
+        Matrix cross = kernel.gram(inputs, centers);
+        Matrix[] out = new Matrix[length()];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = linearAlgebra.multiply(cross, expansion(j));
+        }
+        return out;
+    }
+
+    @Override
+    public Predictor at(int index) {
+        return new KernelExpansion(kernel, centers, expansion(index), null, linearAlgebra);
+    }
+
+    /** The scalar coefficients c (n) at one path point (not a copy). */
+    public double[] coefficientsAt(int index) {
+        return coefficients.get(index);
+    }
+
+    /** M = diag(c) · taskRows (n x T). */
+    private Matrix expansion(int index) {
+        double[] c = coefficients.get(index);
+        Matrix m = taskRows.copy();
+        double[] data = m.data();
+        int n = m.rows();
+        for (int t = 0; t < m.cols(); t++) {
+            for (int i = 0; i < n; i++) {
+                data[i + t * n] *= c[i];
+            }
+        }
+        return m;
+    }
+}

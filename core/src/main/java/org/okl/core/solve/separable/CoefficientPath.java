@@ -1,0 +1,63 @@
+package org.okl.core.solve.separable;
+
+import java.util.List;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.KernelExpansion;
+import org.okl.core.solve.Predictor;
+import org.okl.core.solve.RegressionPath;
+
+/**
+ * A path of kernel expansions whose coefficients were computed point by point (iterations of an iterative filter,
+ * or linear solves): {@code F_j = k_* C_j R}. The cross Gram k_* is computed once for the whole path.
+ */
+public final class CoefficientPath implements RegressionPath {
+    private final VectorKernel kernel;
+    private final Matrix centers;
+    private final List<Matrix> coefficients;
+    private final Matrix right;
+    private final LinearAlgebra linearAlgebra;
+
+    /**
+     * @param kernel        the scalar kernel k
+     * @param centers       the expansion points (n x p)
+     * @param coefficients  C_j (n x r) for every path point
+     * @param right         the right factor R (r x D, the matrix A), or {@code null} for the identity
+     * @param linearAlgebra the back-end
+     */
+    public CoefficientPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
+            LinearAlgebra linearAlgebra) {
+        this.kernel = kernel;
+        this.centers = centers;
+        this.coefficients = List.copyOf(coefficients);
+        this.right = right;
+        this.linearAlgebra = linearAlgebra;
+    }
+
+    @Override
+    public int length() {
+        return coefficients.size();
+    }
+
+    @Override
+    public Matrix[] predictAll(Matrix inputs) {
+        Matrix cross = kernel.gram(inputs, centers);
+        Matrix[] out = new Matrix[length()];
+        for (int j = 0; j < out.length; j++) {
+            Matrix f = linearAlgebra.multiply(cross, coefficients.get(j));
+            out[j] = right == null ? f : linearAlgebra.multiply(f, right);
+        }
+        return out;
+    }
+
+    @Override
+    public Predictor at(int index) {
+        return new KernelExpansion(kernel, centers, coefficients.get(index), right, linearAlgebra);
+    }
+
+    /** The coefficients C_j at one path point (not a copy). */
+    public Matrix coefficientsAt(int index) {
+        return coefficients.get(index);
+    }
+}

@@ -1,0 +1,92 @@
+package org.okl.core.solve.separable;
+
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.KernelExpansion;
+import org.okl.core.solve.Predictor;
+import org.okl.core.solve.RegressionPath;
+
+/**
+ * A separable kernel's path on the eigen route: k = U diag(s) U^T and A = W diag(a) W^T decomposed once; path point j
+ * has rotated coefficients Ct_j and C_j = U Ct_j W^T. Predictions for the whole path reuse k_* U:
+ * {@code F_j = (k_* U)(Ct_j ∘ (1 a^T)) W^T}.
+ */
+public final class EigenPath implements RegressionPath {
+    private final VectorKernel kernel;
+    private final Matrix centers;
+    private final Matrix u;
+    private final Matrix w;
+    private final double[] a;
+    private final Matrix outputMatrix;
+    private final SpectralCoefficients coefficients;
+    private final LinearAlgebra linearAlgebra;
+
+    /**
+     * @param kernel        the scalar kernel k
+     * @param centers       the training inputs (n x p)
+     * @param u             eigenvectors of k (n x r)
+     * @param output        the output matrix A and its spectrum, or {@code null} for the identity
+     * @param d             the number of outputs (used when {@code output} is {@code null})
+     * @param coefficients  the rotated coefficients along the path
+     * @param linearAlgebra the back-end
+     */
+    public EigenPath(VectorKernel kernel, Matrix centers, Matrix u, OutputFactor output, int d,
+            SpectralCoefficients coefficients, LinearAlgebra linearAlgebra) {
+        this.kernel = kernel;
+        this.centers = centers;
+        this.u = u;
+        this.w = output == null ? null : output.spectrum().vectors();
+        this.a = output == null ? ones(d) : output.spectrum().values();
+        this.outputMatrix = output == null ? null : output.matrix();
+        this.coefficients = coefficients;
+        this.linearAlgebra = linearAlgebra;
+    }
+
+    static double[] ones(int d) {
+        double[] a = new double[d];
+        java.util.Arrays.fill(a, 1.0);
+        return a;
+    }
+
+    @Override
+    public int length() {
+        return coefficients.length();
+    }
+
+    @Override
+    public Matrix[] predictAll(Matrix inputs) {
+        Matrix ku = linearAlgebra.multiply(kernel.gram(inputs, centers), u);
+        Matrix[] out = new Matrix[length()];
+        coefficients.forEach((j, ct) -> {
+            scaleColumns(ct, a);
+            Matrix f = linearAlgebra.multiply(ku, ct);
+            out[j] = w == null ? f : linearAlgebra.multiply(f, false, w, true);
+        });
+        return out;
+    }
+
+    @Override
+    public Predictor at(int index) {
+        return new KernelExpansion(kernel, centers, coefficientsAt(index), outputMatrix, linearAlgebra);
+    }
+
+    /** The coefficients C = U Ct W^T (n x d) at one path point. */
+    public Matrix coefficientsAt(int index) {
+        Matrix c = linearAlgebra.multiply(u, coefficients.at(index));
+        return w == null ? c : linearAlgebra.multiply(c, false, w, true);
+    }
+
+    /** Multiplies column j by factors[j], in place. */
+    static void scaleColumns(Matrix m, double[] factors) {
+        double[] data = m.data();
+        int rows = m.rows();
+        for (int j = 0; j < m.cols(); j++) {
+            double f = factors[j];
+            int off = j * rows;
+            for (int i = 0; i < rows; i++) {
+                data[off + i] *= f;
+            }
+        }
+    }
+}

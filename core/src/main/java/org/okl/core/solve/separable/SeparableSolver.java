@@ -1,0 +1,92 @@
+package org.okl.core.solve.separable;
+
+import java.util.List;
+import org.okl.api.filter.GramOperator;
+import org.okl.api.filter.IterativeFilter;
+import org.okl.api.filter.RidgeFilter;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.core.solve.RegressionPath;
+import org.okl.core.solve.RegressionProblem;
+import org.okl.core.solve.RegressionSolver;
+import org.okl.core.solve.iterative.IterativeRuns;
+import org.okl.core.solve.iterative.MaskedGramOperator;
+import org.okl.core.solve.iterative.Masks;
+import org.okl.core.solve.iterative.SeparableGramOperator;
+import org.okl.core.solve.iterative.SpectralRadius;
+
+/**
+ * Separable kernels {@code k(x, x') A} with explicit targets, or with an implicit output embedding and A = I (IOKR,
+ * Cortes KDE: the targets are the dictionary identity I_n and predictions are t x n weights). Output-coupling
+ * regularizers replace an identity A.
+ *
+ * <p>Routes, never forming the nd x nd Gram:
+ * <ul>
+ *   <li>iterative filters with explicit targets run matrix-free on {@code C -> k C A} (O(n²d) per iteration, no
+ *       O(n³) decomposition), s_max by Lanczos on k to 1e-10; missing targets are masked from the residual;</li>
+ *   <li>other filters (and implicit embeddings) take the eigen route: k and A decomposed once, the whole path from
+ *       the rotated targets U^T Y W;</li>
+ *   <li>(iterated) Tikhonov with missing targets solves the masked normal equations exactly by preconditioned
+ *       conjugate gradients; other non-iterative filters cannot mask targets and are rejected.</li>
+ * </ul>
+ */
+public final class SeparableSolver implements RegressionSolver {
+
+    @Override
+    public boolean supports(RegressionProblem problem) {
+        return problem.operator() instanceof SeparableOperatorKernel
+                && problem.approximation().isEmpty()
+                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+    }
+
+    @Override
+    public RegressionPath fit(RegressionProblem problem) {
+        SeparableSetup setup = SeparableSetup.of(problem);
+        LinearAlgebra la = problem.context().linearAlgebra();
+        Matrix k = problem.kernel().gram(problem.inputs());
+        SpectralFilter filter = problem.filter();
+        boolean missing = !setup.implicit() && Masks.hasMissing(setup.targets());
+        if (!setup.implicit() && filter.iterative().isPresent()) {
+            return iterate(problem, setup, k, filter.iterative().get(), missing);
+        }
+        if (missing && !(filter instanceof RidgeFilter)) {
+            throw new IllegalArgumentException(missingTargetsMessage(filter));
+        }
+        SymmetricSpectrum spectrum = SymmetricSpectrum.of(k, la);
+        if (missing) {
+            List<Matrix> path = new MaskedRidge(k, spectrum, setup, la).path((RidgeFilter) filter);
+            return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la);
+        }
+        Matrix rotated = setup.rotateOutputs(la.multiply(spectrum.vectors(), true, setup.targets(), false), la);
+        double sMax = spectrum.max() * setup.outputMax() / problem.size();
+        SpectralCoefficients coefficients = new SpectralCoefficients(spectrum.values(), setup.outputValues(),
+                rotated, problem.size(), filter, sMax);
+        return new EigenPath(problem.kernel(), problem.inputs(), spectrum.vectors(), setup.output(),
+                setup.outputs(), coefficients, la);
+    }
+
+    private static RegressionPath iterate(RegressionProblem problem, SeparableSetup setup, Matrix k,
+            IterativeFilter filter, boolean missing) {
+        LinearAlgebra la = problem.context().linearAlgebra();
+        double sMax = SpectralRadius.largestEigenvalue(v -> la.multiply(k, v), k.rows(), 1,
+                problem.context().seed(), la) * setup.outputMax() / problem.size();
+        GramOperator gram = new SeparableGramOperator(k, setup.outputMatrix(), la);
+        Matrix targets = setup.targets();
+        if (missing) {
+            gram = new MaskedGramOperator(gram, Masks.observed(targets));
+            targets = Masks.zeroFilled(targets);
+        }
+        List<Matrix> path = IterativeRuns.collect(filter, gram, targets, sMax);
+        return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la);
+    }
+
+    /** The error for a filter that cannot mask missing targets. */
+    public static String missingTargetsMessage(SpectralFilter filter) {
+        return "the targets have missing values (NaN), which are masked from the loss; the filter "
+                + filter.getClass().getSimpleName() + " needs an eigendecomposition of the masked Gram, which has no "
+                + "structure to exploit. Filters that support missing targets: tikhonov, iterated-tikhonov, "
+                + "landweber, nu-method";
+    }
+}

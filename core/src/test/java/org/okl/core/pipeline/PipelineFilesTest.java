@@ -1,0 +1,94 @@
+package org.okl.core.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.plugin.OklPlugin;
+import org.okl.api.plugin.PipelineTemplate;
+import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.OklException;
+import org.okl.core.plugin.PluginLoader;
+
+class PipelineFilesTest {
+    private static final String EXAMPLE = """
+            {"kernel": {"name": "gaussian", "sigma": 2.0},
+             "operator": {"name": "separable", "matrix": {"name": "common-similarity", "omega": 0.3}},
+             "output": {"name": "vector"},
+             "filter": {"name": "tikhonov", "lambda": 1e-3},
+             "regularizers": [],
+             "decoder": {"name": "identity"}}
+            """;
+
+    private static ComponentRegistry registry() {
+        OklPlugin p = new OklPlugin() {
+            @Override
+            public String name() {
+                return "templates";
+            }
+
+            @Override
+            public java.util.Collection<PipelineTemplate> pipelines() {
+                return List.of(new PipelineTemplate("iokr", "IOKR", """
+                        {"kernel": {"name": "gaussian", "sigma": 1.0}, "output": {"name": "kernel"},
+                         "filter": {"name": "tikhonov", "lambda": 0.1}, "decoder": {"name": "candidates"}}"""));
+            }
+        };
+        return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar")),
+                List.of()));
+    }
+
+    @Test
+    void parsesTheDocumentedExample() {
+        PipelineSpec s = PipelineFiles.parse(EXAMPLE, "p.json", registry());
+        assertThat(s.kernel()).isEqualTo(ComponentSpec.of("gaussian", "sigma", 2.0));
+        assertThat(s.operator()).isEqualTo(ComponentSpec.of("separable", "matrix",
+                ComponentSpec.of("common-similarity", "omega", 0.3)));
+        assertThat(s.filter()).isEqualTo(ComponentSpec.of("tikhonov", "lambda", 1e-3));
+        assertThat(s.regularizers()).isEmpty();
+        assertThat(s.decoder()).isEqualTo(ComponentSpec.of("identity"));
+        assertThat(s.selection()).isEmpty();
+    }
+
+    @Test
+    void roundTripsThroughJson() {
+        String json = EXAMPLE.replace("\"regularizers\": []", "\"regularizers\": [{\"name\": \"manifold\", "
+                + "\"gammaI\": 0.1}], \"approximation\": {\"name\": \"nystrom\", \"rank\": 50}, \"selection\": "
+                + "{\"method\": \"holdout\", \"fraction\": 0.3, \"metric\": {\"name\": \"rbf-loss\", \"sigma\": 10},"
+                + " \"grid\": {\"kernel.sigma\": [1, 2.5]}}");
+        PipelineSpec s = PipelineFiles.parse(json, "p.json", registry());
+        PipelineSpec again = PipelineFiles.parse(PipelineFiles.toJson(s), "again", registry());
+        assertThat(again).isEqualTo(s);
+        assertThat(s.selection().orElseThrow().grid()).isEqualTo(Map.of("kernel.sigma", List.of(1L, 2.5)));
+        assertThat(s.selection().orElseThrow().metric()).isEqualTo(ComponentSpec.of("rbf-loss", "sigma", 10L));
+    }
+
+    @Test
+    void presetMembersAreOverriddenByTheFile() {
+        PipelineSpec s = PipelineFiles.parse("{\"preset\": \"iokr\", \"filter\": {\"name\": \"tikhonov\", "
+                + "\"lambda\": [0.1, 0.01]}}", "p.json", registry());
+        assertThat(s.output()).isEqualTo(ComponentSpec.of("kernel"));
+        assertThat(s.decoder()).isEqualTo(ComponentSpec.of("candidates"));
+        assertThat(s.filter()).isEqualTo(ComponentSpec.of("tikhonov", "lambda", List.of(0.1, 0.01)));
+    }
+
+    @Test
+    void errorsNameTheFileAndTheProblem() {
+        ComponentRegistry r = registry();
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"kernal\": {}}", "p.json", r))
+                .isInstanceOf(OklException.class).hasMessageContaining("p.json: unknown member(s) [kernal]");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"kernel\": \"linear\"}", "p.json", r))
+                .hasMessageContaining("member 'filter' is required");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \n {\"name\": }", "p.json", r))
+                .hasMessageContaining("[OKL-E005] p.json:2:").hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"preset\": \"nope\", \"filter\": \"tikhonov\"}", "p.json", r))
+                .hasMessageContaining("unknown preset 'nope'; available: iokr");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": \"x\"}}",
+                "p.json", r)).hasMessageContaining("selection.method must be one of");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": {\"lambda\": 1}}", "p.json", r))
+                .hasMessageContaining("member 'filter' must be {\"name\": ..., parameters...} or a name");
+    }
+}

@@ -1,0 +1,64 @@
+package org.okl.datasets.metric;
+
+import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+
+/**
+ * {@code arrmse}, the average relative root mean squared error of multi-target regression (Spyromitros-Xioufis et
+ * al. 2016): for each output j, RRMSE_j = sqrt(Σ_i (y_ij − ŷ_ij)² / Σ_i (y_ij − ȳ_j)²), the error relative to
+ * predicting the mean ȳ_j of the <b>test</b> values (the metric sees only the test data; Mulan's implementation
+ * uses the training mean when it has one, which differs slightly); aRRMSE is the mean of RRMSE_j over the outputs.
+ * NaN true values are left out. An output whose true test values are all equal has no relative error and is
+ * skipped; when every output is skipped the metric is undefined and fails.
+ */
+public final class AverageRelativeRmse implements Metric {
+
+    @Override
+    public double evaluate(Matrix truth, Decoded predicted) {
+        Matrix f = predicted.outputs();
+        Checks.sameShape("arrmse", truth, f);
+        int t = truth.rows();
+        double total = 0;
+        int used = 0;
+        for (int j = 0; j < truth.cols(); j++) {
+            double mean = 0;
+            int count = 0;
+            for (int i = 0; i < t; i++) {
+                double y = truth.get(i, j);
+                if (!Double.isNaN(y)) {
+                    mean += y;
+                    count++;
+                }
+            }
+            if (count == 0) {
+                continue;
+            }
+            mean /= count;
+            double error = 0;
+            double spread = 0;
+            for (int i = 0; i < t; i++) {
+                double y = truth.get(i, j);
+                if (!Double.isNaN(y)) {
+                    double e = y - f.get(i, j);
+                    error += e * e;
+                    spread += (y - mean) * (y - mean);
+                }
+            }
+            if (spread > 0) {
+                total += Math.sqrt(error / spread);
+                used++;
+            }
+        }
+        if (used == 0) {
+            throw new IllegalArgumentException("arrmse: every output is constant (or missing) on the test set, "
+                    + "so no relative error is defined");
+        }
+        return total / used;
+    }
+
+    @Override
+    public boolean higherIsBetter() {
+        return false;
+    }
+}

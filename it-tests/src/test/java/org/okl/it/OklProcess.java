@@ -1,0 +1,65 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the shaded {@code okl} JAR in a separate JVM, as a user would. */
+final class OklProcess {
+    private OklProcess() {
+    }
+
+    /**
+     * The outcome of one run.
+     *
+     * @param exitCode the exit code
+     * @param stdout   standard output
+     * @param stderr   standard error
+     */
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+
+    /** The path of a build artifact handed over by failsafe as a system property. */
+    static Path artifact(String property) {
+        String value = System.getProperty(property);
+        assertThat(value).as("system property " + property + " (set by failsafe)").isNotNull();
+        Path p = Path.of(value);
+        assertThat(p).as("built artifact " + property).exists();
+        return p;
+    }
+
+    /** Runs {@code java -jar okl-app-all.jar args...} with extra environment variables. */
+    static Result run(Path workDir, Map<String, String> env, String... args) throws IOException,
+            InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(java, "-jar", artifact("okl.app.jar").toString()));
+        String linalg = System.getProperty("okl.linalg");
+        if (linalg != null && !linalg.isBlank()) {
+            command.add(1, "-Dokl.linalg=" + linalg);
+        }
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
+        pb.environment().remove("OKL_PLUGINS");
+        pb.environment().putAll(env);
+        Path out = Files.createTempFile(workDir, "stdout", ".txt");
+        Path err = Files.createTempFile(workDir, "stderr", ".txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new AssertionError("okl " + String.join(" ", args) + " did not finish in 10 minutes");
+        }
+        Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+        Files.delete(out);
+        Files.delete(err);
+        return r;
+    }
+}

@@ -1,0 +1,63 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.ParameterSpec;
+import org.okl.core.Okl;
+import org.okl.core.component.ValidatedParameters;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.plugin.ComponentKind;
+import org.okl.core.plugin.RegisteredComponent;
+
+/** Every built-in plugin loads from the class path and every component is well declared. */
+class RegistryIT {
+    private static final Okl OKL = Okl.builder().build();
+
+    @Test
+    void everyPluginModuleLoadsWithoutFailures() {
+        assertThat(OKL.registry().failures()).isEmpty();
+        assertThat(OKL.registry().plugins()).extracting(p -> p.name())
+                .contains("okl-kernels", "okl-filters", "okl-manifold", "okl-decoders", "okl-datasets");
+        for (ComponentKind kind : EnumSet.allOf(ComponentKind.class)) {
+            assertThat(OKL.registry().components(kind)).as(kind.label()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void everyComponentIsDescribedAndItsDefaultsAreValid() {
+        for (ComponentKind kind : ComponentKind.values()) {
+            for (RegisteredComponent c : OKL.registry().components(kind).values()) {
+                String id = kind.label() + " " + c.factory().id();
+                assertThat(c.factory().description()).as(id).isNotBlank();
+                for (ParameterSpec p : c.factory().parameters()) {
+                    assertThat(p.description()).as(id + " " + p.name()).isNotBlank();
+                }
+                boolean defaultsSuffice = c.factory().parameters().stream().noneMatch(ParameterSpec::required);
+                if (defaultsSuffice) {
+                    // the declared defaults pass the declared ranges, and the canonical spec round-trips
+                    ComponentSpec canonical = ValidatedParameters.bind(c.factory(), ComponentSpec.of(c.factory().id()))
+                            .spec();
+                    ComponentSpec again = PipelineFiles.parseComponent(PipelineFiles.node(canonical).toString(), id);
+                    assertThat(ValidatedParameters.bind(c.factory(), again).spec()).as(id).isEqualTo(canonical);
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyNamedPipelineParses() {
+        assertThat(OKL.registry().templates()).containsKeys("kde-cortes", "kde-weston", "kde-covariance",
+                "kde-conditional-covariance", "iokr", "oel0", "oel", "vv-rls", "vvmr");
+        for (String id : OKL.registry().templates().keySet()) {
+            PipelineSpec spec = PipelineFiles.parse("{\"preset\": \"" + id + "\"}", id, OKL.registry());
+            for (ComponentSpec c : List.of(spec.operator(), spec.output(), spec.filter(), spec.decoder())) {
+                assertThat(c.name()).as(id).isNotBlank();
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.okl.kernels.scalar;
+
+import org.okl.api.linalg.LinearAlgebra;
+
+/**
+ * The Gaussian-Tanimoto kernel {@code exp(-(2 - 2 T(y, y')) / (2 sigma^2))} of BM22's metabolite outputs, where
+ * {@code 2 - 2T} is the squared distance in the Tanimoto feature space (ALGORITHMS §1; sigma = 1 by default).
+ */
+public final class GaussianTanimotoKernel extends InnerProductKernel {
+    private final double scale;
+
+    /**
+     * @param sigma         the width, > 0
+     * @param linearAlgebra the back-end for the Gram product
+     */
+    public GaussianTanimotoKernel(double sigma, LinearAlgebra linearAlgebra) {
+        super(linearAlgebra);
+        this.scale = 1.0 / (2.0 * sigma * sigma);
+    }
+
+    @Override
+    protected String id() {
+        return "gaussian-tanimoto";
+    }
+
+    @Override
+    protected double entry(double inner, double squaredNormA, double squaredNormB) {
+        return Math.exp(-(2.0 - 2.0 * TanimotoKernel.tanimoto(inner, squaredNormA, squaredNormB)) * scale);
+    }
+
+    @Override
+    protected void transformColumn(double[] g, int offset, int from, int to, double[] squaredNormsA,
+            double squaredNormB) {
+        for (int i = from; i < to; i++) {
+            double t = TanimotoKernel.tanimoto(g[offset + i], squaredNormsA[i], squaredNormB);
+            g[offset + i] = Math.exp(-(2.0 - 2.0 * t) * scale);
+        }
+    }
+}

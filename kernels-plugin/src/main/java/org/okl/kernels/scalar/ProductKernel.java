@@ -1,0 +1,68 @@
+package org.okl.kernels.scalar;
+
+import java.util.List;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * The product of kernels, {@code k(x, x') = prod_r k_r(x, x')}, positive semi-definite by the Schur product theorem;
+ * its Gram is the element-wise product of the parts' Grams.
+ */
+public final class ProductKernel implements VectorKernel {
+    private final List<VectorKernel> kernels;
+
+    /** @param kernels the factors, at least one */
+    public ProductKernel(List<VectorKernel> kernels) {
+        this.kernels = List.copyOf(kernels);
+    }
+
+    @Override
+    public double value(double[] a, double[] b) {
+        double p = 1;
+        for (VectorKernel k : kernels) {
+            p *= k.value(a, b);
+        }
+        return p;
+    }
+
+    @Override
+    public Matrix gram(Matrix a, Matrix b) {
+        Matrix g = kernels.get(0).gram(a, b);
+        for (int r = 1; r < kernels.size(); r++) {
+            multiply(g, kernels.get(r).gram(a, b));
+        }
+        return g;
+    }
+
+    @Override
+    public Matrix gram(Matrix a) {
+        Matrix g = kernels.get(0).gram(a);
+        for (int r = 1; r < kernels.size(); r++) {
+            multiply(g, kernels.get(r).gram(a));
+        }
+        return g;
+    }
+
+    @Override
+    public double[] diagonal(Matrix a) {
+        double[] d = kernels.get(0).diagonal(a);
+        for (int r = 1; r < kernels.size(); r++) {
+            double[] e = kernels.get(r).diagonal(a);
+            for (int i = 0; i < d.length; i++) {
+                d[i] *= e[i];
+            }
+        }
+        return d;
+    }
+
+    private static void multiply(Matrix into, Matrix factor) {
+        int n = into.rows();
+        double[] x = into.data();
+        double[] y = factor.data();
+        GramPasses.forEachColumn(n, into.cols(), j -> {
+            for (int i = j * n; i < (j + 1) * n; i++) {
+                x[i] *= y[i];
+            }
+        });
+    }
+}

@@ -1,0 +1,166 @@
+package org.okl.kernels.scalar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.InvalidParameterException;
+import org.okl.api.component.ParameterSpec;
+import org.okl.api.component.ParameterType;
+import org.okl.api.component.Parameters;
+import org.okl.api.component.SimpleComponentFactory;
+import org.okl.api.kernel.DataDependentKernel;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.kernels.bandwidth.DataDependentGaussianKernel;
+import org.okl.kernels.bandwidth.UnresolvedCompositeKernel;
+
+/** The factories of the scalar kernels, with their ids and parameters as CONVENTIONS.md and ALGORITHMS §1 fix them. */
+public final class ScalarKernelFactories {
+    private static final double INF = Double.POSITIVE_INFINITY;
+
+    private ScalarKernelFactories() {
+    }
+
+    /** Every scalar kernel factory of the plugin. */
+    public static List<ComponentFactory<VectorKernel>> all() {
+        return List.of(linear(), polynomial(), gaussian(), laplacian(), tanimoto(), gaussianTanimoto(),
+                sequenceOneHot(), normalized(), sum(), product(), scaled());
+    }
+
+    static ComponentFactory<VectorKernel> linear() {
+        return SimpleComponentFactory.of("linear", VectorKernel.class, "linear kernel <x, x'>", List.of(),
+                (p, c) -> new LinearKernel(c.linearAlgebra()));
+    }
+
+    static ComponentFactory<VectorKernel> polynomial() {
+        return SimpleComponentFactory.of("polynomial", VectorKernel.class,
+                "polynomial kernel (<x, x'> + offset)^degree",
+                List.of(ParameterSpec.integer("degree", 3, 1, "the whole exponent"),
+                        ParameterSpec.nonNegative("offset", 1.0, "the constant added to the inner product")),
+                (p, c) -> new PolynomialKernel(p.getInt("degree"), p.getDouble("offset"), c.linearAlgebra()));
+    }
+
+    static ComponentFactory<VectorKernel> gaussian() {
+        return SimpleComponentFactory.of("gaussian", VectorKernel.class,
+                "Gaussian kernel exp(-||x - x'||^2 / (2 sigma^2)); give sigma, gamma = 1/(2 sigma^2) or bandwidth",
+                List.of(ParameterSpec.optionalPositive("sigma", "the width"),
+                        ParameterSpec.optionalPositive("gamma", "1/(2 sigma^2), instead of sigma"),
+                        new ParameterSpec("bandwidth", ParameterType.STRING, null, false,
+                                "width from the training inputs: median pairwise distance, or mean kNN distance",
+                                Double.NEGATIVE_INFINITY, true, INF, true, List.of("median", "knn"), null),
+                        ParameterSpec.range("neighbours-fraction", 0.2, 0.0, false, 1.0, true,
+                                "k = fraction of the training points, for bandwidth knn")),
+                ScalarKernelFactories::createGaussian);
+    }
+
+    private static VectorKernel createGaussian(Parameters p, ComponentContext c) {
+        int given = (p.has("sigma") ? 1 : 0) + (p.has("gamma") ? 1 : 0) + (p.has("bandwidth") ? 1 : 0);
+        if (given != 1) {
+            throw new InvalidParameterException("gaussian", "sigma",
+                    "must be given, or else exactly one of 'gamma' (= 1/(2 sigma^2)) and 'bandwidth' (median or knn);"
+                            + " got " + given + " of the three");
+        }
+        if (p.has("bandwidth")) {
+            DataDependentGaussianKernel.Rule rule =
+                    DataDependentGaussianKernel.Rule.valueOf(p.getString("bandwidth").toUpperCase(Locale.ROOT));
+            return new DataDependentGaussianKernel(rule, p.getDouble("neighbours-fraction"));
+        }
+        double sigma = p.has("sigma") ? p.getDouble("sigma") : Math.sqrt(1.0 / (2.0 * p.getDouble("gamma")));
+        requireWidth("gaussian", p.has("sigma") ? "sigma" : "gamma", sigma);
+        return new GaussianKernel(sigma, c.linearAlgebra());
+    }
+
+    static ComponentFactory<VectorKernel> laplacian() {
+        return SimpleComponentFactory.of("laplacian", VectorKernel.class, "Laplacian kernel exp(-||x - x'||_1 / sigma)",
+                List.of(ParameterSpec.positive("sigma", 1.0, "the width")),
+                (p, c) -> new LaplacianKernel(requireWidth("laplacian", "sigma", p.getDouble("sigma"))));
+    }
+
+    static ComponentFactory<VectorKernel> tanimoto() {
+        return SimpleComponentFactory.of("tanimoto", VectorKernel.class,
+                "Tanimoto kernel <y, y'> / (||y||^2 + ||y'||^2 - <y, y'>), T(0, 0) = 1", List.of(),
+                (p, c) -> new TanimotoKernel(c.linearAlgebra()));
+    }
+
+    static ComponentFactory<VectorKernel> gaussianTanimoto() {
+        return SimpleComponentFactory.of("gaussian-tanimoto", VectorKernel.class,
+                "Gaussian-Tanimoto kernel exp(-(2 - 2 T(y, y')) / (2 sigma^2))",
+                List.of(ParameterSpec.positive("sigma", 1.0, "the width")),
+                (p, c) -> new GaussianTanimotoKernel(requireWidth("gaussian-tanimoto", "sigma", p.getDouble("sigma")),
+                        c.linearAlgebra()));
+    }
+
+    static ComponentFactory<VectorKernel> sequenceOneHot() {
+        return SimpleComponentFactory.of("sequence-one-hot", VectorKernel.class,
+                "linear kernel on one-hot-per-position sequences (0 = padding, 1..alphabet = symbols)",
+                List.of(ParameterSpec.integer("alphabet", 26, 1, "the number of symbols")),
+                (p, c) -> new SequenceOneHotKernel(p.getInt("alphabet")));
+    }
+
+    static ComponentFactory<VectorKernel> normalized() {
+        return SimpleComponentFactory.of("normalized", VectorKernel.class,
+                "cosine normalisation k(x, x') / sqrt(k(x, x) k(x', x'))",
+                List.of(ParameterSpec.component("kernel", VectorKernel.class, null, "the kernel to normalise")),
+                (p, c) -> composite(p, c, "kernel", false, parts -> new NormalizedKernel(parts.get(0))));
+    }
+
+    static ComponentFactory<VectorKernel> sum() {
+        return SimpleComponentFactory.of("sum", VectorKernel.class, "sum of kernels",
+                List.of(componentList("kernels", "the kernels to add")),
+                (p, c) -> composite(p, c, "kernels", true, SumKernel::new));
+    }
+
+    static ComponentFactory<VectorKernel> product() {
+        return SimpleComponentFactory.of("product", VectorKernel.class, "element-wise product of kernels",
+                List.of(componentList("kernels", "the kernels to multiply")),
+                (p, c) -> composite(p, c, "kernels", true, ProductKernel::new));
+    }
+
+    static ComponentFactory<VectorKernel> scaled() {
+        return SimpleComponentFactory.of("scaled", VectorKernel.class, "a kernel times a positive factor",
+                List.of(ParameterSpec.positive("factor", null, "the positive factor"),
+                        ParameterSpec.component("kernel", VectorKernel.class, null, "the kernel to scale")),
+                (p, c) -> composite(p, c, "kernel", false,
+                        parts -> new ScaledKernel(requireWidth("scaled", "factor", p.getDouble("factor")),
+                                parts.get(0))));
+    }
+
+    private static ParameterSpec componentList(String name, String description) {
+        return new ParameterSpec(name, ParameterType.COMPONENT_LIST, null, true, description, Double.NEGATIVE_INFINITY,
+                true, INF, true, List.of(), VectorKernel.class);
+    }
+
+    /**
+     * Creates the parts of a combination kernel and then the combination, or an {@link UnresolvedCompositeKernel}
+     * when a part takes its parameters from the training inputs.
+     */
+    private static VectorKernel composite(Parameters p, ComponentContext c, String parameter, boolean list,
+            Function<List<VectorKernel>, VectorKernel> combine) {
+        List<ComponentSpec> specs = list ? p.getComponents(parameter) : List.of(p.getComponent(parameter));
+        String name = p.spec().name();
+        if (specs.isEmpty()) {
+            throw new InvalidParameterException(name, parameter, "must list at least one kernel");
+        }
+        List<VectorKernel> parts = new ArrayList<>();
+        boolean dataDependent = false;
+        for (ComponentSpec s : specs) {
+            VectorKernel k = c.create(VectorKernel.class, s);
+            dataDependent |= k instanceof DataDependentKernel;
+            parts.add(k);
+        }
+        if (dataDependent) {
+            return new UnresolvedCompositeKernel(p.spec(), parameter, list, specs, parts);
+        }
+        return combine.apply(parts);
+    }
+
+    private static double requireWidth(String component, String parameter, double value) {
+        if (!(value > 0.0) || Double.isInfinite(value)) {
+            throw new InvalidParameterException(component, parameter, "must be > 0 and finite, got " + value);
+        }
+        return value;
+    }
+}
