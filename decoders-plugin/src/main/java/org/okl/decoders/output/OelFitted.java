@@ -81,6 +81,12 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
         return base.toOutputs(decisions);
     }
 
+    /** True: {@link #refine(Matrix)} learns again from new in-sample predictions. */
+    @Override
+    public boolean learnsFromRegression() {
+        return true;
+    }
+
     /** Learns again from new training predictions, starting from the unrefined embedding. */
     @Override
     public FittedOutputEmbedding refine(Matrix trainingPredictions) {

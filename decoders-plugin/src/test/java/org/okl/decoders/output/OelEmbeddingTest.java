@@ -130,6 +130,9 @@ class OelEmbeddingTest {
         FittedOutputEmbedding iokr = new KernelEmbedding(KernelTestContext.gaussian(1.0))
                 .fit(new OutputData(y, Optional.empty()), context);
         assertThat(unrefined.targets()).isEmpty();
+        assertThat(unrefined.learnsFromRegression()).isTrue();
+        assertThat(unrefined.refine(Matrix.identity(8)).learnsFromRegression()).isTrue();
+        assertThat(iokr.learnsFromRegression()).isFalse();
         TestMatrices.assertClose(iokr.outputGram(), unrefined.outputGram(), 0);
         TestMatrices.assertClose(iokr.candidateDistances(h, y), unrefined.candidateDistances(h, y), 0);
     }
