@@ -105,12 +105,6 @@ public final class OelEmbedding implements OutputEmbedding {
             return true;
         }
 
-        /** True: {@link #refine(Matrix)} learns the embedding from the in-sample predictions. */
-        @Override
-        public boolean learnsFromRegression() {
-            return true;
-        }
-
         /** Learns the output embedding from the in-sample predictions H_train (n x n). */
         @Override
         public FittedOutputEmbedding refine(Matrix trainingPredictions) {
