@@ -54,7 +54,8 @@ public final class OklCommand implements Runnable {
     public Okl okl() {
         if (okl == null) {
             Logging.configure(verbose);
-            Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment();
+            Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment()
+                    .progress(ConsoleProgress.forTerminal());
             pluginFolders.forEach(b::pluginFolder);
             if (dataDirectory != null) {
                 b.dataDirectory(dataDirectory);
