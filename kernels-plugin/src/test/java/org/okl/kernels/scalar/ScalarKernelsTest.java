@@ -213,13 +213,13 @@ class ScalarKernelsTest {
 
     @Test
     void declaredParameterSpecsCarryTheirRanges() {
-        assertRange(ScalarKernelFactories.gaussian().parameters(), "sigma", "(0, inf)");
-        assertRange(ScalarKernelFactories.gaussian().parameters(), "gamma", "(0, inf)");
+        assertRange(ScalarKernelFactories.gaussian().parameters(), "sigma", "(0, inf]");
+        assertRange(ScalarKernelFactories.gaussian().parameters(), "gamma", "(0, inf]");
         assertRange(ScalarKernelFactories.gaussian().parameters(), "neighbours-fraction", "(0, 1]");
-        assertRange(ScalarKernelFactories.polynomial().parameters(), "degree", "[1, inf)");
-        assertRange(ScalarKernelFactories.polynomial().parameters(), "offset", "[0, inf)");
-        assertRange(ScalarKernelFactories.laplacian().parameters(), "sigma", "(0, inf)");
-        assertRange(ScalarKernelFactories.scaled().parameters(), "factor", "(0, inf)");
+        assertRange(ScalarKernelFactories.polynomial().parameters(), "degree", "[1, inf]");
+        assertRange(ScalarKernelFactories.polynomial().parameters(), "offset", "[0, inf]");
+        assertRange(ScalarKernelFactories.laplacian().parameters(), "sigma", "(0, inf]");
+        assertRange(ScalarKernelFactories.scaled().parameters(), "factor", "(0, inf]");
         assertThat(ScalarKernelFactories.gaussian().parameters().stream()
                 .filter(p -> p.name().equals("bandwidth")).findFirst().orElseThrow().choices())
                 .containsExactly("median", "knn");
