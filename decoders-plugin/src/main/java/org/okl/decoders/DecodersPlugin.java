@@ -3,6 +3,7 @@ package org.okl.decoders;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ParameterSpec;
@@ -25,12 +26,13 @@ import org.okl.decoders.output.KpcaEmbedding;
 import org.okl.decoders.output.LabelCoding;
 import org.okl.decoders.output.LabelEmbedding;
 import org.okl.decoders.output.OelEmbedding;
+import org.okl.decoders.output.SequenceEmbedding;
 import org.okl.decoders.output.VectorEmbedding;
 import org.okl.decoders.pipeline.PaperPipelines;
 
 /**
- * The built-in output embeddings ({@code vector}, {@code labels}, {@code one-hot}, {@code simplex}, {@code kernel},
- * {@code kpca}, {@code oel}), decoders ({@code identity}, {@code threshold}, {@code top-k}, {@code argmax},
+ * The built-in output embeddings ({@code vector}, {@code labels}, {@code one-hot}, {@code simplex}, {@code sequence},
+ * {@code kernel}, {@code kpca}, {@code oel}), decoders ({@code identity}, {@code threshold}, {@code top-k}, {@code argmax},
  * {@code candidates}, {@code per-position}) and the named pipelines of the papers.
  */
 public final class DecodersPlugin implements OklPlugin {
@@ -59,6 +61,10 @@ public final class DecodersPlugin implements OklPlugin {
                 SimpleComponentFactory.of(ClassEmbedding.SIMPLEX, OutputEmbedding.class,
                         "multi-class output coded (1, -1/(d-1)), sum-to-zero (Baldassarre et al. 2012, 5.1)",
                         List.of(), (p, c) -> ClassEmbedding.simplex()),
+                SimpleComponentFactory.of(SequenceEmbedding.ID, OutputEmbedding.class,
+                        "sequences of symbol codes (0 = padding) coded one-hot per position (Kadri et al. 2013 OCR)",
+                        List.of(ParameterSpec.integer("alphabet", 26, 1, "the number of symbols, codes 1..alphabet")),
+                        (p, c) -> new SequenceEmbedding(p.getInt("alphabet"))),
                 SimpleComponentFactory.of(KernelEmbedding.ID, OutputEmbedding.class,
                         "implicit feature space of an output kernel (Cortes et al. 2005, IOKR)", List.of(kernel),
                         (p, c) -> new KernelEmbedding(p.getComponent("kernel"))),
@@ -120,10 +126,14 @@ public final class DecodersPlugin implements OklPlugin {
                                 CandidatesDecoder.DEFAULT_BUDGET)),
                 SimpleComponentFactory.of(PerPositionDecoder.ID, Decoder.class,
                         "per-position argmax for sequences coded one symbol per position (Kadri et al. 2013 OCR)",
-                        List.of(ParameterSpec.integer("alphabet", 26, 1, "symbols (columns) per position"),
+                        List.of(new ParameterSpec("alphabet", ParameterType.INTEGER, null, false,
+                                        "symbols (columns) per position (default: from a 'sequence' output, else 26)",
+                                        1, true, Double.POSITIVE_INFINITY, true, List.of(), null),
                                 ParameterSpec.bool("allow-empty", true,
                                         "a position may decode to no symbol (zero-padded shorter sequences)")),
-                        (p, c) -> new PerPositionDecoder(p.getInt("alphabet"), p.getBoolean("allow-empty"))));
+                        (p, c) -> new PerPositionDecoder(
+                                p.has("alphabet") ? Optional.of(p.getInt("alphabet")) : Optional.empty(),
+                                p.getBoolean("allow-empty"))));
     }
 
     @Override

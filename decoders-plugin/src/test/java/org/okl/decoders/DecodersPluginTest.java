@@ -46,7 +46,7 @@ class DecodersPluginTest {
     @Test
     void offersTheConventionalIds() {
         assertThat(plugin.outputEmbeddings().stream().map(ComponentFactory::id))
-                .containsExactly("vector", "labels", "one-hot", "simplex", "kernel", "kpca", "oel");
+                .containsExactly("vector", "labels", "one-hot", "simplex", "sequence", "kernel", "kpca", "oel");
         assertThat(plugin.decoders().stream().map(ComponentFactory::id))
                 .containsExactly("identity", "threshold", "top-k", "argmax", "candidates", "per-position");
         assertThat(plugin.outputEmbeddings()).allSatisfy(f -> assertThat(f.kind()).isEqualTo(OutputEmbedding.class));

@@ -2,6 +2,7 @@ package org.okl.core.linalg;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.okl.api.linalg.LinearAlgebra;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,7 +44,7 @@ public final class LinearAlgebras {
                 chosen = active;
                 if (chosen == null) {
                     Choice choice = select(System.getProperty(PROPERTY), System.getenv(ENVIRONMENT_VARIABLE),
-                            NativeHolder.PROBE);
+                            () -> NativeHolder.PROBE);
                     LOG.info("linear algebra back-end: {}", choice.explanation());
                     chosen = choice.backend();
                     active = chosen;
@@ -65,15 +66,16 @@ public final class LinearAlgebras {
 
     /**
      * The back-end requested by a property value, else an environment value (either may be null or blank), given the
-     * outcome of loading the native libraries, with the line to log about it.
+     * way to load the native libraries (called only when native may be chosen), with the line to log about it.
      */
-    static Choice select(String property, String environment, NetlibLoader.NativeProbe probe) {
+    static Choice select(String property, String environment, Supplier<NetlibLoader.NativeProbe> loadNative) {
         boolean fromProperty = property != null && !property.isBlank();
         String request = fromProperty ? property : environment;
         String source = fromProperty ? "system property " + PROPERTY : "environment variable " + ENVIRONMENT_VARIABLE;
         String normalized = request == null ? "" : request.trim().toLowerCase(Locale.ROOT);
         switch (normalized) {
             case "native":
+                NetlibLoader.NativeProbe probe = loadNative.get();
                 LinearAlgebra requested = probe.available().orElseThrow(() -> new IllegalStateException(
                         "native linear algebra was requested (" + source + "=native) but native BLAS/LAPACK "
                                 + "could not be loaded (" + probe.failure() + "); install OpenBLAS ("
@@ -83,11 +85,12 @@ public final class LinearAlgebras {
                 return new Choice(java(), java().description() + ", requested by " + source);
             case "":
             case "auto":
-                return probe.available()
+                NetlibLoader.NativeProbe found = loadNative.get();
+                return found.available()
                         .map(n -> new Choice(n, n.description()))
                         .orElseGet(() -> new Choice(java(), java().description()
-                                + "; native BLAS/LAPACK not found: " + INSTALL_HINT + " ("
-                                + probe.failure() + ")"));
+                                + "; native BLAS/LAPACK not found, install it with: " + INSTALL_HINT + " ("
+                                + found.failure() + ")"));
             default:
                 throw new IllegalStateException(source + " must be 'native', 'java' or empty (automatic), got '"
                         + request + "'");

@@ -167,7 +167,11 @@ final class NativeLinearAlgebra implements LinearAlgebra {
         }
         double[] lu = a.data().clone();
         intW info = new intW(0);
-        lapack.dgesv(n, b.cols(), lu, n, new int[n], x.data(), n, info);
+        // OpenBLAS's dgetrf needs a deeper stack than Java threads have by default (see LargeStackExecutor)
+        LargeStackExecutor.call(() -> {
+            lapack.dgesv(n, b.cols(), lu, n, new int[n], x.data(), n, info);
+            return null;
+        });
         if (info.val > 0) {
             throw new IllegalArgumentException("matrix is singular: LU pivot " + (info.val - 1) + " is exactly zero");
         }

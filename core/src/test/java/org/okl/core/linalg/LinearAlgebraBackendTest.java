@@ -239,6 +239,36 @@ class LinearAlgebraBackendTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rows");
     }
 
+    /**
+     * OpenBLAS's LU keeps about 4 MB on the calling thread's stack; called from a thread with a small stack it used
+     * to crash the JVM. Every method must work from such a thread (a failure here kills the test JVM).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"java", "native"})
+    void everyMethodWorksOnThreadsWithSmallStacks(String name) throws Exception {
+        LinearAlgebra la = backend(name);
+        Matrix[] results = new Matrix[1];
+        Runnable work = () -> {
+            Matrix a = random(300, 300, 22).addToDiagonal(10.0);
+            Matrix b = random(300, 2, 23);
+            Matrix spd = randomSpd(300, 24);
+            Matrix l = la.cholesky(spd).orElseThrow();
+            la.choleskySolve(l, b);
+            la.triangularSolve(l, true, false, b);
+            la.eigenSymmetric(spd);
+            la.orthonormalBasis(a);
+            la.hessenberg(a);
+            la.outerGram(a);
+            results[0] = la.solve(a, b);
+            assertClose(b, naiveMultiply(a, results[0]), TOL);
+        };
+        Thread thread = new Thread(null, work, "small-stack", 256 * 1024);
+        thread.setUncaughtExceptionHandler((t, e) -> results[0] = null);
+        thread.start();
+        thread.join();
+        assertThat(results[0]).as("solve on a 256 KiB stack").isNotNull();
+    }
+
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void orthonormalBasisIsOrthonormalAndSpansTheColumns(String name, int n) {

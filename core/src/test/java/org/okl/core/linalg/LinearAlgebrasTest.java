@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
 
 class LinearAlgebrasTest {
 
-    private static final NetlibLoader.NativeProbe NATIVE_MISSING =
+    private static final Supplier<NetlibLoader.NativeProbe> NATIVE_MISSING = () ->
             new NetlibLoader.NativeProbe(null, "UnsatisfiedLinkError: libblas.so.3: cannot open shared object file");
 
     @Test
@@ -28,6 +29,14 @@ class LinearAlgebrasTest {
     void javaIsAlwaysAvailable() {
         assertThat(LinearAlgebras.java().name()).isEqualTo("java");
         assertThat(LinearAlgebras.java()).isSameAs(LinearAlgebras.java());
+    }
+
+    @Test
+    void requestingJavaNeverTriesToLoadNativeLibraries() {
+        Supplier<NetlibLoader.NativeProbe> mustNotLoad = () -> {
+            throw new AssertionError("native libraries were probed although java was requested");
+        };
+        assertThat(LinearAlgebras.select("java", null, mustNotLoad).backend().name()).isEqualTo("java");
     }
 
     @Test
@@ -66,7 +75,8 @@ class LinearAlgebrasTest {
     @Test
     void automaticPrefersNativeWhenItLoads() {
         assumeThat(LinearAlgebras.nativeBackend()).isPresent();
-        var probe = new NetlibLoader.NativeProbe(LinearAlgebras.nativeBackend().orElseThrow(), null);
+        Supplier<NetlibLoader.NativeProbe> probe =
+                () -> new NetlibLoader.NativeProbe(LinearAlgebras.nativeBackend().orElseThrow(), null);
         assertThat(LinearAlgebras.select(null, null, probe).backend().name()).isEqualTo("native");
         assertThat(LinearAlgebras.select(null, null, probe).explanation()).startsWith("native (");
     }

@@ -14,6 +14,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
+import org.okl.api.data.TableReader;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -32,7 +33,7 @@ import org.okl.api.linalg.Matrix;
  * </ul>
  * The format does not mark outputs, so {@link Table#outputColumns()} is empty.
  */
-public final class CsvReader implements org.okl.api.data.TableReader {
+public final class CsvReader implements TableReader {
 
     @Override
     public List<String> suffixes() {
@@ -69,14 +70,14 @@ public final class CsvReader implements org.okl.api.data.TableReader {
     }
 
     private static String firstNonBlankLine(BufferedReader reader) throws IOException {
-        reader.mark(1 << 20);
+        reader.mark(1 << 24);
         String line;
         while ((line = reader.readLine()) != null) {
             if (!line.isBlank()) {
                 reader.reset();
                 return line;
             }
-            reader.mark(1 << 20);
+            reader.mark(1 << 24);
         }
         return null;
     }

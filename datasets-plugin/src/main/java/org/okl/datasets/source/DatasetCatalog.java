@@ -3,6 +3,7 @@ package org.okl.datasets.source;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.component.ParameterSpec;
@@ -26,12 +27,12 @@ public final class DatasetCatalog {
     /** All data-set factories. */
     public static List<ComponentFactory<DatasetSource>> factories() {
         List<ComponentFactory<DatasetSource>> out = new ArrayList<>();
-        out.add(images("digits", "MULTI_CLASS, 1797 x 64 -> class", false,
-                (p, scale) -> stored("digits", "MULTI_CLASS, 1797 x 64 pixels -> class 0..9; " + DIGITS_SOURCE,
+        out.add(images("digits", "MULTI_CLASS, 1797 x 64 -> class",
+                scale -> stored("digits", "MULTI_CLASS, 1797 x 64 pixels -> class 0..9; " + DIGITS_SOURCE,
                         Location.bundled("digits", "digits.csv.gz"),
                         f -> ImageDatasets.digits(f, "digits", false, scale, DIGITS_SOURCE))));
-        out.add(images("digits-halves", "STRUCTURED, 1797 x 32 -> 32 (top -> bottom half)", false,
-                (p, scale) -> stored("digits-halves", "STRUCTURED, 1797 x 32 top pixels -> 32 bottom pixels; "
+        out.add(images("digits-halves", "STRUCTURED, 1797 x 32 -> 32 (top -> bottom half)",
+                scale -> stored("digits-halves", "STRUCTURED, 1797 x 32 top pixels -> 32 bottom pixels; "
                         + DIGITS_SOURCE, Location.bundled("digits", "digits.csv.gz"),
                         f -> ImageDatasets.digits(f, "digits-halves", true, scale, DIGITS_SOURCE))));
         out.add(fixed("linnerud", "REGRESSION, 20 x 3 -> 3 (exercise -> physiological)",
@@ -39,7 +40,7 @@ public final class DatasetCatalog {
                         + "BSD-3-Clause; bundled", Location.bundled("linnerud", "linnerud_exercise.csv.gz",
                         "linnerud_physiological.csv.gz"), f -> RegressionDatasets.linnerud(f,
                         "scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); BSD-3-Clause; bundled"))));
-        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 x 103 -> 14 labels", "Mulan yeast split "
+        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 test x 103 -> 14 labels", "Mulan yeast split "
                 + "(Elisseeff & Weston 2001) via R mlr 2.19.1; BSD-2-Clause; bundled"));
         out.add(fixed("usps", "MULTI_CLASS, 7291 + 2007 x 256 -> class", stored("usps",
                 "MULTI_CLASS, 7291 + 2007 test x 256 pixels -> class 0..9; " + USPS_SOURCE,
@@ -49,11 +50,11 @@ public final class DatasetCatalog {
                 "usps-halves", "STRUCTURED, 7291 + 2007 test x 128 top pixels -> 128 bottom pixels; " + USPS_SOURCE,
                 Location.bundled("usps", "zip.train.gz", "zip.test.gz"),
                 f -> ImageDatasets.usps(f, "usps-halves", true, USPS_SOURCE))));
-        out.add(multiLabel("scene", "scene", false, "1211 + 1196 x 294 -> 6 labels", "Mulan scene (Boutell et "
+        out.add(multiLabel("scene", "scene", false, "1211 + 1196 test x 294 -> 6 labels", "Mulan scene (Boutell et "
                 + "al. 2004); no licence stated (same rows in MEKA, GPL-3); data directory"));
-        out.add(multiLabel("emotions", "emotions", false, "391 + 202 x 72 -> 6 labels", "Mulan emotions "
+        out.add(multiLabel("emotions", "emotions", false, "391 + 202 test x 72 -> 6 labels", "Mulan emotions "
                 + "(Trohidis et al. 2008); no licence stated (also in CRAN mldr, LGPL-3); data directory"));
-        out.add(multiLabel("enron", "enron", false, "1123 + 579 x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
+        out.add(multiLabel("enron", "enron", false, "1123 + 579 test x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
                 + " (Read et al.; Enron corpus, Klimt & Yang 2004); no licence stated (same rows in MEKA, GPL-3);"
                 + " data directory"));
         String tecator = "Tecator meats via R modeldata 1.1.0; MIT, data public domain with Tecator's permission"
@@ -74,12 +75,12 @@ public final class DatasetCatalog {
         out.add(fixed("school-exam", "MULTI_TASK, 4059 students x 8 -> exam score, 65 schools", stored(
                 "school-exam", "MULTI_TASK, 4059 x 8 covariates -> normexam, 65 schools (groups); " + exam,
                 Location.dataDirectory("school-exam", "exam.csv"), f -> SchoolExam.load(f, exam))));
-        out.add(images("mnist", "MULTI_CLASS, 10000 x 784 -> class", false,
-                (p, scale) -> stored("mnist", "MULTI_CLASS, 10000 x 784 pixels -> class 0..9; " + MNIST_SOURCE
+        out.add(images("mnist", "MULTI_CLASS, 10000 x 784 -> class",
+                scale -> stored("mnist", "MULTI_CLASS, 10000 x 784 pixels -> class 0..9; " + MNIST_SOURCE
                         + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
                         f -> ImageDatasets.mnist(f, "mnist", false, scale, MNIST_SOURCE))));
-        out.add(images("mnist-halves", "STRUCTURED, 10000 x 392 -> 392 (top -> bottom half)", false,
-                (p, scale) -> stored("mnist-halves", "STRUCTURED, 10000 x 392 top pixels -> 392 bottom pixels; "
+        out.add(images("mnist-halves", "STRUCTURED, 10000 x 392 -> 392 (top -> bottom half)",
+                scale -> stored("mnist-halves", "STRUCTURED, 10000 x 392 top pixels -> 392 bottom pixels; "
                         + MNIST_SOURCE + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
                         f -> ImageDatasets.mnist(f, "mnist-halves", true, scale, MNIST_SOURCE))));
         out.add(relatedTasks());
@@ -96,13 +97,13 @@ public final class DatasetCatalog {
         return SimpleComponentFactory.of(id, DatasetSource.class, description, List.of(), (p, c) -> source);
     }
 
-    /** An image data set with the {@code scale} parameter. */
-    private static ComponentFactory<DatasetSource> images(String id, String description, boolean scaleDefault,
-            java.util.function.BiFunction<Parameters, Boolean, DatasetSource> creator) {
+    /** An image data set with the {@code scale} parameter (default false: pixel values as shipped). */
+    private static ComponentFactory<DatasetSource> images(String id, String description,
+            Function<Boolean, DatasetSource> creator) {
         return SimpleComponentFactory.of(id, DatasetSource.class, description,
-                List.of(ParameterSpec.bool("scale", scaleDefault, "divide the pixel values by their maximum "
+                List.of(ParameterSpec.bool("scale", false, "divide the pixel values by their maximum "
                         + "(16 for digits, 255 for MNIST) to get [0, 1]")),
-                (p, c) -> creator.apply(p, p.getBoolean("scale")));
+                (p, c) -> creator.apply(p.getBoolean("scale")));
     }
 
     private static ComponentFactory<DatasetSource> multiLabel(String id, String base, boolean bundled,

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -31,6 +32,7 @@ final class SchoolExam {
     private static final String FILE = "exam.csv";
     private static final List<String> INPUTS = List.of("schgend=boys", "schgend=girls", "schavg", "vr", "intake",
             "standLRT", "sex=M", "type=Sngl");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     private static final Map<String, Double> BANDS = Map.of("bottom 25%", 0.0, "mid 50%", 1.0, "top 25%", 2.0);
 
     private SchoolExam() {
@@ -88,13 +90,11 @@ final class SchoolExam {
     private record Row(CSVRecord record, String file, long line) {
         double number(String column) {
             String text = record.get(column).strip();
-            try {
+            if (PLAIN_NUMBER.matcher(text).matches()) {
                 double v = Double.parseDouble(text);
-                if (Double.isFinite(v) && !text.isEmpty() && Character.isDigit(text.charAt(text.length() - 1))) {
+                if (Double.isFinite(v)) {
                     return v;
                 }
-            } catch (NumberFormatException e) {
-                // reported below
             }
             throw new DataFormatException(file, line, column, "not a finite number: '" + text + "'");
         }

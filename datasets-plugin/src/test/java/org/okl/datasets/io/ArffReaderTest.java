@@ -72,6 +72,18 @@ class ArffReaderTest {
     }
 
     @Test
+    void gzippedMulanFileFindsItsLabelFile() throws IOException {
+        write("Toy.xml", LABELS_XML);
+        Path p = dir.resolve("Toy-test.arff.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(p))) {
+            out.write((HEADER + "1,A,1,0,1\n").getBytes(StandardCharsets.UTF_8));
+        }
+        Table t = Readers.read(p);
+        assertThat(t.outputColumns()).containsExactly(3, 4);
+        assertThat(t.values().row(0)).containsExactly(1, 0, 1, 0, 1);
+    }
+
+    @Test
     void mekaLabelsFirstOrLast() throws IOException {
         String first = HEADER.replace("@relation 'toy'", "@relation 'Toy: -C 2 -R'");
         assertThat(reader.read(write("m1.arff", first + "1,A,1,1,1\n")).outputColumns()).containsExactly(0, 1);

@@ -110,4 +110,18 @@ class CsvReaderTest {
         assertThatThrownBy(() -> reader.read(p)).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("fake.csv.gz: not a valid gzip file");
     }
+
+    @Test
+    void reportsAnUnterminatedQuote() throws IOException {
+        Path p = write("q.csv", "a,b\n1,\"2\n3,4\n");
+        assertThatThrownBy(() -> reader.read(p)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("q.csv").hasMessageContaining("malformed CSV");
+    }
+
+    @Test
+    void quotedFieldsSpanningLinesKeepTheLineCount() throws IOException {
+        Path p = write("m.csv", "\"a\nb\",c\n1,2\n3,z\n");
+        assertThatThrownBy(() -> reader.read(p)).hasMessageContaining("m.csv:4: field 2 ('c')");
+        assertThat(reader.read(write("ok.csv", "\"a\nb\",c\n1,2\n")).columnNames()).containsExactly("a\nb", "c");
+    }
 }

@@ -16,9 +16,9 @@ import org.okl.decoders.output.LabelCoding;
  * 0/1. The threshold is {@code value} when given, else the coding's midpoint (0.5 for zero-one, 0 for plus-minus).
  *
  * <p>With {@code per-label}, {@link #tune} sets one threshold per label maximising F1 on the validation data (rule in
- * {@link F1Thresholds}; a validation output counts as positive when it is greater than 0). Until tuned, the common
- * threshold applies. With {@code at-least-one}, a prediction with no label gets the label of largest margin
- * {@code score - threshold} (the lowest label on ties).
+ * {@link F1Thresholds}; a validation output counts as positive when it is greater than 0, and missing (NaN) ones are
+ * left out). Until tuned, the common threshold applies. With {@code at-least-one}, a prediction with no label gets
+ * the label of largest margin {@code score - threshold} (the lowest label on ties).
  */
 public final class ThresholdDecoder implements Decoder {
 
@@ -107,12 +107,22 @@ public final class ThresholdDecoder implements Decoder {
         }
         double fallback = value.orElse(Codings.of(embedding).threshold());
         double[] thresholds = new double[scores.cols()];
-        boolean[] positive = new boolean[scores.rows()];
         for (int j = 0; j < scores.cols(); j++) {
+            int known = 0;
             for (int i = 0; i < scores.rows(); i++) {
-                positive[i] = validationOutputs.get(i, j) > 0;
+                known += Double.isNaN(validationOutputs.get(i, j)) ? 0 : 1;
             }
-            thresholds[j] = F1Thresholds.best(scores.columnValues(j), positive, fallback);
+            double[] labelScores = new double[known];
+            boolean[] positive = new boolean[known];
+            int k = 0;
+            for (int i = 0; i < scores.rows(); i++) {
+                double truth = validationOutputs.get(i, j);
+                if (!Double.isNaN(truth)) {
+                    labelScores[k] = scores.get(i, j);
+                    positive[k++] = truth > 0;
+                }
+            }
+            thresholds[j] = F1Thresholds.best(labelScores, positive, fallback);
         }
         return new ThresholdDecoder(value, perLabel, atLeastOne, thresholds);
     }

@@ -8,8 +8,8 @@ import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 
 /**
- * The {@code labels} output for multi-label data: every output column is a label read as 0 or 1 and coded as the
- * chosen {@link LabelCoding.Coding} (zero-one, or plus-minus as in Minh and Sindhwani 2011). Scores are the
+ * The {@code labels} output for multi-label data: every output column is a label read as 0 or 1 (NaN marks a missing
+ * label and stays NaN) and coded as the chosen {@link LabelCoding.Coding} (zero-one, or plus-minus as in Minh and Sindhwani 2011). Scores are the
  * predictions; {@link FittedOutputEmbedding#toOutputs(Matrix)} maps coded values back to the 0/1 scale linearly, so
  * the coding's two values become exactly 0 and 1.
  */
@@ -30,7 +30,7 @@ public final class LabelEmbedding implements OutputEmbedding {
         return new Fitted(coding, encode(coding, data.outputs(), "training outputs"), context);
     }
 
-    /** Codes 0/1 labels; any other value is rejected naming its row and column. */
+    /** Codes 0/1 labels, keeps NaN (a missing label) as NaN; any other value is rejected naming its row and column. */
     static Matrix encode(LabelCoding coding, Matrix labels, String source) {
         Matrix z = Matrix.zeros(labels.rows(), labels.cols());
         double[] in = labels.data();
@@ -41,6 +41,8 @@ public final class LabelEmbedding implements OutputEmbedding {
                 out[k] = coding.negative();
             } else if (v == 1.0) {
                 out[k] = coding.positive();
+            } else if (Double.isNaN(v)) {
+                out[k] = Double.NaN;
             } else {
                 int row = k % labels.rows();
                 int col = k / labels.rows();

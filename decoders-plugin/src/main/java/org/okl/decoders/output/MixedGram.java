@@ -129,13 +129,25 @@ final class MixedGram implements SymmetricOperator {
     }
 
     /**
-     * {@code l(Y, U) X} for an m x k matrix X (n x k), by the same blocks.
+     * One pass over the unlabelled blocks for the learned embedding: {@code l(Y, U) thetaU} (n x p), part of
+     * {@code R^T = l(Y, D) Theta}, and the embedding of the unlabelled outputs
+     * {@code P_U = thetaL^T l(Y, U) + thetaU^T l(U, U)} (p x m).
+     *
+     * @param thetaLabelled   the rows of Theta on the labelled outputs (n x p)
+     * @param thetaUnlabelled the rows of Theta on the unlabelled outputs (m x p)
+     * @return {@code {l(Y, U) thetaU, P_U}}
      */
-    Matrix crossTimes(Matrix x) {
-        Matrix out = Matrix.zeros(labelled.rows(), x.cols());
-        forEachBlock((from, su, uu) -> linearAlgebra.gemm(1.0, su, false, x.rowRange(from, from + su.cols()), false,
-                1.0, out));
-        return out;
+    Matrix[] embeddingPass(Matrix thetaLabelled, Matrix thetaUnlabelled) {
+        int p = thetaUnlabelled.cols();
+        Matrix cross = Matrix.zeros(labelled.rows(), p);
+        Matrix embedded = Matrix.zeros(p, unlabelled.rows());
+        forEachBlock((from, su, uu) -> {
+            linearAlgebra.gemm(1.0, su, false, thetaUnlabelled.rowRange(from, from + su.cols()), false, 1.0, cross);
+            Matrix part = linearAlgebra.multiply(thetaLabelled, true, su, false);
+            linearAlgebra.gemm(1.0, thetaUnlabelled, true, uu, false, 1.0, part);
+            System.arraycopy(part.data(), 0, embedded.data(), from * p, part.data().length);
+        });
+        return new Matrix[] {cross, embedded};
     }
 
     /** Calls {@code action} for each block of unlabelled outputs with {@code l(Y, U_b)} and {@code l(U, U_b)}. */

@@ -144,11 +144,16 @@ public final class OelEmbedding implements OutputEmbedding {
                     ? beta.rowRange(nl, mixed.size()).times(Math.sqrt(mixed.unlabelledWeight()))
                     : Matrix.zeros(0, kept);
             Matrix responseT = la.multiply(outputGram(), thetaLabelled);
+            Matrix dictionary = outputs();
+            Matrix dictionaryEmbedding = responseT.transpose();
             if (mixed.hasUnlabelled()) {
-                responseT = responseT.plus(mixed.crossTimes(thetaUnlabelled));
+                Matrix[] pass = mixed.embeddingPass(thetaLabelled, thetaUnlabelled);
+                responseT = responseT.plus(pass[0]);
+                dictionary = dictionary.stackRows(unlabelled);
+                dictionaryEmbedding = responseT.transpose().stackColumns(pass[1]);
             }
-            return new OelFitted(this, thetaLabelled, thetaUnlabelled,
-                    mixed.hasUnlabelled() ? unlabelled : Matrix.zeros(0, outputs().cols()), responseT, mu, kept);
+            return new OelFitted(this, thetaLabelled, thetaUnlabelled, dictionary, dictionaryEmbedding, responseT,
+                    kept);
         }
     }
 }

@@ -1,14 +1,21 @@
 package org.okl.decoders.output;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 
 /**
- * A learned OEL embedding (see {@link OelEmbedding}): the dictionary coefficients Theta over the labelled and
- * unlabelled outputs, and {@code R = Theta^T l(D, Y)} (p x n) that maps prediction weights to embedded predictions.
+ * A learned OEL embedding (see {@link OelEmbedding}): the dictionary coefficients Theta over the dictionary D
+ * (labelled outputs, then the unlabelled outputs when their block is present), {@code R = Theta^T l(D, Y)} (p x n)
+ * that maps prediction weights to embedded predictions, and the embedding {@code Theta^T l(D, D)} of the dictionary
+ * itself, computed during training. A candidate equal to a dictionary output reuses its column, so decoding over the
+ * training outputs (BM22's candidate sets) needs no output-kernel evaluation; other candidates are embedded by blocks.
  * The regression view (implicit, output Gram L) is unchanged.
  */
 final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
@@ -19,36 +26,37 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     private final Matrix thetaLabelled;
     private final Matrix thetaUnlabelled;
     private final Matrix unlabelled;
+    private final Matrix dictionaryEmbedding;
+    private final Map<Row, Integer> dictionaryIndex = new HashMap<>();
     private final Matrix responseT;
-    private final double[] eigenvalues;
+    private final int dimension;
 
     /**
-     * @param base            the unrefined embedding (labelled outputs, kernel, Gram)
-     * @param thetaLabelled   the rows of Theta on the labelled outputs (n x p; zero when c = 0)
-     * @param thetaUnlabelled the rows of Theta on the unlabelled outputs (m x p; m = 0 when the block is dropped)
-     * @param unlabelled      the unlabelled outputs matching {@code thetaUnlabelled}
-     * @param responseT       {@code R^T = l(Y, D) Theta} (n x p)
-     * @param eigenvalues     the eigenvalues of the mixed Gram (first {@code kept} used)
-     * @param kept            the embedding dimension p actually used
+     * @param base                the unrefined embedding (labelled outputs, kernel, Gram)
+     * @param thetaLabelled       the rows of Theta on the labelled outputs (n x p; zero when c = 0)
+     * @param thetaUnlabelled     the rows of Theta on the unlabelled outputs (m x p; m = 0 when the block is dropped)
+     * @param dictionary          the labelled then the used unlabelled outputs ((n + m) x q)
+     * @param dictionaryEmbedding {@code Theta^T l(D, D)} (p x (n + m)), column r = G psi(D_r)
+     * @param responseT           {@code R^T = l(Y, D) Theta} (n x p)
+     * @param dimension           the embedding dimension p actually used
      */
-    OelFitted(KernelEmbedding.Fitted base, Matrix thetaLabelled, Matrix thetaUnlabelled, Matrix unlabelled,
-            Matrix responseT, double[] eigenvalues, int kept) {
+    OelFitted(KernelEmbedding.Fitted base, Matrix thetaLabelled, Matrix thetaUnlabelled, Matrix dictionary,
+            Matrix dictionaryEmbedding, Matrix responseT, int dimension) {
         this.base = base;
         this.thetaLabelled = thetaLabelled;
         this.thetaUnlabelled = thetaUnlabelled;
-        this.unlabelled = unlabelled;
+        this.unlabelled = dictionary.rowRange(base.outputs().rows(), dictionary.rows());
+        this.dictionaryEmbedding = dictionaryEmbedding;
         this.responseT = responseT;
-        this.eigenvalues = Arrays.copyOf(eigenvalues, kept);
+        this.dimension = dimension;
+        for (int r = 0; r < dictionary.rows(); r++) {
+            dictionaryIndex.putIfAbsent(new Row(dictionary.row(r)), r);
+        }
     }
 
     /** The embedding dimension p used (eigenvalues at or below 1e-10 mu_1 are dropped). */
     int dimension() {
-        return eigenvalues.length;
-    }
-
-    /** The kept eigenvalues of the mixed Gram, decreasing. */
-    double[] eigenvalues() {
-        return eigenvalues.clone();
+        return dimension;
     }
 
     /** Empty: the regression view stays implicit. */
@@ -73,6 +81,12 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
         return base.toOutputs(decisions);
     }
 
+    /** True: {@link #refine(Matrix)} learns again from new in-sample predictions. */
+    @Override
+    public boolean learnsFromRegression() {
+        return true;
+    }
+
     /** Learns again from new training predictions, starting from the unrefined embedding. */
     @Override
     public FittedOutputEmbedding refine(Matrix trainingPredictions) {
@@ -85,16 +99,41 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
         return base.linearAlgebra().multiply(h, responseT);
     }
 
-    /** The embedded candidates {@code P_c = Theta^T l(D, C)} (p x N_c), by blocks of candidates. */
+    /**
+     * The embedded candidates {@code P_c = Theta^T l(D, C)} (p x N_c): dictionary outputs from the stored
+     * embedding, the others through the output kernel by blocks.
+     */
     Matrix embedCandidates(Matrix candidates) {
+        int nc = candidates.rows();
+        int p = dimension();
+        Matrix out = Matrix.zeros(p, nc);
+        List<Integer> missing = new ArrayList<>();
+        for (int c = 0; c < nc; c++) {
+            Integer r = dictionaryIndex.get(new Row(candidates.row(c)));
+            if (r == null) {
+                missing.add(c);
+            } else {
+                System.arraycopy(dictionaryEmbedding.data(), r * p, out.data(), c * p, p);
+            }
+        }
+        if (!missing.isEmpty()) {
+            int[] rows = missing.stream().mapToInt(Integer::intValue).toArray();
+            Matrix computed = embedThroughKernel(candidates.selectRows(rows));
+            for (int k = 0; k < rows.length; k++) {
+                System.arraycopy(computed.data(), k * p, out.data(), rows[k] * p, p);
+            }
+        }
+        return out;
+    }
+
+    private Matrix embedThroughKernel(Matrix candidates) {
         LinearAlgebra la = base.linearAlgebra();
         int nc = candidates.rows();
         int dictionary = base.outputs().rows() + unlabelled.rows();
         int block = (int) Math.max(1, Math.min(Math.max(nc, 1), BLOCK_BYTES / (8L * Math.max(dictionary, 1))));
         Matrix out = Matrix.zeros(dimension(), nc);
         for (int from = 0; from < nc; from += block) {
-            int to = Math.min(nc, from + block);
-            Matrix cb = candidates.rowRange(from, to);
+            Matrix cb = candidates.rowRange(from, Math.min(nc, from + block));
             Matrix part = la.multiply(thetaLabelled, true, base.kernel().gram(base.outputs(), cb), false);
             if (unlabelled.rows() > 0) {
                 la.gemm(1.0, thetaUnlabelled, true, base.kernel().gram(unlabelled, cb), false, 1.0, part);
@@ -114,5 +153,23 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     @Override
     public Matrix candidateDistances(Matrix h, Matrix candidates) {
         return prepare(candidates).distances(h);
+    }
+
+    /** An output row as a hash key (exact equality of its values). */
+    private record Row(double[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Row r && Arrays.equals(values, r.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(values);
+        }
     }
 }

@@ -18,7 +18,7 @@ class PerPositionDecoderContractTest extends DecoderContract {
 
     @Override
     protected Decoder decoder() {
-        return new PerPositionDecoder(3, true);
+        return new PerPositionDecoder(Optional.of(3), true);
     }
 
     @Override

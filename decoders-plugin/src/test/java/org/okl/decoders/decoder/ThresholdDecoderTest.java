@@ -56,6 +56,19 @@ class ThresholdDecoderTest {
                 .containsExactly(1, 0, 0, 0);
     }
 
+    /** A missing validation label is left out: label 0 then has 0.9[1] 0.3[0], best cut 0.6. */
+    @Test
+    void missingValidationLabelsAreLeftOut() {
+        Matrix scores = Matrix.fromRows(new double[][] {{0.9}, {0.8}, {0.3}});
+        Matrix truth = Matrix.fromRows(new double[][] {{1}, {Double.NaN}, {0}});
+        Matrix training = Matrix.fromRows(new double[][] {{0}, {1}});
+        FittedOutputEmbedding e = new LabelEmbedding(LabelCoding.Coding.ZERO_ONE)
+                .fit(new OutputData(training, Optional.empty()), context);
+        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
+                .tune(scores, truth, SimpleDecodingContext.of(e, training, context));
+        assertThat(((ThresholdDecoder) tuned).tunedThresholds().orElseThrow()[0]).isCloseTo(0.6, within(1e-15));
+    }
+
     @Test
     void withoutPerLabelTuningLeavesTheDecoderUnchanged() {
         Decoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);

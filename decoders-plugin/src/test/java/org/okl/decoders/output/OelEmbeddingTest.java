@@ -38,7 +38,7 @@ class OelEmbeddingTest {
         Matrix u = TestMatrices.random(m, q, 2);
         Matrix bx = TestMatrices.random(n, n, 3);
         Matrix h = TestMatrices.random(4, n, 4);
-        Matrix candidates = TestMatrices.random(7, q, 5);
+        Matrix candidates = TestMatrices.random(7, q, 5).stackRows(u.rowRange(0, 3)).stackRows(y.rowRange(2, 5));
 
         FittedOutputEmbedding oel = new OelEmbedding(KernelTestContext.linear(), c, p, svd, 10, 2)
                 .fit(new OutputData(y, Optional.of(u)), context)
@@ -130,6 +130,9 @@ class OelEmbeddingTest {
         FittedOutputEmbedding iokr = new KernelEmbedding(KernelTestContext.gaussian(1.0))
                 .fit(new OutputData(y, Optional.empty()), context);
         assertThat(unrefined.targets()).isEmpty();
+        assertThat(unrefined.learnsFromRegression()).isTrue();
+        assertThat(unrefined.refine(Matrix.identity(8)).learnsFromRegression()).isTrue();
+        assertThat(iokr.learnsFromRegression()).isFalse();
         TestMatrices.assertClose(iokr.outputGram(), unrefined.outputGram(), 0);
         TestMatrices.assertClose(iokr.candidateDistances(h, y), unrefined.candidateDistances(h, y), 0);
     }
@@ -173,8 +176,13 @@ class OelEmbeddingTest {
             MixedGram mixed = new MixedGram(y, l, bx, u, c, kernel, la, memory[0], memory[1]);
             TestMatrices.assertClose(expected, mixed.apply(x), 1e-12);
             TestMatrices.assertClose(expected, mixed.apply(x), 1e-12);
-            Matrix z = TestMatrices.random(m, 2, 35);
-            TestMatrices.assertClose(TestMatrices.naiveMultiply(lsu, z), mixed.crossTimes(z), 1e-12);
+            Matrix thetaU = TestMatrices.random(m, 2, 35);
+            Matrix thetaL = TestMatrices.random(n, 2, 36);
+            Matrix[] pass = mixed.embeddingPass(thetaL, thetaU);
+            TestMatrices.assertClose(TestMatrices.naiveMultiply(lsu, thetaU), pass[0], 1e-12);
+            Matrix embedded = TestMatrices.naiveMultiply(thetaL, true, lsu, false)
+                    .plus(TestMatrices.naiveMultiply(thetaU, true, luu, false));
+            TestMatrices.assertClose(embedded, pass[1], 1e-12);
         }
     }
 

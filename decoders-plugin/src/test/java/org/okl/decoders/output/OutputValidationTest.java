@@ -25,6 +25,14 @@ class OutputValidationTest {
     }
 
     @Test
+    void missingLabelsStayMissing() {
+        Matrix y = Matrix.fromRows(new double[][] {{0, Double.NaN}, {1, 0}});
+        FittedOutputEmbedding fitted = new LabelEmbedding(LabelCoding.Coding.PLUS_MINUS)
+                .fit(new OutputData(y, Optional.empty()), context);
+        assertThat(fitted.targets().orElseThrow().row(0)).containsExactly(-1, Double.NaN);
+    }
+
+    @Test
     void plusMinusCodingMapsBackToZeroOne() {
         Matrix y = Matrix.fromRows(new double[][] {{0, 1}, {1, 0}});
         FittedOutputEmbedding fitted = new LabelEmbedding(LabelCoding.Coding.PLUS_MINUS)

@@ -107,6 +107,10 @@ public final class OperatorSumKernel implements BlockOperatorKernel {
     }
 
     private static void addInto(Matrix sum, Matrix term) {
+        if (term.rows() != sum.rows() || term.cols() != sum.cols()) {
+            throw new IllegalArgumentException("operator-sum: a part gives a " + term.rows() + " x " + term.cols()
+                    + " result, expected " + sum.rows() + " x " + sum.cols());
+        }
         double[] x = sum.data();
         double[] y = term.data();
         for (int i = 0; i < x.length; i++) {

@@ -7,7 +7,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
-import org.okl.api.component.ParameterSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.operator.OperatorKernel;
@@ -15,6 +14,7 @@ import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
+import org.okl.kernels.testing.Ranges;
 import org.okl.kernels.testing.SpecParameters;
 
 /** Separable structure against the explicit Kronecker product, the covariance kernels' structure, and errors. */
@@ -127,16 +127,12 @@ class OperatorKernelsTest {
 
     @Test
     void declaredParameterSpecsCarryTheirRanges() {
-        assertThat(range(OperatorKernelFactories.divCurl().parameters(), "gamma")).isEqualTo("[0, 1]");
-        assertThat(range(OperatorKernelFactories.divCurl().parameters(), "sigma")).isEqualTo("(0, inf)");
-        assertThat(range(OperatorKernelFactories.divergenceFree().parameters(), "sigma")).isEqualTo("(0, inf)");
-        assertThat(range(OperatorKernelFactories.conditionalCovariance().parameters(), "epsilon"))
-                .isEqualTo("(0, inf)");
+        assertThat(Ranges.of(OperatorKernelFactories.divCurl().parameters(), "gamma")).isEqualTo("[0, 1]");
+        assertThat(Ranges.of(OperatorKernelFactories.divCurl().parameters(), "sigma")).isEqualTo("(0, inf]");
+        assertThat(Ranges.of(OperatorKernelFactories.divergenceFree().parameters(), "sigma")).isEqualTo("(0, inf]");
+        assertThat(Ranges.of(OperatorKernelFactories.conditionalCovariance().parameters(), "epsilon"))
+                .isEqualTo("(0, inf]");
         assertThat(OperatorKernelFactories.separable().parameters().get(0).defaultValue())
                 .isEqualTo(ComponentSpec.of("identity"));
-    }
-
-    private static String range(List<ParameterSpec> specs, String name) {
-        return specs.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow().rangeText();
     }
 }
