@@ -26,8 +26,8 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * §2.4): pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
  * is the Hadamard product {@code Gamma = k ∘ A[t, t]}; A (T x T) is built by the separable operator's matrix from a
  * T-column target matrix whose column t holds the targets of task t (NaN elsewhere), or by an output-coupling
- * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Missing targets (NaN) are
- * masked from the loss as in the separable solver (their coefficients are zero; n stays the number of samples).
+ * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Missing targets (NaN)
+ * are masked from the loss as in the separable solver (their coefficients are zero; n stays the number of samples).
  *
  * <p>Predictions are t x T: column t holds f_t(x); the pipeline picks each test point's own task.
  */

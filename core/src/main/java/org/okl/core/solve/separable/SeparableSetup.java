@@ -45,8 +45,8 @@ public record SeparableSetup(Matrix targets, boolean implicit, OutputFactor outp
             a = coupling.get().build(targets, context);
         }
         if (a.rows() != targets.cols() || a.cols() != targets.cols()) {
-            throw new IllegalArgumentException("the output matrix A is " + a.rows() + " x " + a.cols() + " but there are "
-                    + targets.cols() + " outputs");
+            throw new IllegalArgumentException("the output matrix A is " + a.rows() + " x " + a.cols()
+                    + " but there are " + targets.cols() + " outputs");
         }
         boolean identity = OutputFactor.isIdentity(a);
         if (explicit.isEmpty() && !identity) {
