@@ -14,7 +14,8 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
 /**
  * Separable kernels with a low-rank approximation of the input kernel ({@link RegressionProblem#approximation()}:
  * Nystrom or random Fourier features, see {@link Approximations}). With features Z (n x r), k ≈ Z Z^T, the eigen
- * route runs on Z^T Z (r x r): every filter and the whole path in O(n r² + r³), predictions from the features.
+ * route runs on Z^T Z (r x r, or Z Z^T when r > n): every filter and the whole path in O(n r² + r³), predictions
+ * from the features.
  * Explicit and implicit embeddings (A = I) are handled as by the exact separable solver; missing targets are not.
  */
 public final class LowRankSolver implements RegressionSolver {
@@ -39,7 +40,8 @@ public final class LowRankSolver implements RegressionSolver {
         FeatureMap map = Approximations.features(problem.approximation().orElseThrow(), problem.kernel(),
                 problem.inputs(), problem.context().seed(), la);
         Matrix z = map.features(problem.inputs());
-        SymmetricSpectrum spectrum = SymmetricSpectrum.of(la.innerGram(z), la);
+        boolean wide = z.cols() > z.rows();
+        SymmetricSpectrum spectrum = SymmetricSpectrum.of(wide ? la.outerGram(z) : la.innerGram(z), la);
         double[] values = spectrum.values();
         int rank = 0;
         while (rank < values.length && values[rank] > NystromFeatures.RTOL * values[0]) {
@@ -48,8 +50,11 @@ public final class LowRankSolver implements RegressionSolver {
         if (rank == 0) {
             throw new IllegalArgumentException("the approximated input kernel is zero on the training inputs");
         }
-        Matrix w = spectrum.vectors().columnRange(0, rank);
         double[] s = java.util.Arrays.copyOf(values, rank);
+        Matrix w = spectrum.vectors().columnRange(0, rank);
+        if (wide) {
+            w = featureBasis(z, w, s, la);
+        }
         Matrix scaledBasis = w.copy();
         Matrix rotated = la.multiply(w, true, la.multiply(z, true, setup.targets(), false), false);
         int r = w.rows();
@@ -69,5 +74,21 @@ public final class LowRankSolver implements RegressionSolver {
         return new LowRankPath(map, scaledBasis,
                 setup.output() == null ? null : setup.output().spectrum().vectors(), setup.outputValues(),
                 coefficients, la);
+    }
+
+    /**
+     * With more features than samples the decomposition runs on Z Z^T = U diag(s) U^T (n x n) instead of Z^T Z
+     * (r x r); the eigenvectors of Z^T Z for the same eigenvalues are {@code W = Z^T U diag(s^-1/2)}.
+     */
+    private static Matrix featureBasis(Matrix z, Matrix u, double[] s, LinearAlgebra la) {
+        Matrix w = la.multiply(z, true, u, false);
+        int r = w.rows();
+        for (int j = 0; j < s.length; j++) {
+            double f = 1 / Math.sqrt(s[j]);
+            for (int i = 0; i < r; i++) {
+                w.data()[i + j * r] *= f;
+            }
+        }
+        return w;
     }
 }

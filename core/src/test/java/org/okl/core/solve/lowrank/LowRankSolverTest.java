@@ -109,6 +109,22 @@ class LowRankSolverTest {
     }
 
     @Test
+    void moreFourierFeaturesThanSamplesGiveTheSameDenseSolve() {
+        RegressionPath path = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), a,
+                new SolveFixtures.Tsvd(1e-3), ComponentSpec.of("fourier", "features", 60)));
+        Map<String, Matrix> arrays = path.at(0).arrays();
+        Matrix z = features(x, arrays.get("frequencies"), arrays.get("phases").data());
+        Matrix zTest = features(xTest, arrays.get("frequencies"), arrays.get("phases").data());
+        Matrix gram = SolveFixtures.kronecker(TestMatrices.naiveMultiply(z, false, z, true), a);
+        double sMax = TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / N;
+        Matrix c = SolveFixtures.denseFilter(gram, y, new SolveFixtures.Tsvd(1e-3), 0, sMax);
+        Matrix expected = TestMatrices.naiveMultiply(TestMatrices.naiveMultiply(
+                TestMatrices.naiveMultiply(zTest, false, z, true), c), a);
+        TestMatrices.assertClose(expected, path.predictAll(xTest)[0], 1e-9);
+        TestMatrices.assertClose(expected, path.at(0).predict(xTest), 1e-9);
+    }
+
+    @Test
     void fourierFeaturesApproximateTheKernel() {
         Gaussian wide = new Gaussian(1.0);
         FourierFeatures features = FourierFeatures.sample(wide, 2, 20000, new java.util.Random(5),
