@@ -25,11 +25,13 @@ import org.okl.core.solve.iterative.SpectralRadius;
  * <p>Routes, never forming the nd x nd Gram:
  * <ul>
  *   <li>iterative filters with explicit targets run matrix-free on {@code C -> k C A} (O(n²d) per iteration, no
- *       O(n³) decomposition), s_max by Lanczos on k to 1e-10; missing targets are masked from the residual
+ *       O(n³) decomposition) when their t iterations cost less than one eigendecomposition (2·t·d <= 9·n) or when
+ *       targets are missing, s_max by Lanczos on k to 1e-10; missing targets are masked from the residual
  *       (the filter then acts on the masked operator P Gamma P, with the s_max of the unmasked Gram: an upper bound
  *       of the masked one that keeps the step sizes valid);</li>
- *   <li>other filters (and implicit embeddings) take the eigen route: k and A decomposed once, the whole path from
- *       the rotated targets U^T Y W;</li>
+ *   <li>other filters, longer iterative paths and implicit embeddings take the eigen route: k and A decomposed
+ *       once, the whole path from the rotated targets U^T Y W (iterative filters evaluated by their iteration on the
+ *       diagonalised operator);</li>
  *   <li>(iterated) Tikhonov with missing targets solves the masked normal equations exactly by preconditioned
  *       conjugate gradients; other non-iterative filters cannot mask targets and are rejected.</li>
  * </ul>
@@ -50,7 +52,7 @@ public final class SeparableSolver implements RegressionSolver {
         Matrix k = problem.kernel().gram(problem.inputs());
         SpectralFilter filter = problem.filter();
         boolean missing = !setup.implicit() && Masks.hasMissing(setup.targets());
-        if (!setup.implicit() && filter.iterative().isPresent()) {
+        if (!setup.implicit() && filter.iterative().isPresent() && (missing || iterationsAreCheaper(problem, setup))) {
             return iterate(problem, setup, k, filter.iterative().get(), missing);
         }
         if (missing && !(filter instanceof RidgeFilter)) {
@@ -82,6 +84,14 @@ public final class SeparableSolver implements RegressionSolver {
         }
         List<Matrix> path = IterativeRuns.collect(filter, gram, targets, sMax);
         return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la);
+    }
+
+    /**
+     * Whether t matrix-free iterations (about 2·t·n²·d flops) cost less than one symmetric eigendecomposition of k
+     * (about 9·n³ flops), after which the whole path is cheap.
+     */
+    private static boolean iterationsAreCheaper(RegressionProblem problem, SeparableSetup setup) {
+        return 2.0 * problem.filter().pathLength() * setup.outputs() <= 9.0 * problem.size();
     }
 
     /** The error for a filter that cannot mask missing targets. */

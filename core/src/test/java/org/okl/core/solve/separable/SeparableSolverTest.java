@@ -81,6 +81,20 @@ class SeparableSolverTest {
     }
 
     @Test
+    void longLandweberPathsTakeTheEigenRoute() {
+        Landweber filter = new Landweber(400);
+        RegressionPath path = fit(y, filter);
+        assertThat(path).isInstanceOf(EigenPath.class);
+        double sMax = TestContext.active().linearAlgebra().eigenvaluesSymmetric(blockGram)[0] / N;
+        Matrix[] all = path.predictAll(xTest);
+        for (int j : new int[] {0, 57, 399}) {
+            Matrix dense = SolveFixtures.denseFilter(blockGram, y, filter, j, sMax);
+            TestMatrices.assertClose(dense, ((EigenPath) path).coefficientsAt(j), 1e-10);
+            TestMatrices.assertClose(predict(dense), all[j], 1e-10);
+        }
+    }
+
+    @Test
     void implicitEmbeddingWithIdentityIsKernelRidgeOnTheDictionary() {
         double lambda = 1e-2;
         RegressionPath path = new SeparableSolver().fit(SolveFixtures.problem(x, kernel, new FixedSeparable(null),
