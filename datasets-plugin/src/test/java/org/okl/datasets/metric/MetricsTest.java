@@ -14,7 +14,8 @@ import org.okl.api.decoder.Ranking;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.datasets.Contexts;
-import org.okl.datasets.MapParameters;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.component.ValidatedParameters;
 
 class MetricsTest {
     private static final double EPS = 1e-12;
@@ -217,7 +218,7 @@ class MetricsTest {
         higher.forEach((id, h) -> {
             ComponentFactory<Metric> f = byId.get(id);
             Object[] params = id.equals("rbf-loss") ? new Object[] {"sigma", 1.0} : new Object[0];
-            assertThat(f.create(MapParameters.of(f, params), Contexts.plain()).higherIsBetter()).as(id).isEqualTo(h);
+            assertThat(f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), Contexts.plain()).higherIsBetter()).as(id).isEqualTo(h);
         });
         assertThat(byId.get("rbf-loss").parameters().get(0).required()).isTrue();
     }
