@@ -106,10 +106,16 @@ public final class DecodersPlugin implements OklPlugin {
                                 ParameterSpec.bool("per-label", false,
                                         "tune one threshold per label for F1 on validation data"),
                                 ParameterSpec.bool("at-least-one", false,
-                                        "give the label of largest margin when none passes")),
+                                        "give the label of largest margin when none passes"),
+                                new ParameterSpec("thresholds", ParameterType.DOUBLE_LIST, null, false,
+                                        "one threshold per label, as tuned with per-label (written by fit)",
+                                        Double.NEGATIVE_INFINITY, true, Double.POSITIVE_INFINITY, true, List.of(),
+                                        null)),
                         (p, c) -> new ThresholdDecoder(
                                 p.findDouble("value").map(OptionalDouble::of).orElse(OptionalDouble.empty()),
-                                p.getBoolean("per-label"), p.getBoolean("at-least-one"))),
+                                p.getBoolean("per-label"), p.getBoolean("at-least-one"),
+                                p.has("thresholds") ? p.getDoubles("thresholds").stream()
+                                        .mapToDouble(Double::doubleValue).toArray() : null)),
                 SimpleComponentFactory.of(TopKDecoder.ID, Decoder.class, "the k labels with the largest scores",
                         List.of(ParameterSpec.integer("k", 1, 1, "labels per prediction")),
                         (p, c) -> new TopKDecoder(p.getInt("k"))),

@@ -22,14 +22,15 @@ import org.okl.decoders.decoder.ThresholdDecoder;
 import org.okl.decoders.output.KernelEmbedding;
 import org.okl.decoders.output.OelEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
-import org.okl.decoders.testing.MapParameters;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.component.ValidatedParameters;
 
 class DecodersPluginTest {
     private final DecodersPlugin plugin = new DecodersPlugin();
     private final KernelTestContext context = new KernelTestContext();
 
     private static <T> T create(ComponentFactory<T> factory, Map<String, Object> given, KernelTestContext context) {
-        return factory.create(new MapParameters(factory.id(), factory.parameters(), given), context);
+        return factory.create(ValidatedParameters.bind(factory, new ComponentSpec(factory.id(), given)), context);
     }
 
     private static <T> ComponentFactory<T> factory(List<ComponentFactory<T>> factories, String id) {

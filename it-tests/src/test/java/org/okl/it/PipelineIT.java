@@ -214,4 +214,29 @@ class PipelineIT {
         assertThatThrownBy(() -> ModelFiles.read(dir.resolve("missing.okl"), OKL))
                 .hasMessageContaining("no such model file");
     }
+
+    @Test
+    void perLabelThresholdsAreTunedOnAHoldOutAndStoredInTheModel(@TempDir Path dir) {
+        var yeast = OKL.create(org.okl.api.data.DatasetSource.class, ComponentSpec.of("yeast")).load(OKL.context());
+        int[] rows = java.util.stream.IntStream.range(0, 300).toArray();
+        Matrix x = yeast.train().inputs().selectRows(rows);
+        Matrix y = yeast.train().outputs().selectRows(rows);
+        PipelineSpec spec = PipelineSpec.of(ComponentSpec.of("gaussian", "bandwidth", "median"),
+                ComponentSpec.of("tikhonov", "lambda", 1e-3))
+                .withOutput(ComponentSpec.of("labels"))
+                .withDecoder(ComponentSpec.of("threshold", "per-label", true));
+        Model model = OKL.pipeline(spec).fit(TrainingData.of(x, y));
+        @SuppressWarnings("unchecked")
+        List<Double> thresholds = (List<Double>) model.spec().decoder().parameters().get("thresholds");
+        assertThat(thresholds).hasSize(14);
+        assertThat(thresholds.stream().distinct().count()).as("thresholds differ between labels").isGreaterThan(1);
+        Path file = dir.resolve("yeast.okl");
+        ModelFiles.write(model, file);
+        Model loaded = ModelFiles.read(file, OKL);
+        assertThat(loaded.spec().decoder()).isEqualTo(model.spec().decoder());
+        Matrix test = yeast.test().orElseThrow().inputs();
+        assertThat(loaded.predict(test).outputs().maxAbsDifference(model.predict(test).outputs())).isZero();
+        // the kernel width chosen by the median heuristic is recorded as a number
+        assertThat(model.spec().kernel().parameters()).containsKey("sigma").doesNotContainKey("bandwidth");
+    }
 }

@@ -9,10 +9,9 @@ import org.okl.api.linalg.Matrix;
  * @param outputs the predicted outputs in the original representation (t x q)
  * @param scores  real-valued scores before any decision (t x q), for ranking metrics such as mean AUC, if the decoder
  *                has them
- * @param ranking for candidate decoders, the indices of the best candidates per prediction, best first (t rows), if
- *                computed; ties break by the lower candidate index
+ * @param ranking for candidate decoders, the best candidates per prediction with the candidate set, if computed
  */
-public record Decoded(Matrix outputs, Optional<Matrix> scores, Optional<int[][]> ranking) {
+public record Decoded(Matrix outputs, Optional<Matrix> scores, Optional<Ranking> ranking) {
 
     /** Outputs only. */
     public static Decoded of(Matrix outputs) {

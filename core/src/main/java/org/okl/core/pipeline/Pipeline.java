@@ -5,15 +5,21 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.select.HoldOut;
+import org.okl.core.select.Split;
 import org.okl.core.solve.Predictor;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
  * decoder. {@link #fit} chooses the regularization-path point (and grid values) by validation when there is more
- * than one, refits on all the data, and returns a {@link Model}.
+ * than one, tunes a {@link TunableDecoder} on a hold-out at the chosen values, refits on all the data, and returns a
+ * {@link Model} whose spec records every chosen and tuned value.
  */
 public final class Pipeline {
     private final PipelineSpec spec;
@@ -48,7 +54,8 @@ public final class Pipeline {
             curve = choice.curve();
             how = describe(selection);
         }
-        FittedPath fitted = FittedPath.fit(chosen.spec(), data, okl);
+        PipelineSpec finalSpec = tuneDecoder(chosen.spec(), pathIndex, data);
+        FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
         Predictor predictor = fitted.path().at(pathIndex);
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
         SpectralFilter fittedFilter = fitted.components().filter();
@@ -59,6 +66,25 @@ public final class Pipeline {
                 curve);
         return new Model(fitted.components().spec(), pathIndex, fitted.components(),
                 fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+    }
+
+    /**
+     * For a {@link TunableDecoder} (per-label thresholds), the spec with the decoder tuned on a hold-out of the
+     * training data at the chosen parameters; otherwise the spec unchanged.
+     */
+    private PipelineSpec tuneDecoder(PipelineSpec chosen, int pathIndex, TrainingData data) {
+        if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
+            return chosen;
+        }
+        SelectionSpec selection = chosen.selection().orElse(SelectionSpec.defaults());
+        Split split = new HoldOut(selection.fraction(), selection.seed()).splits(data.size()).get(0);
+        FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
+        Predictor predictor = fitted.path().at(pathIndex);
+        TrainingData validation = data.subset(split.validation());
+        Matrix h = Predictions.select(predictor.predict(validation.inputs()), validation.groups());
+        return tunable.tune(h, validation.outputs(), fitted.decodingContext(fitted.embeddingAt(predictor), okl))
+                .map(chosen::withDecoder)
+                .orElse(chosen);
     }
 
     private static String describe(SelectionSpec s) {

@@ -1,14 +1,10 @@
 package org.okl.datasets.metric;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.SimpleComponentFactory;
-import org.okl.api.data.Table;
-import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
-import org.okl.datasets.io.Readers;
 
 /** The factories of the plugin's metrics, with their ids and parameters. */
 public final class MetricCatalog {
@@ -46,23 +42,14 @@ public final class MetricCatalog {
                 SimpleComponentFactory.of("top-k-accuracy", Metric.class,
                         "fraction of test points whose true output is among the decoder's k best candidates "
                                 + "(higher is better)",
-                        List.of(ParameterSpec.integer("k", 1, 1, "how many of the best candidates count"),
-                                ParameterSpec.optionalText("candidates", "file of the candidate outputs the decoder "
-                                        + "ranked (needed for k > 1)")),
-                        (p, c) -> new TopKAccuracy(p.getInt("k"),
-                                p.findString("candidates").map(MetricCatalog::readCandidates))),
+                        List.of(ParameterSpec.integer("k", 1, 1, "how many of the best candidates count (the "
+                                + "candidates decoder must keep at least k: its rank parameter)")),
+                        (p, c) -> new TopKAccuracy(p.getInt("k"))),
                 simple("per-character-accuracy", "fraction of non-padding sequence positions predicted right "
                         + "(codes >= 1, padding 0; higher is better)", new PerCharacterAccuracy()));
     }
 
     private static ComponentFactory<Metric> simple(String id, String description, Metric metric) {
         return SimpleComponentFactory.of(id, Metric.class, description, List.of(), (p, c) -> metric);
-    }
-
-    /** Reads a candidate file: the columns the format marks as outputs, or all columns when it marks none. */
-    static Matrix readCandidates(String location) {
-        Table table = Readers.read(Path.of(location));
-        return table.outputColumns().length == 0 ? table.values()
-                : table.values().selectColumns(table.outputColumns());
     }
 }

@@ -1,6 +1,5 @@
 package org.okl.datasets.metric;
 
-import java.util.Optional;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
@@ -9,52 +8,44 @@ import org.okl.api.metric.Metric;
  * {@code top-k-accuracy} (Brogat-Motte et al. 2022): the fraction of test points whose true output is among the k
  * best candidates of the decoder.
  *
- * <p>Rule: test point i is a hit when, for some r &lt; k, the candidate {@code ranking[i][r]} (an index into the
- * candidate set, from {@link Decoded#ranking()}, best first) equals the true output row, every value within 1e-9.
- * A ranking shorter than k counts only the candidates it lists. The metric signature carries no candidate set, so the
- * candidate outputs are given to the metric (its {@code candidates} parameter: a file in any format OKL reads, the
- * same set the decoder used). Without candidates, k = 1 is still defined: the decoded output is the best candidate,
- * so a hit is a decoded output equal to the truth; k &gt; 1 then fails with an explanation.
+ * <p>Rule: test point i is a hit when, for some r &lt; k, the candidate {@code indices[i][r]} of the decoder's
+ * {@link org.okl.api.decoder.Ranking} (best first) equals the true output row, every value within 1e-9. A ranking
+ * shorter than k counts only the candidates it lists; ask the candidates decoder for {@code rank} &gt;= k. Without a
+ * ranking, k = 1 is still defined: the decoded output is the best candidate, so a hit is a decoded output equal to
+ * the truth; k &gt; 1 then fails with an explanation.
  */
 public final class TopKAccuracy implements Metric {
     private static final double TOLERANCE = 1e-9;
 
     private final int k;
-    private final Optional<Matrix> candidates;
 
-    /**
-     * @param k          how many of the best candidates count (≥ 1)
-     * @param candidates the candidate outputs the ranking indexes (rows), if known
-     */
-    public TopKAccuracy(int k, Optional<Matrix> candidates) {
+    /** @param k how many of the best candidates count (at least 1) */
+    public TopKAccuracy(int k) {
         if (k < 1) {
             throw new IllegalArgumentException("top-k-accuracy: k must be >= 1, got " + k);
         }
         this.k = k;
-        this.candidates = candidates;
     }
 
     @Override
     public double evaluate(Matrix truth, Decoded predicted) {
-        if (candidates.isEmpty()) {
-            if (k > 1) {
-                throw new IllegalArgumentException("top-k-accuracy with k = " + k + " needs the candidate set the "
-                        + "decoder ranked: give the metric parameter 'candidates' (a file of candidate outputs)");
-            }
-            Matrix f = predicted.outputs();
-            Checks.sameShape("top-k-accuracy", truth, f);
-            int hits = 0;
-            for (int i = 0; i < truth.rows(); i++) {
-                if (rowsEqual(truth, i, f, i)) {
-                    hits++;
-                }
-            }
-            return (double) hits / truth.rows();
+        if (predicted.ranking().isPresent()) {
+            var ranking = predicted.ranking().get();
+            return accuracy(truth, ranking.indices(), ranking.candidates(), k);
         }
-        int[][] ranking = predicted.ranking().orElseThrow(() -> new IllegalArgumentException(
-                "top-k-accuracy needs the decoder's candidate ranking (Decoded.ranking), but the prediction has none;"
-                        + " use the candidates decoder"));
-        return accuracy(truth, ranking, candidates.get(), k);
+        if (k > 1) {
+            throw new IllegalArgumentException("top-k-accuracy with k = " + k + " needs the decoder's candidate "
+                    + "ranking: use the candidates decoder with rank >= " + k);
+        }
+        Matrix f = predicted.outputs();
+        Checks.sameShape("top-k-accuracy", truth, f);
+        int hits = 0;
+        for (int i = 0; i < truth.rows(); i++) {
+            if (rowsEqual(truth, i, f, i)) {
+                hits++;
+            }
+        }
+        return (double) hits / truth.rows();
     }
 
     /**

@@ -10,10 +10,12 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.decoder.Ranking;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.datasets.Contexts;
-import org.okl.datasets.MapParameters;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.component.ValidatedParameters;
 
 class MetricsTest {
     private static final double EPS = 1e-12;
@@ -179,16 +181,17 @@ class MetricsTest {
         Matrix candidates = m(new double[][] {{0, 0}, {1, 1}, {2, 2}, {3, 3}});
         Matrix y = m(new double[][] {{1, 1}, {3, 3}, {5, 5}});
         int[][] ranking = {{0, 1, 2}, {3, 0, 1}, {2, 1, 0}};
-        Decoded d = new Decoded(m(new double[][] {{0, 0}, {3, 3}, {2, 2}}), Optional.empty(), Optional.of(ranking));
+        Decoded d = new Decoded(m(new double[][] {{0, 0}, {3, 3}, {2, 2}}), Optional.empty(),
+                Optional.of(new Ranking(ranking, candidates)));
         // k=1: only row 1 (candidate 3); k=2: row 0 too (candidate 1 second); row 2's truth is no candidate
-        assertThat(new TopKAccuracy(1, Optional.of(candidates)).evaluate(y, d)).isCloseTo(1.0 / 3, within(EPS));
-        assertThat(new TopKAccuracy(2, Optional.of(candidates)).evaluate(y, d)).isCloseTo(2.0 / 3, within(EPS));
-        assertThat(new TopKAccuracy(3, Optional.of(candidates)).evaluate(y, d)).isCloseTo(2.0 / 3, within(EPS));
-        assertThat(new TopKAccuracy(1, Optional.empty()).evaluate(y, d)).isCloseTo(1.0 / 3, within(EPS));
-        assertThatThrownBy(() -> new TopKAccuracy(2, Optional.empty()).evaluate(y, d))
-                .hasMessageContaining("needs the candidate set");
-        assertThatThrownBy(() -> new TopKAccuracy(2, Optional.of(candidates)).evaluate(y, Decoded.of(y)))
-                .hasMessageContaining("Decoded.ranking");
+        assertThat(new TopKAccuracy(1).evaluate(y, d)).isCloseTo(1.0 / 3, within(EPS));
+        assertThat(new TopKAccuracy(2).evaluate(y, d)).isCloseTo(2.0 / 3, within(EPS));
+        assertThat(new TopKAccuracy(3).evaluate(y, d)).isCloseTo(2.0 / 3, within(EPS));
+        // without a ranking, k = 1 compares the decoded outputs (rows 1 and 2 here: {3,3} right, {2,2} wrong)
+        assertThat(new TopKAccuracy(1).evaluate(y, Decoded.of(m(new double[][] {{0, 0}, {3, 3}, {2, 2}}))))
+                .isCloseTo(1.0 / 3, within(EPS));
+        assertThatThrownBy(() -> new TopKAccuracy(2).evaluate(y, Decoded.of(y)))
+                .hasMessageContaining("use the candidates decoder with rank >= 2");
     }
 
     @Test
@@ -215,7 +218,7 @@ class MetricsTest {
         higher.forEach((id, h) -> {
             ComponentFactory<Metric> f = byId.get(id);
             Object[] params = id.equals("rbf-loss") ? new Object[] {"sigma", 1.0} : new Object[0];
-            assertThat(f.create(MapParameters.of(f, params), Contexts.plain()).higherIsBetter()).as(id).isEqualTo(h);
+            assertThat(f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), Contexts.plain()).higherIsBetter()).as(id).isEqualTo(h);
         });
         assertThat(byId.get("rbf-loss").parameters().get(0).required()).isTrue();
     }

@@ -6,7 +6,8 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
-import org.okl.datasets.MapParameters;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.component.ValidatedParameters;
 
 /** Creating and loading catalog data sets in tests. */
 final class DatasetsTestSupport {
@@ -22,7 +23,7 @@ final class DatasetsTestSupport {
 
     static DatasetSource source(String id, ComponentContext context, Object... params) {
         ComponentFactory<DatasetSource> f = BY_ID.get(id);
-        return f.create(MapParameters.of(f, params), context);
+        return f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), context);
     }
 
     static Dataset load(String id, ComponentContext context, Object... params) {

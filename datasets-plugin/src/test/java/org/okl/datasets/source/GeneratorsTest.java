@@ -14,7 +14,8 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.datasets.Contexts;
-import org.okl.datasets.MapParameters;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.component.ValidatedParameters;
 
 class GeneratorsTest {
 
@@ -200,7 +201,7 @@ class GeneratorsTest {
     @Test
     void vectorFieldRejectsTooManyTrainingPoints() {
         var f = factory("vector-field-helmholtz");
-        assertThatThrownBy(() -> f.create(MapParameters.of(f, "grid", 3, "n", 9), Contexts.plain()))
+        assertThatThrownBy(() -> f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), "grid", 3, "n", 9)), Contexts.plain()))
                 .isInstanceOf(InvalidParameterException.class)
                 .hasMessageContaining("vector-field-helmholtz: parameter 'n' must be smaller than the 9 grid points");
     }

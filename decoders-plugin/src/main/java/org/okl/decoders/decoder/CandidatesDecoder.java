@@ -3,6 +3,7 @@ package org.okl.decoders.decoder;
 import java.util.Optional;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.decoder.Ranking;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
@@ -100,7 +101,7 @@ public final class CandidatesDecoder implements Decoder {
                 best.offer(embedding.candidateDistances(h.rowRange(r0, r1), candidates), r0, 0);
             }
         }
-        return new Decoded(candidates.selectRows(best.best()), Optional.empty(), Optional.of(best.ranking()));
+        return new Decoded(candidates.selectRows(best.best()), Optional.empty(), Optional.of(new Ranking(best.ranking(), candidates)));
     }
 
     /** How many rows of {@code width} doubles fit in {@code bytes}, between 1 and {@code total}. */

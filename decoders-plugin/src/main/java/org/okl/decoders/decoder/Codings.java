@@ -9,8 +9,11 @@ final class Codings {
     private Codings() {
     }
 
-    /** The embedding's {@link LabelCoding}, or {@link LabelCoding#ZERO_ONE}. */
+    /**
+     * The embedding's {@link LabelCoding}, or zero-one. (Not an interface constant: initialising the enum runs the
+     * interface's initialiser, which would then read the enum's constant while it is still null.)
+     */
     static LabelCoding of(FittedOutputEmbedding embedding) {
-        return embedding instanceof LabelCoding coding ? coding : LabelCoding.ZERO_ONE;
+        return embedding instanceof LabelCoding coding ? coding : LabelCoding.Coding.ZERO_ONE;
     }
 }

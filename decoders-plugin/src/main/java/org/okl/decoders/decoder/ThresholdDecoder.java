@@ -1,10 +1,13 @@
 package org.okl.decoders.decoder;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.okl.api.decoder.Decoded;
-import org.okl.api.decoder.Decoder;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
@@ -20,7 +23,7 @@ import org.okl.decoders.output.LabelCoding;
  * left out). Until tuned, the common threshold applies. With {@code at-least-one}, a prediction with no label gets
  * the label of largest margin {@code score - threshold} (the lowest label on ties).
  */
-public final class ThresholdDecoder implements Decoder {
+public final class ThresholdDecoder implements TunableDecoder {
 
     /** The component id. */
     public static final String ID = "threshold";
@@ -39,16 +42,17 @@ public final class ThresholdDecoder implements Decoder {
         this(value, perLabel, atLeastOne, null);
     }
 
-    private ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne, double[] tuned) {
+    /**
+     * @param value      the common threshold, or empty for the coding's default
+     * @param perLabel   whether {@link #tune} sets per-label thresholds
+     * @param atLeastOne whether every prediction gets at least one label
+     * @param tuned      one threshold per label (tuned earlier), or {@code null}
+     */
+    public ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne, double[] tuned) {
         this.value = value;
         this.perLabel = perLabel;
         this.atLeastOne = atLeastOne;
         this.tuned = tuned;
-    }
-
-    /** The per-label thresholds set by {@link #tune}, if any. */
-    public Optional<double[]> tunedThresholds() {
-        return Optional.ofNullable(tuned).map(double[]::clone);
     }
 
     @Override
@@ -93,12 +97,22 @@ public final class ThresholdDecoder implements Decoder {
         return t;
     }
 
-    /** With {@code per-label}: a copy with the F1-optimal threshold of every label; otherwise this decoder. */
+    /** With {@code per-label}: the spec with the F1-optimal threshold of every label; otherwise empty. */
     @Override
-    public Decoder tune(Matrix validationH, Matrix validationOutputs, DecodingContext context) {
+    public Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context) {
         if (!perLabel) {
-            return this;
+            return Optional.empty();
         }
+        List<Double> thresholds = new ArrayList<>();
+        for (double t : tunedThresholds(validationH, validationOutputs, context)) {
+            thresholds.add(Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, t)));
+        }
+        ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
+        return Optional.of(value.isPresent() ? spec.with("value", value.getAsDouble()) : spec);
+    }
+
+    /** The F1-optimal threshold of every label on validation predictions (infinite for never / always). */
+    double[] tunedThresholds(Matrix validationH, Matrix validationOutputs, DecodingContext context) {
         FittedOutputEmbedding embedding = context.embedding();
         Matrix scores = embedding.scores(validationH);
         if (validationOutputs.rows() != scores.rows() || validationOutputs.cols() != scores.cols()) {
@@ -124,6 +138,6 @@ public final class ThresholdDecoder implements Decoder {
             }
             thresholds[j] = F1Thresholds.best(labelScores, positive, fallback);
         }
-        return new ThresholdDecoder(value, perLabel, atLeastOne, thresholds);
+        return thresholds;
     }
 }

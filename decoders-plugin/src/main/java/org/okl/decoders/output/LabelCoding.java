@@ -7,9 +7,6 @@ package org.okl.decoders.output;
  */
 public interface LabelCoding {
 
-    /** The zero-one coding used when the embedding declares none. */
-    LabelCoding ZERO_ONE = Coding.ZERO_ONE;
-
     /** The value of an absent label. */
     double negative();
 

@@ -3,9 +3,11 @@ package org.okl.decoders.decoder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
@@ -41,17 +43,28 @@ class ThresholdDecoderTest {
         Matrix scores = Matrix.fromRows(new double[][] {
             {0.9, 0.4, 0.9, 0.3}, {0.8, 0.4, 0.6, 0.2}, {0.3, 0.6, 0.5, 0.9}, {0.1, 0.2, 0.1, 0.1}});
         Matrix truth = Matrix.fromRows(new double[][] {{1, 0, 1, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}});
-        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
-                .tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE));
-        assertThat(((ThresholdDecoder) tuned).tunedThresholds().orElseThrow())
+        ThresholdDecoder perLabel = new ThresholdDecoder(OptionalDouble.empty(), true, false);
+        double[] thresholds = perLabel.tunedThresholds(scores, truth, labels(LabelCoding.Coding.ZERO_ONE));
+        assertThat(thresholds)
                 .containsExactly(new double[] {0.2, 0.3, 0.75, Double.POSITIVE_INFINITY}, within(1e-15));
+        // the tuned spec carries the thresholds (infinity as the largest double, which JSON can hold)
+        ComponentSpec spec = perLabel.tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE)).orElseThrow();
+        assertThat(spec.name()).isEqualTo("threshold");
+        assertThat(spec.parameters()).containsEntry("at-least-one", false);
+        @SuppressWarnings("unchecked")
+        List<Double> written = (List<Double>) spec.parameters().get("thresholds");
+        assertThat(written).hasSize(4);
+        for (int j = 0; j < 3; j++) {
+            assertThat(written.get(j)).isCloseTo(thresholds[j], within(1e-15));
+        }
+        assertThat(written.get(3)).isEqualTo(Double.MAX_VALUE);
+        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false, thresholds);
 
         Matrix test = Matrix.fromRows(new double[][] {{0.25, 0.29, 0.8, 5.0}, {0.1, 0.1, 0.1, 0.1}});
         assertThat(tuned.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().toRows())
                 .isDeepEqualTo(new double[][] {{1, 0, 1, 0}, {0, 0, 0, 0}});
         // nothing passes in row 1: margins score - threshold are -0.1, -0.2, -0.65, -inf, so label 0 is set
-        Decoder atLeastOne = new ThresholdDecoder(OptionalDouble.empty(), true, true)
-                .tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE));
+        Decoder atLeastOne = new ThresholdDecoder(OptionalDouble.empty(), true, true, thresholds);
         assertThat(atLeastOne.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().row(1))
                 .containsExactly(1, 0, 0, 0);
     }
@@ -64,16 +77,16 @@ class ThresholdDecoderTest {
         Matrix training = Matrix.fromRows(new double[][] {{0}, {1}});
         FittedOutputEmbedding e = new LabelEmbedding(LabelCoding.Coding.ZERO_ONE)
                 .fit(new OutputData(training, Optional.empty()), context);
-        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
-                .tune(scores, truth, SimpleDecodingContext.of(e, training, context));
-        assertThat(((ThresholdDecoder) tuned).tunedThresholds().orElseThrow()[0]).isCloseTo(0.6, within(1e-15));
+        double[] tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
+                .tunedThresholds(scores, truth, SimpleDecodingContext.of(e, training, context));
+        assertThat(tuned[0]).isCloseTo(0.6, within(1e-15));
     }
 
     @Test
     void withoutPerLabelTuningLeavesTheDecoderUnchanged() {
-        Decoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);
+        ThresholdDecoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);
         assertThat(d.tune(TestMatrices.random(3, 4, 1), Matrix.zeros(3, 4), labels(LabelCoding.Coding.ZERO_ONE)))
-                .isSameAs(d);
+                .isEmpty();
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.core.component.ValidatedParameters;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 
@@ -46,8 +47,8 @@ class ManifoldPluginTest {
     @Test
     void createdRegularizerBuildsTheConfiguredLaplacian() {
         TestContext context = TestContext.active();
-        Parameters parameters = new MapParameters(Map.of("gammaI", 0.25, "neighbours", 3, "weights", "gaussian",
-                "normalised", false, "power", 2));
+        Parameters parameters = ValidatedParameters.bind(ManifoldRegularizer.factory(), ComponentSpec.of("manifold",
+                "gammaI", 0.25, "neighbours", 3, "weights", "gaussian", "normalised", false, "power", 2));
         Regularizer regularizer = ManifoldRegularizer.factory().create(parameters, context);
         InputGraphPenalty penalty = regularizer.inputPenalty().orElseThrow();
         assertThat(penalty.weight()).isEqualTo(0.25);
@@ -56,53 +57,5 @@ class ManifoldPluginTest {
         Matrix expected = GraphLaplacian.of(KnnGraph.adjacency(x, 3, EdgeWeights.GAUSSIAN, context.linearAlgebra()),
                 false, 2, context.linearAlgebra());
         TestMatrices.assertClose(expected, penalty.laplacian(x, context), 0);
-    }
-
-    /** Validated parameters backed by a map (the registry's implementation lives in core's pipeline code). */
-    private record MapParameters(Map<String, Object> values) implements Parameters {
-        @Override
-        public boolean has(String name) {
-            return values.containsKey(name);
-        }
-
-        @Override
-        public double getDouble(String name) {
-            return ((Number) values.get(name)).doubleValue();
-        }
-
-        @Override
-        public int getInt(String name) {
-            return ((Number) values.get(name)).intValue();
-        }
-
-        @Override
-        public boolean getBoolean(String name) {
-            return (Boolean) values.get(name);
-        }
-
-        @Override
-        public String getString(String name) {
-            return (String) values.get(name);
-        }
-
-        @Override
-        public List<Double> getDoubles(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public ComponentSpec getComponent(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<ComponentSpec> getComponents(String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public ComponentSpec spec() {
-            return new ComponentSpec(ManifoldRegularizer.ID, values);
-        }
     }
 }

@@ -1,0 +1,22 @@
+package org.okl.api.decoder;
+
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A decoder with settings learned from validation data, such as per-label thresholds. The pipeline holds out part of
+ * the training data, asks for the tuned spec, and creates the decoder from it, so a model file records the values
+ * actually used (as {@link org.okl.api.kernel.DataDependentKernel} does for kernel widths).
+ */
+public interface TunableDecoder extends Decoder {
+
+    /**
+     * The spec of this decoder tuned on validation predictions, for example
+     * {@code threshold(thresholds=[0.2, 0.3], ...)}, or empty when its parameters ask for no tuning.
+     *
+     * @param validationH       predictions for the validation inputs
+     * @param validationOutputs their true outputs
+     */
+    Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context);
+}
