@@ -91,8 +91,8 @@ class CommandLineIT {
         for (String[] change : new String[][] {
                 {"\"sigma\": 1.5", "\"sigma\": -1", "parameter 'sigma'"},
                 {"\"lambda\": 1e-3", "\"lambda\": -0.1", "parameter 'lambda'"},
-                {"{\"name\": \"identity\"}}", "{\"name\": \"common-similarity\", \"omega\": 1.5}}",
-                        "parameter 'omega'"}}) {
+                {"\"matrix\": {\"name\": \"identity\"}", "\"matrix\": {\"name\": \"common-similarity\", "
+                        + "\"omega\": 1.5}", "parameter 'omega'"}}) {
             Path p = dir.resolve("invalid.json");
             Files.writeString(p, Files.readString(pipeline).replace(change[0], change[1]));
             assertOneLineError(okl("evaluate", "--pipeline", p.toString(), "--data", csv.toString(), "--outputs",
