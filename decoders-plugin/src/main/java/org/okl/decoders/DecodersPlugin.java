@@ -42,6 +42,13 @@ public final class DecodersPlugin implements OklPlugin {
         return "okl-decoders";
     }
 
+    /** The version from the JAR manifest ({@code unspecified} when run from classes). */
+    @Override
+    public String version() {
+        String v = DecodersPlugin.class.getPackage().getImplementationVersion();
+        return v == null ? "unspecified" : v;
+    }
+
     @Override
     public Collection<ComponentFactory<OutputEmbedding>> outputEmbeddings() {
         ParameterSpec kernel = ParameterSpec.component("kernel", VectorKernel.class, null,

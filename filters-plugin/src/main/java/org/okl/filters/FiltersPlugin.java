@@ -40,6 +40,13 @@ public final class FiltersPlugin implements OklPlugin {
         return "okl-filters";
     }
 
+    /** The version from the JAR manifest ({@code unspecified} when run from classes). */
+    @Override
+    public String version() {
+        String v = FiltersPlugin.class.getPackage().getImplementationVersion();
+        return v == null ? "unspecified" : v;
+    }
+
     @Override
     public Collection<ComponentFactory<SpectralFilter>> filters() {
         return List.of(

@@ -14,6 +14,13 @@ public final class ManifoldPlugin implements OklPlugin {
         return "okl-manifold";
     }
 
+    /** The version from the JAR manifest ({@code unspecified} when run from classes). */
+    @Override
+    public String version() {
+        String v = ManifoldPlugin.class.getPackage().getImplementationVersion();
+        return v == null ? "unspecified" : v;
+    }
+
     @Override
     public Collection<ComponentFactory<Regularizer>> regularizers() {
         return List.of(ManifoldRegularizer.factory());
