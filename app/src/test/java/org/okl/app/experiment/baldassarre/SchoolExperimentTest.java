@@ -14,7 +14,7 @@ class SchoolExperimentTest {
 
     @Test
     void nuMethodExplainsAPartOfTheExamVarianceAndChoosesAnOmegaFromTheGrid() {
-        Okl okl = Okl.builder().build();
+        Okl okl = TestOkl.create();
         assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("school-exam")).isAvailable(okl.context()),
                 "school-exam is not in the data directory");
         Dataset exam = Fits.load(okl, ComponentSpec.of("school-exam"));

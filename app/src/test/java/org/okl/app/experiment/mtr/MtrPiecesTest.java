@@ -63,7 +63,7 @@ class MtrPiecesTest {
 
     @Test
     void commonSimilarityAtOmegaZeroIsExactlyTheIndependentModel() {
-        Okl okl = Okl.builder().build();
+        Okl okl = org.okl.app.experiment.baldassarre.TestOkl.create();
         assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("slump")).isAvailable(okl.context()),
                 "slump is not in the data directory");
         MtrExperiment.Protocol omegaZero = new MtrExperiment.Protocol(3, 2, List.of(1.0), List.of(0.0),
