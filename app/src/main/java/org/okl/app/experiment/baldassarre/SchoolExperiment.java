@@ -31,7 +31,7 @@ public final class SchoolExperiment implements Experiment {
      *                 and test; B12: 0.6)
      */
     record Protocol(int splits, List<Object> omegas, double fraction) {
-        static final Protocol FULL = new Protocol(5, Fits.linear(0, 1, 6), 0.6);
+        static final Protocol FULL = new Protocol(3, Fits.linear(0, 1, 5), 0.6);
         static final Protocol QUICK = new Protocol(1, List.of(0.0, 0.5, 1.0), 0.3);
     }
 
