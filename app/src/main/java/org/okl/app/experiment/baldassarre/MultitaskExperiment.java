@@ -41,7 +41,7 @@ public final class MultitaskExperiment implements Experiment {
      * @param omegas       the ω grid
      */
     record Protocol(int[] sizes, int repetitions, List<Object> omegas) {
-        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80}, 5, Fits.linear(0, 1, 11));
+        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80, 160}, 10, Fits.linear(0, 1, 11));
         static final Protocol QUICK = new Protocol(new int[] {10, 40}, 2, List.of(0.0, 0.5, 1.0));
     }
 
@@ -252,8 +252,7 @@ public final class MultitaskExperiment implements Experiment {
                 + "comparison (paper: same; all filters similar). Multi-task: each task has its own inputs "
                 + "(task-indexed kernel, ALGORITHMS §2.4); vector-valued: the 4 outputs share inputs (separable "
                 + "kernel). Sizes " + java.util.Arrays.toString(protocol.sizes()) + " per task (the paper's x-axis "
-                + "values are not given), " + protocol.repetitions() + " repetitions (paper: 10; fewer here for "
-                + "time on a shared 2-core machine).";
+                + "values are not given), " + protocol.repetitions() + " repetitions (paper: 10).";
         return new ExperimentResult(name(), text, List.of(mseTable.build(), timeTable.build()),
                 List.of(new ExperimentResult.Figure("mse", Charts.lines("Related tasks: test MSE",
                         "training points per task", "test MSE", true, true, mseSeries)),
