@@ -8,7 +8,11 @@ import java.util.stream.Collectors;
 
 /** The experiments {@code okl experiment} knows, by name. */
 public final class Experiments {
-    private static final List<Experiment> ALL = List.of();
+    private static final List<Experiment> ALL = List.of(
+            new org.okl.app.experiment.baldassarre.MultitaskExperiment(),
+            new org.okl.app.experiment.baldassarre.FieldsExperiment(),
+            new org.okl.app.experiment.baldassarre.SchoolExperiment(),
+            new org.okl.app.experiment.mtr.MtrExperiment());
 
     private Experiments() {
     }

@@ -47,12 +47,12 @@ record FittedPath(Components components, FittedOutputEmbedding embedding, Regres
 
     /** Decoded predictions at every path point for the given inputs. */
     Decoded[] decodeAll(Matrix inputs, Optional<int[]> groups, Okl okl) {
-        Matrix[] h = path.predictAll(inputs);
+        Matrix[] h = groups.isPresent() ? path.predictAllForTasks(inputs, groups.get()) : path.predictAll(inputs);
         Decoded[] out = new Decoded[h.length];
         for (int j = 0; j < h.length; j++) {
             FittedOutputEmbedding e = embeddingAt(path.at(j));
             var decodingContext = decodingContext(e, okl);
-            out[j] = components.decoder().decode(Predictions.select(h[j], groups), decodingContext);
+            out[j] = components.decoder().decode(h[j], decodingContext);
         }
         return out;
     }

@@ -17,6 +17,29 @@ public interface RegressionPath {
      */
     Matrix[] predictAll(Matrix inputs);
 
+    /**
+     * Multi-task predictions at every path point: element {@code [j]} is t x 1, row i the prediction of task
+     * {@code tasks[i]} for input row i (each row's own column of {@link #predictAll(Matrix)}). Multi-task paths
+     * override this to compute only that column, which model selection needs at every path point.
+     *
+     * @throws IllegalArgumentException when a task was not seen in training
+     */
+    default Matrix[] predictAllForTasks(Matrix inputs, int[] tasks) {
+        Matrix[] all = predictAll(inputs);
+        Matrix[] out = new Matrix[all.length];
+        for (int j = 0; j < all.length; j++) {
+            out[j] = Matrix.zeros(tasks.length, 1);
+            for (int i = 0; i < tasks.length; i++) {
+                if (tasks[i] < 0 || tasks[i] >= all[j].cols()) {
+                    throw new IllegalArgumentException("task " + tasks[i] + " of row " + (i + 1)
+                            + " was not seen in training");
+                }
+                out[j].set(i, 0, all[j].get(i, tasks[i]));
+            }
+        }
+        return out;
+    }
+
     /** The predictor at one path point. */
     Predictor at(int index);
 }

@@ -10,9 +10,15 @@ import org.okl.api.metric.Metric;
  * predicting the mean ȳ_j of the <b>test</b> values (the metric sees only the test data; Mulan's implementation
  * uses the training mean when it has one, which differs slightly); aRRMSE is the mean of RRMSE_j over the outputs.
  * NaN true values are left out. An output whose true test values are all equal has no relative error and is
- * skipped; when every output is skipped the metric is undefined and fails.
+ * skipped (up to rounding: see {@link #CONSTANT}); when every output is skipped the metric is undefined and fails.
  */
 public final class AverageRelativeRmse implements Metric {
+    /**
+     * An output counts as constant when its spread Σ(y − ȳ)² is at most this fraction of Σy²: equal values that are
+     * not exact binary fractions (0.1, or standardised targets) leave a rounding spread of about 1e-32·Σy², which
+     * must not become a relative error of 1e15.
+     */
+    private static final double CONSTANT = 1e-20;
 
     @Override
     public double evaluate(Matrix truth, Decoded predicted) {
@@ -37,15 +43,17 @@ public final class AverageRelativeRmse implements Metric {
             mean /= count;
             double error = 0;
             double spread = 0;
+            double squares = 0;
             for (int i = 0; i < t; i++) {
                 double y = truth.get(i, j);
                 if (!Double.isNaN(y)) {
                     double e = y - f.get(i, j);
                     error += e * e;
                     spread += (y - mean) * (y - mean);
+                    squares += y * y;
                 }
             }
-            if (spread > 0) {
+            if (spread > CONSTANT * squares) {
                 total += Math.sqrt(error / spread);
                 used++;
             }

@@ -56,6 +56,15 @@ class MetricsTest {
     }
 
     @Test
+    void averageRelativeRmseSkipsConstantOutputsWhoseMeanIsNotExact() {
+        // 0.1 + 0.1 + 0.1 = 0.30000000000000004, so the mean differs from 0.1 in the last bit and the spread is
+        // ~1e-33 instead of 0; that output must still be skipped, leaving output 0's sqrt(1/2)
+        Matrix y = m(new double[][] {{1, 0.1}, {2, 0.1}, {3, 0.1}});
+        Decoded f = out(new double[][] {{1, 0.3}, {2, 0.2}, {4, 0.0}});
+        assertThat(new AverageRelativeRmse().evaluate(y, f)).isCloseTo(Math.sqrt(0.5), within(EPS));
+    }
+
+    @Test
     void explainedVariance() {
         // truth 1,2,3,6: mean 3, variance (4+1+0+9)/4 = 3.5; prediction 1,2,3,4: MSE 4/4 = 1 -> 1 - 1/3.5 = 5/7
         Matrix y = m(new double[][] {{1}, {2}, {3}, {6}});

@@ -1,6 +1,7 @@
 package org.okl.core.solve.multitask;
 
 import java.util.List;
+import java.util.stream.IntStream;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -55,6 +56,44 @@ public final class TaskPath implements RegressionPath {
             for (int q = 0; q < products.size(); q++) {
                 out[from + q] = products.get(q);
             }
+        }
+        return out;
+    }
+
+    /**
+     * Only each row's own task: h_r = Σ_i k(x_r, x_i)·A[tasks_r, t_i]·c_i at every path point, as one product of
+     * the task-weighted cross Gram (t x n) with the coefficients of all path points (n x P), instead of T columns
+     * per path point.
+     */
+    @Override
+    public Matrix[] predictAllForTasks(Matrix inputs, int[] tasks) {
+        Matrix cross = kernel.gram(inputs, centers);
+        int t = cross.rows();
+        int n = cross.cols();
+        if (tasks.length != t) {
+            throw new IllegalArgumentException(t + " inputs but " + tasks.length + " tasks");
+        }
+        for (int r = 0; r < t; r++) {
+            if (tasks[r] < 0 || tasks[r] >= taskRows.cols()) {
+                throw new IllegalArgumentException("task " + tasks[r] + " of row " + (r + 1)
+                        + " was not seen in training");
+            }
+        }
+        double[] w = cross.data();
+        double[] rows = taskRows.data();
+        IntStream.range(0, n).parallel().forEach(i -> {
+            for (int r = 0; r < t; r++) {
+                w[r + i * t] *= rows[i + tasks[r] * n];
+            }
+        });
+        Matrix c = Matrix.zeros(n, length());
+        for (int j = 0; j < length(); j++) {
+            System.arraycopy(coefficients.get(j), 0, c.data(), j * n, n);
+        }
+        Matrix h = linearAlgebra.multiply(cross, c);
+        Matrix[] out = new Matrix[length()];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = h.columnRange(j, j + 1);
         }
         return out;
     }

@@ -114,4 +114,32 @@ class MultitaskSolverTest {
         TestMatrices.assertClose(predictions(a, SolveFixtures.denseFilter(gram, masked, filter, 7, sMax)),
                 fit(a, masked, filter).predictAll(xTest)[7], 1e-10);
     }
+
+    @Test
+    void ownTaskPredictionsAtEveryPathPointAreTheOwnColumnsOfTheDenseOracle() {
+        Matrix a = SolveFixtures.commonSimilarity(T, 0.4);
+        Landweber filter = new Landweber(12);
+        RegressionPath path = fit(a, y, filter);
+        int[] tasks = {2, 0, 1, 1, 0, 2};
+        Matrix[] own = path.predictAllForTasks(xTest, tasks);
+        Matrix gram = hadamard(a);
+        double sMax = TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / N;
+        assertThat(own).hasSize(12);
+        for (int j : new int[] {0, 5, 11}) {
+            Matrix full = predictions(a, SolveFixtures.denseFilter(gram, y, filter, j, sMax));
+            Matrix expected = Matrix.zeros(tasks.length, 1);
+            for (int r = 0; r < tasks.length; r++) {
+                expected.set(r, 0, full.get(r, tasks[r]));
+            }
+            TestMatrices.assertClose(expected, own[j], 1e-10);
+        }
+    }
+
+    @Test
+    void ownTaskPredictionsRejectATaskNotSeenInTraining() {
+        RegressionPath path = fit(Matrix.identity(T), y, new Tikhonov(0.01));
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> path.predictAllForTasks(xTest, new int[] {0, 1, 2, 3, 0, 1}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("task 3 of row 4");
+    }
 }
