@@ -5,10 +5,16 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.okl.app.experiment.usps.KadriLowRankExperiment;
+import org.okl.app.experiment.usps.KadriUspsExperiment;
+import org.okl.app.experiment.usps.OelUspsExperiment;
 
 /** The experiments {@code okl experiment} knows, by name. */
 public final class Experiments {
-    private static final List<Experiment> ALL = List.of();
+    private static final List<Experiment> ALL = List.of(
+            new KadriUspsExperiment(),
+            new KadriLowRankExperiment(),
+            new OelUspsExperiment());
 
     private Experiments() {
     }
