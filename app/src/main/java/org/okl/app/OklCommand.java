@@ -12,6 +12,7 @@ import org.okl.app.command.PredictCommand;
 import org.okl.core.Okl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The root {@code okl} command: global options, and the subcommands. */
 @Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -21,19 +22,19 @@ import picocli.CommandLine.Option;
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_LINALG (native|java)."})
 public final class OklCommand implements Runnable {
-    @Option(names = "--plugins", paramLabel = "DIR", description = "Folder of extra plugin JARs (repeatable; also "
+    @Option(names = "--plugins", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of extra plugin JARs (repeatable; also "
             + "OKL_PLUGINS).")
     private List<Path> pluginFolders = new ArrayList<>();
 
-    @Option(names = "--data-dir", paramLabel = "DIR", description = "Folder of the data sets that are not bundled "
+    @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of the data sets that are not bundled "
             + "(default: OKL_DATA, else ../shared/datasets when present).")
     private Path dataDirectory;
 
-    @Option(names = "--seed", description = "Seed of every random choice (default ${DEFAULT-VALUE}).",
+    @Option(names = "--seed", scope = ScopeType.INHERIT, description = "Seed of every random choice (default ${DEFAULT-VALUE}).",
             defaultValue = "0")
     private long seed;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print stack traces and debug logs.")
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT, description = "Print stack traces and debug logs.")
     private boolean verbose;
 
     private Okl okl;
@@ -53,7 +54,8 @@ public final class OklCommand implements Runnable {
     public Okl okl() {
         if (okl == null) {
             Logging.configure(verbose);
-            Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment();
+            Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment()
+                    .progress(ConsoleProgress.forTerminal());
             pluginFolders.forEach(b::pluginFolder);
             if (dataDirectory != null) {
                 b.dataDirectory(dataDirectory);

@@ -15,6 +15,7 @@ import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.PluginLoader;
+import org.okl.core.progress.ProgressListener;
 
 /**
  * The entry point for using OKL from code: discovers plugins, holds the component registry, the linear-algebra
@@ -36,11 +37,13 @@ public final class Okl {
     private final ComponentRegistry registry;
     private final DefaultComponentContext context;
     private final TableFiles tables;
+    private final ProgressListener progress;
 
-    private Okl(ComponentRegistry registry, DefaultComponentContext context) {
+    private Okl(ComponentRegistry registry, DefaultComponentContext context, ProgressListener progress) {
         this.registry = registry;
         this.context = context;
         this.tables = new TableFiles(registry, context);
+        this.progress = progress;
     }
 
     /** A builder with the defaults: class-path plugins, the active back-end, seed 0, the default data directory. */
@@ -61,6 +64,11 @@ public final class Okl {
     /** The data-file readers. */
     public TableFiles tables() {
         return tables;
+    }
+
+    /** Where long steps report their progress. */
+    public ProgressListener progress() {
+        return progress;
     }
 
     /** Creates a component by kind and spec, validating its parameters. */
@@ -86,6 +94,7 @@ public final class Okl {
         private long seed;
         private Path dataDirectory;
         private boolean dataDirectorySet;
+        private ProgressListener progress = ProgressListener.NONE;
 
         private Builder() {
         }
@@ -134,12 +143,18 @@ public final class Okl {
             return this;
         }
 
+        /** Where long steps report their progress (default: nowhere). */
+        public Builder progress(ProgressListener listener) {
+            this.progress = listener;
+            return this;
+        }
+
         /** Discovers plugins and builds the registry. */
         public Okl build() {
             ComponentRegistry registry = ComponentRegistry.of(PluginLoader.discover(classLoader, pluginFolders));
             LinearAlgebra la = linearAlgebra != null ? linearAlgebra : LinearAlgebras.active();
             Path data = dataDirectorySet ? dataDirectory : defaultDataDirectory().orElse(null);
-            return new Okl(registry, new DefaultComponentContext(la, registry, seed, data));
+            return new Okl(registry, new DefaultComponentContext(la, registry, seed, data), progress);
         }
 
         /** {@link #DATA_ENV} if set, else {@code ../shared/datasets} (or {@code ../../shared/datasets}) if present. */

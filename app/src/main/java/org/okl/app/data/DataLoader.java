@@ -79,10 +79,10 @@ public final class DataLoader {
 
     private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
         List<String> names = table.columnNames();
-        int[] out = outputs != null ? ColumnSelection.parse(outputs).resolve(names) : table.outputColumns();
+        int[] out = outputs != null ? select("--outputs", outputs, names) : table.outputColumns();
         int[] in;
         if (inputs != null) {
-            in = ColumnSelection.parse(inputs).resolve(names);
+            in = select("--inputs", inputs, names);
         } else {
             List<Integer> rest = new ArrayList<>();
             for (int j = 0; j < names.size(); j++) {
@@ -108,6 +108,14 @@ public final class DataLoader {
         return new LoadedData(ref, values.selectColumns(in),
                 out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
                 outNames);
+    }
+
+    private static int[] select(String option, String text, List<String> names) {
+        try {
+            return ColumnSelection.parse(text).resolve(names);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
     }
 
     private static boolean contains(int[] a, int v) {

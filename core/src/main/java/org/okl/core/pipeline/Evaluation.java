@@ -9,6 +9,8 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
+import org.okl.core.select.KFold;
+import org.okl.core.select.Split;
 
 /** Scores a pipeline: trained on one set and tested on another, or by k-fold cross-validation. */
 public final class Evaluation {
@@ -40,16 +42,19 @@ public final class Evaluation {
     /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
     public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
             Map<String, ComponentSpec> metrics, Okl okl) {
-        List<int[][]> splits = Folds.kFold(data.size(), folds, seed);
+        List<Split> splits = new KFold(folds, seed).splits(data.size());
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
+        String task = folds + "-fold cross-validation";
         for (int f = 0; f < splits.size(); f++) {
-            TrainingData train = data.subset(splits.get(f)[0]);
-            TrainingData test = data.subset(splits.get(f)[1]);
+            okl.progress().progress(task, f, splits.size());
+            TrainingData train = data.subset(splits.get(f).train());
+            TrainingData test = data.subset(splits.get(f).validation());
             Decoded decoded = pipeline.fit(train).predict(test.inputs(), test.groups());
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
         }
+        okl.progress().progress(task, splits.size(), splits.size());
         Map<String, Double> mean = new LinkedHashMap<>();
         Map<String, Double> spread = new LinkedHashMap<>();
         perFold.forEach((k, v) -> {

@@ -28,9 +28,13 @@ record FittedPath(Components components, FittedOutputEmbedding embedding, Regres
         Components c = Components.create(spec, data.inputs(), context);
         FittedOutputEmbedding embedding =
                 c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()), context);
-        RegressionProblem problem = new RegressionProblem(data.inputs(), c.kernel(), c.operator(), embedding,
-                c.filter(), c.regularizers(), data.unlabelledInputs(), data.groups(), spec.approximation(), context);
-        return new FittedPath(c, embedding, Solvers.fit(problem), data);
+        return new FittedPath(c, embedding, Solvers.fit(problem(c, embedding, data, okl)), data);
+    }
+
+    /** The regression problem of a pipeline's components on data, its embedding already fitted. */
+    static RegressionProblem problem(Components c, FittedOutputEmbedding embedding, TrainingData data, Okl okl) {
+        return new RegressionProblem(data.inputs(), c.kernel(), c.operator(), embedding, c.filter(),
+                c.regularizers(), data.unlabelledInputs(), data.groups(), c.spec().approximation(), okl.context());
     }
 
     /** The embedding to decode predictions of one path point with (refined for embeddings that learn from it). */

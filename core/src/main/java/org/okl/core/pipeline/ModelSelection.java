@@ -4,7 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.metric.Metric;
+import org.okl.api.output.OutputData;
 import org.okl.core.Okl;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.core.select.HoldOut;
+import org.okl.core.select.KFold;
+import org.okl.core.select.RepeatedSubsampling;
+import org.okl.core.select.Split;
+import org.okl.core.select.Splitter;
+import org.okl.core.select.TikhonovLeaveOneOut;
 
 /**
  * Chooses a pipeline's grid point and regularization-path point by validation: for every grid variant and every
@@ -26,19 +35,26 @@ final class ModelSelection {
     }
 
     static Choice run(List<GridVariants.Variant> variants, TrainingData data, SelectionSpec selection, Okl okl) {
+        if (selection.method().equals("loo")) {
+            return leaveOneOut(variants, data, okl);
+        }
         Metric metric = okl.create(Metric.class, selection.metric());
         double sign = metric.higherIsBetter() ? -1 : 1;
-        List<int[][]> splits = splits(selection, data.size());
+        List<Split> splits = splitter(selection).splits(data.size());
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         GridVariants.Variant bestVariant = null;
         int bestIndex = -1;
         double bestError = Double.POSITIVE_INFINITY;
+        String task = "model selection (" + splits.size() + " splits x " + variants.size() + " grid points)";
+        int steps = splits.size() * variants.size();
+        int done = 0;
         for (GridVariants.Variant v : variants) {
             double[] error = null;
             double[] pathValues = null;
-            for (int[][] split : splits) {
-                FittedPath fp = FittedPath.fit(v.spec(), data.subset(split[0]), okl);
-                TrainingData validation = data.subset(split[1]);
+            for (Split split : splits) {
+                okl.progress().progress(task, done++, steps);
+                FittedPath fp = FittedPath.fit(v.spec(), data.subset(split.train()), okl);
+                TrainingData validation = data.subset(split.validation());
                 Decoded[] decoded = fp.decodeAll(validation.inputs(), validation.groups(), okl);
                 if (error == null) {
                     error = new double[decoded.length];
@@ -51,6 +67,7 @@ final class ModelSelection {
                     error[j] += sign * metric.evaluate(validation.outputs(), decoded[j]) / splits.size();
                 }
             }
+            okl.progress().progress(task, done, steps);
             for (int j = 0; j < error.length; j++) {
                 curve.add(new Provenance.CurvePoint(v.values(), pathValues[j], error[j]));
                 if (error[j] < bestError) {
@@ -66,12 +83,55 @@ final class ModelSelection {
         return new Choice(bestVariant, bestIndex, List.copyOf(curve));
     }
 
-    private static List<int[][]> splits(SelectionSpec s, int n) {
+    /** The splitter a selection names. */
+    static Splitter splitter(SelectionSpec s) {
         return switch (s.method()) {
-            case "kfold" -> Folds.kFold(n, s.folds(), s.seed());
-            case "holdout" -> List.<int[][]>of(Folds.holdOut(n, s.fraction(), s.seed()));
-            case "subsampling" -> Folds.repeatedSubsampling(n, s.repetitions(), s.fraction(), s.seed());
+            case "kfold" -> new KFold(s.folds(), s.seed());
+            case "holdout" -> new HoldOut(s.fraction(), s.seed());
+            case "subsampling" -> new RepeatedSubsampling(s.repetitions(), s.fraction(), s.seed());
             default -> throw new IllegalArgumentException("selection method '" + s.method() + "' has no splits");
         };
+    }
+
+    /**
+     * Closed-form leave-one-out along a Tikhonov path (Rifkin and Lippert): one decomposition per grid point gives
+     * the squared leave-one-out error of every lambda, in the embedding's target space.
+     */
+    private static Choice leaveOneOut(List<GridVariants.Variant> variants, TrainingData data, Okl okl) {
+        List<Provenance.CurvePoint> curve = new ArrayList<>();
+        GridVariants.Variant bestVariant = null;
+        int bestIndex = -1;
+        double bestError = Double.POSITIVE_INFINITY;
+        for (GridVariants.Variant v : variants) {
+            if (!v.spec().filter().name().equals("tikhonov")) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "selection method 'loo' is exact only for the "
+                        + "tikhonov filter, not '" + v.spec().filter().name() + "'; use kfold");
+            }
+            Components c = Components.create(v.spec(), data.inputs(), okl.context());
+            var embedding = c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()), okl.context());
+            double[] lambdas = new double[c.filter().pathLength()];
+            for (int j = 0; j < lambdas.length; j++) {
+                lambdas[j] = c.filter().pathValue(j);
+            }
+            double[] errors;
+            try {
+                errors = TikhonovLeaveOneOut.of(FittedPath.problem(c, embedding, data, okl), lambdas).meanErrors();
+            } catch (IllegalArgumentException e) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "selection method 'loo': " + e.getMessage()
+                        + "; use kfold", e);
+            }
+            for (int j = 0; j < errors.length; j++) {
+                curve.add(new Provenance.CurvePoint(v.values(), lambdas[j], errors[j]));
+                if (errors[j] < bestError) {
+                    bestError = errors[j];
+                    bestVariant = v;
+                    bestIndex = j;
+                }
+            }
+        }
+        if (bestVariant == null) {
+            throw new IllegalStateException("every leave-one-out error is NaN");
+        }
+        return new Choice(bestVariant, bestIndex, List.copyOf(curve));
     }
 }

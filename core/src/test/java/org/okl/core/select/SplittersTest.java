@@ -1,0 +1,75 @@
+package org.okl.core.select;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class SplittersTest {
+
+    private static void assertPartition(Split split, int n) {
+        int[] all = IntStream.concat(IntStream.of(split.train()), IntStream.of(split.validation())).sorted().toArray();
+        assertThat(all).isEqualTo(IntStream.range(0, n).toArray());
+        assertThat(split.train()).isSorted();
+        assertThat(split.validation()).isSorted();
+    }
+
+    @Test
+    void holdOutHoldsOutTheFractionReproducibly() {
+        List<Split> splits = new HoldOut(0.25, 3).splits(40);
+        assertThat(splits).hasSize(1);
+        assertPartition(splits.get(0), 40);
+        assertThat(splits.get(0).validation()).hasSize(10);
+        assertThat(new HoldOut(0.25, 3).splits(40).get(0).validation()).isEqualTo(splits.get(0).validation());
+        assertThat(new HoldOut(0.25, 4).splits(40).get(0).validation()).isNotEqualTo(splits.get(0).validation());
+    }
+
+    @Test
+    void kFoldValidatesEverySampleExactlyOnce() {
+        List<Split> splits = new KFold(5, 7).splits(23);
+        assertThat(splits).hasSize(5);
+        int[] counts = new int[23];
+        for (Split s : splits) {
+            assertPartition(s, 23);
+            assertThat(s.validation().length).isBetween(4, 5);
+            for (int i : s.validation()) {
+                counts[i]++;
+            }
+        }
+        assertThat(counts).containsOnly(1);
+        assertThatThrownBy(() -> new KFold(1, 0).splits(10)).hasMessageContaining("folds");
+    }
+
+    @Test
+    void repeatedSubsamplingFollowsBm22() {
+        List<Split> splits = RepeatedSubsampling.bm22(11).splits(50);
+        assertThat(splits).hasSize(5);
+        for (Split s : splits) {
+            assertPartition(s, 50);
+            assertThat(s.validation()).hasSize(10);
+        }
+        assertThat(splits.get(0).validation()).isNotEqualTo(splits.get(1).validation());
+        assertThat(RepeatedSubsampling.bm22(11).splits(50).get(4).validation())
+                .isEqualTo(splits.get(4).validation());
+    }
+
+    @Test
+    void labelledSplitChoosesTheRequestedNumber() {
+        LabelledSplit split = LabelledSplit.of(30, 8, 5);
+        assertThat(split.labelled()).hasSize(8).isSorted();
+        assertThat(split.unlabelled()).hasSize(22).doesNotContain(split.labelled());
+        assertThat(LabelledSplit.of(30, 8, 5).labelled()).isEqualTo(split.labelled());
+        assertThatThrownBy(() -> LabelledSplit.of(30, 0, 5)).hasMessageContaining("labelled");
+    }
+
+    @Test
+    void validationCurveChoosesTheFirstMinimum() {
+        ValidationCurve curve = ValidationCurve.averaged("lambda", new double[] {1, 2, 3},
+                List.of(new double[] {3, 1, 1}, new double[] {1, 1, 1}));
+        assertThat(curve.meanErrors()).containsExactly(2, 1, 1);
+        assertThat(curve.chosen()).isEqualTo(1);
+        assertThat(curve.chosenValue()).isEqualTo(2);
+    }
+}

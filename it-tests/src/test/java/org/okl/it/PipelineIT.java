@@ -1,0 +1,217 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.model.ModelFiles;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.Provenance;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
+import org.okl.core.plugin.OklException;
+import org.okl.core.select.KFold;
+import org.okl.core.select.Split;
+import org.okl.core.testing.TestMatrices;
+
+/**
+ * Pipelines with model selection against independent computations: k-fold and leave-one-out choices and curves
+ * recomputed with naive dense solves; model files that predict what the fitted model predicted.
+ */
+class PipelineIT {
+    private static final double SIGMA = 1.3;
+    private static final List<Double> LAMBDAS = List.of(1e-1, 1e-2, 1e-3, 1e-4);
+    private static final Okl OKL = Okl.builder().build();
+
+    private static Matrix inputs(int n, long seed) {
+        Random r = new Random(seed);
+        Matrix x = Matrix.zeros(n, 2);
+        for (int i = 0; i < n; i++) {
+            x.set(i, 0, 3 * r.nextDouble() - 1.5);
+            x.set(i, 1, 3 * r.nextDouble() - 1.5);
+        }
+        return x;
+    }
+
+    private static Matrix outputs(Matrix x, long seed) {
+        Random r = new Random(seed);
+        Matrix y = Matrix.zeros(x.rows(), 2);
+        for (int i = 0; i < x.rows(); i++) {
+            y.set(i, 0, Math.sin(2 * x.get(i, 0)) + 0.3 * r.nextGaussian());
+            y.set(i, 1, x.get(i, 0) * x.get(i, 1) + 0.3 * r.nextGaussian());
+        }
+        return y;
+    }
+
+    private static double gauss(Matrix a, int i, Matrix b, int j) {
+        double d2 = 0;
+        for (int c = 0; c < a.cols(); c++) {
+            double t = a.get(i, c) - b.get(j, c);
+            d2 += t * t;
+        }
+        return Math.exp(-d2 / (2 * SIGMA * SIGMA));
+    }
+
+    private static Matrix gram(Matrix a, Matrix b) {
+        Matrix g = Matrix.zeros(a.rows(), b.rows());
+        for (int i = 0; i < a.rows(); i++) {
+            for (int j = 0; j < b.rows(); j++) {
+                g.set(i, j, gauss(a, i, b, j));
+            }
+        }
+        return g;
+    }
+
+    /** Kernel ridge by a naive dense solve: (K + ridge I) C = Y, predictions K(test, train) C. */
+    private static Matrix ridgePredict(Matrix xTrain, Matrix yTrain, Matrix xTest, double ridge) {
+        Matrix k = gram(xTrain, xTrain).addToDiagonal(ridge);
+        Matrix c = TestMatrices.naiveSolve(k, yTrain);
+        return TestMatrices.naiveMultiply(gram(xTest, xTrain), c);
+    }
+
+    private static double mse(Matrix a, Matrix b) {
+        double s = 0;
+        for (int k = 0; k < a.data().length; k++) {
+            double t = a.data()[k] - b.data()[k];
+            s += t * t;
+        }
+        return s / a.data().length;
+    }
+
+    private static PipelineSpec spec(String method) {
+        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", SIGMA), ComponentSpec.of("tikhonov", "lambda",
+                LAMBDAS)).withSelection(new SelectionSpec(method, 4, 0.2, 1, ComponentSpec.of("mse"),
+                java.util.Map.of(), 11L));
+    }
+
+    @Test
+    void kFoldSelectionMatchesNaiveRefits() {
+        Matrix x = inputs(48, 1);
+        Matrix y = outputs(x, 2);
+        Model model = OKL.pipeline(spec("kfold")).fit(TrainingData.of(x, y));
+        List<Split> folds = new KFold(4, 11L).splits(48);
+        double[] expected = new double[LAMBDAS.size()];
+        for (int j = 0; j < expected.length; j++) {
+            for (Split f : folds) {
+                Matrix xt = x.selectRows(f.train());
+                Matrix pred = ridgePredict(xt, y.selectRows(f.train()), x.selectRows(f.validation()),
+                        f.train().length * LAMBDAS.get(j));
+                expected[j] += mse(pred, y.selectRows(f.validation())) / folds.size();
+            }
+        }
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        assertThat(curve).hasSize(LAMBDAS.size());
+        int best = 0;
+        for (int j = 0; j < expected.length; j++) {
+            assertThat(curve.get(j).pathValue()).isEqualTo(LAMBDAS.get(j));
+            assertThat(curve.get(j).error()).isCloseTo(expected[j], within(1e-8));
+            best = expected[j] < expected[best] ? j : best;
+        }
+        assertThat(model.pathIndex()).isEqualTo(best);
+        assertThat((Double) model.provenance().chosen().get("filter.lambda")).isEqualTo(LAMBDAS.get(best));
+        // the final model is refitted on all the data at the chosen lambda
+        Matrix xTest = inputs(10, 3);
+        assertThat(model.predict(xTest).outputs().maxAbsDifference(ridgePredict(x, y, xTest, 48 * LAMBDAS.get(best))))
+                .isLessThan(1e-8);
+    }
+
+    @Test
+    void leaveOneOutSelectionMatchesExplicitLeaveOneOut() {
+        Matrix x = inputs(30, 4);
+        Matrix y = outputs(x, 5);
+        Model model = OKL.pipeline(spec("loo")).fit(TrainingData.of(x, y));
+        double[] expected = new double[LAMBDAS.size()];
+        for (int j = 0; j < expected.length; j++) {
+            for (int i = 0; i < 30; i++) {
+                int left = i;
+                int[] rest = java.util.stream.IntStream.range(0, 30).filter(r -> r != left).toArray();
+                // closed-form LOO keeps the ridge n·lambda of the full problem (Rifkin and Lippert)
+                Matrix pred = ridgePredict(x.selectRows(rest), y.selectRows(rest), x.selectRows(new int[] {i}),
+                        30 * LAMBDAS.get(j));
+                expected[j] += mse(pred, y.selectRows(new int[] {i})) / 30;
+            }
+        }
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        int best = 0;
+        for (int j = 0; j < expected.length; j++) {
+            assertThat(curve.get(j).error()).isCloseTo(expected[j], within(1e-8));
+            best = expected[j] < expected[best] ? j : best;
+        }
+        assertThat(model.pathIndex()).isEqualTo(best);
+    }
+
+    @Test
+    void leaveOneOutRefusesIterativeFilters() {
+        PipelineSpec nu = spec("loo").withFilter(ComponentSpec.of("nu-method", "iterations", 10));
+        assertThatThrownBy(() -> OKL.pipeline(nu).fit(TrainingData.of(inputs(20, 1), outputs(inputs(20, 1), 2))))
+                .isInstanceOf(OklException.class).hasMessageContaining("'loo' is exact only for the tikhonov filter");
+    }
+
+    @Test
+    void modelFilesPredictWhatTheModelPredicted(@TempDir Path dir) throws IOException {
+        Matrix x = inputs(40, 7);
+        Matrix y = outputs(x, 8);
+        Model model = OKL.pipeline(spec("kfold")).fit(TrainingData.of(x, y));
+        Path file = dir.resolve("m.okl");
+        ModelFiles.write(model, file);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(file);
+        }
+        Model loaded = ModelFiles.read(file, OKL);
+        Matrix xTest = inputs(15, 9);
+        assertThat(loaded.predict(xTest).outputs().maxAbsDifference(model.predict(xTest).outputs())).isZero();
+        assertThat(loaded.provenance()).isEqualTo(model.provenance());
+        assertThat(loaded.spec()).isEqualTo(model.spec());
+    }
+
+    @Test
+    void newerOrCorruptModelFilesAreRefused(@TempDir Path dir) throws IOException {
+        Matrix x = inputs(20, 7);
+        Model model = OKL.pipeline(spec("kfold")).fit(TrainingData.of(x, outputs(x, 8)));
+        Path file = dir.resolve("m.okl");
+        ModelFiles.write(model, file);
+        Path newer = dir.resolve("newer.okl");
+        try (ZipFile in = new ZipFile(file.toFile());
+                OutputStream os = Files.newOutputStream(newer);
+                ZipOutputStream out = new ZipOutputStream(os)) {
+            for (ZipEntry e : java.util.Collections.list(in.entries())) {
+                out.putNextEntry(new ZipEntry(e.getName()));
+                try (InputStream is = in.getInputStream(e)) {
+                    byte[] bytes = is.readAllBytes();
+                    if (e.getName().equals("model.json")) {
+                        bytes = new String(bytes, StandardCharsets.UTF_8)
+                                .replace("\"formatVersion\" : 1", "\"formatVersion\" : 99").getBytes(StandardCharsets.UTF_8);
+                    }
+                    out.write(bytes);
+                }
+                out.closeEntry();
+            }
+        }
+        assertThatThrownBy(() -> ModelFiles.read(newer, OKL)).isInstanceOf(OklException.class)
+                .hasMessageContaining("[OKL-E006]").hasMessageContaining("newer OKL (model format 99)");
+        Path garbage = dir.resolve("garbage.okl");
+        Files.writeString(garbage, "not a zip");
+        assertThatThrownBy(() -> ModelFiles.read(garbage, OKL)).hasMessageContaining("[OKL-E006]")
+                .hasMessageContaining("truncated or corrupt");
+        assertThatThrownBy(() -> ModelFiles.read(dir.resolve("missing.okl"), OKL))
+                .hasMessageContaining("no such model file");
+    }
+}
