@@ -55,7 +55,7 @@ public final class OelUspsExperiment implements Experiment {
 
     /** The full protocol (BM22 Table 3). */
     static final Settings FULL = new Settings(1000, 6000, 2007, 5,
-            List.of(1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1), List.of(3.0, 4.0, 5.0, 7.0), List.of(0.15, 0.5),
+            List.of(1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1), List.of(4.0, 5.5, 7.0, 10.0), List.of(0.15, 0.5),
             List.of(64, 98, 200));
     /** The quick protocol. */
     static final Settings QUICK = new Settings(300, 1000, 300, 2, List.of(1e-3, 1e-2), List.of(5.0), List.of(0.5),
