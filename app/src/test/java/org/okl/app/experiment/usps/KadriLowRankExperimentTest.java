@@ -25,10 +25,10 @@ class KadriLowRankExperimentTest {
     @Test
     void fullRankFactorsGiveTheExactLossAndLowRankIsWorseThanExact() {
         var train = UspsTestData.DATA.train();
-        int n = 150;
+        int n = 100;
         TrainingData data = UspsData.labelled(train, UspsData.range(0, n));
-        Matrix testX = train.inputs().selectRows(UspsData.range(n, n + 300));
-        Matrix testY = train.outputs().selectRows(UspsData.range(n, n + 300));
+        Matrix testX = train.inputs().selectRows(UspsData.range(n, n + 200));
+        Matrix testY = train.outputs().selectRows(UspsData.range(n, n + 200));
         for (String preset : new String[] {"kde-covariance", "kde-conditional-covariance"}) {
             double exact = KadriLowRankExperiment.timed(UspsTestData.OKL, KadriLowRankExperiment.pipeline(preset, 5,
                     1e-4, 0.1, 0, UspsTestData.OKL), data, testX, testY).loss();
