@@ -180,9 +180,9 @@ public final class KadriLowRankExperiment implements Experiment {
         }
         losses.put("KDE - Cortes, exact", constant(cortes.loss(), ranks.length));
         List<ExperimentResult.Figure> figures = List.of(
-                DigitFigures.lines("loss-vs-rank", "RBF loss against the incomplete-Cholesky rank (n = "
+                DigitFigures.lines("loss-vs-rank", "Test RBF loss against rank m (n = "
                         + s.train() + ")", "rank m", "test RBF loss (σ_l = 10)", true, ranks, losses),
-                DigitFigures.lines("time-vs-rank", "Fitting time against the incomplete-Cholesky rank (n = "
+                DigitFigures.lines("time-vs-rank", "Fit time against rank m (n = "
                         + s.train() + ")", "rank m", "fit time (s)", true, ranks, times),
                 DigitFigures.validationCurve("validation-curve", "Exact cond. KDE: hold-out loss",
                         "validation RBF loss", selected.provenance().validationCurve()));
