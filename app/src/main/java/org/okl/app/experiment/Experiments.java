@@ -5,14 +5,24 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.okl.app.experiment.baldassarre.FieldsExperiment;
+import org.okl.app.experiment.baldassarre.MultitaskExperiment;
+import org.okl.app.experiment.baldassarre.SchoolExperiment;
+import org.okl.app.experiment.mtr.MtrExperiment;
+import org.okl.app.experiment.usps.KadriLowRankExperiment;
+import org.okl.app.experiment.usps.KadriUspsExperiment;
+import org.okl.app.experiment.usps.OelUspsExperiment;
 
 /** The experiments {@code okl experiment} knows, by name. */
 public final class Experiments {
     private static final List<Experiment> ALL = List.of(
-            new org.okl.app.experiment.baldassarre.MultitaskExperiment(),
-            new org.okl.app.experiment.baldassarre.FieldsExperiment(),
-            new org.okl.app.experiment.baldassarre.SchoolExperiment(),
-            new org.okl.app.experiment.mtr.MtrExperiment());
+            new KadriUspsExperiment(),
+            new KadriLowRankExperiment(),
+            new MultitaskExperiment(),
+            new FieldsExperiment(),
+            new SchoolExperiment(),
+            new MtrExperiment(),
+            new OelUspsExperiment());
 
     private Experiments() {
     }

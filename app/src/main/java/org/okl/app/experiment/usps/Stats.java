@@ -1,0 +1,57 @@
+package org.okl.app.experiment.usps;
+
+import java.util.Locale;
+
+/** Means, spreads and number formats for result tables. */
+final class Stats {
+    private Stats() {
+    }
+
+    /** The arithmetic mean. */
+    static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    /** The sample standard deviation (n - 1 in the denominator; 0 for one value). */
+    static double std(double[] v) {
+        if (v.length < 2) {
+            return 0;
+        }
+        double m = mean(v);
+        double s = 0;
+        for (double x : v) {
+            s += (x - m) * (x - m);
+        }
+        return Math.sqrt(s / (v.length - 1));
+    }
+
+    /** The standard error of the mean, std / sqrt(n). */
+    static double standardError(double[] v) {
+        return std(v) / Math.sqrt(v.length);
+    }
+
+    /** {@code mean ± spread} with four decimals. */
+    static String plusMinus(double mean, double spread) {
+        return String.format(Locale.ROOT, "%.4f ± %.4f", mean, spread);
+    }
+
+    /** A number in compact form: {@code 5e-04}, {@code 0.1}, {@code 12}. */
+    static String compact(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e6) {
+            return String.valueOf((long) v);
+        }
+        if (Math.abs(v) >= 1e-2 && Math.abs(v) < 1e4) {
+            return String.format(Locale.ROOT, "%.4g", v).replaceAll("\\.?0+$", "");
+        }
+        return String.format(Locale.ROOT, "%.2e", v).replaceAll("\\.?0+e", "e");
+    }
+
+    /** Seconds with two decimals. */
+    static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.2f", nanos / 1e9);
+    }
+}
