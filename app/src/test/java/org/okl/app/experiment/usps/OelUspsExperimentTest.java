@@ -37,7 +37,7 @@ class OelUspsExperimentTest {
         assertThat(model.spec().selection()).isEmpty();
         assertThat(model.spec().filter().parameters().get("lambda")).isInstanceOf(Double.class);
         Decoded decoded = model.predict(UspsTestData.DATA.test().inputs().rowRange(0, 200), Optional.empty());
-        int[][] ranking = decoded.ranking().orElseThrow();
+        int[][] ranking = decoded.ranking().orElseThrow().indices();
         int max = 0;
         for (int[] r : ranking) {
             assertThat(r[0]).isBetween(0, 199);
