@@ -33,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark the hot paths (gram, eigh, tik_path, nu_method) per n and back-end, and the "
                 + "structured workloads (kde_covariance, vvmr, usps_decode, oel_train), with numpy ratios (--peer).",
-        footer = {"", "Expected run time (2 cores, native): about 1 min for --n 1000,2000,4000 with --peer;"
+        footer = {"", "Expected run time (2 cores, native): about 6 min for --n 1000,2000,4000 with --peer;"
                 + " n = 8000 adds several minutes. The pure-Java back-end's eigendecomposition at n = 8000 takes"
                 + " minutes per run: limit it with --backend and --n."})
 public final class BenchCommand implements Runnable {
