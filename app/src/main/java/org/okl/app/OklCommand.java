@@ -18,6 +18,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Learning functions with many or structured outputs using operator-valued kernels.",
         subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
+                org.okl.app.command.BenchCommand.class,
                 DatasetsCommand.class, ExperimentCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_LINALG (native|java)."})

@@ -1,0 +1,139 @@
+package org.okl.app.command;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.app.OklCommand;
+import org.okl.app.UsageException;
+import org.okl.app.bench.BenchReport;
+import org.okl.app.bench.BenchRunner;
+import org.okl.app.bench.BenchSettings;
+import org.okl.app.bench.PeerRunner;
+import org.okl.app.bench.StructuredSizes;
+import org.okl.app.bench.Workload;
+import org.okl.app.bench.Workloads;
+import org.okl.core.Okl;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code okl bench}: times OKL's hot paths per size and back-end (median of repeats after warm-up) and, with
+ * {@code --peer}, the same work in numpy and scikit-learn on this machine, side by side. See BENCHMARKS.md.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark the hot paths (gram, eigh, tik_path, nu_method) per n and back-end, and the "
+                + "structured workloads (kde_covariance, vvmr, usps_decode, oel_train), with numpy ratios (--peer).",
+        footer = {"", "Expected run time (2 cores, native): about 6 min for --n 1000,2000,4000 with --peer;"
+                + " n = 8000 adds several minutes. The pure-Java back-end's eigendecomposition at n = 8000 takes"
+                + " minutes per run: limit it with --backend and --n."})
+public final class BenchCommand implements Runnable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParentCommand
+    private OklCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--n", split = ",", paramLabel = "N", description = "Sizes n of gram, eigh, tik_path and "
+            + "nu_method (default 1000,2000,4000,8000).")
+    private List<Integer> sizes = new ArrayList<>(List.of(1000, 2000, 4000, 8000));
+
+    @Option(names = "--p", description = "Input dimension (default ${DEFAULT-VALUE}).", defaultValue = "50")
+    private int p;
+
+    @Option(names = "--d", description = "Output dimension (default ${DEFAULT-VALUE}).", defaultValue = "20")
+    private int d;
+
+    @Option(names = "--backend", description = "native, java or both (default ${DEFAULT-VALUE}).",
+            defaultValue = "native")
+    private String backend;
+
+    @Option(names = "--repeat", description = "Timed repeats; the median is reported (default ${DEFAULT-VALUE}).",
+            defaultValue = "3")
+    private int repeat;
+
+    @Option(names = "--warmup", description = "Untimed runs before the repeats (default ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    private int warmup;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "W", description = "Workloads to run (default all): "
+            + "gram, eigh, tik_path, nu_method, kde_covariance, vvmr, usps_decode, oel_train.")
+    private List<String> workloads;
+
+    @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
+    private boolean peer;
+
+    @Option(names = "--python", paramLabel = "PYTHON", description = "The Python with numpy, scipy and "
+            + "scikit-learn (default ${DEFAULT-VALUE}).", defaultValue = "/usr/bin/python3")
+    private Path python;
+
+    @Option(names = "--peer-script", paramLabel = "FILE", description = "peer_numpy.py (default: OKL_PEER_SCRIPT, "
+            + "else ../shared/bench/peer_numpy.py).")
+    private Path peerScript;
+
+    @Option(names = "--json", description = "Print the report as one JSON object instead of a table.")
+    private boolean json;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")
+    private Path markdown;
+
+    @Override
+    public void run() {
+        Okl base = root.okl();
+        List<Workload> selected;
+        BenchSettings settings;
+        try {
+            selected = workloads == null ? List.copyOf(Workloads.all().values()) : Workloads.select(workloads);
+            settings = new BenchSettings(sizes, p, d, backends(), repeat, warmup, selected, StructuredSizes.DEFAULTS,
+                    base.context().seed());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<PeerRunner> peerRunner = peer
+                ? Optional.of(new PeerRunner(python, peerScript != null ? peerScript : PeerRunner.defaultScript()))
+                : Optional.empty();
+        BenchReport report = new BenchRunner(settings, la -> runtime(base, la), peerRunner, err).run();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(report.json().toPrettyString());
+        } else {
+            out.print(report.text());
+        }
+        out.flush();
+        if (markdown != null) {
+            try {
+                Files.writeString(markdown, report.markdown(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private List<String> backends() {
+        return switch (backend) {
+            case "native" -> List.of("native");
+            case "java" -> List.of("java");
+            case "both" -> List.of("native", "java");
+            default -> throw new UsageException("--backend must be native, java or both, got '" + backend + "'");
+        };
+    }
+
+    /** An OKL runtime like the root's (plugins, seed, data directory) bound to one back-end. */
+    private static Okl runtime(Okl base, org.okl.api.linalg.LinearAlgebra la) {
+        Okl.Builder b = Okl.builder().seed(base.context().seed()).pluginFoldersFromEnvironment().linearAlgebra(la);
+        b.dataDirectory(base.context().dataDirectory().orElse(null));
+        return b.build();
+    }
+}
