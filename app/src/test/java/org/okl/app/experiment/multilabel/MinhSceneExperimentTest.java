@@ -14,11 +14,12 @@ import org.okl.api.data.DatasetSource;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
+import org.okl.app.experiment.baldassarre.TestOkl;
 import org.okl.core.Okl;
 
 /** The labelled/unlabelled draws and the quick scene protocol. */
 class MinhSceneExperimentTest {
-    private static final Okl OKL = Okl.builder().build();
+    private static final Okl OKL = TestOkl.create();
 
     @Test
     void drawsAreDisjointOfTheRequestedSizesAndSeeded() {
