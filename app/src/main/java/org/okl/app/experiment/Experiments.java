@@ -9,6 +9,7 @@ import org.okl.app.experiment.baldassarre.FieldsExperiment;
 import org.okl.app.experiment.baldassarre.MultitaskExperiment;
 import org.okl.app.experiment.baldassarre.SchoolExperiment;
 import org.okl.app.experiment.mtr.MtrExperiment;
+import org.okl.app.experiment.multilabel.MinhSceneExperiment;
 import org.okl.app.experiment.usps.KadriLowRankExperiment;
 import org.okl.app.experiment.usps.KadriUspsExperiment;
 import org.okl.app.experiment.usps.OelUspsExperiment;
@@ -22,7 +23,8 @@ public final class Experiments {
             new FieldsExperiment(),
             new SchoolExperiment(),
             new MtrExperiment(),
-            new OelUspsExperiment());
+            new OelUspsExperiment(),
+            new MinhSceneExperiment());
 
     private Experiments() {
     }
