@@ -20,9 +20,10 @@ class ExperimentsIT {
         assertThat(list.exitCode()).as(list.stderr()).isZero();
         assertThat(list.stdout()).contains("baldassarre-fields", "mtr");
 
+        Map<String, String> data = Map.of("OKL_DATA", OklProcess.artifact("okl.data.dir").toString());
         Path report = dir.resolve("report");
         Path markdown = dir.resolve("RESULTS.md");
-        OklProcess.Result all = OklProcess.run(dir, Map.of(), "experiment", "all", "--quick", "--report",
+        OklProcess.Result all = OklProcess.run(dir, data, "experiment", "all", "--quick", "--report",
                 report.toString(), "--markdown", markdown.toString());
         assertThat(all.exitCode()).as(all.stderr()).isZero();
         assertThat(report.resolve("index.html")).exists();
