@@ -24,7 +24,8 @@ import org.okl.core.linalg.LinearAlgebras;
 
 /** Every workload computes the right thing at a small size, and a tiny run of all of them completes. */
 class WorkloadsTest {
-    private static final int N = 50;
+    /** Large enough that the separable nu-method stays on its matrix-free route (2·t·d = 600 < 9·n). */
+    private static final int N = 80;
     private static final int P = 5;
     private static final int D = 3;
     private static final StructuredSizes TINY = new StructuredSizes(60, 80, 30, 60, 100, 40, 8);
@@ -192,7 +193,7 @@ class WorkloadsTest {
                 .allSatisfy(r -> assertThat(r.n()).isEqualTo(TINY.kdeTrain()));
         assertThat(report.notes()).contains("numpy peer not run (use --peer for ratios)", "vvmr data: synthetic");
         assertThat(report.text()).contains("tik_path", "oel_train", "usps_decode");
-        assertThat(progress.toString()).contains("bench: gram n=50 java ...");
+        assertThat(progress.toString()).contains("bench: gram n=" + N + " java ...");
     }
 
     @Test

@@ -35,7 +35,7 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public String description() {
-        return "java (ojAlgo " + version(R064Store.class) + "; triangular solves: netlib "
+        return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib "
                 + blas.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
     }
 
@@ -237,8 +237,8 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         return copy.data;
     }
 
-    private static String version(Class<?> type) {
-        String v = type.getPackage().getImplementationVersion();
-        return v == null ? "(version unknown)" : v;
+    private static String ojAlgoVersion() {
+        String v = NetlibLoader.mavenVersion(R064Store.class, "org.ojalgo", "ojalgo");
+        return v.isEmpty() ? "(version unknown)" : v;
     }
 }

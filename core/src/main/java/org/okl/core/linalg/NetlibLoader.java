@@ -113,7 +113,16 @@ final class NetlibLoader {
 
     /** The netlib version, read from the Maven metadata in its jar ("" when absent). */
     static String version() {
-        try (InputStream in = BLAS.class.getResourceAsStream("/META-INF/maven/dev.ludovic.netlib/blas/pom.properties")) {
+        return mavenVersion(BLAS.class, "dev.ludovic.netlib", "blas");
+    }
+
+    /**
+     * The version of a library, read from the Maven metadata its jar carries (shading keeps those files, whereas the
+     * package's manifest version then reports the shaded jar's own); "" when absent.
+     */
+    static String mavenVersion(Class<?> anchor, String groupId, String artifactId) {
+        String resource = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+        try (InputStream in = anchor.getResourceAsStream(resource)) {
             if (in == null) {
                 return "";
             }

@@ -12,10 +12,12 @@ import static org.okl.core.testing.TestMatrices.randomSymmetric;
 
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.ojalgo.matrix.store.R064Store;
 import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -323,5 +325,12 @@ class LinearAlgebraBackendTest {
         LinearAlgebra la = backend(name);
         assertThat(la.name()).isEqualTo(name);
         assertThat(la.description()).startsWith(name + " (");
+    }
+
+    @Test
+    void javaBackendReportsTheOjAlgoVersionOnItsClassPath() {
+        String expected = NetlibLoader.mavenVersion(R064Store.class, "org.ojalgo", "ojalgo");
+        assertThat(expected).as("ojAlgo's Maven metadata").matches("\\d+\\.\\d+.*");
+        assertThat(backend("java").description()).contains("ojAlgo " + expected + ";");
     }
 }
