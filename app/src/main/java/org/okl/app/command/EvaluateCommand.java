@@ -38,8 +38,8 @@ public final class EvaluateCommand implements Runnable {
     @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file.")
     private Path pipeline;
 
-    @Option(names = "--data", paramLabel = "D", description = "A data set name or file, with --cv (or a data set "
-            + "with a test split).")
+    @Option(names = "--data", paramLabel = "D", description = "A data file or data set name (with optional "
+            + "parameters, related-tasks:n=40:seed=3), with --cv (or a data set with a test split).")
     private String data;
 
     @Option(names = "--cv", paramLabel = "K", description = "k-fold cross-validation on --data.")

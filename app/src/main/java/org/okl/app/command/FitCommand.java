@@ -26,7 +26,8 @@ public final class FitCommand implements Runnable {
     @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file.")
     private Path pipeline;
 
-    @Option(names = "--data", required = true, paramLabel = "D", description = "A data set name or a data file.")
+    @Option(names = "--data", required = true, paramLabel = "D", description = "A data file, or a data set name with optional "
+            + "parameters and split (yeast:test, related-tasks:n=40:seed=3).")
     private String data;
 
     @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file, e.g. 0:128 or a,b,c "

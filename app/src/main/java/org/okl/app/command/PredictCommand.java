@@ -39,7 +39,8 @@ public final class PredictCommand implements Runnable {
     @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file.")
     private Path model;
 
-    @Option(names = "--data", required = true, paramLabel = "D", description = "A data set name or a data file.")
+    @Option(names = "--data", required = true, paramLabel = "D", description = "A data file, or a data set name with optional "
+            + "parameters and split (yeast:test, related-tasks:n=40:seed=3).")
     private String data;
 
     @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: every column "

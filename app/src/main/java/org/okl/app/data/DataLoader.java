@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.Table;
@@ -17,9 +16,9 @@ import org.okl.core.plugin.OklException;
 import org.okl.datasets.io.ColumnSelection;
 
 /**
- * Resolves a data argument: a data set name ({@code digits-halves}, {@code yeast:test}: the training split unless
- * {@code :test} is added) or a file read by the reader its suffix names, with columns chosen by {@code --inputs}
- * and {@code --outputs}.
+ * Resolves a data argument: a file read by the reader its suffix names, with columns chosen by {@code --inputs} and
+ * {@code --outputs}, or a data set name with optional parameters and split ({@code digits-halves},
+ * {@code yeast:test}, {@code related-tasks:perTask=40:seed=3}; see {@link DataRef}).
  */
 public final class DataLoader {
     private final Okl okl;
@@ -32,47 +31,50 @@ public final class DataLoader {
     /**
      * Loads a data argument.
      *
-     * @param ref     a data set name (optionally {@code :train} or {@code :test}) or a file path
+     * @param ref     a file path, or a data set name with optional parameters and split (see {@link DataRef})
      * @param inputs  the input-column selection, or {@code null} for the default
      * @param outputs the output-column selection, or {@code null} for the default
      */
     public LoadedData load(String ref, String inputs, String outputs) {
-        String name = ref.replaceFirst(":(train|test)$", "");
-        if (okl.registry().components(ComponentKind.DATASET).containsKey(name)) {
-            if (inputs != null || outputs != null) {
-                throw new UsageException("--inputs and --outputs apply to files; data set '" + name
-                        + "' has its inputs and outputs already");
-            }
-            return fromDataset(name, ref.endsWith(":test"));
-        }
         Path file = Path.of(ref);
-        if (!file.toFile().exists()) {
+        if (file.toFile().exists()) {
+            return fromTable(ref, okl.tables().read(file), inputs, outputs);
+        }
+        DataRef data = DataRef.parse(ref);
+        if (!okl.registry().components(ComponentKind.DATASET).containsKey(data.name())) {
             throw new OklException(ErrorCode.INVALID_DATA, ref + ": neither a file nor a data set; data sets: "
                     + String.join(", ", okl.registry().components(ComponentKind.DATASET).keySet()));
         }
-        return fromTable(ref, okl.tables().read(file), inputs, outputs);
+        if (inputs != null || outputs != null) {
+            throw new UsageException("--inputs and --outputs apply to files; data set '" + data.name()
+                    + "' has its inputs and outputs already");
+        }
+        return fromDataset(ref, data);
     }
 
     /** Whether a data argument names a data set that ships a test split. */
     public boolean hasTestSplit(String ref) {
-        String name = ref.replaceFirst(":(train|test)$", "");
-        return okl.registry().components(ComponentKind.DATASET).containsKey(name)
-                && dataset(name).test().isPresent();
+        if (Path.of(ref).toFile().exists()) {
+            return false;
+        }
+        DataRef data = DataRef.parse(ref);
+        return okl.registry().components(ComponentKind.DATASET).containsKey(data.name())
+                && dataset(data).test().isPresent();
     }
 
-    private LoadedData fromDataset(String name, boolean test) {
-        Dataset d = dataset(name);
-        Dataset.Split split = test ? d.test().orElseThrow(() -> new UsageException(
-                "data set '" + name + "' has no test split; use " + name + " with --cv")) : d.train();
-        return new LoadedData(name + (test ? ":test" : ""), split.inputs(), Optional.of(split.outputs()),
-                split.groups(), d.outputNames());
+    private LoadedData fromDataset(String ref, DataRef data) {
+        Dataset d = dataset(data);
+        String train = ref.replaceFirst(":(train|test)$", "");
+        Dataset.Split split = data.test() ? d.test().orElseThrow(() -> new UsageException(
+                "data set '" + data.name() + "' has no test split; use " + train + " with --cv")) : d.train();
+        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames());
     }
 
-    private Dataset dataset(String name) {
-        DatasetSource source = okl.create(DatasetSource.class, ComponentSpec.of(name));
+    private Dataset dataset(DataRef data) {
+        DatasetSource source = okl.create(DatasetSource.class, data.source());
         if (!source.isAvailable(okl.context())) {
-            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + name + "' is not available here; it is "
-                    + "expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
+            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + data.name() + "' is not available here;"
+                    + " it is expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
         }
         return source.load(okl.context());
     }
