@@ -159,6 +159,40 @@ class PipelineIT {
     }
 
     @Test
+    void iterativeRefitStopsAtTheChosenIterationAndEqualsTheRecurrence() {
+        Matrix x = inputs(48, 21);
+        Matrix y = outputs(x, 22);
+        int total = 200;
+        Model model = OKL.pipeline(spec("kfold").withFilter(ComponentSpec.of("nu-method", "iterations", total)))
+                .fit(TrainingData.of(x, y));
+        int chosen = model.pathIndex() + 1;
+        assertThat(chosen).as("early stopping on noisy data stops before the last iteration").isLessThan(total);
+        assertThat(model.spec().filter().parameters().get("iterations")).isEqualTo(chosen);
+        assertThat(((Number) model.provenance().chosen().get("filter.iterations")).intValue()).isEqualTo(chosen);
+        // the nu-method recurrence of CONVENTIONS.md (nu = 1), run naively to the chosen iteration
+        int n = x.rows();
+        Matrix k = gram(x, x);
+        double sMax = new org.apache.commons.math3.linear.EigenDecomposition(
+                new org.apache.commons.math3.linear.Array2DRowRealMatrix(k.toRows())).getRealEigenvalues()[0] / n;
+        double sc = 1.0 / (n * sMax);
+        double nu = 1.0;
+        Matrix previous = Matrix.zeros(n, y.cols());
+        Matrix current = y.times((4 * nu + 2) / (4 * nu + 1) * sc);
+        for (int i = 2; i <= chosen; i++) {
+            double u = (i - 1.0) * (2 * i - 3) * (2 * i + 2 * nu - 1)
+                    / ((i + 2 * nu - 1) * (2 * i + 4 * nu - 1) * (2 * i + 2 * nu - 3));
+            double w = 4 * (2 * i + 2 * nu - 1) * (i + nu - 1) / ((i + 2 * nu - 1) * (2 * i + 4 * nu - 1));
+            Matrix residual = y.minus(TestMatrices.naiveMultiply(k, current));
+            Matrix next = current.plus(current.minus(previous).times(u)).plus(residual.times(w * sc));
+            previous = current;
+            current = next;
+        }
+        Matrix xTest = inputs(10, 23);
+        Matrix expected = TestMatrices.naiveMultiply(gram(xTest, x), current);
+        assertThat(model.predict(xTest).outputs().maxAbsDifference(expected)).isLessThan(1e-8);
+    }
+
+    @Test
     void leaveOneOutRefusesIterativeFilters() {
         PipelineSpec nu = spec("loo").withFilter(ComponentSpec.of("nu-method", "iterations", 10));
         assertThatThrownBy(() -> OKL.pipeline(nu).fit(TrainingData.of(inputs(20, 1), outputs(inputs(20, 1), 2))))

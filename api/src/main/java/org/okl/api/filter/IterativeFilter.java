@@ -4,7 +4,9 @@ import org.okl.api.linalg.Matrix;
 
 /**
  * An iterative filter that runs on Gram products only (Landweber, nu-method), so it works with any operator-valued
- * kernel. Its iterates must equal {@link SpectralFilter#apply} applied in the eigenbasis.
+ * kernel. Its iterates must equal {@link SpectralFilter#apply} applied in the eigenbasis, and when the filter's path
+ * parameter is {@code iterations}, iterate j must not depend on the total number of iterations: after model
+ * selection the pipeline refits with {@code iterations} cut to the chosen one.
  */
 public interface IterativeFilter {
 

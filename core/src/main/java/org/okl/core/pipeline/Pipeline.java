@@ -54,7 +54,7 @@ public final class Pipeline {
             curve = choice.curve();
             how = describe(selection);
         }
-        PipelineSpec finalSpec = tuneDecoder(chosen.spec(), pathIndex, data);
+        PipelineSpec finalSpec = tuneDecoder(stopAtChosenIteration(chosen.spec(), pathIndex), pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
         Predictor predictor = fitted.path().at(pathIndex);
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
@@ -66,6 +66,20 @@ public final class Pipeline {
                 curve);
         return new Model(fitted.components().spec(), pathIndex, fitted.components(),
                 fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+    }
+
+    /**
+     * For an iterative filter (path parameter {@code iterations}), the spec with its iterations cut to the chosen
+     * path point, so the refit stops there instead of running the whole selection path (iterate j does not depend on
+     * the total, see {@link org.okl.api.filter.IterativeFilter}); otherwise the spec unchanged.
+     */
+    private PipelineSpec stopAtChosenIteration(PipelineSpec chosen, int pathIndex) {
+        SpectralFilter filter = okl.create(SpectralFilter.class, chosen.filter());
+        if (filter.iterative().isEmpty() || !filter.pathParameter().equals("iterations")
+                || pathIndex == filter.pathLength() - 1) {
+            return chosen;
+        }
+        return chosen.withFilter(chosen.filter().with("iterations", pathIndex + 1));
     }
 
     /**
