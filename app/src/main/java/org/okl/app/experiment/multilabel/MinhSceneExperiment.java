@@ -227,8 +227,8 @@ public final class MinhSceneExperiment implements Experiment {
                 + " test images, 294 features, 6 labels; MS11 used 1204/1203 of the same 2407 images). "
                 + s.draws() + " random draws (seeds " + context.seed() + ".." + (context.seed() + s.draws() - 1)
                 + ") of " + s.labelled() + " labelled training images; " + unlabelled + " other training images"
-                + " unlabelled" + (context.quick() ? " (quick protocol: a random subset of the rest, 2 draws, 2 x 2"
-                + " grid)" : " (all the rest, as in MS11)") + ". Pipeline: the vvmr preset, Gaussian σ = 4.3,"
+                + " unlabelled" + (context.quick() ? " (quick protocol: a random subset of the rest, " + s.draws()
+                + " draws, " + s.gammaIs().size() + " x " + s.gammaOs().size() + " grid)" : " (all the rest, as in MS11)") + ". Pipeline: the vvmr preset, Gaussian σ = 4.3,"
                 + " ±1 labels, output-laplacian A = γ_O·pinv(L_out) + (1−γ_O)·I with a 2-NN output graph over the"
                 + " label columns of the labelled outputs, manifold regularizer with a 5-NN normalised input graph"
                 + " (binary weights) over labelled + unlabelled inputs, γ_A = λ = 1e-4, fixed as in MS11 (nothing"

@@ -29,7 +29,7 @@ import org.okl.core.solve.RegressionSolver;
  *
  * and predictions are {@code F = k(X*, X_N) · A · Q}. With {@code Q = W diag(q) W^T} the equation splits into
  * {@code (q_j·Mmat + l·λ·I) a~_j = (Y W)_j}, {@code A = A~ W^T}; {@link SylvesterMethod} says how those systems are
- * solved (Hessenberg-Schur by default). The eigenvalues of {@code Mmat = P k_N} (a product of two PSD matrices) are
+ * solved (by default per-column LU for a few systems, Hessenberg-Schur for longer paths). The eigenvalues of {@code Mmat = P k_N} (a product of two PSD matrices) are
  * real and non-negative, so every system is non-singular for λ > 0. Special cases: gammaI = 0 is vector-valued RLS
  * (separable Tikhonov with n = l), Q = I is d independent Laplacian RLS problems.
  */
@@ -38,9 +38,9 @@ public final class ManifoldSolver implements RegressionSolver {
 
     private final SylvesterMethod method;
 
-    /** A solver using the Hessenberg-Schur method S1. */
+    /** A solver choosing between S1 and S2 by the number of shifted systems ({@link SylvesterMethod#AUTOMATIC}). */
     public ManifoldSolver() {
-        this(SylvesterMethod.HESSENBERG_SCHUR);
+        this(SylvesterMethod.AUTOMATIC);
     }
 
     /** A solver using the given Sylvester method. */
@@ -110,8 +110,12 @@ public final class ManifoldSolver implements RegressionSolver {
             }
         }
         if (coefficients == null) {
-            coefficients = hessenbergSchur(la.multiply(p, gram), rotated, qEigen.vectors(), qValues, lambdas,
-                    labelled, la);
+            Matrix mmat = la.multiply(p, gram);
+            boolean fewSystems = lambdas.length * equalValueGroups(qValues).size() <= SylvesterMethod.MAX_LU_SYSTEMS;
+            coefficients = method == SylvesterMethod.PER_COLUMN_LU
+                    || method == SylvesterMethod.AUTOMATIC && fewSystems
+                    ? perColumnLu(mmat, rotated, qEigen.vectors(), qValues, lambdas, labelled, la)
+                    : hessenbergSchur(mmat, rotated, qEigen.vectors(), qValues, lambdas, labelled, la);
         }
         return new ExpansionPath(problem.kernel(), all, coefficients, q, la);
     }
@@ -174,6 +178,26 @@ public final class ManifoldSolver implements RegressionSolver {
                 }
             });
             out.add(la.multiply(la.multiply(z, solved), false, w, true));
+        }
+        return out;
+    }
+
+    /** S2: per λ and distinct q_j one LU solve of {@code (q_j Mmat + lλ I) z = (Y W)_j}, {@code A = Z W^T}. */
+    private static List<Matrix> perColumnLu(Matrix mmat, Matrix rotated, Matrix w, double[] q, double[] lambdas,
+            int labelled, LinearAlgebra la) {
+        List<int[]> groups = equalValueGroups(q);
+        int total = rotated.rows();
+        List<Matrix> out = new ArrayList<>(lambdas.length);
+        for (double lambda : lambdas) {
+            Matrix solved = Matrix.zeros(total, q.length);
+            for (int[] columns : groups) {
+                Matrix system = mmat.times(q[columns[0]]).addToDiagonal(labelled * lambda);
+                Matrix x = la.solve(system, rotated.selectColumns(columns));
+                for (int c = 0; c < columns.length; c++) {
+                    System.arraycopy(x.data(), c * total, solved.data(), columns[c] * total, total);
+                }
+            }
+            out.add(la.multiply(solved, false, w, true));
         }
         return out;
     }

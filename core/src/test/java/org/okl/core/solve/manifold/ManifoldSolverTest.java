@@ -10,6 +10,8 @@ import static org.okl.core.testing.TestMatrices.naiveSolve;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.filter.RidgeFilter;
@@ -140,9 +142,10 @@ class ManifoldSolverTest {
         assertThat(actual.maxAbsDifference(expected)).isLessThanOrEqualTo(tolerance * maxAbs(expected));
     }
 
-    @Test
-    void hessenbergSchurSolvesTheSylvesterEquationAndEqualsTheDenseSystem() {
-        RegressionPath path = new ManifoldSolver().fit(problem(q, GAMMA_I, true, SolverTestDoubles.tikhonov(LAMBDAS)));
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = SylvesterMethod.class, names = {"AUTOMATIC", "HESSENBERG_SCHUR", "PER_COLUMN_LU"})
+    void solvesTheSylvesterEquationAndEqualsTheDenseSystem(SylvesterMethod method) {
+        RegressionPath path = new ManifoldSolver(method).fit(problem(q, GAMMA_I, true, SolverTestDoubles.tikhonov(LAMBDAS)));
         Matrix[] all = path.predictAll(tests);
         Matrix kN = kernel.gram(allInputs);
         Matrix p = laplacian.times(LABELLED * GAMMA_I);
