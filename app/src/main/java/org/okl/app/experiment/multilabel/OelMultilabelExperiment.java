@@ -198,11 +198,11 @@ public final class OelMultilabelExperiment implements Experiment {
     }
 
     /** The chosen values, each parameter's values over the draws joined by "/". */
-    private static String perDraw(List<Map<String, Object>> chosen) {
+    static String perDraw(List<Map<String, Object>> chosen) {
         Map<String, List<String>> byKey = new LinkedHashMap<>();
         for (Map<String, Object> c : chosen) {
             c.forEach((k, v) -> byKey.computeIfAbsent(k.substring(k.indexOf('.') + 1), x -> new ArrayList<>())
-                    .add(v instanceof Number x ? Stats.number(x.doubleValue(), 2) : String.valueOf(v)));
+                    .add(v instanceof Number x ? number(x.doubleValue()) : String.valueOf(v)));
         }
         if (byKey.isEmpty()) {
             return "-";
@@ -210,5 +210,10 @@ public final class OelMultilabelExperiment implements Experiment {
         List<String> parts = new ArrayList<>();
         byKey.forEach((k, v) -> parts.add(k + " " + String.join("/", v)));
         return String.join("; ", parts);
+    }
+
+    /** Whole numbers (such as p) in full, others with two significant digits. */
+    private static String number(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : Stats.number(v, 2);
     }
 }

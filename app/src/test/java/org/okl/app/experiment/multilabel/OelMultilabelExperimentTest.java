@@ -35,6 +35,15 @@ class OelMultilabelExperimentTest {
     }
 
     @Test
+    void chosenValuesAreListedPerDrawWithWholeNumbersInFull() {
+        String cell = OelMultilabelExperiment.perDraw(List.of(Map.of("output.p", 128), Map.of("output.p", 8.0)));
+        assertThat(cell).isEqualTo("p 128/8");
+        assertThat(OelMultilabelExperiment.perDraw(List.of(Map.of("filter.lambda", 0.00123))))
+                .isEqualTo("lambda 0.0012");
+        assertThat(OelMultilabelExperiment.perDraw(List.of(Map.of(), Map.of()))).isEqualTo("-");
+    }
+
+    @Test
     void quickRunOnEmotionsBeatsTheMostFrequentLabelSet() {
         DatasetSource source = OKL.create(DatasetSource.class, ComponentSpec.of("emotions"));
         assumeTrue(source.isAvailable(OKL.context()));
