@@ -174,8 +174,8 @@ public final class OelMultilabelExperiment implements Experiment {
         for (DatasetRun run : runs) {
             for (int k = 0; k < METHODS.size(); k++) {
                 t.row(run.dataset(), run.n() + " / " + run.m() + " / " + run.test(), METHODS.get(k),
-                        Summary.percentPlusMinus(run.f1()[k]), perDraw(run.chosen().get(k)), k == 0 ? Summary.seconds(run.nanos())
-                                : "");
+                        Summary.percentPlusMinus(run.f1()[k]), perDraw(run.chosen().get(k)),
+                        k == 0 ? Summary.seconds(run.nanos()) : "");
             }
         }
         return t.build();
