@@ -71,7 +71,8 @@ final class OelMultilabelNotes {
                 + " minutes on two cores), the input width (BM22 do not say how they chose it; ours is the median"
                 + " heuristic on the labelled inputs), our grids (theirs are \"logarithmic\", unpublished), OEL's c"
                 + " selected on a grid (BM22 mention only λ and p for Table 5), the selection metric (we maximise"
-                + " validation F1; BM22's USPS selection used the validation MSE) and the randomized eigensolver instead of an exact SVD."
+                + " validation F1; BM22's USPS selection used the validation MSE) and the randomized eigensolver"
+                + " instead of an exact SVD."
                 + " σ²_output = 1/l̄ could also be read as γ = 1/l̄ in exp(-γ||y - y'||²) (σ² = l̄/2); we use the σ²"
                 + " reading.");
         return notes;
