@@ -10,6 +10,7 @@ import org.okl.app.experiment.baldassarre.MultitaskExperiment;
 import org.okl.app.experiment.baldassarre.SchoolExperiment;
 import org.okl.app.experiment.mtr.MtrExperiment;
 import org.okl.app.experiment.multilabel.MinhSceneExperiment;
+import org.okl.app.experiment.multilabel.OelMultilabelExperiment;
 import org.okl.app.experiment.usps.KadriLowRankExperiment;
 import org.okl.app.experiment.usps.KadriUspsExperiment;
 import org.okl.app.experiment.usps.OelUspsExperiment;
@@ -24,7 +25,8 @@ public final class Experiments {
             new SchoolExperiment(),
             new MtrExperiment(),
             new OelUspsExperiment(),
-            new MinhSceneExperiment());
+            new MinhSceneExperiment(),
+            new OelMultilabelExperiment());
 
     private Experiments() {
     }

@@ -34,6 +34,11 @@ final class Summary {
         return String.format(Locale.ROOT, "%.1f(%.1f)", 100 * mean(v), 100 * std(v));
     }
 
+    /** {@code mean ± std} in percent with one decimal. */
+    static String percentPlusMinus(double[] v) {
+        return String.format(Locale.ROOT, "%.1f ± %.1f", 100 * mean(v), 100 * std(v));
+    }
+
     /** Seconds with one decimal. */
     static String seconds(long nanos) {
         return String.format(Locale.ROOT, "%.1f", nanos / 1e9);
