@@ -12,6 +12,7 @@ import org.okl.app.experiment.Experiment;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
+import org.okl.app.experiment.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;

@@ -15,6 +15,7 @@ import org.okl.app.experiment.Experiment;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
+import org.okl.app.experiment.Stats;
 import org.okl.app.experiment.baldassarre.Charts;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
@@ -180,14 +181,14 @@ public final class MinhSceneExperiment implements Experiment {
             xs[a] = s.gammaIs().get(a);
             List<String> row = new ArrayList<>(List.of(fmt(s.gammaIs().get(a))));
             for (int b = 0; b < go; b++) {
-                row.add(String.format(Locale.ROOT, "%.1f", 100 * Summary.mean(trans[a][b])));
+                row.add(String.format(Locale.ROOT, "%.1f", 100 * Stats.mean(trans[a][b])));
             }
             sweep.row(row.toArray(String[]::new));
         }
         for (int b = 0; b < go; b++) {
             double[] ys = new double[gi];
             for (int a = 0; a < gi; a++) {
-                ys[a] = 100 * Summary.mean(trans[a][b]);
+                ys[a] = 100 * Stats.mean(trans[a][b]);
             }
             series.put("γ_O = " + fmt(s.gammaOs().get(b)), new double[][] {xs, ys});
         }
@@ -204,7 +205,7 @@ public final class MinhSceneExperiment implements Experiment {
         double top = Double.NEGATIVE_INFINITY;
         for (int a = 0; a < trans.length; a++) {
             for (int b = 0; b < trans[a].length; b++) {
-                double m = Summary.mean(trans[a][b]);
+                double m = Stats.mean(trans[a][b]);
                 if (a != i0 && b != o0 && m > top) {
                     top = m;
                     best = new int[] {a, b};
@@ -242,10 +243,10 @@ public final class MinhSceneExperiment implements Experiment {
 
     private static List<String> notes(double[][][] trans, double[][][] induct, int ib, int ob, int i0, int o0,
             Settings s) {
-        double vvmr = 100 * Summary.mean(trans[ib][ob]);
-        double rls = 100 * Summary.mean(trans[i0][ob]);
-        double lap = 100 * Summary.mean(trans[ib][o0]);
-        double plain = 100 * Summary.mean(trans[i0][o0]);
+        double vvmr = 100 * Stats.mean(trans[ib][ob]);
+        double rls = 100 * Stats.mean(trans[i0][ob]);
+        double lap = 100 * Stats.mean(trans[ib][o0]);
+        double plain = 100 * Stats.mean(trans[i0][o0]);
         List<String> notes = new ArrayList<>();
         notes.add(String.format(Locale.ROOT, "Transductive mean AUC at the best cell: VVMR %.1f (MS11: 84.9),"
                 + " vector-valued RLS %.1f, Laplacian RLS %.1f, plain RLS %.1f. MS11 claim VVMR beats both extremes:"
@@ -259,7 +260,7 @@ public final class MinhSceneExperiment implements Experiment {
                 beatsEverywhere(trans, smallest, i0) ? "beats" : "does not always beat",
                 fmt(s.gammaIs().get(largest)), beatsEverywhere(trans, largest, i0) ? "beats" : "does not beat"));
         notes.add(String.format(Locale.ROOT, "Inductive (test-set) AUC of VVMR at the best cell is %.1f against %.1f"
-                        + " transductive; MS11 Fig. 2 reports the two close.", 100 * Summary.mean(induct[ib][ob]),
+                        + " transductive; MS11 Fig. 2 reports the two close.", 100 * Stats.mean(induct[ib][ob]),
                 vvmr));
         notes.add("Differences from MS11: Mulan's 1211/1196 split instead of their 1204/1203; kNN graphs with binary"
                 + " weights and normalised Laplacians (their weights are not stated); their γ_I, γ_O for Table 1 are"
@@ -271,7 +272,7 @@ public final class MinhSceneExperiment implements Experiment {
     /** Whether γ_I row {@code a} has a higher mean AUC than row {@code i0} at every γ_O. */
     private static boolean beatsEverywhere(double[][][] trans, int a, int i0) {
         for (int b = 0; b < trans[a].length; b++) {
-            if (Summary.mean(trans[a][b]) <= Summary.mean(trans[i0][b])) {
+            if (Stats.mean(trans[a][b]) <= Stats.mean(trans[i0][b])) {
                 return false;
             }
         }

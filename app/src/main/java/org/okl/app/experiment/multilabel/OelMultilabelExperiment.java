@@ -16,7 +16,7 @@ import org.okl.app.experiment.Experiment;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
-import org.okl.app.experiment.baldassarre.Stats;
+import org.okl.app.experiment.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
@@ -89,7 +89,7 @@ public final class OelMultilabelExperiment implements Experiment {
 
         /** Mean test F1 of a method, in [0, 1]. */
         double mean(String method) {
-            return Summary.mean(f1[METHODS.indexOf(method)]);
+            return Stats.mean(f1[METHODS.indexOf(method)]);
         }
     }
 

@@ -1,42 +1,21 @@
 package org.okl.app.experiment.multilabel;
 
 import java.util.Locale;
+import org.okl.app.experiment.Stats;
 
-/** Means, standard deviations and number formats for the result tables. */
+/** Percent and time formats for the multi-label result tables (means and deviations: {@link Stats}). */
 final class Summary {
     private Summary() {
     }
 
-    /** The arithmetic mean. */
-    static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        return s / v.length;
-    }
-
-    /** The sample standard deviation (n - 1 in the denominator; 0 for one value). */
-    static double std(double[] v) {
-        if (v.length < 2) {
-            return 0;
-        }
-        double m = mean(v);
-        double s = 0;
-        for (double x : v) {
-            s += (x - m) * (x - m);
-        }
-        return Math.sqrt(s / (v.length - 1));
-    }
-
     /** {@code mean(std)} in percent with one decimal, as MS11 prints it. */
     static String percent(double[] v) {
-        return String.format(Locale.ROOT, "%.1f(%.1f)", 100 * mean(v), 100 * std(v));
+        return String.format(Locale.ROOT, "%.1f(%.1f)", 100 * Stats.mean(v), 100 * Stats.std(v));
     }
 
     /** {@code mean ± std} in percent with one decimal. */
     static String percentPlusMinus(double[] v) {
-        return String.format(Locale.ROOT, "%.1f ± %.1f", 100 * mean(v), 100 * std(v));
+        return String.format(Locale.ROOT, "%.1f ± %.1f", 100 * Stats.mean(v), 100 * Stats.std(v));
     }
 
     /** Seconds with one decimal. */

@@ -133,13 +133,13 @@ public final class KadriLowRankExperiment implements Experiment {
                 chosen, s.train());
         context.progress().flush();
 
-        ResultTable.Builder table = ResultTable.builder("RBF loss (σ_l = " + Stats.compact(SIGMA_L) + ") and time"
+        ResultTable.Builder table = ResultTable.builder("RBF loss (σ_l = " + Formats.compact(SIGMA_L) + ") and time"
                         + " against the incomplete-Cholesky rank m = m1 = m2; n = " + s.train() + " training, "
                         + testRows.length + " test digits", "method", "m", "RBF loss (λ of the exact model)",
                 "λ re-selected for m", "RBF loss (λ re-selected)", "fit (s)", "predict (s)");
         Timed cortes = timed(okl, pipeline("kde-cortes", sigmaK, lambda, epsilon, 0, okl), train, testX, testY);
-        table.row("KDE - Cortes (exact)", "n", fmt(cortes.loss()), "-", "-", Stats.seconds(cortes.fitNanos()),
-                Stats.seconds(cortes.predictNanos()));
+        table.row("KDE - Cortes (exact)", "n", fmt(cortes.loss()), "-", "-", Formats.seconds(cortes.fitNanos()),
+                Formats.seconds(cortes.predictNanos()));
         Map<String, double[]> losses = new LinkedHashMap<>();
         Map<String, double[]> times = new LinkedHashMap<>();
         double[] ranks = s.ranks().stream().mapToDouble(Integer::doubleValue).toArray();
@@ -148,9 +148,9 @@ public final class KadriLowRankExperiment implements Experiment {
             String label = preset.equals("kde-covariance") ? "KDE - Covariance" : "KDE - Cond. Covariance";
             Timed exact = timed(okl, pipeline(preset, sigmaK, lambda, epsilon, 0, okl), train, testX, testY);
             context.progress().printf(Locale.ROOT, "kadri-lowrank: %s exact: loss %.4f, fit %s s%n", preset,
-                    exact.loss(), Stats.seconds(exact.fitNanos()));
-            table.row(label + " (exact)", "n", fmt(exact.loss()), "-", "-", Stats.seconds(exact.fitNanos()),
-                    Stats.seconds(exact.predictNanos()));
+                    exact.loss(), Formats.seconds(exact.fitNanos()));
+            table.row(label + " (exact)", "n", fmt(exact.loss()), "-", "-", Formats.seconds(exact.fitNanos()),
+                    Formats.seconds(exact.predictNanos()));
             double[] loss = new double[ranks.length];
             double[] reselected = new double[ranks.length];
             double[] time = new double[ranks.length];
@@ -164,12 +164,12 @@ public final class KadriLowRankExperiment implements Experiment {
                 reselected[i] = r.loss();
                 time[i] = r.fitNanos() / 1e9;
                 context.progress().printf(Locale.ROOT, "kadri-lowrank: %s m = %d: loss %.4f at the exact λ, %.4f at"
-                        + " λ = %s, fit %s s%n", preset, m, t.loss(), r.loss(), Stats.compact(lambdaM),
-                        Stats.seconds(r.fitNanos()));
+                        + " λ = %s, fit %s s%n", preset, m, t.loss(), r.loss(), Formats.compact(lambdaM),
+                        Formats.seconds(r.fitNanos()));
                 context.progress().flush();
                 table.row(label + " (incomplete Cholesky)", String.valueOf(m), fmt(t.loss()),
-                        Stats.compact(lambdaM), fmt(r.loss()), Stats.seconds(r.fitNanos()),
-                        Stats.seconds(r.predictNanos()));
+                        Formats.compact(lambdaM), fmt(r.loss()), Formats.seconds(r.fitNanos()),
+                        Formats.seconds(r.predictNanos()));
             }
             losses.put(label + ", rank m, exact λ", loss);
             losses.put(label + ", rank m, λ re-selected", reselected);
@@ -191,7 +191,7 @@ public final class KadriLowRankExperiment implements Experiment {
                 + " spans of the factors are multiplied by 1/(n²λ) instead of being fitted, so a λ tuned for the"
                 + " exact solver amplifies the truncation error until m approaches n (at m = n the formula is"
                 + " exact). Re-selecting λ for each rank on the same hold-out (second loss column) is the fair comparison.",
-                Stats.compact(lambda), Stats.compact((double) s.train() * s.train() * lambda)));
+                Formats.compact(lambda), Formats.compact((double) s.train() * s.train() * lambda)));
         notes.add("K13 Fig. 2 is on the face data (MPI, not public) and has no numbers; this is the same"
                 + " rank-against-error-and-time study on USPS, not a reproduction of numbers. Times are wall-clock on"
                 + " this machine (" + Runtime.getRuntime().availableProcessors() + " cores, "
@@ -200,10 +200,10 @@ public final class KadriLowRankExperiment implements Experiment {
                 + " decoding over the " + s.train() + " training bottom halves.");
         String protocol = "USPS (ESL): training = the first " + s.train() + " digits of zip.train, test = the first "
                 + testRows.length + " digits of zip.test; top half -> bottom half; candidates = the training bottom"
-                + " halves; Gaussian output kernel σ_l = " + Stats.compact(SIGMA_L) + ", RBF loss at the same width."
+                + " halves; Gaussian output kernel σ_l = " + Formats.compact(SIGMA_L) + ", RBF loss at the same width."
                 + " σ_k, λ and ε chosen once by a 20% hold-out of the training set for the exact conditional KDE"
                 + " (σ_k ∈ " + s.sigmas() + ", λ ∈ " + s.lambdas() + ", ε ∈ " + s.epsilons() + "): σ_k = "
-                + Stats.compact(sigmaK) + ", λ = " + Stats.compact(lambda) + ", ε = " + Stats.compact(epsilon)
+                + Formats.compact(sigmaK) + ", λ = " + Formats.compact(lambda) + ", ε = " + Formats.compact(epsilon)
                 + ", used for every row (the low-rank rows also with λ re-selected on the same hold-out, σ_k and ε"
                 + " fixed). Low-rank rows: approximation {\"name\": \"incomplete-cholesky\", \"rank\":"
                 + " m, \"outputRank\": m}, m ∈ " + s.ranks() + ". Seed " + context.seed()

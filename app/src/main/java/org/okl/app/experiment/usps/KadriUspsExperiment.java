@@ -12,6 +12,7 @@ import org.okl.app.experiment.Experiment;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
+import org.okl.app.experiment.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
@@ -120,7 +121,7 @@ public final class KadriUspsExperiment implements Experiment {
         ResultTable.Builder paper = ResultTable.builder("(a) K13 parameters, each method's own σ_l (losses at"
                         + " different σ_l are not comparable)", "method", "λ_K (K13)", "λ (OKL = λ_K/" + n + ")",
                 "σ_k", "σ_l", "ε", "distinct predictions", "RBF loss (ours)", "RBF loss (K13)");
-        ResultTable.Builder common = ResultTable.builder("(b) common σ_l = " + Stats.compact(COMMON_SIGMA_L)
+        ResultTable.Builder common = ResultTable.builder("(b) common σ_l = " + Formats.compact(COMMON_SIGMA_L)
                         + ", λ/σ_k/ε chosen by inner " + s.innerFolds() + "-fold CV on the " + n
                         + " training digits of each run (values per run)", "method", "λ", "σ_k", "ε", "σ_l",
                 "RBF loss (ours)", "RBF loss (K13, own σ_l)");
@@ -157,13 +158,13 @@ public final class KadriUspsExperiment implements Experiment {
                 }
             }
             double lambda = KadriMethod.oklLambda(m.lambdaK(), n);
-            paper.row(m.label(), Stats.compact(m.lambdaK()), Stats.compact(lambda), Stats.compact(m.sigmaK()),
-                    Stats.compact(m.sigmaL()), m.conditional() ? Stats.compact(lambda) + " (= λ)" : "-",
+            paper.row(m.label(), Formats.compact(m.lambdaK()), Formats.compact(lambda), Formats.compact(m.sigmaK()),
+                    Formats.compact(m.sigmaL()), m.conditional() ? Formats.compact(lambda) + " (= λ)" : "-",
                     distinct + " of " + (DIGITS - n),
-                    Stats.plusMinus(Stats.mean(lossA), Stats.std(lossA)), m.paperText());
+                    Formats.plusMinus(Stats.mean(lossA), Stats.std(lossA)), m.paperText());
             common.row(m.label(), perRun(chosen, "filter.lambda"), perRun(chosen, "kernel.sigma"),
-                    m.conditional() ? perRun(chosen, "operator.epsilon") : "-", Stats.compact(COMMON_SIGMA_L),
-                    Stats.plusMinus(Stats.mean(lossB), Stats.std(lossB)), m.paperText());
+                    m.conditional() ? perRun(chosen, "operator.epsilon") : "-", Formats.compact(COMMON_SIGMA_L),
+                    Formats.plusMinus(Stats.mean(lossB), Stats.std(lossB)), m.paperText());
             maxDistinct = Math.max(maxDistinct, distinct);
             commonMeans.put(m.label(), Stats.mean(lossB));
             commonLosses.put(m.label(), lossB);
@@ -184,13 +185,13 @@ public final class KadriUspsExperiment implements Experiment {
                 Matrix mean = UspsData.meanRows(train.outputs().selectRows(runs.get(r)[0]), testY.rows());
                 loss[r] = Stats.mean(RbfLosses.perPoint(sigma, testY, mean));
             }
-            t.row(Stats.compact(sigma), Stats.plusMinus(Stats.mean(loss), Stats.std(loss)));
+            t.row(Formats.compact(sigma), Formats.plusMinus(Stats.mean(loss), Stats.std(loss)));
         }
         return t.build();
     }
 
     private static String perRun(List<Map<String, Object>> chosen, String key) {
-        return chosen.stream().map(c -> c.get(key)).map(v -> v instanceof Number x ? Stats.compact(x.doubleValue())
+        return chosen.stream().map(c -> c.get(key)).map(v -> v instanceof Number x ? Formats.compact(x.doubleValue())
                 : String.valueOf(v)).collect(Collectors.joining(" / "));
     }
 
@@ -203,7 +204,7 @@ public final class KadriUspsExperiment implements Experiment {
                 + " exp(-||x - x'||² / (2σ²)). (a) K13's printed λ_K, σ_k, σ_l with λ = λ_K / n (n = "
                 + DIGITS / FOLDS + "); K13 do not report ε, we use ε = λ; K13 do not report the kPCA size of"
                 + " KDE - Weston, we use " + KadriMethod.WESTON_COMPONENTS + " components (BM22). (b) output kernel and"
-                + " loss at σ_l = " + Stats.compact(COMMON_SIGMA_L) + " for every method; λ ∈ " + s.lambdas()
+                + " loss at σ_l = " + Formats.compact(COMMON_SIGMA_L) + " for every method; λ ∈ " + s.lambdas()
                 + ", σ_k ∈ " + s.sigmas() + " (and ε ∈ " + s.epsilons() + " for the conditional kernel) chosen by an"
                 + " inner " + s.innerFolds() + "-fold cross-validation of the RBF loss on the training fold only,"
                 + " then refitted on the whole fold; the 800 test digits are never used for selection. Seed "
@@ -229,7 +230,7 @@ public final class KadriUspsExperiment implements Experiment {
                 .orElse("-");
         notes.add(String.format(Locale.ROOT, "Part (b), one common σ_l = %s: best method %s. Order (lower is better):"
                 + " %s. K13's claim: conditional covariance < covariance < Weston < Cortes.",
-                Stats.compact(COMMON_SIGMA_L), best, commonMeans.entrySet().stream()
+                Formats.compact(COMMON_SIGMA_L), best, commonMeans.entrySet().stream()
                         .sorted(Map.Entry.comparingByValue())
                         .map(e -> String.format(Locale.ROOT, "%s %.4f", e.getKey(), e.getValue()))
                         .collect(Collectors.joining(" < "))));

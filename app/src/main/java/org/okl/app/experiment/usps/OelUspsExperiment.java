@@ -14,6 +14,7 @@ import org.okl.app.experiment.Experiment;
 import org.okl.app.experiment.ExperimentContext;
 import org.okl.app.experiment.ExperimentResult;
 import org.okl.app.experiment.ResultTable;
+import org.okl.app.experiment.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
@@ -163,7 +164,7 @@ public final class OelUspsExperiment implements Experiment {
         double[] losses = RbfLosses.perPoint(SIGMA_L, testY, predicted);
         context.progress().printf(Locale.ROOT, "oel-usps: %s: %s, test RBF loss %.4f (selection %s s, fit %s s,"
                 + " predict %s s)%n", label, selected.provenance().chosen(), RbfLosses.mean(okl, SIGMA_L, testY,
-                predicted), Stats.seconds(t1 - t0), Stats.seconds(t2 - t1), Stats.seconds(t3 - t2));
+                predicted), Formats.seconds(t1 - t0), Formats.seconds(t2 - t1), Formats.seconds(t3 - t2));
         context.progress().flush();
         return new Outcome(label, selected.provenance().chosen(), losses, t1 - t0, t2 - t1, t3 - t2, predicted,
                 selected.provenance().validationCurve());
@@ -205,13 +206,13 @@ public final class OelUspsExperiment implements Experiment {
                 default -> "64";
             };
             table.row(o.label(), describe(o.chosen()), p,
-                    Stats.plusMinus(Stats.mean(o.losses()), Stats.standardError(o.losses())), plusMinus(paper),
-                    literal(testY, o.predicted()), Stats.seconds(o.selectNanos()), Stats.seconds(o.fitNanos()), Stats.seconds(o.predictNanos()));
+                    Formats.plusMinus(Stats.mean(o.losses()), Formats.standardError(o.losses())), plusMinus(paper),
+                    literal(testY, o.predicted()), Formats.seconds(o.selectNanos()), Formats.seconds(o.fitNanos()), Formats.seconds(o.predictNanos()));
         }
         Matrix mean = UspsData.meanRows(train.outputs(), testY.rows());
         double[] meanLoss = RbfLosses.perPoint(SIGMA_L, testY, mean);
-        table.row("mean bottom half (reference)", "-", "-", Stats.plusMinus(Stats.mean(meanLoss),
-                Stats.standardError(meanLoss)), "-", literal(testY, mean), "-", "-", "-");
+        table.row("mean bottom half (reference)", "-", "-", Formats.plusMinus(Stats.mean(meanLoss),
+                Formats.standardError(meanLoss)), "-", literal(testY, mean), "-", "-", "-");
 
         int shown = Math.min(8, testRows.length);
         List<ExperimentResult.Figure> figures = List.of(
@@ -235,7 +236,7 @@ public final class OelUspsExperiment implements Experiment {
         }
         Map<String, double[]> series = new LinkedHashMap<>();
         double[] ps = byC.values().iterator().next().keySet().stream().mapToDouble(Double::doubleValue).toArray();
-        byC.forEach((c, values) -> series.put("c = " + Stats.compact(c),
+        byC.forEach((c, values) -> series.put("c = " + Formats.compact(c),
                 values.values().stream().mapToDouble(Double::doubleValue).toArray()));
         return DigitFigures.lines("oel-validation", "OEL: mean validation RBF loss against p", "p",
                 "validation RBF loss", false, ps, series);
@@ -244,14 +245,14 @@ public final class OelUspsExperiment implements Experiment {
     private static String describe(Map<String, Object> chosen) {
         List<String> parts = new ArrayList<>();
         chosen.forEach((k, v) -> parts.add(k.substring(k.indexOf('.') + 1) + " = "
-                + (v instanceof Number x ? Stats.compact(x.doubleValue()) : v)));
+                + (v instanceof Number x ? Formats.compact(x.doubleValue()) : v)));
         return String.join(", ", parts);
     }
 
     /** The loss at BM22's width read literally on [-1, 1] pixels, mean ± standard error. */
     private static String literal(Matrix truth, Matrix predicted) {
         double[] l = RbfLosses.perPoint(LITERAL_SIGMA_L, truth, predicted);
-        return Stats.plusMinus(Stats.mean(l), Stats.standardError(l));
+        return Formats.plusMinus(Stats.mean(l), Formats.standardError(l));
     }
 
     private static String plusMinus(PaperRow row) {

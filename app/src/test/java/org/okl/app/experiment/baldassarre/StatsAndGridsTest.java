@@ -1,10 +1,10 @@
 package org.okl.app.experiment.baldassarre;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.okl.app.experiment.Stats;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class StatsAndGridsTest {
 

@@ -1,4 +1,4 @@
-package org.okl.app.experiment.baldassarre;
+package org.okl.app.experiment;
 
 import java.util.Arrays;
 import java.util.List;

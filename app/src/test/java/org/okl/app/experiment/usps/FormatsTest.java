@@ -1,29 +1,29 @@
 package org.okl.app.experiment.usps;
 
+import org.junit.jupiter.api.Test;
+import org.okl.api.linalg.Matrix;
+import org.okl.app.experiment.Stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.api.Test;
-import org.okl.api.linalg.Matrix;
-
-class StatsTest {
+class FormatsTest {
 
     @Test
     void meanStdAndStandardErrorMatchHandComputedValues() {
         double[] v = {1, 2, 3, 4};
         assertThat(Stats.mean(v)).isEqualTo(2.5);
         assertThat(Stats.std(v)).isCloseTo(Math.sqrt(5.0 / 3), within(1e-15));
-        assertThat(Stats.standardError(v)).isCloseTo(Math.sqrt(5.0 / 3) / 2, within(1e-15));
+        assertThat(Formats.standardError(v)).isCloseTo(Math.sqrt(5.0 / 3) / 2, within(1e-15));
         assertThat(Stats.std(new double[] {7})).isZero();
     }
 
     @Test
     void compactFormatsSmallAndWholeNumbers() {
-        assertThat(Stats.compact(5e-4)).isEqualTo("5e-04");
-        assertThat(Stats.compact(1.3e-4)).isEqualTo("1.3e-04");
-        assertThat(Stats.compact(0.15)).isEqualTo("0.15");
-        assertThat(Stats.compact(12)).isEqualTo("12");
-        assertThat(Stats.plusMinus(0.62761, 0.01064)).isEqualTo("0.6276 ± 0.0106");
+        assertThat(Formats.compact(5e-4)).isEqualTo("5e-04");
+        assertThat(Formats.compact(1.3e-4)).isEqualTo("1.3e-04");
+        assertThat(Formats.compact(0.15)).isEqualTo("0.15");
+        assertThat(Formats.compact(12)).isEqualTo("12");
+        assertThat(Formats.plusMinus(0.62761, 0.01064)).isEqualTo("0.6276 ± 0.0106");
     }
 
     @Test

@@ -1,37 +1,16 @@
 package org.okl.app.experiment.usps;
 
 import java.util.Locale;
+import org.okl.app.experiment.Stats;
 
-/** Means, spreads and number formats for result tables. */
-final class Stats {
-    private Stats() {
-    }
-
-    /** The arithmetic mean. */
-    static double mean(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x;
-        }
-        return s / v.length;
-    }
-
-    /** The sample standard deviation (n - 1 in the denominator; 0 for one value). */
-    static double std(double[] v) {
-        if (v.length < 2) {
-            return 0;
-        }
-        double m = mean(v);
-        double s = 0;
-        for (double x : v) {
-            s += (x - m) * (x - m);
-        }
-        return Math.sqrt(s / (v.length - 1));
+/** Spreads and number formats for the USPS result tables (means and deviations: {@link Stats}). */
+final class Formats {
+    private Formats() {
     }
 
     /** The standard error of the mean, std / sqrt(n). */
     static double standardError(double[] v) {
-        return std(v) / Math.sqrt(v.length);
+        return Stats.std(v) / Math.sqrt(v.length);
     }
 
     /** {@code mean ± spread} with four decimals. */
