@@ -1,6 +1,7 @@
 package org.okl.core.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.lapack.LAPACK;
 import java.util.Arrays;
 import java.util.Optional;
 import org.ojalgo.matrix.decomposition.Cholesky;
@@ -8,24 +9,29 @@ import org.ojalgo.matrix.decomposition.Eigenvalue;
 import org.ojalgo.matrix.decomposition.Hessenberg;
 import org.ojalgo.matrix.decomposition.LU;
 import org.ojalgo.matrix.decomposition.QR;
+import org.ojalgo.matrix.decomposition.Tridiagonal;
 import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
 import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads: ojAlgo for products and decompositions (it
- * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS for triangular solves.
+ * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS and LAPACK for triangular and
+ * tridiagonal solves.
  * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
 
     private final BLAS blas;
+    private final LAPACK lapack;
 
-    JavaLinearAlgebra(BLAS javaBlas) {
+    JavaLinearAlgebra(BLAS javaBlas, LAPACK javaLapack) {
         this.blas = javaBlas;
+        this.lapack = javaLapack;
     }
 
     @Override
@@ -35,7 +41,7 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public String description() {
-        return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib "
+        return "java (ojAlgo " + ojAlgoVersion() + "; triangular and tridiagonal solves: netlib "
                 + blas.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
     }
 
@@ -215,6 +221,37 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         double[] h = dataOf(hessenberg.getH(), n, n);
         Dense.zeroBelowSubdiagonal(h, n);
         return new HessenbergForm(new Matrix(n, n, dataOf(hessenberg.getQ(), n, n)), new Matrix(n, n, h));
+    }
+
+    @Override
+    public TridiagonalForm tridiagonal(Matrix symmetric) {
+        Dense.requireSquare("tridiagonal", symmetric);
+        int n = symmetric.rows();
+        if (n == 0) {
+            return TridiagonalForm.explicit(new double[0], new double[0], Matrix.zeros(0, 0), this);
+        }
+        R064Store input = wrap(Dense.symmetricFromLower(symmetric).data(), n);
+        Tridiagonal<Double> tridiagonal = Tridiagonal.R064.make(input);
+        if (!tridiagonal.decompose(input)) {
+            throw new ArithmeticException("tridiagonal: ojAlgo's tridiagonal reduction failed; "
+                    + "the matrix probably contains NaN or infinite values");
+        }
+        MatrixStore<Double> t = tridiagonal.getD();
+        double[] diagonal = new double[n];
+        double[] offDiagonal = new double[n - 1];
+        for (int i = 0; i < n; i++) {
+            diagonal[i] = t.doubleValue(i, i);
+            if (i + 1 < n) {
+                offDiagonal[i] = t.doubleValue(i + 1, i);
+            }
+        }
+        return TridiagonalForm.explicit(diagonal, offDiagonal, new Matrix(n, n, dataOf(tridiagonal.getQ(), n, n)),
+                this);
+    }
+
+    @Override
+    public Matrix solveTridiagonal(double[] sub, double[] diagonal, double[] sup, Matrix b) {
+        return TridiagonalSolve.solve(lapack, sub, diagonal, sup, b);
     }
 
     private static R064Store wrap(double[] columnMajor, int rows) {
