@@ -41,8 +41,9 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public String description() {
-        return "java (ojAlgo " + ojAlgoVersion() + "; triangular and tridiagonal solves: netlib "
-                + blas.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
+        return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib " + blas.getClass().getSimpleName()
+                + ", tridiagonal solves: netlib " + lapack.getClass().getSimpleName() + " " + NetlibLoader.version()
+                + ")";
     }
 
     @Override

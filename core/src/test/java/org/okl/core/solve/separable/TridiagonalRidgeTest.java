@@ -150,31 +150,35 @@ class TridiagonalRidgeTest {
                 .isInstanceOf(EigenPath.class);
     }
 
-    /** Iterated Tikhonov with t solves per lambda. */
-    private record IteratedTikhonov(int iterations, double... lambdas) implements RidgeFilter {
+    /** Iterated Tikhonov with t solves per lambda, on the lambdas of a plain Tikhonov path. */
+    private record IteratedTikhonov(int iterations, Tikhonov single) implements RidgeFilter {
+        IteratedTikhonov(int iterations, double... lambdas) {
+            this(iterations, new Tikhonov(lambdas));
+        }
+
         @Override
         public double lambda(int index) {
-            return lambdas[index];
+            return single.lambda(index);
         }
 
         @Override
         public String pathParameter() {
-            return "lambda";
+            return single.pathParameter();
         }
 
         @Override
         public int pathLength() {
-            return lambdas.length;
+            return single.pathLength();
         }
 
         @Override
         public double pathValue(int index) {
-            return lambdas[index];
+            return single.pathValue(index);
         }
 
         @Override
         public double apply(int index, double s, double sMax) {
-            double lambda = lambdas[index];
+            double lambda = single.lambda(index);
             return s <= 0 ? iterations / lambda : (1 - Math.pow(lambda / (s + lambda), iterations)) / s;
         }
     }
