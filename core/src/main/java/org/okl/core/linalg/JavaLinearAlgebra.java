@@ -9,7 +9,6 @@ import org.ojalgo.matrix.decomposition.Eigenvalue;
 import org.ojalgo.matrix.decomposition.Hessenberg;
 import org.ojalgo.matrix.decomposition.LU;
 import org.ojalgo.matrix.decomposition.QR;
-import org.ojalgo.matrix.decomposition.Tridiagonal;
 import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
 import org.okl.api.linalg.HessenbergForm;
@@ -20,8 +19,9 @@ import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads: ojAlgo for products and decompositions (it
- * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS and LAPACK for triangular and
- * tridiagonal solves.
+ * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS for triangular solves and its
+ * Java translation of the reference LAPACK for the tridiagonal reduction and solves (see
+ * {@link HouseholderTridiagonal}).
  * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
@@ -42,8 +42,8 @@ final class JavaLinearAlgebra implements LinearAlgebra {
     @Override
     public String description() {
         return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib " + blas.getClass().getSimpleName()
-                + ", tridiagonal solves: netlib " + lapack.getClass().getSimpleName() + " " + NetlibLoader.version()
-                + ")";
+                + ", tridiagonal reduction and solves: netlib " + lapack.getClass().getSimpleName() + " "
+                + NetlibLoader.version() + ")";
     }
 
     @Override
@@ -226,28 +226,7 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public TridiagonalForm tridiagonal(Matrix symmetric) {
-        Dense.requireSquare("tridiagonal", symmetric);
-        int n = symmetric.rows();
-        if (n == 0) {
-            return TridiagonalForm.explicit(new double[0], new double[0], Matrix.zeros(0, 0), this);
-        }
-        R064Store input = wrap(Dense.symmetricFromLower(symmetric).data(), n);
-        Tridiagonal<Double> tridiagonal = Tridiagonal.R064.make(input);
-        if (!tridiagonal.decompose(input)) {
-            throw new ArithmeticException("tridiagonal: ojAlgo's tridiagonal reduction failed; "
-                    + "the matrix probably contains NaN or infinite values");
-        }
-        MatrixStore<Double> t = tridiagonal.getD();
-        double[] diagonal = new double[n];
-        double[] offDiagonal = new double[n - 1];
-        for (int i = 0; i < n; i++) {
-            diagonal[i] = t.doubleValue(i, i);
-            if (i + 1 < n) {
-                offDiagonal[i] = t.doubleValue(i + 1, i);
-            }
-        }
-        return TridiagonalForm.explicit(diagonal, offDiagonal, new Matrix(n, n, dataOf(tridiagonal.getQ(), n, n)),
-                this);
+        return HouseholderTridiagonal.reduce(lapack, symmetric);
     }
 
     @Override

@@ -237,10 +237,6 @@ final class NativeLinearAlgebra implements LinearAlgebra {
 
     @Override
     public TridiagonalForm tridiagonal(Matrix symmetric) {
-        Dense.requireSquare("tridiagonal", symmetric);
-        if (symmetric.rows() == 0) {
-            return TridiagonalForm.explicit(new double[0], new double[0], Matrix.zeros(0, 0), this);
-        }
         return HouseholderTridiagonal.reduce(lapack, symmetric);
     }
 
