@@ -6,8 +6,6 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.RegressionPath;
 import org.okl.core.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
-import org.okl.core.solve.separable.CoefficientPath;
-import org.okl.core.solve.separable.EigenPath;
 
 /**
  * {@code nu_method}: 100 nu-method iterations on K ⊗ A (common-similarity, omega 0.3) with d outputs, matrix-free
@@ -59,14 +57,7 @@ public final class NuMethodWorkload implements Workload {
      */
     public static Matrix finalCoefficients(RegressionProblem problem) {
         RegressionPath path = Solvers.fit(problem);
-        if (path instanceof CoefficientPath coefficients) {
-            return coefficients.coefficientsAt(coefficients.length() - 1);
-        }
-        if (path instanceof EigenPath eigen) {
-            return eigen.coefficientsAt(eigen.length() - 1);
-        }
-        throw new IllegalStateException("the separable nu-method was expected on a separable route, got "
-                + path.getClass().getSimpleName());
+        return PathCoefficients.at(path, path.length() - 1, "nu_method");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.okl.core.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
+import dev.ludovic.netlib.lapack.LAPACK;
 import java.util.Arrays;
 import java.util.Optional;
 import org.ojalgo.matrix.decomposition.Cholesky;
@@ -14,18 +15,23 @@ import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads: ojAlgo for products and decompositions (it
- * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS for triangular solves.
+ * multithreads and is the fastest pure-Java library measured), netlib's pure-Java BLAS for triangular solves and its
+ * Java translation of the reference LAPACK for the tridiagonal reduction and solves (see
+ * {@link HouseholderTridiagonal}).
  * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
 
     private final BLAS blas;
+    private final LAPACK lapack;
 
-    JavaLinearAlgebra(BLAS javaBlas) {
+    JavaLinearAlgebra(BLAS javaBlas, LAPACK javaLapack) {
         this.blas = javaBlas;
+        this.lapack = javaLapack;
     }
 
     @Override
@@ -35,8 +41,9 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public String description() {
-        return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib "
-                + blas.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
+        return "java (ojAlgo " + ojAlgoVersion() + "; triangular solves: netlib " + blas.getClass().getSimpleName()
+                + ", tridiagonal reduction and solves: netlib " + lapack.getClass().getSimpleName() + " "
+                + NetlibLoader.version() + ")";
     }
 
     @Override
@@ -215,6 +222,16 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         double[] h = dataOf(hessenberg.getH(), n, n);
         Dense.zeroBelowSubdiagonal(h, n);
         return new HessenbergForm(new Matrix(n, n, dataOf(hessenberg.getQ(), n, n)), new Matrix(n, n, h));
+    }
+
+    @Override
+    public TridiagonalForm tridiagonal(Matrix symmetric) {
+        return HouseholderTridiagonal.reduce(lapack, symmetric);
+    }
+
+    @Override
+    public Matrix solveTridiagonal(double[] sub, double[] diagonal, double[] sup, Matrix b) {
+        return TridiagonalSolve.solve(lapack, sub, diagonal, sup, b);
     }
 
     private static R064Store wrap(double[] columnMajor, int rows) {

@@ -102,7 +102,7 @@ public final class LinearAlgebras {
     }
 
     private static final class JavaHolder {
-        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas());
+        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack());
     }
 
     private static final class NativeHolder {

@@ -9,6 +9,7 @@ import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The native back-end: BLAS and LAPACK (OpenBLAS on a standard Linux install) called through netlib's JNI bindings.
@@ -234,7 +235,17 @@ final class NativeLinearAlgebra implements LinearAlgebra {
         return new HessenbergForm(new Matrix(n, n, q), new Matrix(n, n, h));
     }
 
-    private static void check(String routine, intW info) {
+    @Override
+    public TridiagonalForm tridiagonal(Matrix symmetric) {
+        return HouseholderTridiagonal.reduce(lapack, symmetric);
+    }
+
+    @Override
+    public Matrix solveTridiagonal(double[] sub, double[] diagonal, double[] sup, Matrix b) {
+        return TridiagonalSolve.solve(lapack, sub, diagonal, sup, b);
+    }
+
+    static void check(String routine, intW info) {
         if (info.val != 0) {
             throw new IllegalStateException(routine + " failed with info=" + info.val
                     + (info.val < 0 ? " (illegal value of argument " + (-info.val) + ")" : ""));

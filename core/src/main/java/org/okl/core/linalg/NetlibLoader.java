@@ -3,6 +3,8 @@ package org.okl.core.linalg;
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.blas.JavaBLAS;
 import dev.ludovic.netlib.blas.NativeBLAS;
+import dev.ludovic.netlib.lapack.JavaLAPACK;
+import dev.ludovic.netlib.lapack.LAPACK;
 import dev.ludovic.netlib.lapack.NativeLAPACK;
 import java.io.IOException;
 import java.io.InputStream;
@@ -62,6 +64,11 @@ final class NetlibLoader {
     /** netlib's pure-Java BLAS (never fails). */
     static BLAS javaBlas() {
         return quietly(JavaBLAS::getInstance);
+    }
+
+    /** netlib's pure-Java LAPACK, the Fortran reference translated to Java (never fails). */
+    static LAPACK javaLapack() {
+        return quietly(JavaLAPACK::getInstance);
     }
 
     private static <T> T quietly(Supplier<T> loader) {

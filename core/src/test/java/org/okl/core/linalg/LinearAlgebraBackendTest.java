@@ -22,6 +22,7 @@ import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.api.linalg.TridiagonalForm;
 
 /** Every back-end method against naive computations and known identities, for both back-ends. */
 class LinearAlgebraBackendTest {
@@ -260,6 +261,8 @@ class LinearAlgebraBackendTest {
             la.eigenSymmetric(spd);
             la.orthonormalBasis(a);
             la.hessenberg(a);
+            la.tridiagonal(spd).multiplyQ(b, true);
+            la.solveTridiagonal(new double[299], spd.diagonalValues(), new double[299], b);
             la.outerGram(a);
             results[0] = la.solve(a, b);
             assertClose(b, naiveMultiply(a, results[0]), TOL);
@@ -332,5 +335,81 @@ class LinearAlgebraBackendTest {
         String expected = NetlibLoader.mavenVersion(R064Store.class, "org.ojalgo", "ojalgo");
         assertThat(expected).as("ojAlgo's Maven metadata").matches("\\d+\\.\\d+.*");
         assertThat(backend("java").description()).contains("ojAlgo " + expected + ";");
+    }
+
+    /** T as a dense matrix, from its three diagonals. */
+    private static Matrix denseTridiagonal(double[] sub, double[] diagonal, double[] sup) {
+        Matrix t = Matrix.diagonal(diagonal);
+        for (int i = 0; i + 1 < diagonal.length; i++) {
+            t.set(i + 1, i, sub[i]);
+            t.set(i, i + 1, sup[i]);
+        }
+        return t;
+    }
+
+    @ParameterizedTest(name = "{0} n={1}")
+    @MethodSource("backendsAndSizes")
+    void tridiagonalFormReconstructsTheMatrixWithAnOrthogonalQ(String name, int n) {
+        LinearAlgebra la = backend(name);
+        Matrix m = randomSymmetric(n, 25);
+        Matrix mCopy = m.copy();
+        TridiagonalForm form = la.tridiagonal(m);
+        double[] e = form.offDiagonal();
+        assertThat(form.diagonal()).hasSize(n);
+        assertThat(e).hasSize(n - 1);
+        Matrix t = denseTridiagonal(e, form.diagonal(), e);
+        Matrix q = form.multiplyQ(Matrix.identity(n), false);
+        assertClose(Matrix.identity(n), naiveMultiply(q, true, q, false), 1e-12);
+        assertClose(m, naiveMultiply(naiveMultiply(q, t), false, q, true), 1e-12);
+        Matrix b = random(n, 3, 26);
+        assertClose(naiveMultiply(q, true, b, false), form.multiplyQ(b, true), 1e-12);
+        assertClose(naiveMultiply(q, b), form.multiplyQ(b, false), 1e-12);
+        assertThat(m.data()).containsExactly(mCopy.data());
+        if (n >= 5) {
+            assertThat(java.util.Arrays.stream(e).map(Math::abs).max().orElseThrow())
+                    .as("a random matrix reduces to a T with non-zero off-diagonal").isGreaterThan(1e-3);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"java", "native"})
+    void tridiagonalFormReadsOnlyTheLowerTriangle(String name) {
+        LinearAlgebra la = backend(name);
+        Matrix m = randomSymmetric(9, 27);
+        Matrix lowerOnly = m.copy();
+        Dense.zeroUpper(lowerOnly.data(), 9);
+        TridiagonalForm form = la.tridiagonal(lowerOnly);
+        double[] e = form.offDiagonal();
+        Matrix q = form.multiplyQ(Matrix.identity(9), false);
+        assertClose(m, naiveMultiply(naiveMultiply(q, denseTridiagonal(e, form.diagonal(), e)), false, q, true),
+                1e-12);
+    }
+
+    @ParameterizedTest(name = "{0} n={1}")
+    @MethodSource("backendsAndSizes")
+    void tridiagonalSolveMatchesTheDenseSolveAndPivots(String name, int n) {
+        LinearAlgebra la = backend(name);
+        Matrix r = random(3, n, 28);
+        double[] sub = java.util.Arrays.copyOf(r.row(0), n - 1);
+        double[] diagonal = r.row(1);
+        double[] sup = java.util.Arrays.copyOf(r.row(2), n - 1);
+        diagonal[0] = n > 1 ? 0.0 : 2.0;
+        Matrix b = random(n, 4, 29);
+        double[] subCopy = sub.clone();
+        Matrix x = la.solveTridiagonal(sub, diagonal, sup, b);
+        Matrix t = denseTridiagonal(sub, diagonal, sup);
+        assertClose(naiveSolve(t, b), x, 1e-10);
+        assertClose(b, naiveMultiply(t, x), 1e-11);
+        assertThat(sub).containsExactly(subCopy);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"java", "native"})
+    void tridiagonalSolveRejectsSingularMatricesAndWrongLengths(String name) {
+        LinearAlgebra la = backend(name);
+        assertThatThrownBy(() -> la.solveTridiagonal(new double[] {0}, new double[] {0, 1}, new double[] {0},
+                Matrix.identity(2))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("singular");
+        assertThatThrownBy(() -> la.solveTridiagonal(new double[2], new double[] {1, 1}, new double[] {0},
+                Matrix.identity(2))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
     }
 }

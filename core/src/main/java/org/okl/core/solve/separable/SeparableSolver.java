@@ -29,7 +29,10 @@ import org.okl.core.solve.iterative.SpectralRadius;
  *       targets are missing, s_max by Lanczos on k to 1e-10; missing targets are masked from the residual
  *       (the filter then acts on the masked operator P Gamma P, with the s_max of the unmasked Gram: an upper bound
  *       of the masked one that keeps the step sizes valid);</li>
- *   <li>other filters, longer iterative paths and implicit embeddings take the eigen route: k and A decomposed
+ *   <li>(iterated) Tikhonov with complete explicit targets and L·d <= n (path length L, d outputs) takes the
+ *       tridiagonal route: k = Q T Q^T reduced once (no eigendecomposition), every path point by O(n) shifted
+ *       tridiagonal solves, all path points back-transformed by one product with Q ({@link TridiagonalRidge});</li>
+ *   <li>other filters, longer paths and implicit embeddings take the eigen route: k and A decomposed
  *       once, the whole path from the rotated targets U^T Y W (iterative filters evaluated by their iteration on the
  *       diagonalised operator);</li>
  *   <li>(iterated) Tikhonov with missing targets solves the masked normal equations exactly by preconditioned
@@ -54,6 +57,11 @@ public final class SeparableSolver implements RegressionSolver {
         boolean missing = !setup.implicit() && Masks.hasMissing(setup.targets());
         if (!setup.implicit() && filter.iterative().isPresent() && (missing || iterationsAreCheaper(problem, setup))) {
             return iterate(problem, setup, k, filter.iterative().get(), missing);
+        }
+        if (!missing && !setup.implicit() && filter instanceof RidgeFilter ridge
+                && TridiagonalRidge.applies(problem.size(), filter.pathLength(), setup.outputs())) {
+            return new CoefficientPath(problem.kernel(), problem.inputs(), TridiagonalRidge.path(k, setup, ridge, la),
+                    setup.outputMatrix(), la);
         }
         if (missing && !(filter instanceof RidgeFilter)) {
             throw new IllegalArgumentException(missingTargetsMessage(filter));
