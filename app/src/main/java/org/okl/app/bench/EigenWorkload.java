@@ -18,16 +18,6 @@ public final class EigenWorkload implements Workload {
     }
 
     @Override
-    public boolean scalesWithN() {
-        return true;
-    }
-
-    @Override
-    public int size(BenchEnvironment environment, int n) {
-        return n;
-    }
-
-    @Override
     public BenchTask prepare(BenchEnvironment environment, int n) {
         BenchData data = environment.data(n);
         Matrix gram = SeparableProblems.gaussian(environment.okl(), data).gram(data.inputs());

@@ -17,16 +17,6 @@ public final class GramWorkload implements Workload {
     }
 
     @Override
-    public boolean scalesWithN() {
-        return true;
-    }
-
-    @Override
-    public int size(BenchEnvironment environment, int n) {
-        return n;
-    }
-
-    @Override
     public BenchTask prepare(BenchEnvironment environment, int n) {
         BenchData data = environment.data(n);
         VectorKernel kernel = SeparableProblems.gaussian(environment.okl(), data);

@@ -29,16 +29,6 @@ public final class NuMethodWorkload implements Workload {
     }
 
     @Override
-    public boolean scalesWithN() {
-        return true;
-    }
-
-    @Override
-    public int size(BenchEnvironment environment, int n) {
-        return n;
-    }
-
-    @Override
     public BenchTask prepare(BenchEnvironment environment, int n) {
         RegressionProblem problem = problem(environment, environment.data(n));
         return () -> finalCoefficients(problem);

@@ -14,11 +14,18 @@ public interface Workload {
     /** One line: exactly what the timed region does. */
     String description();
 
-    /** Whether the problem size follows {@code --n} (else the workload has a fixed, structured size). */
-    boolean scalesWithN();
+    /**
+     * Whether the problem size follows {@code --n} (the default); structured workloads with a fixed size return
+     * false.
+     */
+    default boolean scalesWithN() {
+        return true;
+    }
 
-    /** The problem size reported for a run at {@code n} (the fixed size for structured workloads). */
-    int size(BenchEnvironment environment, int n);
+    /** The problem size reported for a run at {@code n}: n itself by default, the fixed size for structured ones. */
+    default int size(BenchEnvironment environment, int n) {
+        return n;
+    }
 
     /** Prepares data and components outside the clock; the returned task is what gets timed. */
     BenchTask prepare(BenchEnvironment environment, int n);
