@@ -46,20 +46,24 @@ final class Dense {
 
     /** Copies the lower triangle of a square column-major array onto its upper triangle, in place. */
     static void mirrorLowerToUpper(double[] a, int n) {
+        mirrorLowerToUpper(a, 0, n, n);
+    }
+
+    /** The same for the n x n block at the given offset of an array with leading dimension ld. */
+    static void mirrorLowerToUpper(double[] a, int offset, int ld, int n) {
         for (int jb = 0; jb < n; jb += BLOCK) {
             int jEnd = Math.min(n, jb + BLOCK);
             for (int ib = jb; ib < n; ib += BLOCK) {
                 int iEnd = Math.min(n, ib + BLOCK);
                 for (int j = jb; j < jEnd; j++) {
                     for (int i = Math.max(ib, j + 1); i < iEnd; i++) {
-                        a[j + i * n] = a[i + j * n];
+                        a[offset + j + i * ld] = a[offset + i + j * ld];
                     }
                 }
             }
         }
     }
 
-    /** Sets the strict upper triangle of a square column-major array to zero, in place. */
     static void zeroUpper(double[] a, int n) {
         for (int j = 1; j < n; j++) {
             Arrays.fill(a, j * n, j * n + j, 0.0);

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The choice comes from the system property {@value #PROPERTY}, else the environment variable
  * {@value #ENVIRONMENT_VARIABLE}: {@code native}, {@code java}, or empty/absent/{@code auto} for automatic, which
- * means native BLAS/LAPACK (OpenBLAS through netlib's JNI bindings) when it loads and pure Java (ojAlgo) otherwise.
+ * means native BLAS/LAPACK (OpenBLAS through netlib's JNI bindings) when it loads and pure Java (netlib's Java BLAS and
+ * LAPACK with ojAlgo) otherwise.
  * A failed native load never surfaces as a link error; it is logged once and the Java back-end is used.
  */
 public final class LinearAlgebras {
@@ -54,7 +55,7 @@ public final class LinearAlgebras {
         return chosen;
     }
 
-    /** The pure-Java back-end (ojAlgo), always available. */
+    /** The pure-Java back-end, always available. */
     public static LinearAlgebra java() {
         return JavaHolder.JAVA;
     }
@@ -82,7 +83,8 @@ public final class LinearAlgebras {
                                 + INSTALL_HINT + ") or set " + PROPERTY + "=java"));
                 return new Choice(requested, requested.description() + ", requested by " + source);
             case "java":
-                return new Choice(java(), java().description() + ", requested by " + source);
+                return new Choice(java(), java().description() + ", requested by " + source
+                        + JavaLinearAlgebra.vectorModuleHint());
             case "":
             case "auto":
                 NetlibLoader.NativeProbe found = loadNative.get();
@@ -90,7 +92,7 @@ public final class LinearAlgebras {
                         .map(n -> new Choice(n, n.description()))
                         .orElseGet(() -> new Choice(java(), java().description()
                                 + "; native BLAS/LAPACK not found, install it with: " + INSTALL_HINT + " ("
-                                + found.failure() + ")"));
+                                + found.failure() + ")" + JavaLinearAlgebra.vectorModuleHint()));
             default:
                 throw new IllegalStateException(source + " must be 'native', 'java' or empty (automatic), got '"
                         + request + "'");
@@ -102,7 +104,8 @@ public final class LinearAlgebras {
     }
 
     private static final class JavaHolder {
-        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack());
+        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack(),
+                Runtime.getRuntime().availableProcessors());
     }
 
     private static final class NativeHolder {

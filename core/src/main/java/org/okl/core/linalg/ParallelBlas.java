@@ -1,0 +1,169 @@
+package org.okl.core.linalg;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * netlib's Java BLAS (its Vector API implementation when the JVM runs with
+ * {@code --add-modules jdk.incubator.vector}) made to use every core, for the pure-Java back-end's hot paths.
+ * {@link #gemm} cuts a product into panels of {@value #K_PANEL} along the inner dimension, which keep a panel of B in
+ * cache (netlib's kernel does not block for cache: alone it drops to a fifth of its speed at k = 2000), and into
+ * row blocks of C that run on all cores; measured at 2000 x 2000 x 2000 on two cores: 0.54 s against 3.2 s for
+ * ojAlgo; at 4000 x 4000 x 20: 0.03 s against 0.23 s.
+ *
+ * <p>Arrays are column-major with explicit offsets and leading dimensions, as in BLAS. Products below
+ * {@value #PARALLEL_FLOPS} flops, and products requested from one of this class's own worker threads, run on the
+ * calling thread alone.
+ */
+final class ParallelBlas {
+    /** Inner-dimension panel width. */
+    static final int K_PANEL = 256;
+    /** Products smaller than this many flops are not split across threads. */
+    static final long PARALLEL_FLOPS = 1L << 22;
+
+    private static final ThreadLocal<Boolean> WORKER = ThreadLocal.withInitial(() -> false);
+
+    private final BLAS blas;
+    private final int threads;
+    private volatile ExecutorService workers;
+
+    ParallelBlas(BLAS blas, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.blas = blas;
+        this.threads = threads;
+    }
+
+    /** How many threads large work uses. */
+    int threads() {
+        return threads;
+    }
+
+    /** The single-threaded BLAS underneath, for level-1 and small level-2 work. */
+    BLAS blas() {
+        return blas;
+    }
+
+    /**
+     * C := alpha·op(A)·op(B) + beta·C on the sub-matrices at the given offsets (BLAS {@code dgemm} semantics); the
+     * inner dimension k is at least 1 (callers handle empty products).
+     */
+    void gemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA, int lda,
+            double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+        if (k < 1) {
+            throw new IllegalArgumentException("gemm: inner dimension must be at least 1, got " + k);
+        }
+        if (m == 0 || n == 0) {
+            return;
+        }
+        inChunks(m, 2.0 * m * n * k >= PARALLEL_FLOPS, (r0, rows) -> panels(transA, transB, r0, rows, n, k, alpha,
+                a, offA, lda, b, offB, ldb, beta, c, offC, ldc));
+    }
+
+    /**
+     * The triangle ("U" or "L") whose symmetric matrix-vector product (dsymv) this BLAS computes faster: netlib's
+     * Vector API kernel covers only the upper one (measured at n = 4000: 2.7 ms against 5.9 ms for the lower), its
+     * plain-Java kernels are faster on the lower one (5.9 ms against 8.7 ms).
+     */
+    String fastSymmetricTriangle() {
+        return blas.getClass().getSimpleName().startsWith("Vector") ? "U" : "L";
+    }
+
+    /** Work on [0, size) in contiguous chunks, one per thread when it is large, the first on the caller. */
+    private void inChunks(int size, boolean large, Chunk chunk) {
+        int chunks = (int) Math.min(threads, Math.max(1, size / 64));
+        if (WORKER.get() || !large) {
+            chunks = 1;
+        }
+        if (chunks == 1) {
+            chunk.run(0, size);
+            return;
+        }
+        List<Future<?>> pending = new ArrayList<>(chunks - 1);
+        int perChunk = (size + chunks - 1) / chunks;
+        for (int start = perChunk; start < size; start += perChunk) {
+            int from = start;
+            int length = Math.min(perChunk, size - start);
+            pending.add(workers().submit(() -> chunk.run(from, length)));
+        }
+        chunk.run(0, Math.min(perChunk, size));
+        awaitAll(pending);
+    }
+
+    /** One contiguous range of work. */
+    @FunctionalInterface
+    private interface Chunk {
+        void run(int from, int length);
+    }
+
+    /** Rows [r0, r0 + rows) of C, one inner-dimension panel at a time. */
+    private void panels(boolean transA, boolean transB, int r0, int rows, int n, int k, double alpha, double[] a,
+            int offA, int lda, double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+        String ta = transA ? "T" : "N";
+        String tb = transB ? "T" : "N";
+        int rowOffsetA = transA ? r0 * lda : r0;
+        for (int p = 0; p < k; p += K_PANEL) {
+            int kk = Math.min(K_PANEL, k - p);
+            int panelA = offA + rowOffsetA + (transA ? p : p * lda);
+            int panelB = offB + (transB ? p * ldb : p);
+            blas.dgemm(ta, tb, rows, n, kk, alpha, a, panelA, lda, b, panelB, ldb, p == 0 ? beta : 1.0, c, offC + r0,
+                    ldc);
+        }
+    }
+
+    private ExecutorService workers() {
+        ExecutorService pool = workers;
+        if (pool == null) {
+            synchronized (this) {
+                pool = workers;
+                if (pool == null) {
+                    pool = Executors.newFixedThreadPool(threads - 1, runnable -> {
+                        Thread thread = new Thread(() -> {
+                            WORKER.set(true);
+                            runnable.run();
+                        }, "okl-gemm");
+                        thread.setDaemon(true);
+                        return thread;
+                    });
+                    workers = pool;
+                }
+            }
+        }
+        return pool;
+    }
+
+    private static void awaitAll(List<Future<?>> pending) {
+        boolean interrupted = false;
+        RuntimeException failure = null;
+        for (Future<?> future : pending) {
+            while (true) {
+                try {
+                    future.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof Error error) {
+                        throw error;
+                    }
+                    failure = cause instanceof RuntimeException runtime ? runtime
+                            : new IllegalStateException("gemm worker failed", cause);
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
