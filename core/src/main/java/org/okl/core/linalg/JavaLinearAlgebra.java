@@ -5,9 +5,7 @@ import dev.ludovic.netlib.lapack.LAPACK;
 import java.util.Arrays;
 import java.util.Optional;
 import org.netlib.util.intW;
-import org.ojalgo.matrix.decomposition.Cholesky;
 import org.ojalgo.matrix.decomposition.Hessenberg;
-import org.ojalgo.matrix.decomposition.LU;
 import org.ojalgo.matrix.decomposition.QR;
 import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
@@ -21,9 +19,9 @@ import org.okl.api.linalg.TridiagonalForm;
  * The pure-Java back-end, used when no native BLAS/LAPACK loads. Matrix products run on netlib's Java BLAS through
  * {@link ParallelBlas} (cache panels, all cores; its Vector API kernel when the JVM has
  * {@code --add-modules jdk.incubator.vector}), measured 2-8x faster than ojAlgo's; the tridiagonal reduction and
- * solves and the symmetric eigendecomposition use netlib's Java translation of the reference LAPACK with those
- * products ({@link JavaTridiagonal}); triangular solves use netlib's Java BLAS; Cholesky, LU, QR and Hessenberg
- * decompositions use ojAlgo, the fastest pure-Java library measured for them. Column-major {@link Matrix} arrays
+ * solves, the symmetric eigendecomposition, Cholesky and LU use netlib's Java translation of the reference LAPACK
+ * with those products ({@link JavaTridiagonal}, {@link JavaFactorizations}); triangular solves use netlib's Java
+ * BLAS; QR and Hessenberg decompositions use ojAlgo, the fastest pure-Java library measured for them. Column-major {@link Matrix} arrays
  * are wrapped as ojAlgo {@link R064Store}s without copying.
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
@@ -126,17 +124,7 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         if (n == 0) {
             return Optional.of(Matrix.zeros(0, 0));
         }
-        R064Store input = wrap(Dense.symmetricFromLower(symmetricPositiveDefinite).data(), n);
-        Cholesky<Double> cholesky = Cholesky.R064.make(input);
-        if (!cholesky.decompose(input) || !cholesky.isSPD()) {
-            return Optional.empty();
-        }
-        double[] l = dataOf(cholesky.getL(), n, n);
-        if (!Dense.positiveFiniteDiagonal(l, n)) {
-            return Optional.empty();
-        }
-        Dense.zeroUpper(l, n);
-        return Optional.of(new Matrix(n, n, l));
+        return JavaFactorizations.cholesky(lapack, products, symmetricPositiveDefinite);
     }
 
     @Override
@@ -176,12 +164,7 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         if (n == 0 || b.cols() == 0) {
             return b.copy();
         }
-        R064Store input = wrap(a.data(), n);
-        LU<Double> lu = LU.R064.make(input);
-        if (!lu.decompose(input) || !lu.isSolvable()) {
-            throw new IllegalArgumentException("matrix is singular: LU found a zero pivot");
-        }
-        return toMatrix(lu.getSolution(wrap(b.data(), n)));
+        return JavaFactorizations.solve(lapack, products, a, b);
     }
 
     @Override

@@ -23,8 +23,6 @@ final class JavaTridiagonal {
     static final int BLOCK = 64;
     /** Matrices up to this order are reduced unblocked (dsytrd's crossover). */
     static final int CROSSOVER = 128;
-    /** Column-block width of the lower-triangle trailing update. */
-    private static final int UPDATE_COLUMNS = 256;
 
     private JavaTridiagonal() {
     }
@@ -111,19 +109,14 @@ final class JavaTridiagonal {
     }
 
     /**
-     * A(i+b:n, i+b:n) := A - V·W^T - W·V^T (dsytrd's dsyr2k) on the lower triangle, by column blocks so that only a
-     * thin strip above the diagonal is computed needlessly, then copied onto the upper triangle.
+     * A(i+b:n, i+b:n) := A - V·W^T - W·V^T (dsytrd's dsyr2k) on the lower triangle, then copied onto the upper one.
      */
     private static void updateTrailing(ParallelBlas blas, double[] a, int n, int i, double[] w) {
         int m = n - i - BLOCK;
         int v = i + BLOCK + i * n;
         int c = i + BLOCK + (i + BLOCK) * n;
-        for (int j = 0; j < m; j += UPDATE_COLUMNS) {
-            int cols = Math.min(UPDATE_COLUMNS, m - j);
-            int rows = m - j;
-            blas.gemm(false, true, rows, cols, BLOCK, -1.0, a, v + j, n, w, BLOCK + j, n, 1.0, a, c + j + j * n, n);
-            blas.gemm(false, true, rows, cols, BLOCK, -1.0, w, BLOCK + j, n, a, v + j, n, 1.0, a, c + j + j * n, n);
-        }
+        blas.lowerRankUpdate(m, BLOCK, -1.0, a, v, n, w, BLOCK, n, a, c, n);
+        blas.lowerRankUpdate(m, BLOCK, -1.0, w, BLOCK, n, a, v, n, a, c, n);
         Dense.mirrorLowerToUpper(a, c, n, m);
     }
 

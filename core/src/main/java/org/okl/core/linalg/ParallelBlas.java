@@ -23,6 +23,8 @@ import java.util.concurrent.Future;
 final class ParallelBlas {
     /** Inner-dimension panel width. */
     static final int K_PANEL = 256;
+    /** Column-strip width of {@link #lowerRankUpdate}. */
+    static final int LOWER_STRIP = 256;
     /** Products smaller than this many flops are not split across threads. */
     static final long PARALLEL_FLOPS = 1L << 22;
 
@@ -64,6 +66,20 @@ final class ParallelBlas {
         }
         inChunks(m, 2.0 * m * n * k >= PARALLEL_FLOPS, (r0, rows) -> panels(transA, transB, r0, rows, n, k, alpha,
                 a, offA, lda, b, offB, ldb, beta, c, offC, ldc));
+    }
+
+    /**
+     * The lower triangle of the m x m block C += alpha·X·Y^T (X and Y m x k), by column strips of
+     * {@value #LOWER_STRIP} so that only a thin band above the diagonal is computed needlessly (and overwritten: the
+     * strict upper triangle of C's diagonal strips is not preserved).
+     */
+    void lowerRankUpdate(int m, int k, double alpha, double[] x, int offX, int ldx, double[] y, int offY, int ldy,
+            double[] c, int offC, int ldc) {
+        for (int j = 0; j < m; j += LOWER_STRIP) {
+            int cols = Math.min(LOWER_STRIP, m - j);
+            gemm(false, true, m - j, cols, k, alpha, x, offX + j, ldx, y, offY + j, ldy, 1.0, c, offC + j + j * ldc,
+                    ldc);
+        }
     }
 
     /**
