@@ -1,6 +1,8 @@
 package org.okl.app.experiment.baldassarre;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -12,7 +14,9 @@ public final class Charts {
     }
 
     /**
-     * A line chart with one series per entry (x values, y values), markers on the points.
+     * A line chart with one series per entry (x values, y values), markers on the points. A logarithmic axis cannot
+     * show values at or below zero (a CPU time too short for the clock to register, say): those points are left out
+     * of the chart (the report's tables keep them), and a series left with no points is omitted.
      *
      * @param logX whether the x axis is logarithmic
      * @param logY whether the y axis is logarithmic
@@ -24,7 +28,22 @@ public final class Charts {
         chart.getStyler().setXAxisLogarithmic(logX);
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-        series.forEach((name, xy) -> chart.addSeries(name, xy[0], xy[1]).setMarker(SeriesMarkers.CIRCLE));
+        series.forEach((name, xy) -> {
+            double[][] drawable = drawable(xy, logX, logY);
+            if (drawable[0].length > 0) {
+                chart.addSeries(name, drawable[0], drawable[1]).setMarker(SeriesMarkers.CIRCLE);
+            }
+        });
         return chart;
+    }
+
+    /** The points a chart with these axes can show. */
+    static double[][] drawable(double[][] xy, boolean logX, boolean logY) {
+        int[] keep = IntStream.range(0, xy[0].length)
+                .filter(i -> (!logX || xy[0][i] > 0) && (!logY || xy[1][i] > 0))
+                .toArray();
+        return new double[][] {
+            Arrays.stream(keep).mapToDouble(i -> xy[0][i]).toArray(),
+            Arrays.stream(keep).mapToDouble(i -> xy[1][i]).toArray()};
     }
 }
