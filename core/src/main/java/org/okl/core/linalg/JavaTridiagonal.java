@@ -93,8 +93,7 @@ final class JavaTridiagonal {
             tau[c] = tauW.val;
             a[v] = 1.0;
             int wj = c + 1 - p + j * n;
-            blas.dsymv(productTriangle, below, 1.0, a, (c + 1) + (c + 1) * n, n, a, v, 1, 0.0, w,
-                    wj, 1);
+            blas.dsymv(productTriangle, below, 1.0, a, (c + 1) + (c + 1) * n, n, a, v, 1, 0.0, w, wj, 1);
             if (j > 0) {
                 int scratch = j * n;
                 blas.dgemv("T", below, j, 1.0, w, c + 1 - p, n, a, v, 1, 0.0, w, scratch, 1);
@@ -124,8 +123,8 @@ final class JavaTridiagonal {
      * Applies Q or Q^T to the n x m block c in place, as dormtr("L", "L") does: Q = H(1)···H(n-1) acts on rows
      * 2..n, and each block of {@value #BLOCK} reflectors is applied as I - V·T·V^T (T from dlarft) with gemm calls.
      */
-    static void applyQ(LAPACK lapack, ParallelBlas gemm, int n, double[] reflectors, double[] tau, double[] c, int m,
-            boolean transpose) {
+    private static void applyQ(LAPACK lapack, ParallelBlas gemm, int n, double[] reflectors, double[] tau, double[] c,
+            int m, boolean transpose) {
         int k = n - 1;
         if (k <= 0 || m == 0) {
             return;

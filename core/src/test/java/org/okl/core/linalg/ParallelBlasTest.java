@@ -75,6 +75,27 @@ class ParallelBlasTest {
     }
 
     @Test
+    void lowerRankUpdateUpdatesTheLowerTriangleAndLeavesTheUpperOutsideItsStrips() {
+        int m = 600;
+        Matrix x = random(m, 7, 8);
+        Matrix y = random(m, 7, 9);
+        Matrix c0 = random(m, m, 10);
+        double[] c = c0.data().clone();
+        gemm.lowerRankUpdate(m, 7, -2.0, x.data(), 0, m, y.data(), 0, m, c, 0, m);
+        Matrix expected = c0.plus(naiveMultiply(x, false, y, true).times(-2.0));
+        for (int j = 0; j < m; j++) {
+            for (int i = 0; i < m; i++) {
+                double want = i >= j ? expected.get(i, j)
+                        : i / ParallelBlas.LOWER_STRIP < j / ParallelBlas.LOWER_STRIP ? c0.get(i, j) : Double.NaN;
+                if (!Double.isNaN(want)) {
+                    assertThat(c[i + j * m]).as("(%d, %d)", i, j).isCloseTo(want,
+                            org.assertj.core.data.Offset.offset(1e-12));
+                }
+            }
+        }
+    }
+
+    @Test
     void rejectsAnEmptyInnerDimension() {
         assertThatThrownBy(() -> gemm.gemm(false, false, 2, 2, 0, 1.0, new double[0], 0, 2, new double[0], 0, 1, 0.0,
                 new double[4], 0, 2)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("inner");
