@@ -39,6 +39,14 @@ final class Dense {
         }
     }
 
+    /**
+     * A copy of a square column-major array with n spare entries at the end: netlib's Java BLAS and LAPACK check that
+     * a sub-matrix's last column has lda entries, which trailing sub-matrices of a square array do not.
+     */
+    static double[] paddedCopy(double[] square, int n) {
+        return Arrays.copyOf(square, n * n + n);
+    }
+
     /** The leading dimension LAPACK expects for a column-major array with the given number of rows. */
     static int ld(int rows) {
         return Math.max(1, rows);

@@ -25,7 +25,7 @@ final class JavaFactorizations {
      */
     static Optional<Matrix> cholesky(LAPACK lapack, ParallelBlas blas, Matrix symmetric) {
         int n = symmetric.rows();
-        double[] l = padded(symmetric.data(), n);
+        double[] l = Dense.paddedCopy(symmetric.data(), n);
         intW info = new intW(0);
         for (int j = 0; j < n; j += BLOCK) {
             int width = Math.min(BLOCK, n - j);
@@ -56,7 +56,7 @@ final class JavaFactorizations {
      */
     static Matrix solve(LAPACK lapack, ParallelBlas blas, Matrix a, Matrix b) {
         int n = a.rows();
-        double[] lu = padded(a.data(), n);
+        double[] lu = Dense.paddedCopy(a.data(), n);
         int[] pivots = new int[n];
         factorLu(lapack, blas, lu, n, pivots);
         Matrix x = b.copy();
@@ -91,13 +91,5 @@ final class JavaFactorizations {
                         j + rightColumns, n, 1.0, a, j + width + rightColumns, n);
             }
         }
-    }
-
-    /**
-     * A copy with n spare entries: netlib's Java BLAS and LAPACK check that a sub-matrix's last column has lda
-     * entries, which trailing sub-matrices do not.
-     */
-    private static double[] padded(double[] square, int n) {
-        return Arrays.copyOf(square, n * n + n);
     }
 }

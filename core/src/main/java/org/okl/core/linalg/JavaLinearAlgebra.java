@@ -26,12 +26,10 @@ import org.okl.api.linalg.TridiagonalForm;
  */
 final class JavaLinearAlgebra implements LinearAlgebra {
 
-    private final BLAS blas;
     private final LAPACK lapack;
     private final ParallelBlas products;
 
     JavaLinearAlgebra(BLAS javaBlas, LAPACK javaLapack, int threads) {
-        this.blas = javaBlas;
         this.lapack = javaLapack;
         this.products = new ParallelBlas(javaBlas, threads);
     }
@@ -43,9 +41,9 @@ final class JavaLinearAlgebra implements LinearAlgebra {
 
     @Override
     public String description() {
-        return "java (ojAlgo " + ojAlgoVersion() + "; BLAS: netlib " + blas.getClass().getSimpleName() + " on "
-                + products.threads() + " threads; reference LAPACK: netlib " + lapack.getClass().getSimpleName() + " "
-                + NetlibLoader.version() + ")";
+        return "java (ojAlgo " + ojAlgoVersion() + "; BLAS: netlib " + products.blas().getClass().getSimpleName()
+                + " on " + products.threads() + " threads; reference LAPACK: netlib "
+                + lapack.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
     }
 
     @Override
@@ -153,7 +151,8 @@ final class JavaLinearAlgebra implements LinearAlgebra {
         if (n == 0 || x.cols() == 0) {
             return;
         }
-        blas.dtrsm("L", lower ? "L" : "U", transpose ? "T" : "N", "N", n, x.cols(), 1.0, t.data(), n, x.data(), n);
+        products.blas().dtrsm("L", lower ? "L" : "U", transpose ? "T" : "N", "N", n, x.cols(), 1.0, t.data(), n,
+                x.data(), n);
     }
 
     @Override

@@ -43,9 +43,7 @@ final class JavaTridiagonal {
             return new HouseholderTridiagonal(product, 0, new double[0], new double[0], new double[0],
                     new double[0]);
         }
-        // n spare entries: netlib's Java BLAS checks that a sub-matrix's last column has lda entries, which the
-        // trailing sub-matrices of the symmetric products do not
-        double[] a = Arrays.copyOf(symmetric.data(), n * n + n);
+        double[] a = Dense.paddedCopy(symmetric.data(), n);
         double[] d = new double[n];
         double[] e = new double[Math.max(n - 1, 1)];
         double[] tau = new double[Math.max(n - 1, 1)];
