@@ -1,0 +1,109 @@
+package org.okl.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the numpy peer script ({@code python peer_numpy.py N P D}) on this machine and reads its JSON line. When
+ * Python, the script or numpy is missing, {@link #run} fails with {@link PeerUnavailable} whose message says what to
+ * install; the harness then reports OKL's timings without ratios.
+ */
+public final class PeerRunner {
+    /** Debian's Python, which has python3-numpy, python3-scipy and python3-sklearn. */
+    public static final Path DEFAULT_PYTHON = Path.of("/usr/bin/python3");
+    /** The environment variable naming the peer script. */
+    public static final String SCRIPT_ENV = "OKL_PEER_SCRIPT";
+    /** The longest a peer run may take. */
+    private static final long TIMEOUT_MINUTES = 120;
+
+    private final Path python;
+    private final Path script;
+
+    /**
+     * @param python the Python interpreter
+     * @param script the peer script
+     */
+    public PeerRunner(Path python, Path script) {
+        this.python = python;
+        this.script = script;
+    }
+
+    /** {@link #SCRIPT_ENV} if set, else {@code shared/bench/peer_numpy.py} one or two folders up, else the first. */
+    public static Path defaultScript() {
+        String env = System.getenv(SCRIPT_ENV);
+        if (env != null && !env.isBlank()) {
+            return Path.of(env.trim());
+        }
+        List<Path> candidates = List.of(Path.of("../shared/bench/peer_numpy.py"),
+                Path.of("../../shared/bench/peer_numpy.py"));
+        return candidates.stream().filter(Files::isRegularFile).findFirst().orElse(candidates.get(0))
+                .toAbsolutePath().normalize();
+    }
+
+    /**
+     * Runs the script for one size.
+     *
+     * @throws PeerUnavailable when Python, the script or numpy is missing or the script fails
+     */
+    public PeerTimings run(int n, int p, int d) {
+        if (!Files.isExecutable(python)) {
+            throw new PeerUnavailable("no numpy peer: " + python + " not found (apt-get install python3-numpy "
+                    + "python3-scipy python3-sklearn)");
+        }
+        if (!Files.isRegularFile(script)) {
+            throw new PeerUnavailable("no numpy peer: script " + script + " not found (set " + SCRIPT_ENV
+                    + " or --peer-script)");
+        }
+        try {
+            Path err = Files.createTempFile("okl-peer", ".err");
+            try {
+                Process process = new ProcessBuilder(python.toString(), script.toString(), Integer.toString(n),
+                        Integer.toString(p), Integer.toString(d))
+                        .redirectError(err.toFile()).start();
+                process.getOutputStream().close();
+                String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                    process.destroyForcibly();
+                    throw new PeerUnavailable("numpy peer timed out after " + TIMEOUT_MINUTES + " minutes at n = " + n);
+                }
+                String stderr = Files.readString(err).trim();
+                if (process.exitValue() != 0) {
+                    throw new PeerUnavailable(failure(process.exitValue(), stderr));
+                }
+                String last = out.lines().reduce((a, b) -> b).orElse("");
+                return PeerTimings.parse(last);
+            } finally {
+                Files.deleteIfExists(err);
+            }
+        } catch (IOException e) {
+            throw new PeerUnavailable("no numpy peer: cannot run " + python + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PeerUnavailable("numpy peer interrupted");
+        }
+    }
+
+    /** The message for a failed script run: a missing module named, else the last line of its error output. */
+    static String failure(int exit, String stderr) {
+        String last = stderr.lines().reduce((a, b) -> b).orElse("(no error output)");
+        if (last.contains("No module named")) {
+            return "no numpy peer: " + last.substring(last.indexOf("No module named"))
+                    + " (apt-get install python3-numpy python3-scipy python3-sklearn)";
+        }
+        return "numpy peer failed (exit " + exit + "): " + last;
+    }
+
+    /** The peer could not be run; the message says why and what to install. */
+    public static final class PeerUnavailable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** An unavailable peer with the reason. */
+        public PeerUnavailable(String message) {
+            super(message);
+        }
+    }
+}

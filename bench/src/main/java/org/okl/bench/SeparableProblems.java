@@ -1,0 +1,41 @@
+package org.okl.bench;
+
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.output.OutputData;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.core.Okl;
+import org.okl.core.solve.RegressionProblem;
+
+/**
+ * The separable multi-output problem of the peer script, built from registry components: kernel {@code gaussian}
+ * with sigma = sqrt(p), operator {@code separable} with {@code common-similarity} (omega 0.3), embedding
+ * {@code vector} fitted on Y, and the given filter.
+ */
+final class SeparableProblems {
+    /** The common-similarity weight of the peer script. */
+    static final double OMEGA = 0.3;
+
+    private SeparableProblems() {
+    }
+
+    /** The Gaussian kernel with the peer script's width sqrt(p). */
+    static VectorKernel gaussian(Okl okl, BenchData data) {
+        return okl.create(VectorKernel.class, ComponentSpec.of("gaussian", "sigma", data.sigma()));
+    }
+
+    /** The regression problem on the data with the given filter. */
+    static RegressionProblem of(Okl okl, BenchData data, ComponentSpec filter) {
+        OperatorKernel operator = okl.create(OperatorKernel.class, ComponentSpec.of("separable", "matrix",
+                ComponentSpec.of("common-similarity", "omega", OMEGA)));
+        var embedding = okl.create(OutputEmbedding.class, ComponentSpec.of("vector"))
+                .fit(new OutputData(data.outputs(), Optional.empty()), okl.context());
+        return new RegressionProblem(data.inputs(), gaussian(okl, data), operator, embedding,
+                okl.create(SpectralFilter.class, filter), List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty(), okl.context());
+    }
+}

@@ -1,0 +1,45 @@
+package org.okl.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The workloads {@code okl bench} knows, in the order they run. */
+public final class Workloads {
+    private static final List<Workload> ALL = List.of(new GramWorkload(), new EigenWorkload(),
+            new TikhonovPathWorkload(), new NuMethodWorkload(), new KdeCovarianceWorkload(), new ManifoldWorkload(),
+            new UspsDecodeWorkload(), new OelTrainWorkload());
+
+    private Workloads() {
+    }
+
+    /** Every workload by name, in run order. */
+    public static Map<String, Workload> all() {
+        Map<String, Workload> m = new LinkedHashMap<>();
+        ALL.forEach(w -> m.put(w.name(), w));
+        return m;
+    }
+
+    /**
+     * The named workloads in run order.
+     *
+     * @throws IllegalArgumentException naming an unknown workload and listing the known ones
+     */
+    public static List<Workload> select(List<String> names) {
+        Map<String, Workload> all = all();
+        for (String name : names) {
+            if (!all.containsKey(name)) {
+                throw new IllegalArgumentException("unknown workload '" + name + "'; available: "
+                        + String.join(", ", all.keySet()));
+            }
+        }
+        List<Workload> out = new ArrayList<>();
+        all.forEach((name, w) -> {
+            if (names.contains(name)) {
+                out.add(w);
+            }
+        });
+        return out;
+    }
+}

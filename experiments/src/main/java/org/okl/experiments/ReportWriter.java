@@ -1,0 +1,71 @@
+package org.okl.experiments;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.knowm.xchart.BitmapEncoder;
+
+/**
+ * Writes an HTML report: every experiment's protocol, tables and notes, and its figures as PNG files beside the
+ * page.
+ */
+public final class ReportWriter {
+    private ReportWriter() {
+    }
+
+    /** Writes {@code index.html} and the PNG figures into {@code dir}. */
+    public static void write(List<ExperimentResult> results, String header, Path dir) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Files.createDirectories(dir);
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+                + "<title>OKL experiments</title><style>body{font-family:sans-serif;max-width:70em;margin:auto}"
+                + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em;"
+                + "text-align:right}th{background:#eee}img{max-width:48%;margin:.5em}</style></head><body>\n")
+                .append("<h1>OKL experiments</h1>\n<p>").append(escape(header)).append("</p>\n");
+        for (ExperimentResult r : results) {
+            html.append("<h2>").append(escape(r.experiment())).append("</h2>\n<p>").append(escape(r.protocol()))
+                    .append("</p>\n");
+            for (ResultTable t : r.tables()) {
+                html.append("<table><caption>").append(escape(t.title())).append("</caption><tr>");
+                t.columns().forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
+                html.append("</tr>\n");
+                for (List<String> row : t.rows()) {
+                    html.append("<tr>");
+                    row.forEach(c -> html.append("<td>").append(escape(c)).append("</td>"));
+                    html.append("</tr>\n");
+                }
+                html.append("</table>\n");
+            }
+            for (ExperimentResult.Figure f : r.figures()) {
+                String file = r.experiment() + "-" + f.name() + ".png";
+                BitmapEncoder.saveBitmap(f.chart(), dir.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
+                html.append("<img src=\"").append(file).append("\" alt=\"").append(escape(f.name())).append("\">\n");
+            }
+            if (!r.notes().isEmpty()) {
+                html.append("<ul>\n");
+                r.notes().forEach(n -> html.append("<li>").append(escape(n)).append("</li>\n"));
+                html.append("</ul>\n");
+            }
+        }
+        html.append("</body></html>\n");
+        Files.writeString(dir.resolve("index.html"), html, StandardCharsets.UTF_8);
+    }
+
+    /** The results as Markdown (the body of RESULTS.md). */
+    public static String markdown(List<ExperimentResult> results, String header) {
+        StringBuilder md = new StringBuilder("# OKL experiment results\n\n").append(header).append("\n\n");
+        for (ExperimentResult r : results) {
+            md.append("## ").append(r.experiment()).append("\n\n").append(r.protocol()).append("\n\n");
+            r.tables().forEach(t -> md.append(t.toMarkdown()).append('\n'));
+            r.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

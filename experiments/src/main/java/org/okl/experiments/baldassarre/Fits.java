@@ -1,0 +1,102 @@
+package org.okl.experiments.baldassarre;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.data.DatasetSource;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
+
+/** The steps every experiment repeats: load a data set by name, fit a pipeline timed, score a model. */
+public final class Fits {
+    private Fits() {
+    }
+
+    /**
+     * A fitted model and the time of {@code Pipeline.fit} (model selection over the grid and the path, then the
+     * refit on all the data given).
+     *
+     * @param model      the model
+     * @param seconds    the wall-clock fitting time
+     * @param cpuSeconds the CPU time of the whole process during the fit (all threads, native BLAS included): on a
+     *                   shared machine this measures the work where wall-clock time measures the contention too
+     */
+    public record Timed(Model model, double seconds, double cpuSeconds) {
+    }
+
+    /** The CPU time of this process so far, in nanoseconds (−1 where the JVM cannot tell). */
+    static long processCpuNanos() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** Loads a data set (or generator) by name with parameters, through the public data-set components. */
+    public static Dataset load(Okl okl, ComponentSpec spec) {
+        return okl.create(DatasetSource.class, spec).load(okl.context());
+    }
+
+    /** The training data of a split (with its groups, for multi-task data). */
+    public static TrainingData training(Dataset.Split split) {
+        return new TrainingData(split.inputs(), split.outputs(), split.groups(), Optional.empty(), Optional.empty());
+    }
+
+    /** Fits a pipeline on data and measures the time. */
+    public static Timed fit(Okl okl, PipelineSpec spec, TrainingData data) {
+        long cpu = processCpuNanos();
+        long start = System.nanoTime();
+        Model model = okl.pipeline(spec).fit(data);
+        return new Timed(model, (System.nanoTime() - start) / 1e9, (processCpuNanos() - cpu) / 1e9);
+    }
+
+    /** The value of a metric (by name) of the model's decoded predictions on a test split. */
+    public static double score(Okl okl, String metric, Model model, Dataset.Split test) {
+        return score(okl, metric, model, test.inputs(), test.outputs(), test.groups());
+    }
+
+    /** The value of a metric (by name) of the model's decoded predictions for inputs against true outputs. */
+    public static double score(Okl okl, String metric, Model model, Matrix inputs, Matrix outputs,
+            Optional<int[]> groups) {
+        return okl.create(Metric.class, ComponentSpec.of(metric)).evaluate(outputs, model.predict(inputs, groups));
+    }
+
+    /** A selection spec: method ({@code holdout} or {@code kfold}), folds or fraction, metric, grid and seed. */
+    public static SelectionSpec selection(String method, int folds, double fraction, String metric,
+            Map<String, List<Object>> grid, long seed) {
+        return new SelectionSpec(method, folds, fraction, 1, ComponentSpec.of(metric), grid, seed);
+    }
+
+    /** A chosen value recorded in the model's provenance, as a number (NaN when absent). */
+    public static double chosen(Model model, String key) {
+        Object v = model.provenance().chosen().get(key);
+        return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /** {@code count} values geometrically spaced from {@code from} to {@code to} (both included). */
+    public static List<Object> geometric(double from, double to, int count) {
+        Object[] out = new Object[count];
+        for (int i = 0; i < count; i++) {
+            out[i] = count == 1 ? from : from * Math.pow(to / from, (double) i / (count - 1));
+        }
+        return List.of(out);
+    }
+
+    /** {@code count} values equally spaced from {@code from} to {@code to} (both included), rounded to 1e-12. */
+    public static List<Object> linear(double from, double to, int count) {
+        Object[] out = new Object[count];
+        for (int i = 0; i < count; i++) {
+            double v = count == 1 ? from : from + (to - from) * i / (count - 1);
+            out[i] = Math.round(v * 1e12) / 1e12;
+        }
+        return List.of(out);
+    }
+}
