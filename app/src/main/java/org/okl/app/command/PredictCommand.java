@@ -16,15 +16,16 @@ import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
+import org.okl.core.data.IoErrors;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl predict}: predicts outputs for new inputs with a model file and writes them as CSV. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
@@ -92,7 +93,8 @@ public final class PredictCommand implements Runnable {
             }
             Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
+            throw new OklException(ErrorCode.OUTPUT_FILE, out + ": cannot write predictions: " + IoErrors.describe(e),
+                    e);
         } finally {
             if (tmp != null) {
                 try {
