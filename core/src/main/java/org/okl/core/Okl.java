@@ -33,6 +33,8 @@ public final class Okl {
     public static final String PLUGINS_ENV = "OKL_PLUGINS";
     /** The environment variable naming the data directory. */
     public static final String DATA_ENV = "OKL_DATA";
+    /** The data directory when neither {@code --data-dir} nor {@link #DATA_ENV} names one: {@code ~/.okl/data}. */
+    public static final Path DEFAULT_DATA_DIRECTORY = Path.of(System.getProperty("user.home"), ".okl", "data");
 
     private final ComponentRegistry registry;
     private final DefaultComponentContext context;
@@ -136,7 +138,11 @@ public final class Okl {
             return this;
         }
 
-        /** The data directory ({@code null} for none). */
+        /**
+         * The data directory, where data sets are downloaded to and read from ({@code null} for none). Without this
+         * call: {@link #DATA_ENV} if set, else {@link #DEFAULT_DATA_DIRECTORY}, and a development checkout's
+         * {@code ../shared/datasets} is searched after it.
+         */
         public Builder dataDirectory(Path folder) {
             this.dataDirectory = folder;
             this.dataDirectorySet = true;
@@ -153,16 +159,26 @@ public final class Okl {
         public Okl build() {
             ComponentRegistry registry = ComponentRegistry.of(PluginLoader.discover(classLoader, pluginFolders));
             LinearAlgebra la = linearAlgebra != null ? linearAlgebra : LinearAlgebras.active();
-            Path data = dataDirectorySet ? dataDirectory : defaultDataDirectory().orElse(null);
-            return new Okl(registry, new DefaultComponentContext(la, registry, seed, data), progress);
+            DefaultComponentContext context;
+            String env = System.getenv(DATA_ENV);
+            if (dataDirectorySet) {
+                context = new DefaultComponentContext(la, registry, seed,
+                        dataDirectory == null ? null : dataDirectory.toAbsolutePath().normalize());
+            } else if (env != null && !env.isBlank()) {
+                context = new DefaultComponentContext(la, registry, seed,
+                        Path.of(env.trim()).toAbsolutePath().normalize());
+            } else {
+                context = new DefaultComponentContext(la, registry, seed, DEFAULT_DATA_DIRECTORY,
+                        developmentData().stream().toList());
+            }
+            return new Okl(registry, context, progress);
         }
 
-        /** {@link #DATA_ENV} if set, else {@code ../shared/datasets} (or {@code ../../shared/datasets}) if present. */
-        private static Optional<Path> defaultDataDirectory() {
-            String env = System.getenv(DATA_ENV);
-            if (env != null && !env.isBlank()) {
-                return Optional.of(Path.of(env.trim()));
-            }
+        /**
+         * A development checkout's shared data: {@code ../shared/datasets} (or {@code ../../shared/datasets}, from a
+         * module folder) relative to the working directory, if present. Users' clones have none.
+         */
+        private static Optional<Path> developmentData() {
             for (String candidate : List.of("../shared/datasets", "../../shared/datasets")) {
                 Path p = Path.of(candidate).toAbsolutePath().normalize();
                 if (Files.isDirectory(p)) {

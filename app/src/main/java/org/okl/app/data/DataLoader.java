@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.data.DownloadableDataset;
 import org.okl.api.data.Table;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
@@ -73,10 +74,21 @@ public final class DataLoader {
     private Dataset dataset(DataRef data) {
         DatasetSource source = okl.create(DatasetSource.class, data.source());
         if (!source.isAvailable(okl.context())) {
-            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + data.name() + "' is not available here;"
-                    + " it is expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
+            throw notAvailable(data.name(), source, okl);
         }
         return source.load(okl.context());
+    }
+
+    /**
+     * The error for a data set that is not here: the command that downloads it, or where its files are expected.
+     */
+    public static OklException notAvailable(String id, DatasetSource source, Okl okl) {
+        if (source instanceof DownloadableDataset) {
+            return new OklException(ErrorCode.INVALID_DATA, "data set '" + id + "' is not downloaded (expected at "
+                    + source.expectedLocation(okl.context()) + "); fetch it with: okl datasets fetch " + id);
+        }
+        return new OklException(ErrorCode.INVALID_DATA, "data set '" + id + "' is not available here; it is expected"
+                + " at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
     }
 
     private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
