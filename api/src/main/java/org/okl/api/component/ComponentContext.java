@@ -20,6 +20,15 @@ public interface ComponentContext {
      */
     <T> T create(Class<T> kind, ComponentSpec spec);
 
+    /**
+     * The ids of every registered component of a kind, sorted (for example every
+     * {@link org.okl.api.solve.RegressionSolver}, so that the best supporting one can be chosen); empty when the
+     * context has no registry.
+     */
+    default List<String> componentIds(Class<?> kind) {
+        return List.of();
+    }
+
     /** The seed every random choice derives from (reproducible runs). */
     long seed();
 
