@@ -15,6 +15,7 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.component.ComponentNames;
 
 /**
  * Vector-valued manifold regularization (Minh and Sindhwani 2011; CONVENTIONS.md "Manifold regularization",
@@ -71,7 +72,7 @@ public final class ManifoldSolver implements RegressionSolver {
     public RegressionPath fit(RegressionProblem problem) {
         if (!(problem.operator() instanceof SeparableOperatorKernel separable)) {
             throw new InvalidParameterException(COMPONENT, "operator", "must be a separable kernel k·Q for manifold "
-                    + "regularization, got " + problem.operator().getClass().getSimpleName());
+                    + "regularization, got a " + ComponentNames.of(problem.operator()));
         }
         Matrix y = problem.embedding().targets().orElseThrow(() -> new InvalidParameterException(COMPONENT, "output",
                 "must be an explicit embedding with vector targets; manifold regularization does not take an "
