@@ -46,7 +46,8 @@ class CommandLineIT {
 
     private static void assertOneLineError(OklProcess.Result r, int exitCode, String... fragments) {
         assertThat(r.exitCode()).as("exit code; stderr: " + r.stderr()).isEqualTo(exitCode);
-        List<String> lines = r.stderr().strip().lines().filter(l -> !l.startsWith("okl: see ")).toList();
+        List<String> lines = r.stderr().strip().lines()
+                .filter(l -> !l.startsWith("okl: see ") && !l.startsWith("okl: note: ")).toList();
         assertThat(lines).as("stderr lines").hasSize(1);
         assertThat(lines.get(0)).startsWith("okl: error: ").contains(fragments);
         assertThat(r.stderr()).doesNotContain("\tat ").doesNotContain("Exception in thread");
