@@ -1,7 +1,11 @@
 package org.okl.core.data;
 
 import java.net.URI;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 
 /**
  * Where data set downloads really come from: their canonical public addresses, or a mirror that holds the same
@@ -26,11 +30,22 @@ public record DataMirror(Optional<URI> base) {
         base = base.map(b -> b.toString().endsWith("/") ? b : URI.create(b + "/"));
     }
 
-    /** A mirror at {@code base}. */
+    /**
+     * A mirror at {@code base}.
+     *
+     * @throws OklException {@link ErrorCode#USAGE} when {@code base} is not an absolute http(s) address
+     */
     public static DataMirror at(String base) {
-        URI uri = URI.create(base.strip());
-        if (!uri.isAbsolute() || uri.getHost() == null) {
-            throw new IllegalArgumentException("a data mirror is an absolute http(s) address, got '" + base + "'");
+        URI uri;
+        try {
+            uri = URI.create(base.strip());
+        } catch (IllegalArgumentException e) {
+            uri = null;
+        }
+        if (uri == null || !uri.isAbsolute() || uri.getHost() == null
+                || !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))) {
+            throw new OklException(ErrorCode.USAGE, "data mirror (" + ENV + " or -D" + PROPERTY + "): '" + base
+                    + "' is not an absolute http(s) address such as http://mirror.example.org/okl/");
         }
         return new DataMirror(Optional.of(uri));
     }

@@ -227,7 +227,9 @@ class DataFetcherTest {
                 .hasToString("http://mirror.local:8080/okl/raw.githubusercontent.com/a/b/c%20d.arff?x=1");
         java.net.URI canonical = java.net.URI.create("https://example.org/f");
         assertThat(DataMirror.NONE.map(canonical)).isSameAs(canonical);
-        assertThatThrownBy(() -> DataMirror.at("not a url")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DataMirror.at("not a url")).isInstanceOf(OklException.class)
+                .hasMessageContaining("[OKL-E009] data mirror (OKL_DATA_MIRROR").hasMessageContaining("'not a url'");
+        assertThatThrownBy(() -> DataMirror.at("ftp://mirror.local/")).hasMessageContaining("http(s)");
     }
 
     @Test
