@@ -18,8 +18,12 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     @Override
-    public int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parseResult) {
+    public int handleExecutionException(Exception failure, CommandLine cli, CommandLine.ParseResult parseResult) {
         PrintWriter err = cli.getErr();
+        Exception e = root.oklIfBuilt()
+                .flatMap(okl -> okl.registry().runtimeFailures().explain(failure, "running the command"))
+                .<Exception>map(named -> named)
+                .orElse(failure);
         err.println("okl: error: " + message(e));
         if (root.verbose()) {
             e.printStackTrace(err);

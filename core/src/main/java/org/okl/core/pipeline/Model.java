@@ -44,6 +44,12 @@ public final class Model {
      */
     public static Model restore(PipelineSpec spec, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, TrainingData data, Provenance provenance, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
+                predictorType, predictorArrays, data, provenance, okl));
+    }
+
+    private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
+            Map<String, Matrix> predictorArrays, TrainingData data, Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays,
                 new PredictionEnvironment(c.kernel(), c.operator(), okl.context()));
@@ -66,7 +72,8 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, data.groups().isPresent()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        return Predictions.select(predictor.predict(inputs), groups);
+        return okl.registry().runtimeFailures().guard("predicting",
+                () -> Predictions.select(predictor.predict(inputs), groups));
     }
 
     /** Decoded predictions for new inputs. */
@@ -77,8 +84,9 @@ public final class Model {
     /** Decoded predictions for new inputs with their tasks (multi-task models). */
     public Decoded predict(Matrix inputs, Optional<int[]> groups) {
         Matrix h = predictRaw(inputs, groups);
-        return components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
-                data.unlabelledOutputs(), okl.context(), okl.tables()));
+        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
+                new PipelineDecodingContext(embedding, data.outputs(), data.unlabelledOutputs(), okl.context(),
+                        okl.tables())));
     }
 
     /** The pipeline with every data-dependent and chosen value recorded. */
