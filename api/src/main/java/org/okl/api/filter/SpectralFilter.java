@@ -1,6 +1,7 @@
 package org.okl.api.filter;
 
 import java.util.Optional;
+import org.okl.api.API;
 
 /**
  * A spectral regularization filter g(s) (Baldassarre et al. 2012, Sec. 3.3) with a regularization path.
@@ -10,6 +11,7 @@ import java.util.Optional;
  * of lambdas, or iterations 1..t); solvers compute the whole path from one decomposition or one run of the
  * iteration, and model selection keeps one point.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface SpectralFilter {
 
     /** The name of the path parameter, for example {@code lambda} or {@code iterations}. */

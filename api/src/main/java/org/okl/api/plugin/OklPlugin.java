@@ -29,6 +29,7 @@ import org.okl.api.regularizer.Regularizer;
  * <p>Names and ids starting with {@code okl-} are reserved for OKL's own plugins; a plugin that uses them is left
  * out with an error.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface OklPlugin {
 
     /** A unique, stable name of the plugin, for diagnostics (for example {@code okl-kernels}). */

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.netlib.util.intW;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java blocked tridiagonal reduction and block-reflector application of Q against the reference LAPACK's

@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.okl.api.component.InvalidParameterException;
-import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.core.linalg.HessenbergForm;
+import org.okl.core.linalg.SolverLinearAlgebra;
 import org.okl.core.solve.RegressionPath;
 import org.okl.core.solve.RegressionProblem;
 import org.okl.core.solve.RegressionSolver;
@@ -160,7 +161,7 @@ public final class ManifoldSolver implements RegressionSolver {
     /** S1: {@code Mmat = Z H Z^T}, then {@code (q_j H + lλ I) b_j = (Z^T Y W)_j}, {@code A = Z B W^T}. */
     private static List<Matrix> hessenbergSchur(Matrix mmat, Matrix rotated, Matrix w, double[] q, double[] lambdas,
             int labelled, LinearAlgebra la) {
-        HessenbergForm form = la.hessenberg(mmat);
+        HessenbergForm form = SolverLinearAlgebra.of(la).hessenberg(mmat);
         Matrix z = form.q();
         Matrix h = form.h();
         Matrix b = la.multiply(z, true, rotated, false);

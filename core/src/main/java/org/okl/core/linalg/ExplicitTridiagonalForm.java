@@ -1,4 +1,7 @@
-package org.okl.api.linalg;
+package org.okl.core.linalg;
+
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
 
 /** A {@link TridiagonalForm} holding Q as a dense matrix; see {@link TridiagonalForm#explicit}. */
 record ExplicitTridiagonalForm(double[] diagonalValues, double[] offDiagonalValues, Matrix q,

@@ -1,4 +1,6 @@
-package org.okl.api.linalg;
+package org.okl.core.linalg;
+
+import org.okl.api.linalg.Matrix;
 
 /**
  * An orthogonal reduction to upper Hessenberg form, {@code M = Q H Q^T}, the first step of the Hessenberg-Schur

@@ -1,4 +1,7 @@
-package org.okl.api.linalg;
+package org.okl.core.linalg;
+
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
 
 /**
  * An orthogonal reduction of a symmetric matrix to tridiagonal form, {@code M = Q T Q^T}, with T symmetric
