@@ -61,7 +61,11 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
                 || e instanceof UsageException;
     }
 
-    private static String message(Throwable e) {
+    /** The error line: an OKL error ends with the page that explains its code, as SLF4J's messages do. */
+    static String message(Throwable e) {
+        if (e instanceof OklException o) {
+            return o.getMessage() + " (see " + o.errorCode().reference() + ")";
+        }
         if (isUserError(e)) {
             return e.getMessage();
         }

@@ -36,7 +36,7 @@ import org.okl.core.pipeline.TrainingData;
 import org.okl.core.plugin.OklException;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Pipelines with model selection against independent computations: k-fold and leave-one-out choices and curves
@@ -226,10 +226,10 @@ class PipelineIT {
         Model model = OKL.pipeline(spec("kfold").withFilter(ComponentSpec.of("nu-method", "iterations", total)))
                 .fit(TrainingData.of(x, y));
         int chosen = model.pathIndex() + 1;
-        assertThat(chosen).as("early stopping on noisy data stops before the last iteration").isLessThan(total);
+        assertThat(chosen).as("on noisy data the chosen iteration comes before the last").isLessThan(total);
         assertThat(model.spec().filter().parameters().get("iterations")).isEqualTo(chosen);
         assertThat(((Number) model.provenance().chosen().get("filter.iterations")).intValue()).isEqualTo(chosen);
-        // the nu-method recurrence of CONVENTIONS.md (nu = 1), run naively to the chosen iteration
+        // the nu-method recurrence of docs/conventions.md#filters (nu = 1), run naively to the chosen iteration
         int n = x.rows();
         Matrix k = gram(x, x);
         double sMax = new org.apache.commons.math3.linear.EigenDecomposition(

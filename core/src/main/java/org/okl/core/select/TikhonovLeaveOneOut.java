@@ -94,18 +94,7 @@ public final class TikhonovLeaveOneOut {
                 errors.set(j, c, sum / n);
             }
         }
-        return new LeaveOneOut(lambdas.clone(), errors, a == null || isDiagonal(a));
-    }
-
-    private static boolean isDiagonal(Matrix a) {
-        for (int j = 0; j < a.cols(); j++) {
-            for (int i = 0; i < a.rows(); i++) {
-                if (i != j && a.get(i, j) != 0.0) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return new LeaveOneOut(lambdas.clone(), errors);
     }
 
     private static double[] ones(int d) {

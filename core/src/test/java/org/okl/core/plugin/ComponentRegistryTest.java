@@ -12,7 +12,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 class ComponentRegistryTest {
 

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 class PluginLoaderTest {
     /** A class with the name of one OKL ships (Jackson's), with a method OKL's copy lacks. */

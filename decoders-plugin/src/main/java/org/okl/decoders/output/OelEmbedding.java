@@ -13,8 +13,8 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.decoders.lowrank.RandomizedEigen;
 
 /**
- * The {@code oel} output: Output Embedding Learning of Brogat-Motte et al. 2022, Algorithm 1 (CONVENTIONS.md "OEL",
- * ALGORITHMS.md 6.3-6.4).
+ * The {@code oel} output: Output Embedding Learning of Brogat-Motte et al. 2022, Algorithm 1
+ * (docs/conventions.md#output-embedding-learning, ALGORITHMS.md 6.3-6.4).
  *
  * <p>The regression step is the pipeline's: the embedding first fits as the implicit {@code kernel} embedding (targets
  * empty, output Gram L over the labelled outputs), the pipeline's filter learns the weights, and

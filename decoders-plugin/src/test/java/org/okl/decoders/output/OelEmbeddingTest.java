@@ -14,9 +14,9 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.TestKernels;
+import org.okl.testkit.TestMatrices;
 
 class OelEmbeddingTest {
     private final KernelTestContext context = new KernelTestContext();

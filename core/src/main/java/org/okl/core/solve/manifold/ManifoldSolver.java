@@ -18,7 +18,7 @@ import org.okl.core.solve.RegressionProblem;
 import org.okl.core.solve.RegressionSolver;
 
 /**
- * Vector-valued manifold regularization (Minh and Sindhwani 2011; CONVENTIONS.md "Manifold regularization",
+ * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization,
  * ALGORITHMS.md §4) for a separable kernel {@code Gamma = k·Q} and one or more input graph penalties.
  *
  * <p>With l labelled points, N = l + u labelled plus unlabelled inputs X_N, the Gram {@code k_N = k(X_N, X_N)},

@@ -14,7 +14,7 @@ import org.okl.core.linalg.TridiagonalForm;
  * {@code k C A + n·lambda·C = Y}. With A = W diag(a) W^T and k = Q T Q^T (T symmetric tridiagonal, Q kept as
  * Householder reflectors on the native back-end), column j of {@code X = Q^T C W} solves
  * {@code (a_j T + n·lambda·I) x_j = (Q^T Y W)_j}, an O(n) tridiagonal solve, and {@code C = Q X W^T}. Iterated
- * Tikhonov repeats the solve with right-hand side {@code (Q^T Y W)_j + n·lambda·x_j} (CONVENTIONS).
+ * Tikhonov repeats the solve with right-hand side {@code (Q^T Y W)_j + n·lambda·x_j} (docs/conventions.md#filters).
  *
  * <p>Cost: the reduction (about 4/3·n³ flops, roughly half of a symmetric eigendecomposition), one Q^T product with
  * the n x d targets, L·d·t tridiagonal solves, and one Q product with the n x (L·d) block of all path points (about

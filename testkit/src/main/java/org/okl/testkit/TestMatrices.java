@@ -1,4 +1,4 @@
-package org.okl.core.testing;
+package org.okl.testkit;
 
 import java.util.Random;
 import org.okl.api.linalg.Matrix;

@@ -1,4 +1,4 @@
-package org.okl.core.contract;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,6 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.core.testing.TestMatrices;
 
 /**
  * The contract every {@link Decoder} must meet. A subclass supplies the decoder, a decoding context (fitted embedding

@@ -1,4 +1,4 @@
-package org.okl.core.testing;
+package org.okl.testkit;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.okl.core.testing;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.okl.core.contract;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,7 +11,6 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.testing.TestContext;
 
 /**
  * The contract of {@link OperatorKernel}s, as an abstract JUnit 5 class a plugin author extends. For a

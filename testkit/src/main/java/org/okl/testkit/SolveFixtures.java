@@ -1,4 +1,4 @@
-package org.okl.core.solve;
+package org.okl.testkit;
 
 import java.util.List;
 import java.util.Optional;
@@ -18,12 +18,11 @@ import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.core.solve.RegressionProblem;
 
 /**
  * Small components and dense oracles for solver tests: a Gaussian kernel by loops, fixed separable and block
- * kernels, explicit/implicit embeddings, the Tikhonov / TSVD / Landweber filters written from CONVENTIONS.md, and
+ * kernels, explicit/implicit embeddings, the Tikhonov / TSVD / Landweber filters written from docs/conventions.md, and
  * dense (nd x nd) reference solves.
  */
 public final class SolveFixtures {

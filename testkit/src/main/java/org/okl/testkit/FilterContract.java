@@ -1,4 +1,4 @@
-package org.okl.core.contract;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,6 @@ import org.okl.api.filter.IterativeFilter;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
 
 /**
  * The contract every {@link SpectralFilter} must meet; a plugin's test extends this class once per filter (and
@@ -19,8 +18,8 @@ import org.okl.core.testing.TestMatrices;
  *   <li>the path has at least one point, with finite values;</li>
  *   <li>g is finite and non-negative on [0, s_max] at every path point;</li>
  *   <li>s·g(s) is bounded on (0, s_max] by {@link #spectralGainBound()} (1 by default; the nu-method of
- *       CONVENTIONS.md reaches w_1 = (4nu+2)/(4nu+1) at its first iterate, 1.2 for nu = 1, and stays below 1.1 from
- *       the fourth iterate on);</li>
+ *       docs/conventions.md#filters reaches w_1 = (4nu+2)/(4nu+1) at its first iterate, 1.2 for nu = 1, and stays
+ *       below 1.1 from the fourth iterate on);</li>
  *   <li>an iterative form, if any, reproduces g on the spectrum at every iterate to 1e-10;</li>
  *   <li>a {@link RidgeFilter} form, if any, reproduces g by its (iterated) Tikhonov solves to 1e-10.</li>
  * </ul>

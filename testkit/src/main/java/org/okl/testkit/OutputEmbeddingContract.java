@@ -1,4 +1,4 @@
-package org.okl.core.contract;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,6 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.testing.TestMatrices;
 
 /**
  * The contract every {@link OutputEmbedding} must meet, checked on random outputs. With the exact embedding of the

@@ -1,4 +1,4 @@
-package org.okl.core.contract;
+package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestContext;
 
 /**
  * The contract every {@link VectorKernel} must meet, as an abstract JUnit 5 class: a plugin author extends it, says
