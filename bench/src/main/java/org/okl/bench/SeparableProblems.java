@@ -8,8 +8,8 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.Okl;
-import org.okl.core.solve.RegressionProblem;
 
 /**
  * The separable multi-output problem of the peer script, built from registry components: kernel {@code gaussian}

@@ -18,7 +18,9 @@ import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Small components and dense oracles for solver tests: a Gaussian kernel by loops, fixed separable and block

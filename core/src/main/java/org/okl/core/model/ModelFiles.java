@@ -70,14 +70,19 @@ public final class ModelFiles {
                 ObjectNode predictor = root.putObject("predictor");
                 predictor.put("type", model.predictor().type());
                 predictor.set("arrays", index(model.predictor().arrays(), "predictor/", arrays));
-                TrainingData data = model.trainingData();
-                Map<String, Matrix> dataArrays = new LinkedHashMap<>();
-                dataArrays.put("inputs", data.inputs());
-                dataArrays.put("outputs", data.outputs());
-                data.unlabelledInputs().ifPresent(m -> dataArrays.put("unlabelledInputs", m));
-                data.unlabelledOutputs().ifPresent(m -> dataArrays.put("unlabelledOutputs", m));
-                data.groups().ifPresent(g -> dataArrays.put("groups", groupsColumn(g)));
-                root.set("training", index(dataArrays, "training/", arrays));
+                ObjectNode dimensions = root.putObject("dimensions");
+                dimensions.put("inputs", model.inputColumns());
+                dimensions.put("outputs", model.outputColumns());
+                if (model.trainingData().isPresent()) {
+                    TrainingData data = model.trainingData().get();
+                    Map<String, Matrix> dataArrays = new LinkedHashMap<>();
+                    dataArrays.put("inputs", data.inputs());
+                    dataArrays.put("outputs", data.outputs());
+                    data.unlabelledInputs().ifPresent(m -> dataArrays.put("unlabelledInputs", m));
+                    data.unlabelledOutputs().ifPresent(m -> dataArrays.put("unlabelledOutputs", m));
+                    data.groups().ifPresent(g -> dataArrays.put("groups", groupsColumn(g)));
+                    root.set("training", index(dataArrays, "training/", arrays));
+                }
                 zip.putNextEntry(new ZipEntry("model.json"));
                 zip.write(JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
                 zip.closeEntry();
@@ -130,14 +135,20 @@ public final class ModelFiles {
             PipelineSpec spec = PipelineFiles.parse(root.path("pipeline").toString(), file + " (pipeline)",
                     okl.registry());
             Map<String, Matrix> predictorArrays = readArrays(zip, root.path("predictor").path("arrays"), file);
-            Map<String, Matrix> training = readArrays(zip, root.path("training"), file);
             Provenance provenance = JSON.treeToValue(root.path("provenance"), Provenance.class);
-            TrainingData data = new TrainingData(require(training, "inputs", file), require(training, "outputs", file),
-                    Optional.ofNullable(training.get("groups")).map(ModelFiles::groupsOf),
-                    Optional.ofNullable(training.get("unlabelledInputs")),
-                    Optional.ofNullable(training.get("unlabelledOutputs")));
+            Optional<TrainingData> data = Optional.empty();
+            if (root.has("training")) {
+                Map<String, Matrix> training = readArrays(zip, root.path("training"), file);
+                data = Optional.of(new TrainingData(require(training, "inputs", file),
+                        require(training, "outputs", file),
+                        Optional.ofNullable(training.get("groups")).map(ModelFiles::groupsOf),
+                        Optional.ofNullable(training.get("unlabelledInputs")),
+                        Optional.ofNullable(training.get("unlabelledOutputs"))));
+            }
+            int inputs = dimension(root, "inputs", data.map(d -> d.inputs().cols()), file);
+            int outputs = dimension(root, "outputs", data.map(d -> d.outputs().cols()), file);
             return Model.restore(spec, root.path("pathIndex").asInt(), root.path("predictor").path("type").asText(),
-                    predictorArrays, data, provenance, okl);
+                    predictorArrays, data, inputs, outputs, provenance, okl);
         } catch (NoSuchFileException e) {
             throw invalid(file, "no such model file");
         } catch (AccessDeniedException e) {
@@ -207,6 +218,15 @@ public final class ModelFiles {
         new DataInputStream(in).readFully(bytes);
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(d);
         return new Matrix(rows, cols, d);
+    }
+
+    /** A member of {@code dimensions}, else what the stored training data says (files written before it). */
+    private static int dimension(JsonNode root, String name, Optional<Integer> fromData, Path file) {
+        JsonNode value = root.path("dimensions").path(name);
+        if (value.canConvertToInt() && value.asInt() >= 0) {
+            return value.asInt();
+        }
+        return fromData.orElseThrow(() -> invalid(file, "neither 'dimensions." + name + "' nor training data"));
     }
 
     private static Matrix require(Map<String, Matrix> arrays, String name, Path file) {

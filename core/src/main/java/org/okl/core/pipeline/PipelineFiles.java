@@ -32,7 +32,7 @@ import org.okl.core.plugin.OklException;
 public final class PipelineFiles {
     /** The members a pipeline file may have. */
     public static final Set<String> MEMBERS = Set.of("preset", "kernel", "operator", "output", "filter",
-            "regularizers", "decoder", "approximation", "selection");
+            "regularizers", "decoder", "approximation", "selection", "solver");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private PipelineFiles() {
@@ -126,7 +126,11 @@ public final class PipelineFiles {
         Optional<SelectionSpec> selection = node.has("selection") && !node.get("selection").isNull()
                 ? Optional.of(selection(node.get("selection"), source))
                 : Optional.empty();
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation, selection);
+        Optional<ComponentSpec> solver = node.has("solver") && !node.get("solver").isNull()
+                ? Optional.of(component(node.get("solver"), source, "solver"))
+                : Optional.empty();
+        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation, selection,
+                solver);
     }
 
     private static ComponentSpec component(JsonNode n, String source, String member) {
@@ -240,6 +244,7 @@ public final class PipelineFiles {
         spec.regularizers().forEach(r -> regs.add(node(r)));
         setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
+        spec.solver().ifPresent(a -> root.set("solver", node(a)));
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
             sel.put("method", s.method());

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
 import org.okl.testkit.SolveFixtures.Gaussian;

@@ -4,7 +4,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
+import org.okl.api.solve.RegressionPath;
 import org.okl.core.solve.Solvers;
 import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
