@@ -22,7 +22,7 @@ class OelEmbeddingTest {
     private final KernelTestContext context = new KernelTestContext();
 
     /**
-     * ALGORITHMS.md 11.7: with a linear output kernel, OEL decoding equals explicit PCA in feature space: the top-p
+     * With a linear output kernel, OEL decoding equals explicit PCA in feature space: the top-p
      * principal axes G of the weighted vectors sqrt(c/n) Bx^T Y and sqrt((1-c)/m) U, prediction h = Y^T alpha
      * projected on them, score ||y||^2 - 2 (G G^T h) . y. The oracle eigendecomposes the q x q second-moment matrix
      * with commons-math.
@@ -90,7 +90,7 @@ class OelEmbeddingTest {
         return projector;
     }
 
-    /** ALGORITHMS.md 6.3 and 11.7: OEL0 with p = n (k positive definite) reproduces IOKR, scores and decisions. */
+    /** BM22 §3: OEL0 with p = n (k positive definite) reproduces IOKR, scores and decisions. */
     @Test
     void oel0AtFullRankReproducesIokr() {
         int n = 15;

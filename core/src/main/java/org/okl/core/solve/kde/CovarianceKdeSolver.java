@@ -20,7 +20,7 @@ import org.okl.api.solve.RegressionSolver;
  * {@link FittedOutputEmbedding#targets()} empty, L = {@link FittedOutputEmbedding#outputGram()}) the prediction H is
  * the t x n weight matrix {@code k_* (Tα)^T}. For an explicit embedding with targets Y the output kernel is taken to
  * be linear, L = Y Y^T, and H is the t x d matrix {@code k_* (Tα)^T Y} (the weighted sum of training targets, which
- * by ALGORITHMS.md §5.7 equals separable Tikhonov with A = Y^T Y/n, or A = Y^T P Y/n for the conditional kernel).
+ * equals separable Tikhonov with A = Y^T Y/n, or A = Y^T P Y/n for the conditional kernel).
  *
  * <p><b>Spectral filters: what g is applied to.</b> In dictionary coordinates a coefficient {@code psi_i =
  * sum_s B_si psi(y_s)} is column i of an n x n matrix B, the covariance operator acts as T/n (T = L, or

@@ -18,8 +18,8 @@ import org.okl.core.linalg.HessenbergForm;
 import org.okl.core.linalg.SolverLinearAlgebra;
 
 /**
- * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization,
- * ALGORITHMS.md §4) for a separable kernel {@code Gamma = k·Q} and one or more input graph penalties.
+ * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization) for a
+ * separable kernel {@code Gamma = k·Q} and one or more input graph penalties.
  *
  * <p>With l labelled points, N = l + u labelled plus unlabelled inputs X_N, the Gram {@code k_N = k(X_N, X_N)},
  * {@code J = diag(1 (l times), 0 (u times))}, {@code P = J + l·sum_r gammaI_r·M_r} (one term per regularizer with an

@@ -32,7 +32,7 @@ import org.okl.testkit.TestMatrices;
 /**
  * The covariance KDE against the n^2 x n^2 Kronecker system of Kadri et al. (eq. 8), iterated filters against their
  * recurrences on that system, the low-rank route against the exact one and against the paper's eq. 15, and the
- * linear-output-kernel case against separable Tikhonov (ALGORITHMS.md §5.7).
+ * linear-output-kernel case against separable Tikhonov.
  */
 class CovarianceKdeSolverTest {
     private static final int N = 20;
