@@ -65,7 +65,9 @@ class ThirdPartyPluginIT {
         OklProcess.Result listed = OklProcess.run(dir, Map.of(), "plugins", "--plugins", plugins.toString());
         assertThat(listed.exitCode()).as(listed.stderr()).isZero();
         assertThat(listed.stdout()).contains("output-correlation").contains("standardized").contains("[sample]")
-                .contains("sample.jar").contains("linear algebra:");
+                .contains("sample.jar").contains("linear algebra:")
+                .contains("defaults (the stages a pipeline leaves out): operator separable, output vector, decoder "
+                        + "identity, metric mse");
 
         Path csv = regressionCsv(dir);
         OklProcess.Result eval = OklProcess.run(dir, Map.of("OKL_PLUGINS", plugins.toString()), "evaluate",

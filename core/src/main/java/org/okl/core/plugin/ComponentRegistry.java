@@ -144,12 +144,24 @@ public final class ComponentRegistry {
      */
     public <T> T create(Class<T> type, ComponentSpec spec, ComponentContext context) {
         ComponentFactory<T> factory = factory(type, spec.name());
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        if (factory.getClass().getClassLoader() instanceof PluginClassLoader own) {
+            thread.setContextClassLoader(own); // libraries the plugin initialises see its classes, not OKL's
+        }
         try {
             return runtimeFailures.guard("creating " + ComponentKind.of(type).label() + " '" + spec.name() + "'",
                     () -> factory.create(ValidatedParameters.bind(factory, spec), context));
         } catch (InvalidParameterException e) {
             throw new OklException(ErrorCode.INVALID_PARAMETER, e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
         }
+    }
+
+    /** The default component of every kind that has one, as OKL's plugins declare them. */
+    public Map<ComponentKind, ComponentSpec> defaults() {
+        return defaults;
     }
 
     /**
