@@ -31,7 +31,7 @@ class ErrorReporterTest {
         assertThat(ErrorReporter.message(new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown kernel 'gausian'")))
                 .isEqualTo("[OKL-E001] unknown kernel 'gausian' (see docs/errors.md#okl-e001)");
         assertThat(ErrorReporter.message(new OklException(ErrorCode.PLUGIN_FAILURE, "plugin 'x' failed")))
-                .endsWith("(see docs/errors.md#okl-e009)");
+                .endsWith("(see docs/errors.md#okl-e013)");
         // every code has its section in docs/errors.md
         String page = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "errors.md"));
         for (ErrorCode c : ErrorCode.values()) {

@@ -153,7 +153,7 @@ class PluginIsolationIT {
                 "--cv", "3", "--metrics", "mse");
         assertThat(r.exitCode()).as(r.stderr()).isEqualTo(1);
         assertThat(r.stderr().strip().lines()).hasSize(1);
-        assertThat(r.stderr()).startsWith("okl: error: [OKL-E009] plugin 'probe' 0.3 ("
+        assertThat(r.stderr()).startsWith("okl: error: [OKL-E013] plugin 'probe' 0.3 ("
                 + plugins.resolve("probe.jar") + ") failed while fitting the pipeline: NoClassDefFoundError: "
                 + "com/fasterxml/jackson/core/JsonFactory")
                 .contains("(in com.acme.probe.ProbePlugin.")

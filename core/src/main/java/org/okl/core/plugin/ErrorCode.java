@@ -22,7 +22,7 @@ public enum ErrorCode {
     /** A plugin folder that does not exist or cannot be read. */
     PLUGIN_FOLDER("OKL-E008"),
     /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
-    PLUGIN_FAILURE("OKL-E009");
+    PLUGIN_FAILURE("OKL-E013");
 
     private final String code;
 

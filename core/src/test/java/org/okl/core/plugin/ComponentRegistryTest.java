@@ -123,7 +123,7 @@ class ComponentRegistryTest {
         Matrix x = Matrix.fromRows(new double[][] {{1, 2}});
         assertThatThrownBy(() -> registry.runtimeFailures().guard("fitting the pipeline", () -> kernel.gram(x)))
                 .isInstanceOf(OklException.class)
-                .hasMessage("[OKL-E009] plugin 'acme' 2.5 (/p/acme.jar) failed while fitting the pipeline: "
+                .hasMessage("[OKL-E013] plugin 'acme' 2.5 (/p/acme.jar) failed while fitting the pipeline: "
                         + "IllegalStateException: index 3 out of bounds for my cache (in "
                         + "com.example.thirdparty.ThirdPartyPlugins$FailingKernel.gram); fix or update the plugin, "
                         + "or remove its JAR");

@@ -115,7 +115,7 @@ class PluginLoaderTest {
         assertThatThrownBy(() -> registry.runtimeFailures().guard("fitting the pipeline",
                 () -> k.gram(Matrix.zeros(1, 1))))
                 .isInstanceOf(OklException.class)
-                .hasMessageStartingWith("[OKL-E009] plugin 'probe' unspecified (" + jar + ") failed while fitting "
+                .hasMessageStartingWith("[OKL-E013] plugin 'probe' unspecified (" + jar + ") failed while fitting "
                         + "the pipeline: NoClassDefFoundError: com/fasterxml/jackson/core/JsonFactory")
                 .hasMessageContaining("(in com.acme.ProbePlugin.");
     }
