@@ -8,10 +8,11 @@ import org.okl.core.plugin.OklException;
 import picocli.CommandLine;
 
 /**
- * Prints errors as one line, {@code okl: error: [OKL-Ennn] what is wrong and what to do}, with the exit code that
- * fits: 2 for usage errors, 1 for failures. Every error carries its code ({@code docs/errors.md}) and no Java class
- * name: user mistakes print their message; anything else is an internal error (a bug), said so with a hint to rerun
- * with {@code --verbose}, which prints the stack trace.
+ * Prints errors as one line, {@code okl: error: [OKL-Ennn] what is wrong and what to do (see docs/errors.md#okl-ennn)},
+ * with the exit code that fits: 2 for usage errors, 1 for failures. Every error carries its code and ends with the
+ * section of {@code docs/errors.md} that explains it, as SLF4J's messages do, and holds no Java class name: user
+ * mistakes print their message, a third-party plugin's failure names the plugin (E013), anything else is an internal
+ * error (a bug), said so with a hint to rerun with {@code --verbose}, which prints the stack trace.
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     private final OklCommand root;
@@ -21,8 +22,12 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     @Override
-    public int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parseResult) {
+    public int handleExecutionException(Exception failure, CommandLine cli, CommandLine.ParseResult parseResult) {
         PrintWriter err = cli.getErr();
+        Exception e = root.oklIfBuilt()
+                .flatMap(okl -> okl.registry().runtimeFailures().explain(failure, "running the command"))
+                .<Exception>map(named -> named)
+                .orElse(failure);
         err.println("okl: error: " + message(e));
         if (root.verbose()) {
             e.printStackTrace(err);
@@ -37,7 +42,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     /** Prints a picocli usage error and the command's usage hint. */
     static int usage(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
-        cli.getErr().println("okl: error: [" + ErrorCode.USAGE.code() + "] " + e.getMessage());
+        cli.getErr().println("okl: error: " + line(ErrorCode.USAGE, e.getMessage()));
         cli.getErr().println("okl: see '" + cli.getCommandSpec().qualifiedName() + " --help'");
         return ExitCodes.USAGE;
     }
@@ -65,16 +70,20 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         return ErrorCode.INTERNAL;
     }
 
-    /** The one-line message: the code, then what went wrong, never a class name. */
+    /** The error line: the code, what went wrong (never a class name), and the section explaining the code. */
     static String message(Throwable e) {
-        if (e instanceof OklException) {
-            return e.getMessage();
-        }
         ErrorCode code = codeOf(e);
+        if (e instanceof OklException) {
+            return e.getMessage() + " (see " + code.reference() + ")";
+        }
         String text = e.getMessage();
         if (code == ErrorCode.INTERNAL) {
             text = "internal error: " + (text == null || text.isBlank() ? "no details (see --verbose)" : text);
         }
-        return "[" + code.code() + "] " + text;
+        return line(code, text);
+    }
+
+    private static String line(ErrorCode code, String text) {
+        return "[" + code.code() + "] " + text + " (see " + code.reference() + ")";
     }
 }

@@ -18,7 +18,8 @@ class ErrorReporterTest {
             assertThat(ErrorReporter.exitCode(new OklException(c, "x"))).as(c.name()).isEqualTo(2);
         }
         for (ErrorCode c : new ErrorCode[] {ErrorCode.BROKEN_PLUGIN, ErrorCode.INVALID_MODEL,
-                ErrorCode.INVALID_DATA, ErrorCode.DATA_DOWNLOAD, ErrorCode.INTERNAL, ErrorCode.OUTPUT_FILE}) {
+                ErrorCode.INVALID_DATA, ErrorCode.DATA_DOWNLOAD, ErrorCode.INTERNAL, ErrorCode.OUTPUT_FILE,
+                ErrorCode.PLUGIN_FAILURE}) {
             assertThat(ErrorReporter.exitCode(new OklException(c, "x"))).as(c.name()).isEqualTo(1);
         }
         assertThat(ErrorReporter.exitCode(new InvalidParameterException("gaussian", "sigma", "bad"))).isEqualTo(2);
@@ -28,19 +29,33 @@ class ErrorReporterTest {
     }
 
     @Test
-    void everyMessageCarriesItsCodeAndNoClassName() {
+    void everyMessageCarriesItsCodeItsSectionAndNoClassName() {
         assertThat(ErrorReporter.message(new InvalidParameterException("gaussian", "sigma", "must be > 0")))
-                .isEqualTo("[OKL-E004] gaussian: parameter 'sigma' must be > 0");
+                .isEqualTo("[OKL-E004] gaussian: parameter 'sigma' must be > 0 (see docs/errors.md#okl-e004)");
         assertThat(ErrorReporter.message(new DataFormatException("f.csv", 3, "b", "not a number")))
-                .isEqualTo("[OKL-E007] f.csv:3: field b: not a number");
+                .isEqualTo("[OKL-E007] f.csv:3: field b: not a number (see docs/errors.md#okl-e007)");
         assertThat(ErrorReporter.message(new UsageException("--cv 50: too few rows")))
-                .isEqualTo("[OKL-E009] --cv 50: too few rows");
+                .isEqualTo("[OKL-E009] --cv 50: too few rows (see docs/errors.md#okl-e009)");
         assertThat(ErrorReporter.message(new IllegalArgumentException("k-fold: bad")))
-                .isEqualTo("[OKL-E011] internal error: k-fold: bad");
+                .isEqualTo("[OKL-E011] internal error: k-fold: bad (see docs/errors.md#okl-e011)");
         assertThat(ErrorReporter.message(new NullPointerException()))
-                .isEqualTo("[OKL-E011] internal error: no details (see --verbose)");
+                .startsWith("[OKL-E011] internal error: no details (see --verbose)");
         assertThat(ErrorReporter.message(new UncheckedIOException("disk", new java.io.IOException("disk full"))))
                 .doesNotContain("Exception");
         assertThat(ErrorReporter.codeOf(new RuntimeException())).isEqualTo(ErrorCode.INTERNAL);
+    }
+
+    @Test
+    void anOklErrorLinePointsAtTheSectionExplainingItsCode() throws Exception {
+        assertThat(ErrorReporter.message(new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown kernel 'gausian'")))
+                .isEqualTo("[OKL-E001] unknown kernel 'gausian' (see docs/errors.md#okl-e001)");
+        assertThat(ErrorReporter.message(new OklException(ErrorCode.PLUGIN_FAILURE, "plugin 'x' failed")))
+                .endsWith("(see docs/errors.md#okl-e013)");
+        // every code has its section in docs/errors.md
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "errors.md"));
+        for (ErrorCode c : ErrorCode.values()) {
+            String anchor = c.reference().substring(c.reference().indexOf('#') + 1);
+            assertThat(page).as(c.name()).contains("\n## " + anchor + "\n");
+        }
     }
 }

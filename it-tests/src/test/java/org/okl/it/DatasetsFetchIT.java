@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.okl.core.data.LocalHttpServer;
+import org.okl.testkit.LocalHttpServer;
 
 /**
  * {@code okl datasets fetch} through the real process, from a local HTTP server on 127.0.0.1 that holds the files

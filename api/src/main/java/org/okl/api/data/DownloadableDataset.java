@@ -3,6 +3,7 @@ package org.okl.api.data;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.okl.api.API;
 
 /**
  * A capability of a {@link DatasetSource} whose files are not bundled but downloaded on demand from their public
@@ -13,6 +14,7 @@ import java.util.List;
  *
  * <p>The source's {@link DatasetSource#isAvailable} then finds the files there.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface DownloadableDataset {
 
     /** The folder of the data directory the files go into, for example {@code scene}; data sets may share one. */

@@ -3,6 +3,7 @@ package org.okl.api.data;
 import java.net.URI;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.okl.api.API;
 
 /**
  * One file of a {@link DownloadableDataset}: the name it gets in the data set's folder, the public address it is
@@ -12,6 +13,7 @@ import java.util.regex.Pattern;
  * @param uri    the canonical public address ({@code https}), pinned to a fixed version (a commit, a release)
  * @param sha256 the SHA-256 of the file's bytes, 64 lower-case hexadecimal digits
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record RemoteFile(String name, URI uri, String sha256) {
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 

@@ -1,5 +1,7 @@
 package org.okl.core.component;
 
+import com.google.inject.Inject;
+import com.google.inject.Singleton;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,41 +16,22 @@ import org.okl.core.plugin.ComponentRegistry;
  * The context OKL hands to factories: the active back-end, nested creation through the registry, the seed, the data
  * directory and the read-only data folders searched after it.
  */
+@Singleton
 public final class DefaultComponentContext implements ComponentContext {
     private final LinearAlgebra linearAlgebra;
     private final ComponentRegistry registry;
-    private final long seed;
-    private final Path dataDirectory;
-    private final List<Path> readOnlyData;
-
-    /**
-     * A context whose data sets are read from the data directory alone.
-     *
-     * @param linearAlgebra the back-end
-     * @param registry      where nested components come from
-     * @param seed          the seed of every random choice
-     * @param dataDirectory the data directory, or {@code null}
-     */
-    public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, long seed,
-            Path dataDirectory) {
-        this(linearAlgebra, registry, seed, dataDirectory, List.of());
-    }
+    private final ContextSettings settings;
 
     /**
      * @param linearAlgebra the back-end
      * @param registry      where nested components come from
-     * @param seed          the seed of every random choice
-     * @param dataDirectory the data directory, or {@code null}
-     * @param readOnlyData  folders searched for data sets after the data directory (a development checkout's shared
-     *                      data)
+     * @param settings      the seed and the data directory
      */
-    public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, long seed,
-            Path dataDirectory, List<Path> readOnlyData) {
+    @Inject
+    public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, ContextSettings settings) {
         this.linearAlgebra = linearAlgebra;
         this.registry = registry;
-        this.seed = seed;
-        this.dataDirectory = dataDirectory;
-        this.readOnlyData = List.copyOf(readOnlyData);
+        this.settings = settings;
     }
 
     @Override
@@ -68,23 +51,18 @@ public final class DefaultComponentContext implements ComponentContext {
 
     @Override
     public long seed() {
-        return seed;
+        return settings.seed();
     }
 
     @Override
     public Optional<Path> dataDirectory() {
-        return Optional.ofNullable(dataDirectory);
+        return settings.dataDirectory();
     }
 
     @Override
     public List<Path> dataDirectories() {
-        List<Path> all = new ArrayList<>(dataDirectory().stream().toList());
-        all.addAll(readOnlyData);
+        List<Path> all = new ArrayList<>(settings.dataDirectory().stream().toList());
+        all.addAll(settings.readOnlyData());
         return List.copyOf(all);
-    }
-
-    /** The same context with another seed (for repetitions of a randomised protocol). */
-    public DefaultComponentContext withSeed(long newSeed) {
-        return new DefaultComponentContext(linearAlgebra, registry, newSeed, dataDirectory, readOnlyData);
     }
 }

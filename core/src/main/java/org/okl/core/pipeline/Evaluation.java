@@ -79,8 +79,11 @@ public final class Evaluation {
     private static Map<String, Double> score(Map<String, ComponentSpec> metrics, Matrix truth, Decoded decoded,
             Okl okl) {
         Map<String, Double> out = new LinkedHashMap<>();
-        metrics.forEach((name, spec) -> out.put(name, evaluate(okl.create(Metric.class, spec), spec.name(), truth,
-                decoded)));
+        metrics.forEach((name, spec) -> {
+            Metric metric = okl.create(Metric.class, spec);
+            out.put(name, okl.registry().runtimeFailures().guard("evaluating metric '" + name + "'",
+                    () -> evaluate(metric, spec.name(), truth, decoded)));
+        });
         return out;
     }
 

@@ -37,8 +37,16 @@ public final class Pipeline {
         return spec;
     }
 
-    /** Fits the pipeline. */
+    /**
+     * Fits the pipeline.
+     *
+     * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
+     */
     public Model fit(TrainingData data) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> fitGuarded(data));
+    }
+
+    private Model fitGuarded(TrainingData data) {
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
@@ -48,7 +56,7 @@ public final class Pipeline {
         List<Provenance.CurvePoint> curve = List.of();
         String how = "none (a single parameter value)";
         if (select) {
-            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
             ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
@@ -91,7 +99,7 @@ public final class Pipeline {
         if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
             return chosen;
         }
-        SelectionSpec selection = chosen.selection().orElse(SelectionSpec.defaults());
+        SelectionSpec selection = chosen.selection().orElseGet(okl.defaults()::selection);
         Split split = new HoldOut(selection.fraction(), selection.seed()).splits(data.size()).get(0);
         FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
         Predictor predictor = fitted.path().at(pathIndex);

@@ -29,7 +29,9 @@ public enum ErrorCode {
     /** An error OKL did not expect: a bug in OKL or in a plugin (the stack trace is printed with --verbose). */
     INTERNAL("OKL-E011"),
     /** An output file (report, predictions, results) that cannot be written. */
-    OUTPUT_FILE("OKL-E012");
+    OUTPUT_FILE("OKL-E012"),
+    /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
+    PLUGIN_FAILURE("OKL-E013");
 
     private final String code;
 
