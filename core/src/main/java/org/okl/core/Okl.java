@@ -22,11 +22,12 @@ import org.okl.core.progress.ProgressListener;
  * back-end, the seed and the data directory, and creates pipelines.
  *
  * <pre>{@code
- * Okl okl = Okl.builder().build();
- * Model model = okl.pipeline(PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", 2.0),
- *         ComponentSpec.of("tikhonov", "lambda", 1e-3))).fit(TrainingData.of(x, y));
+ * Okl okl = Okl.builder().seed(7).build();
+ * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * Decoded prediction = model.predict(xTest);
  * }</pre>
+ * Building one discovers the plugins (class path and plugin folders); {@link #defaults()} is a shared instance with
+ * the class-path plugins, used where no instance is given (for example by {@code Model.load(path)}).
  */
 public final class Okl {
     /** The environment variable naming extra plugin folders, separated by the path separator. */
@@ -49,6 +50,18 @@ public final class Okl {
     /** A builder with the defaults: class-path plugins, the active back-end, seed 0, the default data directory. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The shared instance with the builder's defaults (class-path plugins only, the active back-end, seed 0, the
+     * default data directory), built on first use.
+     */
+    public static Okl defaults() {
+        return DefaultHolder.INSTANCE;
+    }
+
+    private static final class DefaultHolder {
+        static final Okl INSTANCE = builder().build();
     }
 
     /** The component registry. */

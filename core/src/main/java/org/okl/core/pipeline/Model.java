@@ -1,5 +1,6 @@
 package org.okl.core.pipeline;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
@@ -14,7 +15,13 @@ import org.okl.core.solve.Predictor;
 import org.okl.core.solve.PredictorCodec;
 
 /**
- * A fitted pipeline: predicts outputs for new inputs. {@link org.okl.core.model.ModelFiles} writes and reads it.
+ * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
+ * ({@code docs/model-format.md}).
+ * <pre>{@code
+ * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
+ * model.save(Path.of("m.okl"));
+ * Decoded prediction = Model.load(Path.of("m.okl")).predict(xTest);
+ * }</pre>
  */
 public final class Model {
     private final PipelineSpec spec;
@@ -22,12 +29,12 @@ public final class Model {
     private final Components components;
     private final FittedOutputEmbedding embedding;
     private final Predictor predictor;
-    private final TrainingData data;
+    private final ModelData data;
     private final Provenance provenance;
     private final Okl okl;
 
     Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, TrainingData data, Provenance provenance, Okl okl) {
+            Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this.spec = spec;
         this.pathIndex = pathIndex;
         this.components = components;
@@ -42,43 +49,84 @@ public final class Model {
      * Rebuilds a stored model: components from the recorded pipeline, the predictor from its arrays, and the output
      * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did).
      */
-    public static Model restore(PipelineSpec spec, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, TrainingData data, Provenance provenance, Okl okl) {
+    static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
+            ModelData data, Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays,
                 new PredictionEnvironment(c.kernel(), c.operator(), okl.context()));
         FittedOutputEmbedding embedding = c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()),
                 okl.context());
         if (embedding.learnsFromRegression()) {
-            embedding = embedding.refine(Predictions.select(predictor.predict(data.inputs()), data.groups()));
+            Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException(
+                    "the output embedding '" + spec.output().name() + "' needs the training inputs, which are absent"));
+            embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
         }
         return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl);
     }
 
-    /** The predictions of the regression step (t x D), before decoding. */
-    public Matrix predictRaw(Matrix inputs, Optional<int[]> groups) {
-        if (inputs.cols() != data.inputs().cols()) {
-            throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputs().cols()
+    /**
+     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#defaults()}).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     */
+    public static Model load(Path file) {
+        return load(file, Okl.defaults());
+    }
+
+    /**
+     * Loads a model file, recreating its components through the plugins of {@code okl} (for example with a plugins
+     * folder).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     */
+    public static Model load(Path file, Okl okl) {
+        return ModelArchive.read(file, okl);
+    }
+
+    /**
+     * Saves the model to a file atomically (a partial file is never left behind), creating missing folders; the
+     * file gets the permissions of the user's umask.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the file cannot be written
+     */
+    public void save(Path file) {
+        ModelArchive.write(this, file);
+    }
+
+    /** Decoded predictions for new inputs (t x p, the columns the model was fitted on). */
+    public Decoded predict(Matrix inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
+    /** Decoded predictions for new inputs of a multi-task model, with the task of every input. */
+    public Decoded predict(Matrix inputs, int[] tasks) {
+        if (tasks.length != inputs.rows()) {
+            throw new OklException(ErrorCode.INVALID_DATA, inputs.rows() + " inputs but " + tasks.length + " tasks");
+        }
+        return decode(predictRegression(inputs, Optional.of(tasks)));
+    }
+
+    private Decoded decode(Matrix h) {
+        return components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
+                data.unlabelledOutputs(), okl.context(), okl.tables()));
+    }
+
+    private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
+        if (inputs.cols() != data.inputCount()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
                     + " input columns but the data has " + inputs.cols());
         }
         TrainingData.requireFinite(inputs, "inputs");
-        if (data.groups().isPresent() != groups.isPresent()) {
-            throw new OklException(ErrorCode.INVALID_DATA, data.groups().isPresent()
+        if (data.multiTask() != tasks.isPresent()) {
+            throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        return Predictions.select(predictor.predict(inputs), groups);
-    }
-
-    /** Decoded predictions for new inputs. */
-    public Decoded predict(Matrix inputs) {
-        return predict(inputs, Optional.empty());
-    }
-
-    /** Decoded predictions for new inputs with their tasks (multi-task models). */
-    public Decoded predict(Matrix inputs, Optional<int[]> groups) {
-        Matrix h = predictRaw(inputs, groups);
-        return components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
-                data.unlabelledOutputs(), okl.context(), okl.tables()));
+        Matrix h = predictor.predict(inputs);
+        try {
+            return Predictions.select(h, tasks);
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        }
     }
 
     /** The pipeline with every data-dependent and chosen value recorded. */
@@ -91,18 +139,33 @@ public final class Model {
         return pathIndex;
     }
 
-    /** The fitted regression function. */
-    public Predictor predictor() {
-        return predictor;
+    /** The number of input columns the model predicts from. */
+    public int inputCount() {
+        return data.inputCount();
     }
 
-    /** The training data (stored in model files: candidates and embeddings need it). */
-    public TrainingData trainingData() {
-        return data;
+    /** Whether the model is multi-task (predictions need the task of every input). */
+    public boolean multiTask() {
+        return data.multiTask();
+    }
+
+    /** Which columns of its data the model was fitted on, when it was fitted on a table (a file or a data set). */
+    public Optional<InputColumns> inputColumns() {
+        return data.inputColumns();
     }
 
     /** Where the model came from. */
     public Provenance provenance() {
         return provenance;
+    }
+
+    /** The fitted regression function (for the model file). */
+    Predictor predictor() {
+        return predictor;
+    }
+
+    /** What the model keeps of its training data (for the model file). */
+    ModelData data() {
+        return data;
     }
 }

@@ -9,6 +9,7 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.select.HoldOut;
@@ -52,7 +53,7 @@ public final class Pipeline {
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
-            how = describe(selection);
+            how = selection.toString();
         }
         PipelineSpec finalSpec = tuneDecoder(stopAtChosenIteration(chosen.spec(), pathIndex), pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
@@ -64,8 +65,9 @@ public final class Pipeline {
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
                 curve);
-        return new Model(fitted.components().spec(), pathIndex, fitted.components(),
-                fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
+        return new Model(fitted.components().spec(), pathIndex, fitted.components(), embedding, predictor,
+                ModelData.of(data, fitted.embedding().learnsFromRegression()), provenance, okl);
     }
 
     /**
@@ -101,13 +103,4 @@ public final class Pipeline {
                 .orElse(chosen);
     }
 
-    private static String describe(SelectionSpec s) {
-        String split = switch (s.method()) {
-            case "kfold" -> s.folds() + "-fold cross-validation";
-            case "holdout" -> "hold-out of " + s.fraction();
-            case "subsampling" -> s.repetitions() + " random sub-samplings of " + s.fraction();
-            default -> s.method();
-        };
-        return split + " on " + s.metric() + ", seed " + s.seed();
-    }
 }

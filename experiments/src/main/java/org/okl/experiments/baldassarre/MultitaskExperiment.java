@@ -13,6 +13,7 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
@@ -152,10 +153,14 @@ public final class MultitaskExperiment implements Experiment {
         };
         ComponentSpec matrix = coupled ? ComponentSpec.of("common-similarity", "omega", 0.0)
                 : ComponentSpec.of("identity");
-        Map<String, List<Object>> grid = coupled ? Map.of("operator.matrix.omega", omegas) : Map.of();
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", SIGMA), filter)
-                .withOperator(ComponentSpec.of("separable", "matrix", matrix))
-                .withSelection(Fits.selection("holdout", 0, 0.5, "mse", grid, seed));
+        SelectionSpec.Builder selection = SelectionSpec.holdout(0.5).seed(seed);
+        if (coupled) {
+            selection.grid("operator.matrix.omega", omegas);
+        }
+        return PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", SIGMA)).filter(filter)
+                .operator(ComponentSpec.of("separable", "matrix", matrix))
+                .selection(selection.build())
+                .build();
     }
 
     private static String time(double cpu, double[] wall) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
@@ -15,6 +14,7 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
@@ -117,12 +117,12 @@ public final class SchoolExperiment implements Experiment {
         Matrix y = exam.train().outputs();
         int[] fitRows = concat(split.train(), split.validation());
         int[] groups = SchoolSplits.relabel(exam.train().groups().orElseThrow(), fitRows);
-        TrainingData data = new TrainingData(x.selectRows(fitRows), y.selectRows(fitRows),
-                Optional.of(select(groups, fitRows)), Optional.empty(), Optional.empty());
+        TrainingData data = TrainingData.builder(x.selectRows(fitRows), y.selectRows(fitRows))
+                .groups(select(groups, fitRows)).build();
         double fraction = (double) split.validation().length / fitRows.length;
         Fits.Timed fit = Fits.fit(okl, pipeline(m, omegas, fraction, seed), data);
         double ev = Fits.score(okl, "explained-variance", fit.model(), x.selectRows(split.test()),
-                y.selectRows(split.test()), Optional.of(select(groups, split.test())));
+                y.selectRows(split.test()), select(groups, split.test()));
         return new Outcome(100 * ev, fit.seconds(), fit.cpuSeconds(), Fits.chosen(fit.model(), "operator.matrix.omega"));
     }
 
@@ -131,12 +131,14 @@ public final class SchoolExperiment implements Experiment {
      * training points (B12); common similarity over schools; ω and the path point by hold-out on MSE.
      */
     static PipelineSpec pipeline(Method m, List<Object> omegas, double validationFraction, long seed) {
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "bandwidth", "knn", "neighbours-fraction", 0.2),
-                        m.filter)
-                .withOperator(ComponentSpec.of("separable", "matrix", ComponentSpec.of("common-similarity",
+        return PipelineSpec.builder()
+                .kernel(ComponentSpec.of("gaussian", "bandwidth", "knn", "neighbours-fraction", 0.2))
+                .filter(m.filter)
+                .operator(ComponentSpec.of("separable", "matrix", ComponentSpec.of("common-similarity",
                         "omega", 0.0)))
-                .withSelection(Fits.selection("holdout", 0, validationFraction, "mse",
-                        Map.of("operator.matrix.omega", omegas), seed));
+                .selection(SelectionSpec.holdout(validationFraction).grid("operator.matrix.omega", omegas)
+                        .seed(seed).build())
+                .build();
     }
 
     private ExperimentResult result(Protocol protocol, Map<Method, List<Outcome>> outcomes, int[] sizes) {

@@ -16,6 +16,7 @@ import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.baldassarre.Fits;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
@@ -130,7 +131,7 @@ public final class MtrExperiment implements Experiment {
             Matrix testY = sy.apply(p[3]);
             for (Method m : Method.values()) {
                 Fits.Timed fit = Fits.fit(okl, pipeline(m, protocol, p[0].cols(), seed + f), train);
-                scores.get(m)[f] = Fits.score(okl, "arrmse", fit.model(), testX, testY, java.util.Optional.empty());
+                scores.get(m)[f] = Fits.score(okl, "arrmse", fit.model(), testX, testY);
                 if (m == Method.COMMON_SIMILARITY) {
                     omegas[f] = Fits.chosen(fit.model(), "operator.matrix.omega");
                 }
@@ -159,10 +160,13 @@ public final class MtrExperiment implements Experiment {
                 yield ComponentSpec.of("covariance", "centred", true, "shrinkage", 0.0);
             }
         };
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", sigmas.get(0)),
-                        ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1, 1e-6, protocol.lambdas())))
-                .withOperator(ComponentSpec.of("separable", "matrix", matrix))
-                .withSelection(Fits.selection("kfold", protocol.innerFolds(), 0.2, "mse", grid, seed));
+        SelectionSpec.Builder selection = SelectionSpec.kfold(protocol.innerFolds()).seed(seed);
+        grid.forEach(selection::grid);
+        return PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", sigmas.get(0)))
+                .filter(ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1, 1e-6, protocol.lambdas())))
+                .operator(ComponentSpec.of("separable", "matrix", matrix))
+                .selection(selection.build())
+                .build();
     }
 
     private ExperimentResult result(Protocol protocol, Map<String, Outcome> outcomes) {

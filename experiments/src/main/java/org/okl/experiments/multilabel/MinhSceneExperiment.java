@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
@@ -80,9 +79,9 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** The training data of one draw: labelled rows with outputs, unlabelled rows as inputs only. */
     static TrainingData trainingData(Dataset.Split train, LabelledDraw draw) {
-        return new TrainingData(train.inputs().selectRows(draw.labelled()), train.outputs().selectRows(
-                draw.labelled()), Optional.empty(), Optional.of(train.inputs().selectRows(draw.unlabelled())),
-                Optional.empty());
+        return TrainingData.builder(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()))
+                .unlabelledInputs(train.inputs().selectRows(draw.unlabelled())).build();
     }
 
     /** The {@code vvmr} preset at (γ_I, γ_O); γ_I = 0 drops the manifold regularizer (vector-valued RLS). */

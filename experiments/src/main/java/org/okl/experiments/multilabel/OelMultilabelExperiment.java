@@ -5,12 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.decoder.Decoded;
-import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
@@ -19,7 +17,6 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
@@ -95,9 +92,9 @@ public final class OelMultilabelExperiment implements Experiment {
 
     /** The training data of a draw: labelled pairs, the other rows' outputs unlabelled. */
     static TrainingData trainingData(Dataset.Split train, LabelledDraw draw) {
-        return new TrainingData(train.inputs().selectRows(draw.labelled()), train.outputs().selectRows(
-                draw.labelled()), Optional.empty(), Optional.empty(),
-                Optional.of(train.outputs().selectRows(draw.unlabelled())));
+        return TrainingData.builder(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()))
+                .unlabelledOutputs(train.outputs().selectRows(draw.unlabelled())).build();
     }
 
     /** Runs every draw of one data set. */

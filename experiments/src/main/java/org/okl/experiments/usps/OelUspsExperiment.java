@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
@@ -102,8 +101,8 @@ public final class OelUspsExperiment implements Experiment {
         }
         Matrix u = train.outputs().selectRows(UspsData.range(train.size() - unlabelled, train.size()));
         int[] rows = UspsData.range(0, labelled);
-        return new TrainingData(train.inputs().selectRows(rows), train.outputs().selectRows(rows), Optional.empty(),
-                Optional.empty(), Optional.of(u));
+        return TrainingData.builder(train.inputs().selectRows(rows), train.outputs().selectRows(rows))
+                .unlabelledOutputs(u).build();
     }
 
     /** The selection member: repeated 80/20 sub-sampling on the RBF loss at σ_l. */
