@@ -11,6 +11,7 @@ import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.TableFiles;
 import org.okl.core.linalg.LinearAlgebras;
 import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.PipelineDefaults;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
@@ -26,7 +27,7 @@ import org.okl.core.progress.ProgressListener;
  * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * Decoded prediction = model.predict(xTest);
  * }</pre>
- * Building one discovers the plugins (class path and plugin folders); {@link #defaults()} is a shared instance with
+ * Building one discovers the plugins (class path and plugin folders); {@link #shared()} is a shared instance with
  * the class-path plugins, used where no instance is given (for example by {@code Model.load(path)}).
  */
 public final class Okl {
@@ -39,6 +40,7 @@ public final class Okl {
     private final DefaultComponentContext context;
     private final TableFiles tables;
     private final ProgressListener progress;
+    private final PipelineDefaults defaults = new PipelineDefaults();
 
     private Okl(ComponentRegistry registry, DefaultComponentContext context, ProgressListener progress) {
         this.registry = registry;
@@ -56,11 +58,11 @@ public final class Okl {
      * The shared instance with the builder's defaults (class-path plugins only, the active back-end, seed 0, the
      * default data directory), built on first use.
      */
-    public static Okl defaults() {
-        return DefaultHolder.INSTANCE;
+    public static Okl shared() {
+        return SharedHolder.INSTANCE;
     }
 
-    private static final class DefaultHolder {
+    private static final class SharedHolder {
         static final Okl INSTANCE = builder().build();
     }
 
@@ -89,9 +91,14 @@ public final class Okl {
         return registry.create(kind, spec, context);
     }
 
-    /** A pipeline to fit. */
+    /** The defaults of the stages a pipeline leaves out. */
+    public PipelineDefaults defaults() {
+        return defaults;
+    }
+
+    /** A pipeline to fit; the stages the spec leaves out take their defaults. */
     public Pipeline pipeline(PipelineSpec spec) {
-        return new Pipeline(spec, this);
+        return new Pipeline(defaults.complete(spec), this);
     }
 
     /** Reads a pipeline file (named pipelines resolved through the registry). */

@@ -65,12 +65,12 @@ public final class Model {
     }
 
     /**
-     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#defaults()}).
+     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#shared()}).
      *
      * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
      */
     public static Model load(Path file) {
-        return load(file, Okl.defaults());
+        return load(file, Okl.shared());
     }
 
     /**

@@ -26,13 +26,13 @@ public final class Pipeline {
     private final PipelineSpec spec;
     private final Okl okl;
 
-    /** A pipeline; use {@link Okl#pipeline(PipelineSpec)}. */
+    /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
     public Pipeline(PipelineSpec spec, Okl okl) {
-        this.spec = spec;
+        this.spec = okl.defaults().complete(spec);
         this.okl = okl;
     }
 
-    /** The spec. */
+    /** The spec, with defaults. */
     public PipelineSpec spec() {
         return spec;
     }
@@ -48,7 +48,7 @@ public final class Pipeline {
         List<Provenance.CurvePoint> curve = List.of();
         String how = "none (a single parameter value)";
         if (select) {
-            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
             ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
@@ -92,7 +92,7 @@ public final class Pipeline {
         if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
             return chosen;
         }
-        SelectionSpec selection = chosen.selection().orElse(SelectionSpec.defaults());
+        SelectionSpec selection = chosen.selection().orElseGet(okl.defaults()::selection);
         Split split = new HoldOut(selection.fraction(), selection.seed()).splits(data.size()).get(0);
         FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
         Predictor predictor = fitted.path().at(pathIndex);

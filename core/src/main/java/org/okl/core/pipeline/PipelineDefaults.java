@@ -3,16 +3,10 @@ package org.okl.core.pipeline;
 import org.okl.api.component.ComponentSpec;
 
 /**
- * The one place that says what a pipeline uses for a stage it does not name: a pipeline built in code
- * ({@link PipelineSpec.Builder}) and a pipeline file ({@link PipelineFiles}) both take their defaults from here, and
- * so does model selection when a pipeline with a path of several points has no {@code selection}.
- *
- * <ul>
- *   <li>operator: {@code separable} with its own default output matrix (the identity: independent outputs);</li>
- *   <li>output: {@code vector} (the outputs as regression targets);</li>
- *   <li>decoder: {@code identity} (the prediction mapped back through the output embedding);</li>
- *   <li>selection: 5-fold cross-validation on {@code mse}, seed 0 (see {@link SelectionSpec#defaults()}).</li>
- * </ul>
+ * Fills in the stages a pipeline leaves out: the operator-valued kernel ({@code separable}, with the identity output
+ * matrix), the output embedding ({@code vector}), the decoder ({@code identity}) and the metric of model selection
+ * ({@code mse}). This is the one place defaults are applied, for pipelines built in code
+ * ({@link org.okl.core.Okl#pipeline(PipelineSpec)}) and read from files ({@link PipelineFiles}) alike.
  */
 public final class PipelineDefaults {
     private static final ComponentSpec OPERATOR = ComponentSpec.of("separable");
@@ -20,26 +14,33 @@ public final class PipelineDefaults {
     private static final ComponentSpec DECODER = ComponentSpec.of("identity");
     private static final ComponentSpec METRIC = ComponentSpec.of("mse");
 
-    private PipelineDefaults() {
+    /** The defaults. */
+    public PipelineDefaults() {
     }
 
-    /** The operator-valued kernel of a pipeline that names none. */
-    public static ComponentSpec operator() {
-        return OPERATOR;
+    /** The spec with every stage it leaves out set to its default. */
+    public PipelineSpec complete(PipelineSpec spec) {
+        PipelineSpec.Builder b = spec.toBuilder();
+        if (spec.operator() == null) {
+            b.operator(OPERATOR);
+        }
+        if (spec.output() == null) {
+            b.output(OUTPUT);
+        }
+        if (spec.decoder() == null) {
+            b.decoder(DECODER);
+        }
+        spec.selection().ifPresent(s -> b.selection(complete(s)));
+        return b.build();
     }
 
-    /** The output embedding of a pipeline that names none. */
-    public static ComponentSpec output() {
-        return OUTPUT;
+    /** The selection with its metric set to the default when it names none. */
+    public SelectionSpec complete(SelectionSpec selection) {
+        return selection.metric() != null ? selection : selection.withMetric(METRIC);
     }
 
-    /** The decoder of a pipeline that names none. */
-    public static ComponentSpec decoder() {
-        return DECODER;
-    }
-
-    /** The validation metric of a selection that names none. */
-    public static ComponentSpec metric() {
-        return METRIC;
+    /** The selection a pipeline with several path points and no {@code selection} uses. */
+    public SelectionSpec selection() {
+        return complete(SelectionSpec.defaults());
     }
 }

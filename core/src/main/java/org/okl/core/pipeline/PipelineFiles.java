@@ -49,7 +49,7 @@ public final class PipelineFiles {
     }
 
     /**
-     * Parses pipeline JSON.
+     * Parses pipeline JSON; the stages it leaves out take their defaults ({@link PipelineDefaults}).
      *
      * @param source   the file name or another label for error messages
      * @param registry where named pipelines come from
@@ -70,7 +70,7 @@ public final class PipelineFiles {
         if (node.has("preset")) {
             node = applyPreset(node, source, registry);
         }
-        return fromObject(node, source);
+        return new PipelineDefaults().complete(fromObject(node, source));
     }
 
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
@@ -239,12 +239,12 @@ public final class PipelineFiles {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
         spec.kernel().ifPresent(k -> root.set("kernel", node(k)));
-        root.set("operator", node(spec.operator()));
-        root.set("output", node(spec.output()));
+        setIfPresent(root, "operator", spec.operator());
+        setIfPresent(root, "output", spec.output());
         root.set("filter", node(spec.filter()));
         ArrayNode regs = root.putArray("regularizers");
         spec.regularizers().forEach(r -> regs.add(node(r)));
-        root.set("decoder", node(spec.decoder()));
+        setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
@@ -252,12 +252,18 @@ public final class PipelineFiles {
             sel.put("folds", s.folds());
             sel.put("fraction", s.fraction());
             sel.put("repetitions", s.repetitions());
-            sel.set("metric", node(s.metric()));
+            setIfPresent(sel, "metric", s.metric());
             ObjectNode grid = sel.putObject("grid");
             s.grid().forEach((k, v) -> grid.set(k, JSON.valueToTree(v.stream().map(PipelineFiles::plain).toList())));
             sel.put("seed", s.seed());
         });
         return root;
+    }
+
+    private static void setIfPresent(ObjectNode parent, String member, ComponentSpec spec) {
+        if (spec != null) {
+            parent.set(member, node(spec));
+        }
     }
 
     /** A component spec as a JSON object {@code {"name": ..., params...}}. */

@@ -17,7 +17,8 @@ import org.okl.api.component.ComponentSpec;
  *         .build();
  * }</pre>
  * and written as its serialised twin, a pipeline file ({@link PipelineFiles}), which also records it in model files.
- * Stages a pipeline does not name take the values of {@link PipelineDefaults}. Instances are immutable.
+ * The operator, output embedding and decoder a pipeline does not name are {@code null} here and take their defaults
+ * ({@link PipelineDefaults}) when the pipeline is created. Instances are immutable.
  */
 public final class PipelineSpec {
     private final ComponentSpec kernel;
@@ -40,7 +41,7 @@ public final class PipelineSpec {
         this.selection = b.selection;
     }
 
-    /** A builder with the defaults of {@link PipelineDefaults} and no kernel, filter, approximation or selection. */
+    /** A builder with no stage set. */
     public static Builder builder() {
         return new Builder();
     }
@@ -56,12 +57,12 @@ public final class PipelineSpec {
         return Optional.ofNullable(kernel);
     }
 
-    /** The operator-valued kernel. */
+    /** The operator-valued kernel, or {@code null} for the default. */
     public ComponentSpec operator() {
         return operator;
     }
 
-    /** The output embedding. */
+    /** The output embedding, or {@code null} for the default. */
     public ComponentSpec output() {
         return output;
     }
@@ -76,7 +77,7 @@ public final class PipelineSpec {
         return regularizers;
     }
 
-    /** The decoder. */
+    /** The decoder, or {@code null} for the default. */
     public ComponentSpec decoder() {
         return decoder;
     }
@@ -133,9 +134,9 @@ public final class PipelineSpec {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PipelineSpec p && Objects.equals(kernel, p.kernel) && operator.equals(p.operator)
-                && output.equals(p.output) && filter.equals(p.filter) && regularizers.equals(p.regularizers)
-                && decoder.equals(p.decoder) && Objects.equals(approximation, p.approximation)
+        return o instanceof PipelineSpec p && Objects.equals(kernel, p.kernel) && Objects.equals(operator, p.operator)
+                && Objects.equals(output, p.output) && filter.equals(p.filter) && regularizers.equals(p.regularizers)
+                && Objects.equals(decoder, p.decoder) && Objects.equals(approximation, p.approximation)
                 && Objects.equals(selection, p.selection);
     }
 
@@ -153,11 +154,11 @@ public final class PipelineSpec {
     /** Builds a {@link PipelineSpec}; only the filter is required. */
     public static final class Builder {
         private ComponentSpec kernel;
-        private ComponentSpec operator = PipelineDefaults.operator();
-        private ComponentSpec output = PipelineDefaults.output();
+        private ComponentSpec operator;
+        private ComponentSpec output;
         private ComponentSpec filter;
         private final List<ComponentSpec> regularizers = new ArrayList<>();
-        private ComponentSpec decoder = PipelineDefaults.decoder();
+        private ComponentSpec decoder;
         private ComponentSpec approximation;
         private SelectionSpec selection;
 
@@ -170,15 +171,15 @@ public final class PipelineSpec {
             return this;
         }
 
-        /** The operator-valued kernel (default {@link PipelineDefaults#operator()}). */
+        /** The operator-valued kernel ({@code null}: the default, {@link PipelineDefaults}). */
         public Builder operator(ComponentSpec value) {
-            this.operator = Objects.requireNonNull(value, "operator");
+            this.operator = value;
             return this;
         }
 
-        /** The output embedding (default {@link PipelineDefaults#output()}). */
+        /** The output embedding ({@code null}: the default). */
         public Builder output(ComponentSpec value) {
-            this.output = Objects.requireNonNull(value, "output");
+            this.output = value;
             return this;
         }
 
@@ -201,9 +202,9 @@ public final class PipelineSpec {
             return this;
         }
 
-        /** The decoder (default {@link PipelineDefaults#decoder()}). */
+        /** The decoder ({@code null}: the default). */
         public Builder decoder(ComponentSpec value) {
-            this.decoder = Objects.requireNonNull(value, "decoder");
+            this.decoder = value;
             return this;
         }
 
@@ -213,7 +214,7 @@ public final class PipelineSpec {
             return this;
         }
 
-        /** The model selection ({@code null}: none, {@link SelectionSpec#defaults()} when the path has choices). */
+        /** The model selection ({@code null}: none, {@link PipelineDefaults#selection()} when the path has choices). */
         public Builder selection(SelectionSpec value) {
             this.selection = value;
             return this;

@@ -13,7 +13,7 @@ import org.okl.api.component.ComponentSpec;
 /**
  * How a pipeline chooses its regularization-path point and kernel parameters. Built in code with a typed builder,
  * <pre>{@code
- * SelectionSpec.kfold(5).metric(ComponentSpec.of("mse")).grid("kernel.sigma", 1, 2, 4).seed(3).build()
+ * SelectionSpec.kfold(5).metric(Metrics.rmse()).grid("kernel.sigma", 1, 2, 4).seed(3).build()
  * }</pre>
  * and written in a pipeline file as its serialised twin, the {@code "selection"} member:
  * {@code {"method": "kfold", "folds": 5, "metric": "mse", "grid": {"kernel.sigma": [1, 2, 4]}, "seed": 3}}.
@@ -101,11 +101,17 @@ public final class SelectionSpec {
     }
 
     /**
-     * The selection used when a pipeline has a path of several points and no selection: 5-fold cross-validation on
-     * the default metric ({@link PipelineDefaults#metric()}), seed 0.
+     * The selection a pipeline with several path points and no selection uses, and the settings a selection leaves
+     * out: 5-fold cross-validation, hold-out fraction 0.2, 5 repetitions, seed 0, the default metric
+     * ({@link PipelineDefaults#complete(SelectionSpec)} names it).
      */
     public static SelectionSpec defaults() {
         return kfold(5).build();
+    }
+
+    /** A copy with another metric. */
+    public SelectionSpec withMetric(ComponentSpec newMetric) {
+        return toBuilder().metric(newMetric).build();
     }
 
     /** A builder holding this selection's settings, to change some of them. */
@@ -136,7 +142,10 @@ public final class SelectionSpec {
         return repetitions;
     }
 
-    /** The validation metric (lower-is-better metrics are minimised, the others maximised). */
+    /**
+     * The validation metric (lower-is-better metrics are minimised, the others maximised), or {@code null} for the
+     * default.
+     */
     public ComponentSpec metric() {
         return metric;
     }
@@ -158,7 +167,7 @@ public final class SelectionSpec {
     public boolean equals(Object o) {
         return o instanceof SelectionSpec s && method == s.method && folds == s.folds
                 && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
-                && metric.equals(s.metric) && grid.equals(s.grid) && seed == s.seed;
+                && Objects.equals(metric, s.metric) && grid.equals(s.grid) && seed == s.seed;
     }
 
     @Override
@@ -174,7 +183,7 @@ public final class SelectionSpec {
             case HOLDOUT -> "hold-out of " + fraction;
             case SUBSAMPLING -> repetitions + " random sub-samplings of " + fraction;
             case LOO -> "leave-one-out";
-        } + " on " + metric + ", seed " + seed;
+        } + " on " + (metric == null ? "the default metric" : metric) + ", seed " + seed;
     }
 
     /** Builds a {@link SelectionSpec}; every setting not given keeps its default. */
@@ -183,7 +192,7 @@ public final class SelectionSpec {
         private int folds = 5;
         private double fraction = 0.2;
         private int repetitions = 5;
-        private ComponentSpec metric = PipelineDefaults.metric();
+        private ComponentSpec metric;
         private final Map<String, List<Object>> grid = new LinkedHashMap<>();
         private long seed;
 
@@ -209,9 +218,9 @@ public final class SelectionSpec {
             return this;
         }
 
-        /** The validation metric (default {@link PipelineDefaults#metric()}). */
+        /** The validation metric ({@code null}: the default, {@link PipelineDefaults}). */
         public Builder metric(ComponentSpec value) {
-            this.metric = Objects.requireNonNull(value, "metric");
+            this.metric = value;
             return this;
         }
 
