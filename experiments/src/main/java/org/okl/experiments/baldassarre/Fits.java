@@ -81,12 +81,12 @@ public final class Fits {
     }
 
     /** {@code count} values geometrically spaced from {@code from} to {@code to} (both included). */
-    public static List<Object> geometric(double from, double to, int count) {
-        Object[] out = new Object[count];
+    public static double[] geometric(double from, double to, int count) {
+        double[] out = new double[count];
         for (int i = 0; i < count; i++) {
             out[i] = count == 1 ? from : from * Math.pow(to / from, (double) i / (count - 1));
         }
-        return List.of(out);
+        return out;
     }
 
     /** {@code count} values equally spaced from {@code from} to {@code to} (both included), rounded to 1e-12. */

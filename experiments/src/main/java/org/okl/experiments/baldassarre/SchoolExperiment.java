@@ -7,15 +7,19 @@ import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * {@code baldassarre-school}: B12 Table 1 (EXPERIMENTS.md B12-E4) on the {@code school-exam} substitute. The
@@ -39,11 +43,11 @@ public final class SchoolExperiment implements Experiment {
     /** The filters of Table 1 with the paper's paths. */
     enum Method {
         /** ν-method up to 150 iterations. */
-        NU("ν-method (150 it.)", ComponentSpec.of("nu-method", "iterations", 150), "31 ± 3", "106 ± 4"),
+        NU("ν-method (150 it.)", Filters.nuMethod(150), "31 ± 3", "106 ± 4"),
         /** Landweber up to 3000 iterations. */
-        LANDWEBER("Landweber (3000 it.)", ComponentSpec.of("landweber", "iterations", 3000), "32 ± 4", "2015 ± 45"),
+        LANDWEBER("Landweber (3000 it.)", Filters.landweber(3000), "32 ± 4", "2015 ± 45"),
         /** Tikhonov on 30 λ geometrically spaced in [1e-5, 1e-2]. */
-        TIKHONOV("Tikhonov (30 λ)", ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1e-2, 1e-5, 30)),
+        TIKHONOV("Tikhonov (30 λ)", Filters.tikhonov(Fits.geometric(1e-2, 1e-5, 30)),
                 "32 ± 3", "5900 ± 70");
 
         final String label;
@@ -132,10 +136,9 @@ public final class SchoolExperiment implements Experiment {
      */
     static PipelineSpec pipeline(Method m, List<Object> omegas, double validationFraction, long seed) {
         return PipelineSpec.builder()
-                .kernel(ComponentSpec.of("gaussian", "bandwidth", "knn", "neighbours-fraction", 0.2))
+                .kernel(Kernels.gaussianKnnWidth(0.2))
                 .filter(m.filter)
-                .operator(ComponentSpec.of("separable", "matrix", ComponentSpec.of("common-similarity",
-                        "omega", 0.0)))
+                .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
                 .selection(SelectionSpec.holdout(validationFraction).grid("operator.matrix.omega", omegas)
                         .seed(seed).build())
                 .build();

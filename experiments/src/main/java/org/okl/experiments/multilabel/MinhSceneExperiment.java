@@ -10,17 +10,18 @@ import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.TrainingData;
+import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
 
 /**
  * Minh and Sindhwani 2011, Table 1 (scene column) and Fig. 1: vector-valued manifold regularization (the {@code vvmr}
@@ -98,7 +99,7 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** Mean AUC of the decoder's scores on (x, y). */
     static double meanAuc(Okl okl, Model model, Matrix x, Matrix y) {
-        return okl.create(Metric.class, ComponentSpec.of("mean-auc")).evaluate(y, model.predict(x));
+        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(y, model.predict(x));
     }
 
     @Override
