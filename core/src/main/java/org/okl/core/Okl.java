@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.metric.Metric;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.TableFiles;
 import org.okl.core.linalg.LinearAlgebras;
@@ -15,6 +18,8 @@ import org.okl.core.pipeline.PipelineDefaults;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.core.plugin.PluginLoader;
 import org.okl.core.progress.ProgressListener;
 
@@ -99,6 +104,32 @@ public final class Okl {
     /** A pipeline to fit; the stages the spec leaves out take their defaults. */
     public Pipeline pipeline(PipelineSpec spec) {
         return new Pipeline(defaults.complete(spec), this);
+    }
+
+    /** The metric a spec names, for scoring decoded predictions in code ({@code okl.metric(Metrics.mse())}). */
+    public Metric metric(ComponentSpec spec) {
+        return create(Metric.class, spec);
+    }
+
+    /** A data set by name ({@code "digits-halves"}, {@code "yeast"}), as {@code okl datasets} lists them. */
+    public Dataset dataset(String name) {
+        return dataset(ComponentSpec.of(name));
+    }
+
+    /**
+     * A data set or generator with parameters ({@code ComponentSpec.of("related-tasks").with("n", 40)}).
+     *
+     * @throws OklException {@link ErrorCode#UNKNOWN_COMPONENT} for an unknown name,
+     *                      {@link ErrorCode#INVALID_DATA} for a data set that is not available here (naming where it
+     *                      is expected)
+     */
+    public Dataset dataset(ComponentSpec source) {
+        DatasetSource s = create(DatasetSource.class, source);
+        if (!s.isAvailable(context)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + source.name() + "' is not available here;"
+                    + " it is expected at " + s.expectedLocation(context) + " (set --data-dir or OKL_DATA)");
+        }
+        return s.load(context);
     }
 
     /** Reads a pipeline file (named pipelines resolved through the registry). */

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.data.Dataset;
-import org.okl.api.data.DatasetSource;
 import org.okl.api.data.Table;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
@@ -105,12 +104,7 @@ public final class DataLoader {
     }
 
     private Dataset dataset(DataRef data) {
-        DatasetSource source = okl.create(DatasetSource.class, data.source());
-        if (!source.isAvailable(okl.context())) {
-            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + data.name() + "' is not available here;"
-                    + " it is expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
-        }
-        return source.load(okl.context());
+        return okl.dataset(data.source());
     }
 
     private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
