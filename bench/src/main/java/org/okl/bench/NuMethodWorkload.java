@@ -2,8 +2,8 @@ package org.okl.bench;
 
 import java.util.OptionalDouble;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
 import org.okl.filters.Filters;
 

@@ -1,7 +1,7 @@
 package org.okl.bench;
 
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
+import org.okl.api.solve.RegressionPath;
 import org.okl.core.solve.separable.CoefficientPath;
 import org.okl.core.solve.separable.EigenPath;
 

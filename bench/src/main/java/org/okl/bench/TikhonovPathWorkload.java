@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
 import org.okl.filters.Filters;
 

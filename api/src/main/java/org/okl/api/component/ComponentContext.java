@@ -1,6 +1,7 @@
 package org.okl.api.component;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 
@@ -18,6 +19,15 @@ public interface ComponentContext {
      * kernel of an output embedding, or the matrix of a separable operator.
      */
     <T> T create(Class<T> kind, ComponentSpec spec);
+
+    /**
+     * The ids of every registered component of a kind, sorted (for example every
+     * {@link org.okl.api.solve.RegressionSolver}, so that the best supporting one can be chosen); empty when the
+     * context has no registry.
+     */
+    default List<String> componentIds(Class<?> kind) {
+        return List.of();
+    }
 
     /** The seed every random choice derives from (reproducible runs). */
     long seed();

@@ -18,4 +18,14 @@ public interface TableReader {
      * @throws DataFormatException naming file, line and field for any malformed content
      */
     Table read(Path file);
+
+    /**
+     * Opens a file to read it block by block in one pass (constant memory). The default reads the whole table and
+     * serves it in blocks; row-oriented formats override it to stream.
+     *
+     * @throws DataFormatException naming file, line and field for malformed content (also from the stream's blocks)
+     */
+    default TableStream open(Path file) {
+        return TableStream.of(read(file));
+    }
 }

@@ -11,6 +11,6 @@ public interface GramOperator {
     /** The number of training points n. */
     int size();
 
-    /** {@code Gamma C} for coefficients C (n x d), as a new n x d matrix. */
+    /** {@code Gamma C} for coefficients C (the targets' shape, n x d in sample coordinates), as a new matrix. */
     Matrix apply(Matrix coefficients);
 }

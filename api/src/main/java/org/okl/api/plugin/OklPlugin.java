@@ -13,6 +13,8 @@ import org.okl.api.operator.OperatorKernel;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.solve.RegressionSolver;
 
 /**
  * The entry point of a plugin, registered in {@code META-INF/services/org.okl.api.plugin.OklPlugin}.
@@ -79,6 +81,19 @@ public interface OklPlugin {
 
     /** Readers of data file formats ({@code csv}, {@code arff}, ...). */
     default Collection<ComponentFactory<TableReader>> readers() {
+        return List.of();
+    }
+
+    /**
+     * Solvers ({@code separable-eigen}, {@code low-rank-eigen}, {@code falkon}, ...): a pipeline names one with
+     * {@code "solver"}, else the supporting solver with the highest {@link RegressionSolver#preference} fits.
+     */
+    default Collection<ComponentFactory<RegressionSolver>> solvers() {
+        return List.of();
+    }
+
+    /** Kernel sketches, named by a pipeline's {@code approximation} ({@code nystrom}, {@code fourier}, ...). */
+    default Collection<ComponentFactory<KernelSketch>> sketches() {
         return List.of();
     }
 

@@ -1,10 +1,12 @@
 package org.okl.core.component;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 
 /**
@@ -39,6 +41,11 @@ public final class DefaultComponentContext implements ComponentContext {
     @Override
     public <T> T create(Class<T> kind, ComponentSpec spec) {
         return registry.create(kind, spec, this);
+    }
+
+    @Override
+    public List<String> componentIds(Class<?> kind) {
+        return List.copyOf(registry.components(ComponentKind.of(kind)).keySet());
     }
 
     @Override

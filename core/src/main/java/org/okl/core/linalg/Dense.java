@@ -143,4 +143,12 @@ final class Dense {
             }
         }
     }
+
+    /** Checks that C is n x n for a rank-k update of order n. */
+    static void requireRankUpdateShapes(int n, Matrix c) {
+        if (c.rows() != n || c.cols() != n) {
+            throw new IllegalArgumentException("symmetricRankUpdate: C is " + c.rows() + " x " + c.cols()
+                    + ", expected " + n + " x " + n);
+        }
+    }
 }

@@ -67,6 +67,23 @@ final class NativeLinearAlgebra implements LinearAlgebra {
         return syrk(a, true);
     }
 
+    /** {@code dsyrk} on the lower triangle. */
+    @Override
+    public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
+        int n = transpose ? a.cols() : a.rows();
+        int k = transpose ? a.rows() : a.cols();
+        Dense.requireRankUpdateShapes(n, c);
+        if (n == 0) {
+            return;
+        }
+        if (k == 0) {
+            Dense.scale(c.data(), beta);
+            return;
+        }
+        blas.dsyrk("L", transpose ? "T" : "N", n, k, alpha, Dense.unaliased(a.data(), c.data()), Dense.ld(a.rows()),
+                beta, c.data(), Dense.ld(n));
+    }
+
     private Matrix syrk(Matrix a, boolean transpose) {
         int n = transpose ? a.cols() : a.rows();
         int k = transpose ? a.rows() : a.cols();

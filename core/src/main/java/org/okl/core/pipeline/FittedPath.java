@@ -5,10 +5,10 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.Okl;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
 
 /**
@@ -19,8 +19,10 @@ import org.okl.core.solve.Solvers;
  * @param embedding  the output embedding fitted on the training outputs
  * @param path       the fitted regression path
  * @param data       the data it was fitted on
+ * @param solver     the id of the solver that fitted it
  */
-record FittedPath(Components components, FittedOutputEmbedding embedding, RegressionPath path, TrainingData data) {
+record FittedPath(Components components, FittedOutputEmbedding embedding, RegressionPath path, TrainingData data,
+        String solver) {
 
     /** Fits a pipeline variant on data. */
     static FittedPath fit(PipelineSpec spec, TrainingData data, Okl okl) {
@@ -28,13 +30,16 @@ record FittedPath(Components components, FittedOutputEmbedding embedding, Regres
         Components c = Components.create(spec, data.inputs(), context);
         FittedOutputEmbedding embedding =
                 c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()), context);
-        return new FittedPath(c, embedding, Solvers.fit(problem(c, embedding, data, okl)), data);
+        RegressionProblem problem = problem(c, embedding, data, okl);
+        Solvers.Choice solver = Solvers.choose(problem);
+        return new FittedPath(c, embedding, solver.solver().fit(problem), data, solver.id());
     }
 
     /** The regression problem of a pipeline's components on data, its embedding already fitted. */
     static RegressionProblem problem(Components c, FittedOutputEmbedding embedding, TrainingData data, Okl okl) {
         return new RegressionProblem(data.inputs(), c.kernel(), c.operator(), embedding, c.filter(),
-                c.regularizers(), data.unlabelledInputs(), data.groups(), c.spec().approximation(), okl.context());
+                c.regularizers(), data.unlabelledInputs(), data.groups(), c.spec().approximation(), c.spec().solver(),
+                okl.context());
     }
 
     /** The embedding to decode predictions of one path point with (refined for embeddings that learn from it). */
@@ -59,7 +64,7 @@ record FittedPath(Components components, FittedOutputEmbedding embedding, Regres
 
     /** The decoding context for predictions decoded with the given (possibly refined) embedding. */
     PipelineDecodingContext decodingContext(FittedOutputEmbedding fitted, Okl okl) {
-        return new PipelineDecodingContext(fitted, data.outputs(), data.unlabelledOutputs(), okl.context(),
-                okl.tables());
+        return new PipelineDecodingContext(fitted, Optional.of(data.outputs()), data.outputs().cols(),
+                data.unlabelledOutputs(), okl.context(), okl.tables());
     }
 }

@@ -59,6 +59,8 @@ final class GridVariants {
             case "decoder" -> spec.withDecoder(set(spec.decoder(), rest, value, key));
             case "approximation" -> spec.withApproximation(set(spec.approximation().orElseThrow(
                     () -> invalid(key, "the pipeline has no approximation")), rest, value, key));
+            case "solver" -> spec.withSolver(set(spec.solver().orElseThrow(
+                    () -> invalid(key, "the pipeline names no solver")), rest, value, key));
             case "regularizers" -> {
                 int index = parseIndex(rest.get(0), key);
                 List<ComponentSpec> regs = new ArrayList<>(spec.regularizers());

@@ -7,11 +7,14 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
 import org.okl.core.solve.PredictorCodec;
 
 /**
@@ -47,21 +50,44 @@ public final class Model {
 
     /**
      * Rebuilds a stored model: components from the recorded pipeline, the predictor from its arrays, and the output
-     * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did).
+     * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did), or fitted
+     * row-wise for a model that stores none (fitted on streamed rows).
+     *
+     * @throws IllegalArgumentException when the model stores no training outputs but its output embedding needs them,
+     *                                  or no training inputs but its embedding learns from the regression
      */
     static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
             ModelData data, Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
-        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays,
-                new PredictionEnvironment(c.kernel(), c.operator(), okl.context()));
-        FittedOutputEmbedding embedding = c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()),
-                okl.context());
-        if (embedding.learnsFromRegression()) {
-            Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException(
-                    "the output embedding '" + spec.output().name() + "' needs the training inputs, which are absent"));
-            embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
+        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
+        FittedOutputEmbedding embedding;
+        if (data.outputs().isPresent()) {
+            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), okl.context());
+            if (embedding.learnsFromRegression()) {
+                Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException("the output embedding '"
+                        + spec.output().name() + "' learns from the regression on the training inputs, which are "
+                        + "absent"));
+                embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
+            }
+        } else {
+            embedding = rowwise(c.output(), spec, data.outputCount(), okl);
         }
         return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl);
+    }
+
+    /** The embedding fitted without rows, for models that store none. */
+    static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns, Okl okl) {
+        if (!(output instanceof RowwiseOutputEmbedding rowwise)) {
+            throw new IllegalArgumentException("the output embedding '" + spec.output().name() + "' is fitted on the "
+                    + "training outputs, which a model fitted on streamed rows does not store");
+        }
+        return rowwise.fitFor(outputColumns, okl.context());
+    }
+
+    /** The environment stored predictors are rebuilt in. */
+    static PredictionEnvironment environment(Components c, Okl okl) {
+        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> okl.create(KernelSketch.class, a));
+        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, okl.context());
     }
 
     /**
@@ -108,7 +134,7 @@ public final class Model {
 
     private Decoded decode(Matrix h) {
         return components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
-                data.unlabelledOutputs(), okl.context(), okl.tables()));
+                data.outputCount(), data.unlabelledOutputs(), okl.context(), okl.tables()));
     }
 
     private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
@@ -152,6 +178,11 @@ public final class Model {
     /** Which columns of its data the model was fitted on, when it was fitted on a table (a file or a data set). */
     public Optional<InputColumns> inputColumns() {
         return data.inputColumns();
+    }
+
+    /** The number of output columns of its training data (of the outputs its predictions are decoded to). */
+    public int outputCount() {
+        return data.outputCount();
     }
 
     /** Where the model came from. */

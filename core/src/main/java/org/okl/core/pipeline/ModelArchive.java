@@ -66,7 +66,7 @@ final class ModelArchive {
         ObjectNode d = root.putObject("data");
         d.put("samples", data.samples());
         d.put("inputs", data.inputCount());
-        d.put("outputs", data.outputs().cols());
+        d.put("outputs", data.outputCount());
         d.put("multiTask", data.multiTask());
         data.inputColumns().ifPresent(c -> {
             ObjectNode cols = d.putObject("inputColumns");
@@ -82,7 +82,7 @@ final class ModelArchive {
         predictor.put("type", model.predictor().type());
         predictor.set("arrays", index(model.predictor().arrays(), "predictor/", arrays));
         Map<String, Matrix> training = new LinkedHashMap<>();
-        training.put("outputs", data.outputs());
+        data.outputs().ifPresent(m -> training.put("outputs", m));
         data.unlabelledOutputs().ifPresent(m -> training.put("unlabelledOutputs", m));
         data.inputs().ifPresent(m -> training.put("inputs", m));
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
@@ -128,7 +128,8 @@ final class ModelArchive {
             Map<String, Matrix> predictorArrays = readArrays(entries, root.path("predictor").path("arrays"), file);
             Map<String, Matrix> training = readArrays(entries, root.path("training"), file);
             Provenance provenance = JSON.treeToValue(root.path("provenance"), Provenance.class);
-            ModelData data = version == 1 ? dataOfVersion1(training, file) : data(root.path("data"), training, file);
+            ModelData data = version == 1 ? dataOfVersion1(root, training, file)
+                    : data(root.path("data"), training, file);
             return Model.restore(spec, root.path("pathIndex").asInt(), root.path("predictor").path("type").asText(),
                     predictorArrays, data, provenance, okl);
         } catch (NoSuchFileException e) {
@@ -161,7 +162,8 @@ final class ModelArchive {
     private static ModelData data(JsonNode d, Map<String, Matrix> training, Path file) {
         int samples = d.path("samples").asInt(-1);
         int inputs = d.path("inputs").asInt(-1);
-        if (samples < 1 || inputs < 1 || !d.path("multiTask").isBoolean()) {
+        int outputs = d.path("outputs").asInt(-1);
+        if (samples < 0 || inputs < 1 || outputs < 1 || !d.path("multiTask").isBoolean()) {
             throw invalid(file, "the 'data' member of " + INDEX + " is missing or incomplete");
         }
         Optional<InputColumns> columns = Optional.empty();
@@ -175,19 +177,33 @@ final class ModelArchive {
             c.path("names").forEach(n -> names.add(n.asText()));
             columns = Optional.of(new InputColumns(positions, c.path("width").asInt(-1), names));
         }
-        return new ModelData(samples, inputs, d.path("multiTask").asBoolean(), columns,
-                require(training, "outputs", file), Optional.ofNullable(training.get("unlabelledOutputs")),
+        return new ModelData(samples, inputs, outputs, d.path("multiTask").asBoolean(), columns,
+                Optional.ofNullable(training.get("outputs")), Optional.ofNullable(training.get("unlabelledOutputs")),
                 Optional.ofNullable(training.get("inputs")),
                 Optional.ofNullable(training.get("groups")).map(ModelArchive::groupsOf));
     }
 
-    /** A version-1 file stores all its training data and nothing else about it. */
-    private static ModelData dataOfVersion1(Map<String, Matrix> training, Path file) {
+    /**
+     * A version-1 file stores all its training data, or none and its numbers of input and output columns in
+     * {@code dimensions} (a model fitted on streamed rows).
+     */
+    private static ModelData dataOfVersion1(JsonNode root, Map<String, Matrix> training, Path file) {
+        if (training.isEmpty()) {
+            JsonNode d = root.path("dimensions");
+            int inputs = d.path("inputs").asInt(-1);
+            int outputs = d.path("outputs").asInt(-1);
+            if (inputs < 1 || outputs < 1) {
+                throw invalid(file, "has neither training data nor 'dimensions'");
+            }
+            return new ModelData(0, inputs, outputs, false, Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.empty(), Optional.empty());
+        }
         Matrix inputs = require(training, "inputs", file);
+        Matrix outputs = require(training, "outputs", file);
         Optional<int[]> groups = Optional.ofNullable(training.get("groups")).map(ModelArchive::groupsOf);
-        return new ModelData(inputs.rows(), inputs.cols(), groups.isPresent(), Optional.empty(),
-                require(training, "outputs", file), Optional.ofNullable(training.get("unlabelledOutputs")),
-                Optional.of(inputs), groups);
+        return new ModelData(inputs.rows(), inputs.cols(), outputs.cols(), groups.isPresent(), Optional.empty(),
+                Optional.of(outputs), Optional.ofNullable(training.get("unlabelledOutputs")), Optional.of(inputs),
+                groups);
     }
 
     private static ObjectNode index(Map<String, Matrix> arrays, String prefix, Map<String, Matrix> into) {

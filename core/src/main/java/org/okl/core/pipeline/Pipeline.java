@@ -10,11 +10,12 @@ import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
-import org.okl.core.solve.Predictor;
+import org.okl.core.solve.lowrank.SketchExpansion;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
@@ -64,7 +65,7 @@ public final class Pipeline {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve);
+                curve, fitted.solver(), sketchOf(finalSpec, predictor));
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), pathIndex, fitted.components(), embedding, predictor,
                 ModelData.of(data, fitted.embedding().learnsFromRegression()), provenance, okl);
@@ -103,4 +104,9 @@ public final class Pipeline {
                 .orElse(chosen);
     }
 
+    /** The sketch of a pipeline with its number of features, for provenance; null without one. */
+    static String sketchOf(PipelineSpec spec, Predictor predictor) {
+        return spec.approximation().map(a -> a.name() + (predictor instanceof SketchExpansion e
+                ? ", m = " + e.features().size() : "")).orElse(null);
+    }
 }

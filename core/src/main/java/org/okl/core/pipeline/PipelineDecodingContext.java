@@ -14,21 +14,34 @@ import org.okl.core.plugin.OklException;
  * The decoding context of a fitted pipeline.
  *
  * @param embedding         the fitted embedding
- * @param trainingOutputs   the training outputs
+ * @param storedOutputs     the training outputs, or empty for a model fitted on streamed rows
+ * @param outputColumns     the number of output columns
  * @param unlabelledOutputs extra outputs, if any
  * @param componentContext  back-end, seed, registry
  * @param tables            the data-file readers
  */
-record PipelineDecodingContext(FittedOutputEmbedding embedding, Matrix trainingOutputs,
+record PipelineDecodingContext(FittedOutputEmbedding embedding, Optional<Matrix> storedOutputs, int outputColumns,
         Optional<Matrix> unlabelledOutputs, ComponentContext componentContext, TableFiles tables)
         implements DecodingContext {
+
+    /**
+     * The training outputs.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a model fitted on streamed rows, which stores none
+     */
+    @Override
+    public Matrix trainingOutputs() {
+        return storedOutputs.orElseThrow(() -> new OklException(ErrorCode.INVALID_MODEL, "the decoder needs the "
+                + "training outputs, which a model fitted on streamed rows does not store: give the candidates as a "
+                + "file ({\"name\": \"candidates\", \"from\": \"FILE\"}) or fit the model in memory"));
+    }
 
     @Override
     public Matrix readCandidates(String location) {
         Matrix m = tables.read(Path.of(location)).values();
-        if (m.cols() != trainingOutputs.cols()) {
+        if (m.cols() != outputColumns) {
             throw new OklException(ErrorCode.INVALID_DATA, location + ": candidates have " + m.cols()
-                    + " columns but the training outputs have " + trainingOutputs.cols());
+                    + " columns but the training outputs have " + outputColumns);
         }
         return m;
     }

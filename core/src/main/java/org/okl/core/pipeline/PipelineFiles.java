@@ -31,7 +31,7 @@ import org.okl.core.plugin.OklException;
 public final class PipelineFiles {
     /** The members a pipeline file may have. */
     public static final Set<String> MEMBERS = Set.of("preset", "kernel", "operator", "output", "filter",
-            "regularizers", "decoder", "approximation", "selection");
+            "regularizers", "decoder", "approximation", "selection", "solver");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private PipelineFiles() {
@@ -131,6 +131,9 @@ public final class PipelineFiles {
         }
         if (node.has("selection") && !node.get("selection").isNull()) {
             spec.selection(selection(node.get("selection"), source));
+        }
+        if (node.has("solver") && !node.get("solver").isNull()) {
+            spec.solver(component(node.get("solver"), source, "solver"));
         }
         return spec.build();
     }
@@ -246,6 +249,7 @@ public final class PipelineFiles {
         spec.regularizers().forEach(r -> regs.add(node(r)));
         setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
+        spec.solver().ifPresent(a -> root.set("solver", node(a)));
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
             sel.put("method", s.method().id());

@@ -29,6 +29,7 @@ public final class PipelineSpec {
     private final ComponentSpec decoder;
     private final ComponentSpec approximation;
     private final SelectionSpec selection;
+    private final ComponentSpec solver;
 
     private PipelineSpec(Builder b) {
         this.kernel = b.kernel;
@@ -39,6 +40,7 @@ public final class PipelineSpec {
         this.decoder = b.decoder;
         this.approximation = b.approximation;
         this.selection = b.selection;
+        this.solver = b.solver;
     }
 
     /** A builder with no stage set. */
@@ -49,7 +51,8 @@ public final class PipelineSpec {
     /** A builder holding this pipeline, to change some of its stages. */
     public Builder toBuilder() {
         return new Builder().kernel(kernel).operator(operator).output(output).filter(filter)
-                .regularizers(regularizers).decoder(decoder).approximation(approximation).selection(selection);
+                .regularizers(regularizers).decoder(decoder).approximation(approximation).selection(selection)
+                .solver(solver);
     }
 
     /** The scalar input kernel; empty when the operator carries its own (div-free, curl-free, ...). */
@@ -92,6 +95,14 @@ public final class PipelineSpec {
         return Optional.ofNullable(selection);
     }
 
+    /**
+     * The solver to fit with ({@code low-rank-eigen}, {@code falkon}, ...); empty to let OKL choose the supporting
+     * solver with the highest preference.
+     */
+    public Optional<ComponentSpec> solver() {
+        return Optional.ofNullable(solver);
+    }
+
     /** A copy with another kernel ({@code null}: none). */
     public PipelineSpec withKernel(ComponentSpec newKernel) {
         return toBuilder().kernel(newKernel).build();
@@ -132,17 +143,22 @@ public final class PipelineSpec {
         return toBuilder().selection(newSelection).build();
     }
 
+    /** A copy with a named solver ({@code null} to let OKL choose). */
+    public PipelineSpec withSolver(ComponentSpec newSolver) {
+        return toBuilder().solver(newSolver).build();
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof PipelineSpec p && Objects.equals(kernel, p.kernel) && Objects.equals(operator, p.operator)
                 && Objects.equals(output, p.output) && filter.equals(p.filter) && regularizers.equals(p.regularizers)
                 && Objects.equals(decoder, p.decoder) && Objects.equals(approximation, p.approximation)
-                && Objects.equals(selection, p.selection);
+                && Objects.equals(selection, p.selection) && Objects.equals(solver, p.solver);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kernel, operator, output, filter, regularizers, decoder, approximation, selection);
+        return Objects.hash(kernel, operator, output, filter, regularizers, decoder, approximation, selection, solver);
     }
 
     /** The pipeline in the pipeline-file format (compact JSON). */
@@ -161,6 +177,7 @@ public final class PipelineSpec {
         private ComponentSpec decoder;
         private ComponentSpec approximation;
         private SelectionSpec selection;
+        private ComponentSpec solver;
 
         private Builder() {
         }
@@ -217,6 +234,12 @@ public final class PipelineSpec {
         /** The model selection ({@code null}: none, {@link PipelineDefaults#selection()} when the path has choices). */
         public Builder selection(SelectionSpec value) {
             this.selection = value;
+            return this;
+        }
+
+        /** The solver to fit with ({@code null}: OKL chooses the supporting solver with the highest preference). */
+        public Builder solver(ComponentSpec value) {
+            this.solver = value;
             return this;
         }
 

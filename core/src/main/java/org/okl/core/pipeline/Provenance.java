@@ -16,9 +16,12 @@ import java.util.Map;
  * @param chosen          the chosen values: the path parameter and any grid parameters
  * @param selection       how they were chosen ({@code none}, {@code kfold 5 on mse}, ...)
  * @param validationCurve the validation error at every grid and path point
+ * @param solver          the id of the solver that fitted the model ({@code separable-eigen}, {@code falkon}, ...)
+ * @param sketch          the kernel sketch and its size ({@code nystrom, m = 2000}), or {@code null} without one
  */
 public record Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
-        List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve) {
+        List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
+        String solver, String sketch) {
 
     /**
      * One point of a validation curve.

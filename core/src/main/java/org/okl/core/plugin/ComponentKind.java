@@ -15,6 +15,8 @@ import org.okl.api.operator.OutputMatrix;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.solve.RegressionSolver;
 
 /** The kinds of components a plugin can offer: the api type, the name users see, and the plugin getter. */
 public enum ComponentKind {
@@ -37,7 +39,11 @@ public enum ComponentKind {
     /** Metrics. */
     METRIC("metric", Metric.class, OklPlugin::metrics),
     /** Data file readers. */
-    READER("reader", TableReader.class, OklPlugin::readers);
+    READER("reader", TableReader.class, OklPlugin::readers),
+    /** Solvers of the regression step. */
+    SOLVER("solver", RegressionSolver.class, OklPlugin::solvers),
+    /** Kernel sketches (a pipeline's {@code approximation}). */
+    SKETCH("sketch", KernelSketch.class, OklPlugin::sketches);
 
     private final String label;
     private final Class<?> type;

@@ -8,7 +8,7 @@ import org.okl.api.filter.IterativeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.iterative.SeparableGramOperator;

@@ -1,7 +1,7 @@
 package org.okl.core.select;
 
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
+import org.okl.api.solve.RegressionPath;
 
 /** Validation errors of a fitted path. */
 public final class PathErrors {

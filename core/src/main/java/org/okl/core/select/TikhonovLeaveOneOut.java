@@ -3,7 +3,7 @@ package org.okl.core.select;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.separable.OutputFactor;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.solve.separable.SymmetricSpectrum;

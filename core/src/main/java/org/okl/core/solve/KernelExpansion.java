@@ -5,6 +5,8 @@ import java.util.Map;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
 
 /**
  * The predictor {@code H = k(X*, centers) · C · R}: a scalar-kernel expansion over centers (training points,

@@ -1,16 +1,23 @@
 package org.okl.core.solve;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.block.BlockExpansion;
 import org.okl.core.solve.kde.FactoredKernelExpansion;
-import org.okl.core.solve.lowrank.FourierExpansion;
+import org.okl.core.solve.lowrank.SketchExpansion;
 
 /**
- * Rebuilds predictors read from model files, by their {@link Predictor#type()}. Every predictor type a solver in
- * core produces is listed here once.
+ * Rebuilds predictors read from model files, by their {@link Predictor#type()}: every predictor type OKL's own
+ * solvers produce is listed here once; other types are asked of the registered solvers
+ * ({@link RegressionSolver#restore}).
  */
 public final class PredictorCodec {
     private static final Map<String, BiFunction<Map<String, Matrix>, PredictionEnvironment, Predictor>> RESTORERS =
@@ -19,7 +26,8 @@ public final class PredictorCodec {
     static {
         RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
         RESTORERS.put(BlockExpansion.TYPE, BlockExpansion::restore);
-        RESTORERS.put(FourierExpansion.TYPE, FourierExpansion::restore);
+        RESTORERS.put(SketchExpansion.TYPE, SketchExpansion::restore);
+        RESTORERS.put(SketchExpansion.FOURIER_TYPE, SketchExpansion::restore);
         RESTORERS.put(FactoredKernelExpansion.TYPE, FactoredKernelExpansion::restore);
     }
 
@@ -33,10 +41,19 @@ public final class PredictorCodec {
      */
     public static Predictor restore(String type, Map<String, Matrix> arrays, PredictionEnvironment environment) {
         var restorer = RESTORERS.get(type);
-        if (restorer == null) {
-            throw new IllegalArgumentException(
-                    "unknown predictor type '" + type + "'; this OKL knows " + RESTORERS.keySet());
+        if (restorer != null) {
+            return restorer.apply(arrays, environment);
         }
-        return restorer.apply(arrays, environment);
+        ComponentContext context = environment.context();
+        for (String id : context.componentIds(RegressionSolver.class)) {
+            Optional<Predictor> restored = context.create(RegressionSolver.class, ComponentSpec.of(id))
+                    .restore(type, arrays, environment);
+            if (restored.isPresent()) {
+                return restored.get();
+            }
+        }
+        throw new IllegalArgumentException("unknown predictor type '" + type + "'; this OKL knows "
+                + RESTORERS.keySet() + " and no registered solver restores it (is the plugin that fitted the model "
+                + "missing?)");
     }
 }

@@ -2,49 +2,87 @@ package org.okl.core.solve;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.solve.block.BlockSolver;
-import org.okl.core.solve.kde.CovarianceKdeSolver;
-import org.okl.core.solve.lowrank.LowRankSolver;
-import org.okl.core.solve.manifold.ManifoldSolver;
-import org.okl.core.solve.multitask.MultitaskSolver;
-import org.okl.core.solve.separable.SeparableSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.core.plugin.ComponentKind;
 
 /**
- * The built-in solvers, in the order they are tried: the first that supports a problem fits it.
+ * Chooses the solver of a regression problem among the registered ones ({@link ComponentKind#SOLVER}, through the
+ * problem's context): the one the pipeline names, or else the supporting solver with the highest
+ * {@link RegressionSolver#preference} (ties broken by id, so the choice is deterministic).
  */
 public final class Solvers {
-    /** The solvers, most specific first. */
-    public static final List<RegressionSolver> ALL = List.of(
-            new ManifoldSolver(),
-            new CovarianceKdeSolver(),
-            new LowRankSolver(),
-            new MultitaskSolver(),
-            new SeparableSolver(),
-            new BlockSolver());
 
     private Solvers() {
     }
 
     /**
-     * Fits a problem with the first solver that supports it.
+     * A chosen solver.
+     *
+     * @param id     its registered id, recorded in model files
+     * @param solver the solver
+     */
+    public record Choice(String id, RegressionSolver solver) {
+    }
+
+    /**
+     * The solver for a problem.
+     *
+     * @throws IllegalArgumentException when no solver handles the combination, or the named one does not (the
+     *                                  message describes the combination)
+     */
+    public static Choice choose(RegressionProblem problem) {
+        ComponentContext context = problem.context();
+        if (problem.solver().isPresent()) {
+            ComponentSpec spec = problem.solver().get();
+            RegressionSolver named = context.create(RegressionSolver.class, spec);
+            if (!named.supports(problem)) {
+                throw new IllegalArgumentException("solver '" + spec.name() + "' does not handle this combination: "
+                        + describe(problem) + "; leave \"solver\" out to let OKL choose");
+            }
+            return new Choice(spec.name(), named);
+        }
+        List<String> ids = context.componentIds(RegressionSolver.class);
+        if (ids.isEmpty()) {
+            throw new IllegalStateException("no solver is registered: the okl-core plugin (org.okl.core.plugin."
+                    + "CorePlugin) is missing from the class path");
+        }
+        Choice best = null;
+        int bestPreference = Integer.MIN_VALUE;
+        for (String id : ids) {
+            RegressionSolver solver = context.create(RegressionSolver.class, ComponentSpec.of(id));
+            if (solver.supports(problem)) {
+                int preference = solver.preference(problem);
+                if (preference > bestPreference) {
+                    best = new Choice(id, solver);
+                    bestPreference = preference;
+                }
+            }
+        }
+        if (best == null) {
+            throw new IllegalArgumentException("no solver handles this combination: " + describe(problem));
+        }
+        return best;
+    }
+
+    /**
+     * Fits a problem with the solver {@link #choose} picks.
      *
      * @throws IllegalArgumentException when no solver handles the combination (the message describes it)
      */
     public static RegressionPath fit(RegressionProblem problem) {
-        for (RegressionSolver solver : ALL) {
-            if (solver.supports(problem)) {
-                return solver.fit(problem);
-            }
-        }
-        throw new IllegalArgumentException("no solver handles this combination: " + describe(problem));
+        return choose(problem).solver().fit(problem);
     }
 
     /** The combination of kernel structure, embedding, regularizers, filter and options of a problem. */
-    static String describe(RegressionProblem problem) {
+    public static String describe(RegressionProblem problem) {
         String operator = problem.operator() instanceof SeparableOperatorKernel ? "separable"
                 : problem.operator() instanceof OutputCovarianceKernel c
                         ? (c.conditional() ? "conditional-covariance" : "covariance")

@@ -117,6 +117,29 @@ class LinearAlgebraBackendTest {
 
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
+    void symmetricRankUpdateAddsToTheLowerTriangle(String name, int n) {
+        LinearAlgebra la = backend(name);
+        for (int order : new int[] {n, 300}) {
+            for (boolean transpose : new boolean[] {false, true}) {
+                Matrix a = transpose ? random(n + 3, order, 4) : random(order, n + 3, 4);
+                Matrix c0 = randomSymmetric(order, 5);
+                Matrix c = c0.copy();
+                la.symmetricRankUpdate(0.5, a, transpose, 2.0, c);
+                Matrix product = transpose ? naiveMultiply(a, true, a, false) : naiveMultiply(a, false, a, true);
+                for (int j = 0; j < order; j++) {
+                    for (int i = j; i < order; i++) {
+                        assertThat(c.get(i, j)).isCloseTo(0.5 * product.get(i, j) + 2.0 * c0.get(i, j),
+                                org.assertj.core.data.Offset.offset(TOL * (1 + Math.abs(product.get(i, j)))));
+                    }
+                }
+            }
+        }
+        assertThatThrownBy(() -> la.symmetricRankUpdate(1, random(3, 4, 1), true, 0, Matrix.zeros(3, 3)))
+                .hasMessageContaining("symmetricRankUpdate");
+    }
+
+    @ParameterizedTest(name = "{0} n={1}")
+    @MethodSource("backendsAndSizes")
     void eigenSymmetricReconstructsWithOrthonormalVectorsAndDecreasingValues(String name, int n) {
         LinearAlgebra la = backend(name);
         Matrix m = randomSymmetric(n, 10);

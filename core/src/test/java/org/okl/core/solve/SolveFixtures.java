@@ -18,6 +18,7 @@ import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 

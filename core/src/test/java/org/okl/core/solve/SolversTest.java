@@ -6,16 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OperatorKernel;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.SolveFixtures.FixedSeparable;
 import org.okl.core.solve.SolveFixtures.Gaussian;
 import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.solve.block.BlockSolver;
-import org.okl.core.solve.kde.CovarianceKdeSolver;
-import org.okl.core.solve.lowrank.LowRankSolver;
-import org.okl.core.solve.manifold.ManifoldSolver;
-import org.okl.core.solve.multitask.MultitaskSolver;
 import org.okl.core.solve.separable.SeparableSolver;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
@@ -30,10 +28,38 @@ class SolversTest {
                 SolveFixtures.explicit(y), new Tikhonov(0.1));
         Matrix expected = new SeparableSolver().fit(problem).predictAll(x)[0];
         TestMatrices.assertClose(expected, Solvers.fit(problem).predictAll(x)[0], 1e-14);
-        assertThat(Solvers.ALL).extracting(s -> s.getClass().getSimpleName()).containsExactly(
-                ManifoldSolver.class.getSimpleName(), CovarianceKdeSolver.class.getSimpleName(),
-                LowRankSolver.class.getSimpleName(), MultitaskSolver.class.getSimpleName(),
-                SeparableSolver.class.getSimpleName(), BlockSolver.class.getSimpleName());
+        assertThat(Solvers.choose(problem).id()).isEqualTo("separable-eigen");
+    }
+
+    @Test
+    void everyBuiltInSolverIsRegisteredAndTheMostSpecificWins() {
+        assertThat(TestContext.active().componentIds(RegressionSolver.class)).contains("block-iterative",
+                "covariance-kde", "low-rank-eigen", "manifold-sylvester", "multitask", "separable-eigen");
+        RegressionProblem sketched = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
+                SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
+                Optional.of(ComponentSpec.of("nystrom", "rank", 5)), TestContext.active());
+        assertThat(Solvers.choose(sketched).id()).isEqualTo("low-rank-eigen");
+        RegressionProblem block = SolveFixtures.problem(x, new Gaussian(1), new SolveFixtures.SeparableAsBlock(
+                Matrix.identity(2)), SolveFixtures.explicit(y), new Tikhonov(0.1));
+        assertThat(Solvers.choose(block).id()).isEqualTo("block-iterative");
+    }
+
+    @Test
+    void aNamedSolverFitsOrSaysWhyNot() {
+        RegressionProblem problem = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
+                SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
+                Optional.of(ComponentSpec.of("nystrom", "rank", 5)), Optional.of(ComponentSpec.of("low-rank-eigen")),
+                TestContext.active());
+        assertThat(Solvers.choose(problem).id()).isEqualTo("low-rank-eigen");
+        RegressionProblem unsupported = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
+                SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of(ComponentSpec.of("low-rank-eigen")), TestContext.active());
+        assertThatThrownBy(() -> Solvers.choose(unsupported)).hasMessageContaining("solver 'low-rank-eigen' does "
+                + "not handle this combination");
+        RegressionProblem unknown = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
+                SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of(ComponentSpec.of("gpu")), TestContext.active());
+        assertThatThrownBy(() -> Solvers.choose(unknown)).hasMessageContaining("unknown solver 'gpu'");
     }
 
     @Test

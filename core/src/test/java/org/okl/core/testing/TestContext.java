@@ -9,6 +9,7 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.core.linalg.LinearAlgebras;
+import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.PluginLoader;
 
@@ -60,6 +61,12 @@ public final class TestContext implements ComponentContext {
     @Override
     public <T> T create(Class<T> kind, ComponentSpec spec) {
         return ClassPathRegistry.INSTANCE.create(kind, spec, this);
+    }
+
+    /** The ids of the components of a kind that the plugins on the test class path register. */
+    @Override
+    public List<String> componentIds(Class<?> kind) {
+        return List.copyOf(ClassPathRegistry.INSTANCE.components(ComponentKind.of(kind)).keySet());
     }
 
     /** The registry of the plugins on the test class path, built once. */

@@ -2,7 +2,8 @@ package org.okl.datasets.metric;
 
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.metric.SquaredErrors;
 
 /**
  * {@code arrmse}, the average relative root mean squared error of multi-target regression (Spyromitros-Xioufis et
@@ -12,13 +13,18 @@ import org.okl.api.metric.Metric;
  * NaN true values are left out. An output whose true test values are all equal has no relative error and is
  * skipped (up to rounding: see {@link #CONSTANT}); when every output is skipped the metric is undefined and fails.
  */
-public final class AverageRelativeRmse implements Metric {
+public final class AverageRelativeRmse implements SquaredErrorMetric {
     /**
      * An output counts as constant when its spread Σ(y − ȳ)² is at most this fraction of Σy²: equal values that are
      * not exact binary fractions (0.1, or standardised targets) leave a rounding spread of about 1e-32·Σy², which
      * must not become a relative error of 1e15.
      */
     private static final double CONSTANT = 1e-20;
+    /**
+     * The same test for {@link #fromSums}, whose one-pass spread {@code sum y^2 - (sum y)^2 / t} cancels to about
+     * 1e-16·Σy² for equal values, not 1e-32.
+     */
+    private static final double SUMS_CONSTANT = 1e-12;
 
     @Override
     public double evaluate(Matrix truth, Decoded predicted) {
@@ -55,6 +61,30 @@ public final class AverageRelativeRmse implements Metric {
             }
             if (spread > CONSTANT * squares) {
                 total += Math.sqrt(error / spread);
+                used++;
+            }
+        }
+        if (used == 0) {
+            throw new IllegalArgumentException("arrmse: every output is constant (or missing) on the test set, "
+                    + "so no relative error is defined");
+        }
+        return total / used;
+    }
+
+    /** The same from sums: the spread of output j is {@code sum y^2 - (sum y)^2 / count}. */
+    @Override
+    public double fromSums(SquaredErrors sums) {
+        double total = 0;
+        int used = 0;
+        for (int j = 0; j < sums.outputs(); j++) {
+            long count = sums.counts()[j];
+            if (count == 0) {
+                continue;
+            }
+            double squares = sums.squares()[j];
+            double spread = squares - sums.sums()[j] * sums.sums()[j] / count;
+            if (spread > SUMS_CONSTANT * squares) {
+                total += Math.sqrt(sums.squaredErrors()[j] / spread);
                 used++;
             }
         }

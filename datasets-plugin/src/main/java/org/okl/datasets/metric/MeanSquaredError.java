@@ -2,14 +2,15 @@ package org.okl.datasets.metric;
 
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.metric.SquaredErrors;
 
 /**
  * {@code mse} (CONVENTIONS, Losses): the mean over test points and outputs of the squared error,
  * (1/(t·q)) Σ_i Σ_j (y_ij − ŷ_ij)²; with {@code root} set, {@code rmse}, its square root. True values that are NaN
  * (missing outputs) are left out of the sum and of the count.
  */
-public final class MeanSquaredError implements Metric {
+public final class MeanSquaredError implements SquaredErrorMetric {
     private final boolean root;
 
     /** {@code mse}, or {@code rmse} when {@code root}. */
@@ -41,6 +42,20 @@ public final class MeanSquaredError implements Metric {
             throw new IllegalArgumentException(metric + ": every true value is missing (NaN)");
         }
         return sum / count;
+    }
+
+    @Override
+    public double fromSums(SquaredErrors sums) {
+        double sum = 0;
+        long count = 0;
+        for (int j = 0; j < sums.outputs(); j++) {
+            sum += sums.squaredErrors()[j];
+            count += sums.counts()[j];
+        }
+        if (count == 0) {
+            throw new IllegalArgumentException((root ? "rmse" : "mse") + ": every true value is missing (NaN)");
+        }
+        return root ? Math.sqrt(sum / count) : sum / count;
     }
 
     @Override

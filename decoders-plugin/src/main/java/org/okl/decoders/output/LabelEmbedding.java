@@ -5,15 +5,15 @@ import org.okl.api.data.DataFormatException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
 
 /**
  * The {@code labels} output for multi-label data: every output column is a label read as 0 or 1 (NaN marks a missing
  * label and stays NaN) and coded as the chosen {@link LabelCoding.Coding} (zero-one, or plus-minus as in Minh and Sindhwani 2011). Scores are the
  * predictions; {@link FittedOutputEmbedding#toOutputs(Matrix)} maps coded values back to the 0/1 scale linearly, so
- * the coding's two values become exactly 0 and 1.
+ * the coding's two values become exactly 0 and 1. Row-wise: it streams and needs no stored outputs.
  */
-public final class LabelEmbedding implements OutputEmbedding {
+public final class LabelEmbedding implements RowwiseOutputEmbedding {
 
     /** The component id. */
     public static final String ID = "labels";
@@ -28,6 +28,17 @@ public final class LabelEmbedding implements OutputEmbedding {
     @Override
     public FittedOutputEmbedding fit(OutputData data, ComponentContext context) {
         return new Fitted(coding, encode(coding, data.outputs(), "training outputs"), context);
+    }
+
+    /** Fitted without rows: every label is coded on its own. */
+    @Override
+    public FittedOutputEmbedding fitFor(int columns, ComponentContext context) {
+        return new Fitted(coding, Matrix.zeros(0, columns), context);
+    }
+
+    @Override
+    public Matrix encode(Matrix outputs) {
+        return encode(coding, outputs, "training outputs");
     }
 
     /** Codes 0/1 labels, keeps NaN (a missing label) as NaN; any other value is rejected naming its row and column. */

@@ -51,10 +51,4 @@ abstract class IterationPathFilter implements SpectralFilter, IterativeFilter {
             cd[k] += factor * (y[k] - g[k]);
         }
     }
-
-    static void requireShape(Matrix targets, int n) {
-        if (targets.rows() != n) {
-            throw new IllegalArgumentException(targets.rows() + " target rows but the Gram has size " + n);
-        }
-    }
 }

@@ -54,7 +54,6 @@ public final class Landweber extends IterationPathFilter {
     @Override
     public void run(GramOperator gram, Matrix targets, double sMax, PathListener listener) {
         int n = gram.size();
-        requireShape(targets, n);
         double factor = step(sMax) / n;
         Matrix c = Matrix.zeros(targets.rows(), targets.cols());
         for (int i = 0; i < pathLength(); i++) {

@@ -56,7 +56,6 @@ public final class NuMethod extends IterationPathFilter {
     @Override
     public void run(GramOperator gram, Matrix targets, double sMax, PathListener listener) {
         int n = gram.size();
-        requireShape(targets, n);
         double sc = 1.0 / (n * sMax);
         Matrix previous = Matrix.zeros(targets.rows(), targets.cols());
         Matrix current = targets.times(w1() * sc);

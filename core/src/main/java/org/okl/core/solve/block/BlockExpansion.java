@@ -6,8 +6,8 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
 
 /**
  * The predictor {@code f(x) = sum_i Gamma(x, x_i) c_i} of a general operator-valued kernel, computed with the

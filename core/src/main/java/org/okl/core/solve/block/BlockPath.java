@@ -5,8 +5,8 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.RegressionPath;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
 
 /**
  * A path of block expansions. Predictions for the whole path form the cross block Gram of a chunk of test points

@@ -9,9 +9,9 @@ import org.okl.api.filter.IterativeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.RegressionSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.iterative.BlockGramOperator;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
@@ -28,6 +28,12 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * observed entries otherwise (the filter applied to the masked operator).
  */
 public final class BlockSolver implements RegressionSolver {
+
+    /** 0: the general route, tried last. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 0;
+    }
 
     @Override
     public boolean supports(RegressionProblem problem) {

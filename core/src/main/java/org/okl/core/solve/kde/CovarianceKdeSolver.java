@@ -7,9 +7,9 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.RegressionSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 
 /**
  * Kadri et al.'s (2013) kernel dependency estimation with the covariance and conditional-covariance operator-valued
@@ -54,6 +54,12 @@ public final class CovarianceKdeSolver implements RegressionSolver {
     }
 
     /** Whether the problem's operator is a covariance or conditional-covariance kernel. */
+    /** 50: the covariance kernels have no other solver. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 50;
+    }
+
     @Override
     public boolean supports(RegressionProblem problem) {
         return problem.operator() instanceof OutputCovarianceKernel;

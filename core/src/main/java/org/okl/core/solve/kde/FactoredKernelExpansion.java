@@ -5,9 +5,9 @@ import java.util.Map;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
 import org.okl.core.solve.KernelExpansion;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
 
 /**
  * The predictor {@code H = (k(X*, centers) · left) · right} with a thin left factor (m x r) and a right factor

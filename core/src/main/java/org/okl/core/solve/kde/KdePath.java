@@ -3,8 +3,8 @@ package org.okl.core.solve.kde;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.RegressionPath;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
 
 /**
  * The regularization path of a covariance KDE, every point from one decomposition:

@@ -1,24 +1,33 @@
 package org.okl.core.solve.lowrank;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.Predictor;
+import org.okl.api.sketch.SketchFeatures;
 
 /**
- * Random Fourier features of a shift-invariant kernel: {@code z(x) = sqrt(2/r) · cos(Omega^T x + b)} with the r
- * columns of Omega drawn from the kernel's spectral density and b uniform on [0, 2·pi), so that
- * {@code E[z(x)^T z(x')] = k(x, x')}.
+ * Random Fourier features of a shift-invariant kernel (Rahimi and Recht 2007):
+ * {@code z(x) = sqrt(2/r) · cos(Omega^T x + b)} with the r columns of Omega drawn from the kernel's spectral density
+ * and b uniform on [0, 2·pi), so that {@code E[z(x)^T z(x')] = k(x, x')}; explicit features, so the metric is the
+ * identity. Stored as the arrays {@code frequencies} (p x r) and {@code phases} (1 x r).
  */
-public final class FourierFeatures implements FeatureMap {
+public final class FourierFeatures implements SketchFeatures {
+    /** The name of the frequencies array. */
+    public static final String FREQUENCIES = "frequencies";
+    /** The name of the phases array. */
+    public static final String PHASES = "phases";
+
     private final Matrix frequencies;
     private final double[] phases;
     private final LinearAlgebra linearAlgebra;
 
     /**
-     * @param frequencies Omega (p x r)
-     * @param phases      b (r)
+     * @param frequencies   Omega (p x r)
+     * @param phases        b (r)
      * @param linearAlgebra the back-end
      */
     public FourierFeatures(Matrix frequencies, double[] phases, LinearAlgebra linearAlgebra) {
@@ -47,43 +56,51 @@ public final class FourierFeatures implements FeatureMap {
         return new FourierFeatures(omega, b, linearAlgebra);
     }
 
-    /** The number of features r. */
-    public int count() {
+    /** Rebuilds stored features. */
+    static FourierFeatures restore(Map<String, Matrix> arrays, LinearAlgebra linearAlgebra) {
+        Matrix frequencies = arrays.get(FREQUENCIES);
+        Matrix phases = arrays.get(PHASES);
+        if (frequencies == null || phases == null) {
+            throw new IllegalArgumentException("fourier sketch needs the arrays '" + FREQUENCIES + "' and '" + PHASES
+                    + "'");
+        }
+        return new FourierFeatures(frequencies, phases.data(), linearAlgebra);
+    }
+
+    @Override
+    public int size() {
         return phases.length;
-    }
-
-    /** Omega (p x r), not a copy. */
-    public Matrix frequencies() {
-        return frequencies;
-    }
-
-    /** b, a copy. */
-    public double[] phases() {
-        return phases.clone();
-    }
-
-    LinearAlgebra linearAlgebra() {
-        return linearAlgebra;
     }
 
     @Override
     public Matrix features(Matrix inputs) {
         Matrix z = linearAlgebra.multiply(inputs, frequencies);
-        double scale = Math.sqrt(2.0 / count());
+        double scale = Math.sqrt(2.0 / size());
         double[] data = z.data();
         int t = z.rows();
-        for (int j = 0; j < count(); j++) {
-            double b = phases[j];
-            int off = j * t;
-            for (int i = 0; i < t; i++) {
-                data[off + i] = scale * Math.cos(data[off + i] + b);
-            }
+        java.util.stream.IntStream range = java.util.stream.IntStream.range(0, size());
+        if ((long) t * size() >= 1 << 16) {
+            range = range.parallel();
         }
+        range.forEach(j -> {
+            double b = phases[j];
+            for (int i = j * t; i < (j + 1) * t; i++) {
+                data[i] = scale * Math.cos(data[i] + b);
+            }
+        });
         return z;
     }
 
     @Override
-    public Predictor expansion(Matrix weights) {
-        return new FourierExpansion(this, weights);
+    public Optional<Matrix> metric() {
+        return Optional.empty();
+    }
+
+    @Override
+    public Map<String, Matrix> arrays() {
+        Map<String, Matrix> m = new LinkedHashMap<>();
+        m.put(FREQUENCIES, frequencies);
+        m.put(PHASES, new Matrix(1, phases.length, phases.clone()));
+        return m;
     }
 }

@@ -1,60 +1,66 @@
 package org.okl.core.solve.lowrank;
 
+import java.util.Map;
+import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.KernelExpansion;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.api.sketch.SketchFeatures;
 
 /**
- * Nystrom features over landmarks L: {@code z(x) = k(x, L) · R} with {@code R = V diag(e^-1/2)} from
- * {@code k(L, L) = V diag(e) V^T} (eigenvalues below 1e-10 of the largest dropped, the pseudo-inverse convention),
- * so {@code Z Z^T = k(X, L) k(L, L)^+ k(L, X)}. With every training point as a landmark, Z Z^T = k.
+ * Nystrom features over landmarks L (m x p): {@code phi(x) = k(x, L)} and the metric {@code M = k(L, L)}, so the
+ * sketched kernel is {@code k(x, L) k(L, L)^+ k(L, x')}; with every training point a landmark it is the kernel
+ * itself on the training points. Stored as the array {@code landmarks}.
  */
-public final class NystromFeatures implements FeatureMap {
-    /** Relative threshold below which eigenvalues count as zero. */
-    static final double RTOL = 1e-10;
+public final class NystromFeatures implements SketchFeatures {
+    /** The name of the landmarks array. */
+    public static final String LANDMARKS = "landmarks";
 
     private final VectorKernel kernel;
     private final Matrix landmarks;
-    private final Matrix whitening;
-    private final LinearAlgebra linearAlgebra;
 
     /**
-     * @param kernel        the scalar kernel
-     * @param landmarks     the landmark points (m x p)
-     * @param linearAlgebra the back-end
+     * @param kernel    the scalar kernel
+     * @param landmarks the landmark points (m x p)
      */
-    public NystromFeatures(VectorKernel kernel, Matrix landmarks, LinearAlgebra linearAlgebra) {
+    public NystromFeatures(VectorKernel kernel, Matrix landmarks) {
+        if (landmarks.rows() == 0) {
+            throw new IllegalArgumentException("Nystrom features need at least one landmark");
+        }
         this.kernel = kernel;
         this.landmarks = landmarks;
-        this.linearAlgebra = linearAlgebra;
-        SymmetricSpectrum spectrum = SymmetricSpectrum.of(kernel.gram(landmarks), linearAlgebra);
-        double[] e = spectrum.values();
-        int rank = 0;
-        while (rank < e.length && e[rank] > RTOL * e[0]) {
-            rank++;
+    }
+
+    /** Rebuilds stored features. */
+    static NystromFeatures restore(VectorKernel kernel, Map<String, Matrix> arrays, String sketch) {
+        Matrix landmarks = arrays.get(LANDMARKS);
+        if (landmarks == null) {
+            throw new IllegalArgumentException(sketch + " sketch lacks the array '" + LANDMARKS + "'");
         }
-        Matrix r = spectrum.vectors().columnRange(0, rank);
-        int m = r.rows();
-        for (int j = 0; j < rank; j++) {
-            double f = 1 / Math.sqrt(e[j]);
-            for (int i = 0; i < m; i++) {
-                r.data()[i + j * m] *= f;
-            }
-        }
-        this.whitening = r;
+        return new NystromFeatures(kernel, landmarks);
+    }
+
+    /** The landmarks, not a copy. */
+    public Matrix landmarks() {
+        return landmarks;
+    }
+
+    @Override
+    public int size() {
+        return landmarks.rows();
     }
 
     @Override
     public Matrix features(Matrix inputs) {
-        return linearAlgebra.multiply(kernel.gram(inputs, landmarks), whitening);
+        return kernel.gram(inputs, landmarks);
     }
 
     @Override
-    public Predictor expansion(Matrix weights) {
-        return new KernelExpansion(kernel, landmarks, linearAlgebra.multiply(whitening, weights), null,
-                linearAlgebra);
+    public Optional<Matrix> metric() {
+        return Optional.of(kernel.gram(landmarks));
+    }
+
+    @Override
+    public Map<String, Matrix> arrays() {
+        return Map.of(LANDMARKS, landmarks);
     }
 }

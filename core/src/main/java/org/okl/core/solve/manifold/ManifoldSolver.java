@@ -12,9 +12,9 @@ import org.okl.api.linalg.SymmetricEigen;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.RegressionSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 
 /**
  * Vector-valued manifold regularization (Minh and Sindhwani 2011; CONVENTIONS.md "Manifold regularization",
@@ -49,6 +49,12 @@ public final class ManifoldSolver implements RegressionSolver {
     }
 
     /** Whether some regularizer of the problem has an input graph penalty. */
+    /** 60: manifold regularization is the most specific structure. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 60;
+    }
+
     @Override
     public boolean supports(RegressionProblem problem) {
         return problem.regularizers().stream().anyMatch(r -> r.inputPenalty().isPresent());

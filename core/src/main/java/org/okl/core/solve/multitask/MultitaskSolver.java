@@ -10,9 +10,9 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.RegressionSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
@@ -32,6 +32,12 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * <p>Predictions are t x T: column t holds f_t(x); the pipeline picks each test point's own task.
  */
 public final class MultitaskSolver implements RegressionSolver {
+
+    /** 20: task groups need the task-indexed Gram. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 20;
+    }
 
     @Override
     public boolean supports(RegressionProblem problem) {

@@ -5,9 +5,9 @@ import java.util.stream.IntStream;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
 import org.okl.core.solve.KernelExpansion;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.RegressionPath;
 import org.okl.core.solve.separable.StackedProducts;
 
 /**

@@ -4,9 +4,9 @@ import java.util.List;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
 import org.okl.core.solve.KernelExpansion;
-import org.okl.core.solve.Predictor;
-import org.okl.core.solve.RegressionPath;
 
 /**
  * A path of kernel expansions whose coefficients were computed point by point (iterations of an iterative filter,

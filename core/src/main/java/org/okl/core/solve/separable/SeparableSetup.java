@@ -7,7 +7,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.solve.RegressionProblem;
+import org.okl.api.solve.RegressionProblem;
 
 /**
  * The targets and output matrix of a separable problem, resolved once: explicit targets Y (n x d), or for an

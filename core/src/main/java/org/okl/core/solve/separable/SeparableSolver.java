@@ -8,9 +8,9 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.RegressionSolver;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
@@ -40,6 +40,12 @@ import org.okl.core.solve.iterative.SpectralRadius;
  * </ul>
  */
 public final class SeparableSolver implements RegressionSolver {
+
+    /** 10: the exact route for separable kernels. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 10;
+    }
 
     @Override
     public boolean supports(RegressionProblem problem) {

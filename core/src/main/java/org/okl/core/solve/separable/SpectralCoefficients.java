@@ -104,16 +104,10 @@ public final class SpectralCoefficients {
     }
 
     /**
-     * Runs the iteration on the diagonal operator. The r·d values are laid out in an n-row matrix (padded with
-     * zeros), because a diagonal operator acts element-wise and the filter expects n rows.
+     * Runs the iteration on the diagonal operator {@code C -> sigma ∘ C} in the eigenbasis (r x d operands; n stays
+     * the normalisation, see {@link IterativeFilter}).
      */
     private void runDiagonal(IterativeFilter iterative, PathListener listener) {
-        int length = sigma.length;
-        int cols = Math.max(1, (length + n - 1) / n);
-        double[] padded = new double[n * cols];
-        System.arraycopy(sigma, 0, padded, 0, length);
-        double[] targets = new double[n * cols];
-        System.arraycopy(rotatedTargets.data(), 0, targets, 0, length);
         GramOperator diagonal = new GramOperator() {
             @Override
             public int size() {
@@ -125,16 +119,12 @@ public final class SpectralCoefficients {
                 double[] c = coefficients.data();
                 double[] out = new double[c.length];
                 for (int k = 0; k < c.length; k++) {
-                    out[k] = padded[k] * c[k];
+                    out[k] = sigma[k] * c[k];
                 }
                 return new Matrix(coefficients.rows(), coefficients.cols(), out);
             }
         };
-        iterative.run(diagonal, new Matrix(n, cols, targets), sMax, (index, c) -> {
-            double[] values = new double[length];
-            System.arraycopy(c.data(), 0, values, 0, length);
-            listener.accept(index, new Matrix(rotatedTargets.rows(), rotatedTargets.cols(), values));
-        });
+        iterative.run(diagonal, rotatedTargets.copy(), sMax, (index, c) -> listener.accept(index, c.copy()));
     }
 
     /** Stops an iteration once the wanted path point has been reported. */

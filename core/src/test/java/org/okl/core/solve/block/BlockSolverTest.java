@@ -6,11 +6,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
 import org.okl.core.solve.PredictorCodec;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.SolveFixtures.FixedSeparable;
 import org.okl.core.solve.SolveFixtures.Gaussian;
 import org.okl.core.solve.SolveFixtures.Landweber;
@@ -18,6 +17,7 @@ import org.okl.core.solve.SolveFixtures.SeparableAsBlock;
 import org.okl.core.solve.SolveFixtures.SumOfSeparable;
 import org.okl.core.solve.SolveFixtures.Tikhonov;
 import org.okl.core.solve.SolveFixtures.Tsvd;
+import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.separable.SeparableSolver;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
@@ -106,7 +106,7 @@ class BlockSolverTest {
         Predictor predictor = block(operator, y, new Tikhonov(1e-2)).at(0);
         Map<String, Matrix> arrays = predictor.arrays();
         Predictor restored = PredictorCodec.restore(predictor.type(), arrays,
-                new PredictionEnvironment(kernel, operator, TestContext.active()));
+                new PredictionEnvironment(kernel, operator, java.util.Optional.empty(), TestContext.active()));
         assertThat(restored.type()).isEqualTo(BlockExpansion.TYPE);
         TestMatrices.assertClose(predictor.predict(xTest), restored.predict(xTest), 1e-14);
     }

@@ -21,11 +21,11 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.PredictorCodec;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 
@@ -287,7 +287,7 @@ class CovarianceKdeSolverTest {
         Predictor predictor = path.at(1);
         assertThat(predictor.type()).isEqualTo(FactoredKernelExpansion.TYPE);
         Predictor restored = PredictorCodec.restore(predictor.type(), predictor.arrays(),
-                new PredictionEnvironment(kernel, operator(true), context));
+                new PredictionEnvironment(kernel, operator(true), java.util.Optional.empty(), context));
         assertRelativelyClose(predictor.predict(tests), restored.predict(tests), 1e-14);
         assertRelativelyClose(path.predictAll(tests)[1], restored.predict(tests), 1e-12);
     }

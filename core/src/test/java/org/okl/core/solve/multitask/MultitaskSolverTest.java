@@ -8,13 +8,13 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.SolveFixtures;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.SolveFixtures.FixedSeparable;
 import org.okl.core.solve.SolveFixtures.Gaussian;
 import org.okl.core.solve.SolveFixtures.Landweber;
 import org.okl.core.solve.SolveFixtures.Tikhonov;
+import org.okl.core.solve.SolveFixtures;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 

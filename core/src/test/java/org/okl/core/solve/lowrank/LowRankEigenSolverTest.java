@@ -11,21 +11,21 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.core.solve.PredictionEnvironment;
-import org.okl.core.solve.Predictor;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.PredictorCodec;
-import org.okl.core.solve.RegressionPath;
-import org.okl.core.solve.RegressionProblem;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.SolveFixtures.FixedSeparable;
 import org.okl.core.solve.SolveFixtures.Gaussian;
 import org.okl.core.solve.SolveFixtures.Landweber;
 import org.okl.core.solve.SolveFixtures.Tikhonov;
+import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.separable.SeparableSolver;
 import org.okl.core.testing.TestContext;
 import org.okl.core.testing.TestMatrices;
 
-class LowRankSolverTest {
+class LowRankEigenSolverTest {
     private static final int N = 25;
     private static final int D = 3;
     private final Gaussian kernel = new Gaussian(0.4);
@@ -48,8 +48,8 @@ class LowRankSolverTest {
                         .predictAll(xTest);
                 RegressionProblem approximated = problem(SolveFixtures.explicit(y), a, filter,
                         ComponentSpec.of("nystrom", "rank", N, "sampling", sampling));
-                assertThat(new LowRankSolver().supports(approximated)).isTrue();
-                RegressionPath path = new LowRankSolver().fit(approximated);
+                assertThat(new LowRankEigenSolver(0).supports(approximated)).isTrue();
+                RegressionPath path = new LowRankEigenSolver(0).fit(approximated);
                 Matrix[] all = path.predictAll(xTest);
                 for (int j = 0; j < exact.length; j++) {
                     TestMatrices.assertClose(exact[j], all[j], 1e-8);
@@ -61,7 +61,7 @@ class LowRankSolverTest {
 
     @Test
     void nystromImplicitEmbeddingWithEveryPointEqualsKernelRidge() {
-        RegressionPath path = new LowRankSolver().fit(problem(SolveFixtures.implicit(Matrix.identity(N)), null,
+        RegressionPath path = new LowRankEigenSolver(0).fit(problem(SolveFixtures.implicit(Matrix.identity(N)), null,
                 new Tikhonov(1e-2), ComponentSpec.of("nystrom", "rank", N)));
         Matrix weights = TestMatrices.naiveSolve(kernel.gram(x).addToDiagonal(N * 1e-2), Matrix.identity(N));
         TestMatrices.assertClose(TestMatrices.naiveMultiply(kernel.gram(xTest, x), weights),
@@ -71,10 +71,10 @@ class LowRankSolverTest {
     @Test
     void nystromWithFewLandmarksEqualsTheDenseSolveOnTheNystromKernel() {
         int m = 8;
-        RegressionPath path = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(1e-2),
+        RegressionPath path = new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(1e-2),
                 ComponentSpec.of("nystrom", "rank", m, "sampling", "uniform")));
         Predictor predictor = path.at(0);
-        Matrix landmarks = predictor.arrays().get("centers");
+        Matrix landmarks = predictor.arrays().get("landmarks");
         assertThat(landmarks.rows()).isEqualTo(m);
         // k~(a, b) = k(a, L) k(L, L)^-1 k(L, b)
         Matrix kll = kernel.gram(landmarks);
@@ -89,7 +89,7 @@ class LowRankSolverTest {
 
     @Test
     void fourierFeaturesEqualTheDenseSolveOnTheFeatureKernelAndRoundTrip() {
-        RegressionPath path = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), a, new Tikhonov(1e-2),
+        RegressionPath path = new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), a, new Tikhonov(1e-2),
                 ComponentSpec.of("fourier", "features", 40)));
         Predictor predictor = path.at(0);
         Map<String, Matrix> arrays = predictor.arrays();
@@ -103,14 +103,16 @@ class LowRankSolverTest {
                 TestMatrices.naiveMultiply(zTest, false, z, true), c), a);
         TestMatrices.assertClose(expected, path.predictAll(xTest)[0], 1e-9);
         TestMatrices.assertClose(expected, predictor.predict(xTest), 1e-9);
-        Predictor restored = PredictorCodec.restore(FourierExpansion.TYPE, arrays,
-                new PredictionEnvironment(kernel, new FixedSeparable(a), TestContext.active()));
-        TestMatrices.assertClose(expected, restored.predict(xTest), 1e-9);
+        for (String type : new String[] {SketchExpansion.TYPE, SketchExpansion.FOURIER_TYPE}) {
+            Predictor restored = PredictorCodec.restore(type, arrays, new PredictionEnvironment(kernel,
+                    new FixedSeparable(a), Optional.of(new FourierSketch(40)), TestContext.active()));
+            TestMatrices.assertClose(expected, restored.predict(xTest), 1e-9);
+        }
     }
 
     @Test
     void moreFourierFeaturesThanSamplesGiveTheSameDenseSolve() {
-        RegressionPath path = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), a,
+        RegressionPath path = new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), a,
                 new SolveFixtures.Tsvd(1e-3), ComponentSpec.of("fourier", "features", 60)));
         Map<String, Matrix> arrays = path.at(0).arrays();
         Matrix z = features(x, arrays.get("frequencies"), arrays.get("phases").data());
@@ -152,19 +154,19 @@ class LowRankSolverTest {
     @Test
     void samplingIsReproducibleFromTheSeed() {
         ComponentSpec spec = ComponentSpec.of("nystrom", "rank", 7, "sampling", "leverage");
-        Matrix first = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1), spec))
-                .at(0).arrays().get("centers");
-        Matrix second = new LowRankSolver().fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1), spec))
-                .at(0).arrays().get("centers");
+        Matrix first = new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1), spec))
+                .at(0).arrays().get("landmarks");
+        Matrix second = new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1), spec))
+                .at(0).arrays().get("landmarks");
         assertThat(first.maxAbsDifference(second)).isZero();
     }
 
     @Test
     void badApproximationParametersAreReported() {
-        assertThatThrownBy(() -> new LowRankSolver().fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1),
+        assertThatThrownBy(() -> new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1),
                 ComponentSpec.of("nystrom", "rank", 0))))
                 .hasMessageContaining("nystrom: parameter 'rank'");
-        assertThatThrownBy(() -> new LowRankSolver().fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1),
+        assertThatThrownBy(() -> new LowRankEigenSolver(0).fit(problem(SolveFixtures.explicit(y), null, new Tikhonov(0.1),
                 ComponentSpec.of("nystrom", "sampling", "greedy"))))
                 .hasMessageContaining("nystrom: parameter 'sampling'");
     }

@@ -1,4 +1,4 @@
-package org.okl.core.solve;
+package org.okl.api.solve;
 
 import org.okl.api.linalg.Matrix;
 

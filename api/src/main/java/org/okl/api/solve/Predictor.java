@@ -1,4 +1,4 @@
-package org.okl.core.solve;
+package org.okl.api.solve;
 
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
@@ -7,8 +7,9 @@ import org.okl.api.linalg.Matrix;
  * A fitted regression function: predictions H (t x D) for new inputs, see
  * {@link org.okl.api.output.FittedOutputEmbedding} for what H holds.
  *
- * <p>Predictors are stored in model files as a type name plus named arrays; {@link PredictorCodec} rebuilds them
- * with the kernel and operator recreated from the pipeline.
+ * <p>Predictors are stored in model files as a type name plus named arrays; OKL rebuilds its own types, and a
+ * plugin solver rebuilds its types in {@link RegressionSolver#restore}, with the kernel and operator recreated from
+ * the pipeline.
  */
 public interface Predictor {
 

@@ -1,4 +1,4 @@
-package org.okl.core.solve;
+package org.okl.api.solve;
 
 import java.util.List;
 import java.util.Optional;
@@ -22,7 +22,10 @@ import org.okl.api.regularizer.Regularizer;
  * @param regularizers     extra regularizers (manifold, output coupling)
  * @param unlabelledInputs extra inputs without outputs, for manifold regularization
  * @param groups           the task of every training sample for multi-task data (task-indexed kernels)
- * @param approximation    a low-rank approximation of the input kernel (Nystrom, random Fourier features), if asked
+ * @param approximation    the kernel sketch the pipeline asks for (a {@link org.okl.api.sketch.KernelSketch} by name:
+ *                         {@code nystrom}, {@code fourier}, {@code incomplete-cholesky}, ...), if any
+ * @param solver           the solver the pipeline names, if any (otherwise the supporting solver with the highest
+ *                         {@link RegressionSolver#preference} fits)
  * @param context          back-end, seed, nested component creation
  */
 public record RegressionProblem(
@@ -35,7 +38,17 @@ public record RegressionProblem(
         Optional<Matrix> unlabelledInputs,
         Optional<int[]> groups,
         Optional<ComponentSpec> approximation,
+        Optional<ComponentSpec> solver,
         ComponentContext context) {
+
+    /** A problem that names no solver. */
+    public RegressionProblem(Matrix inputs, VectorKernel kernel, OperatorKernel operator,
+            FittedOutputEmbedding embedding, SpectralFilter filter, List<Regularizer> regularizers,
+            Optional<Matrix> unlabelledInputs, Optional<int[]> groups, Optional<ComponentSpec> approximation,
+            ComponentContext context) {
+        this(inputs, kernel, operator, embedding, filter, regularizers, unlabelledInputs, groups, approximation,
+                Optional.empty(), context);
+    }
 
     /** The number of training points n. */
     public int size() {

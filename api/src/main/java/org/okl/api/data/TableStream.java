@@ -1,0 +1,63 @@
+package org.okl.api.data;
+
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A data file read block by block in one pass, in constant memory: {@link TableReader#open} returns one. Errors in
+ * the content are thrown by {@link #next} as {@link DataFormatException}s naming file, line and field.
+ */
+public interface TableStream extends AutoCloseable {
+
+    /** One name per column (generated as {@code c0, c1, ...} when the file has none). */
+    List<String> columnNames();
+
+    /** The columns the format marks as outputs (empty when it does not say). */
+    int[] outputColumns();
+
+    /**
+     * The next rows of the file, at most {@code maxRows} of them (rows x columns), or empty at the end.
+     *
+     * @throws DataFormatException for malformed content
+     */
+    Optional<Matrix> next(int maxRows);
+
+    /** Releases the file. */
+    @Override
+    void close();
+
+    /** A stream over a table already in memory (what readers that cannot stream return). */
+    static TableStream of(Table table) {
+        return new TableStream() {
+            private int position;
+
+            @Override
+            public List<String> columnNames() {
+                return table.columnNames();
+            }
+
+            @Override
+            public int[] outputColumns() {
+                return table.outputColumns();
+            }
+
+            @Override
+            public Optional<Matrix> next(int maxRows) {
+                int rows = table.values().rows();
+                if (position >= rows) {
+                    return Optional.empty();
+                }
+                int end = Math.min(rows, position + Math.max(1, maxRows));
+                Matrix block = table.values().rowRange(position, end);
+                position = end;
+                return Optional.of(block);
+            }
+
+            @Override
+            public void close() {
+                position = table.values().rows();
+            }
+        };
+    }
+}

@@ -1,0 +1,32 @@
+package org.okl.api.sketch;
+
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * A drawn kernel sketch: m explicit features phi(x) and an m x m positive semi-definite metric M such that
+ * {@code k(x, x') ≈ phi(x)^T M^+ phi(x')} (M^+ the pseudo-inverse). Nystrom: {@code phi(x) = k(x, L)} over m
+ * landmarks L and {@code M = k(L, L)}; random Fourier features: {@code phi(x) = z(x)} and M the identity.
+ *
+ * <p>A model over a sketch predicts {@code phi(x)^T beta} with weights beta (m x D); the regularized problem is
+ * {@code min ||Y - Phi beta||^2 + n·lambda·tr(beta^T M beta)} (CONVENTIONS' lambda scale), so implementations must
+ * be thread-safe for {@link #features} (blocks are evaluated concurrently).
+ */
+public interface SketchFeatures {
+
+    /** The number of features m. */
+    int size();
+
+    /** The features of the rows of {@code inputs} (t x p): t x m. */
+    Matrix features(Matrix inputs);
+
+    /** The metric M (m x m), or empty when it is the identity (explicit features such as random Fourier ones). */
+    Optional<Matrix> metric();
+
+    /**
+     * What {@link KernelSketch#restore} needs to rebuild these features, by name (landmarks, frequencies, ...);
+     * stored in model files next to the weights.
+     */
+    Map<String, Matrix> arrays();
+}

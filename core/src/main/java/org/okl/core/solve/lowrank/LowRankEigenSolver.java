@@ -1,0 +1,91 @@
+package org.okl.core.solve.lowrank;
+
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.core.solve.iterative.Masks;
+import org.okl.core.solve.separable.SeparableSetup;
+import org.okl.core.stream.BlockAccumulator;
+import org.okl.core.stream.FoldAggregates;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.MatrixRows;
+import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.SketchSolve;
+import org.okl.core.stream.StreamTimings;
+import org.okl.core.stream.Whitening;
+
+/**
+ * {@code low-rank-eigen}: separable kernels with a kernel sketch ({@link RegressionProblem#approximation()}), by the
+ * eigen route on the sums: the rows are read in blocks into {@code Phi^T Phi} and {@code Phi^T Y} (m x m and m x d,
+ * {@link BlockAccumulator}), then every filter's whole path follows from one m x m eigendecomposition
+ * ({@link SketchSolve}). Time O(n m² + m³), memory O(m² + block·m): the n x m features are never held.
+ *
+ * <p>Explicit targets and implicit embeddings (A = I, predictions are weights over the n training outputs, so the
+ * cross sum {@code Phi^T} is m x n) are handled as by the exact separable solver; missing targets are not.
+ */
+public final class LowRankEigenSolver implements RegressionSolver {
+    /** Sketches with more features prefer the {@code falkon} solver. */
+    public static final int LARGE_SKETCH = 4096;
+
+    private final int blockRows;
+
+    /** @param blockRows the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows} */
+    public LowRankEigenSolver(int blockRows) {
+        this.blockRows = blockRows;
+    }
+
+    @Override
+    public boolean supports(RegressionProblem problem) {
+        return problem.approximation().isPresent()
+                && problem.operator() instanceof SeparableOperatorKernel
+                && problem.groups().isEmpty()
+                && problem.kernel() != null
+                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+    }
+
+    /** 40: the sketched eigen route, before multi-task and the exact routes. */
+    @Override
+    public int preference(RegressionProblem problem) {
+        return 40;
+    }
+
+    @Override
+    public RegressionPath fit(RegressionProblem problem) {
+        SeparableSetup setup = SeparableSetup.of(problem);
+        if (!setup.implicit() && Masks.hasMissing(setup.targets())) {
+            throw new IllegalArgumentException("the targets have missing values (NaN); low-rank approximations do "
+                    + "not mask missing targets: drop the approximation or the incomplete rows");
+        }
+        LinearAlgebra la = problem.context().linearAlgebra();
+        KernelSketch sketch = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow());
+        MatrixRows rows = new MatrixRows(problem.inputs(), Matrix.zeros(problem.size(), 0));
+        SketchFeatures features = sketch.draw(problem.kernel(), rows, problem.context());
+        int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features.size());
+        Matrix gram;
+        Matrix cross;
+        if (setup.implicit()) {
+            BlockAccumulator accumulator = new BlockAccumulator(features, FoldScheme.none(), 0, la, chunk,
+                    new StreamTimings());
+            rows.forEachRowBlock(accumulator::add);
+            gram = accumulator.aggregates().gram(new boolean[] {true});
+            cross = features.features(problem.inputs()).transpose();
+        } else {
+            BlockAccumulator accumulator = new BlockAccumulator(features, FoldScheme.none(), setup.outputs(), la,
+                    chunk, new StreamTimings());
+            new MatrixRows(problem.inputs(), setup.targets()).forEachRowBlock(accumulator::add);
+            FoldAggregates sums = accumulator.aggregates();
+            gram = sums.gram(new boolean[] {true});
+            cross = sums.cross(new boolean[] {true});
+        }
+        OutputSpectrum output = setup.output() == null ? OutputSpectrum.identity(setup.outputs())
+                : new OutputSpectrum(setup.output().spectrum().vectors(), setup.output().spectrum().values());
+        Matrix[] weights = SketchSolve.weights(gram, cross, problem.size(),
+                Whitening.of(features.metric(), features.size(), la), output, problem.filter(), la);
+        return new SketchedPath(features, weights, la);
+    }
+}

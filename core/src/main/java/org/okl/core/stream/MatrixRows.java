@@ -1,0 +1,63 @@
+package org.okl.core.stream;
+
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
+
+/** Rows held in memory, served in blocks of consecutive rows. */
+public final class MatrixRows implements RowSource {
+    /** The block size of passes over rows in memory. */
+    public static final int BLOCK_ROWS = 8192;
+
+    private final Matrix inputs;
+    private final Matrix outputs;
+
+    /**
+     * @param inputs  n x p
+     * @param outputs n x q (q may be 0)
+     */
+    public MatrixRows(Matrix inputs, Matrix outputs) {
+        if (inputs.rows() != outputs.rows()) {
+            throw new IllegalArgumentException(inputs.rows() + " input rows but " + outputs.rows() + " output rows");
+        }
+        this.inputs = inputs;
+        this.outputs = outputs;
+    }
+
+    @Override
+    public long size() {
+        return inputs.rows();
+    }
+
+    @Override
+    public int dimension() {
+        return inputs.cols();
+    }
+
+    @Override
+    public int outputDimension() {
+        return outputs.cols();
+    }
+
+    @Override
+    public String description() {
+        return inputs.rows() + " rows in memory";
+    }
+
+    @Override
+    public Optional<Matrix> inMemory() {
+        return Optional.of(inputs);
+    }
+
+    @Override
+    public void forEachRowBlock(RowBlockVisitor visitor) {
+        int n = inputs.rows();
+        if (n <= BLOCK_ROWS) {
+            visitor.accept(0, inputs, outputs);
+            return;
+        }
+        for (int from = 0; from < n; from += BLOCK_ROWS) {
+            int to = Math.min(n, from + BLOCK_ROWS);
+            visitor.accept(from, inputs.rowRange(from, to), outputs.rowRange(from, to));
+        }
+    }
+}

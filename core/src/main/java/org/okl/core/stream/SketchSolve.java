@@ -1,0 +1,89 @@
+package org.okl.core.stream;
+
+import java.util.Arrays;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.solve.separable.SpectralCoefficients;
+import org.okl.core.solve.separable.SymmetricSpectrum;
+
+/**
+ * The driver-side solve of a sketched separable problem from its sums alone: the weights of every path point of any
+ * spectral filter, in O(m³) time and O(m²) memory whatever n.
+ *
+ * <p>With G = Phi^T Phi and R = Phi^T Y over the n training rows, the whitening T ({@link Whitening}) and
+ * {@code T^T G T = W diag(s) W^T} (the nonzero eigenvalues s of the sketched Gram {@code Z Z^T}, Z = Phi T, kept
+ * above {@link Whitening#RTOL} of the largest), the sketched Gram has eigenvectors {@code U = Z W diag(s^-1/2)}. In
+ * the output eigenbasis {@code A = W_A diag(a) W_A^T} the rotated targets are
+ * {@code Yt = U^T Y W_A = diag(s^-1/2) W^T T^T R W_A}, the filtered coefficients {@code Ct = Yt ∘ g(s a^T / n) / n}
+ * (CONVENTIONS: C = g(Gamma/n) Y / n, s_max = s_1·a_max/n, n the rows of this training set), and the prediction
+ * {@code k~(x, X) C A = phi(x)^T beta} with
+ * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d).</pre>
+ * With every training point as a Nystrom landmark this is the exact separable solution.
+ */
+public final class SketchSolve {
+    private SketchSolve() {
+    }
+
+    /**
+     * The weights beta (m x d) at every point of the filter's path.
+     *
+     * @param gram          G = Phi^T Phi over the training set (m x m, symmetric)
+     * @param cross         R = Phi^T Y (m x d)
+     * @param rows          n, the training set's rows
+     * @param whitening     the sketch's whitening
+     * @param output        A's spectrum
+     * @param filter        the spectral filter
+     * @param linearAlgebra the back-end
+     * @throws IllegalArgumentException when the sketched kernel is zero on the training rows
+     */
+    public static Matrix[] weights(Matrix gram, Matrix cross, long rows, Whitening whitening, OutputSpectrum output,
+            SpectralFilter filter, LinearAlgebra linearAlgebra) {
+        if (rows < 1) {
+            throw new IllegalArgumentException("a training set without rows");
+        }
+        if (rows > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("more than 2^31 training rows in one training set");
+        }
+        int n = (int) rows;
+        SymmetricSpectrum spectrum = SymmetricSpectrum.of(whitening.congruence(gram, linearAlgebra), linearAlgebra);
+        double[] values = spectrum.values();
+        int rank = 0;
+        while (rank < values.length && values[rank] > Whitening.RTOL * values[0]) {
+            rank++;
+        }
+        if (rank == 0) {
+            throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
+        }
+        double[] s = Arrays.copyOf(values, rank);
+        Matrix w = spectrum.vectors().columnRange(0, rank);
+        Matrix rotated = linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false);
+        Matrix basis = whitening.back(w, linearAlgebra);
+        int m = basis.rows();
+        for (int j = 0; j < rank; j++) {
+            double sigma = Math.sqrt(s[j]);
+            for (int i = j * m; i < (j + 1) * m; i++) {
+                basis.data()[i] *= sigma;
+            }
+            for (int c = 0; c < rotated.cols(); c++) {
+                rotated.data()[j + c * rank] /= sigma;
+            }
+        }
+        double[] a = output.values();
+        double sMax = s[0] * output.max() / n;
+        SpectralCoefficients coefficients = new SpectralCoefficients(s, a, output.rotate(rotated, linearAlgebra), n,
+                filter, sMax);
+        int q = rank;
+        Matrix[] out = new Matrix[coefficients.length()];
+        coefficients.forEach((j, ct) -> {
+            double[] c = ct.data();
+            for (int col = 0; col < a.length; col++) {
+                for (int i = col * q; i < (col + 1) * q; i++) {
+                    c[i] *= a[col];
+                }
+            }
+            out[j] = output.rotateBack(linearAlgebra.multiply(basis, ct), linearAlgebra);
+        });
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package org.okl.core.stream;
+
+import java.util.Locale;
+
+/**
+ * Where the time of a streamed fit went, in wall-clock seconds on the thread that drives it: waiting for parsed
+ * blocks (reading and parsing runs on its own thread, so this is only the part not hidden behind the computation),
+ * kernel blocks (the sketch features), products (the {@code dsyrk} and {@code dgemm} sums, or the passes' products)
+ * and the driver-side solve (the m x m decompositions). Not thread-safe.
+ */
+public final class StreamTimings {
+    private long rows;
+    private int passes;
+    private long readNanos;
+    private long kernelNanos;
+    private long productNanos;
+    private long solveNanos;
+
+    /** Counts one pass over the given number of rows. */
+    public void pass(long passRows) {
+        passes++;
+        rows = Math.max(rows, passRows);
+    }
+
+    /** Adds time spent waiting for input. */
+    public void read(long nanos) {
+        readNanos += nanos;
+    }
+
+    /** Adds time spent in kernel blocks. */
+    public void kernel(long nanos) {
+        kernelNanos += nanos;
+    }
+
+    /** Adds time spent in the products of the sums. */
+    public void products(long nanos) {
+        productNanos += nanos;
+    }
+
+    /** Adds time spent in the driver-side solve. */
+    public void solve(long nanos) {
+        solveNanos += nanos;
+    }
+
+    /** Adds another timing's counts to these. */
+    public void add(StreamTimings other) {
+        rows = Math.max(rows, other.rows);
+        passes += other.passes;
+        readNanos += other.readNanos;
+        kernelNanos += other.kernelNanos;
+        productNanos += other.productNanos;
+        solveNanos += other.solveNanos;
+    }
+
+    /** The rows of the largest pass. */
+    public long rows() {
+        return rows;
+    }
+
+    /** The number of passes over the rows. */
+    public int passes() {
+        return passes;
+    }
+
+    /** Seconds waiting for parsed input. */
+    public double readSeconds() {
+        return readNanos * 1e-9;
+    }
+
+    /** Seconds in kernel blocks. */
+    public double kernelSeconds() {
+        return kernelNanos * 1e-9;
+    }
+
+    /** Seconds in the products of the sums. */
+    public double productSeconds() {
+        return productNanos * 1e-9;
+    }
+
+    /** Seconds in the driver-side solve. */
+    public double solveSeconds() {
+        return solveNanos * 1e-9;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "%d rows, %d pass%s: waiting for input %.1f s, kernel blocks %.1f s, "
+                + "products %.1f s, solve %.1f s", rows, passes, passes == 1 ? "" : "es", readSeconds(),
+                kernelSeconds(), productSeconds(), solveSeconds());
+    }
+}
