@@ -18,8 +18,12 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     @Override
-    public int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parseResult) {
+    public int handleExecutionException(Exception failure, CommandLine cli, CommandLine.ParseResult parseResult) {
         PrintWriter err = cli.getErr();
+        Exception e = root.oklIfBuilt()
+                .flatMap(okl -> okl.registry().runtimeFailures().explain(failure, "running the command"))
+                .<Exception>map(named -> named)
+                .orElse(failure);
         err.println("okl: error: " + message(e));
         if (root.verbose()) {
             e.printStackTrace(err);
@@ -57,7 +61,11 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
                 || e instanceof UsageException;
     }
 
-    private static String message(Throwable e) {
+    /** The error line: an OKL error ends with the page that explains its code, as SLF4J's messages do. */
+    static String message(Throwable e) {
+        if (e instanceof OklException o) {
+            return o.getMessage() + " (see " + o.errorCode().reference() + ")";
+        }
         if (isUserError(e)) {
             return e.getMessage();
         }

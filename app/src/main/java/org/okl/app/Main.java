@@ -30,6 +30,18 @@ public final class Main {
         CommandLine cli = new CommandLine(root);
         cli.setExecutionExceptionHandler(new ErrorReporter(root));
         cli.setParameterExceptionHandler(ErrorReporter::usage);
+        cli.setExecutionStrategy(parseResult -> {
+            Integer help = CommandLine.executeHelpRequest(parseResult);
+            if (help != null) {
+                return help;
+            }
+            try {
+                root.checkPluginFolders();
+            } catch (RuntimeException e) {
+                throw new CommandLine.ExecutionException(cli, e.getMessage(), e);
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         return cli.execute(args);
     }
 

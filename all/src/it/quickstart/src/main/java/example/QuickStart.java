@@ -1,3 +1,4 @@
+// readme:begin quickstart
 package example;
 
 import java.nio.file.Path;
@@ -40,3 +41,4 @@ public class QuickStart {
         System.out.println("chosen " + model.provenance().chosen() + "; test MSE " + mse);
     }
 }
+// readme:end quickstart

@@ -1,6 +1,7 @@
 package org.okl.api.data;
 
 import java.util.List;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -13,6 +14,7 @@ import org.okl.api.linalg.Matrix;
  * @param namedColumns  whether the names come from the file (a header row, ARFF attributes) rather than being
  *                      generated; OKL checks such names when a model is applied to another file
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public record Table(Matrix values, List<String> columnNames, int[] outputColumns, boolean namedColumns) {
 
     /** Validates that there is one name per column. */

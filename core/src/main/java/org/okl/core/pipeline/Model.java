@@ -58,6 +58,12 @@ public final class Model {
      */
     static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
             ModelData data, Provenance provenance, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
+                predictorType, predictorArrays, data, provenance, okl));
+    }
+
+    private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
         FittedOutputEmbedding embedding;
@@ -133,8 +139,9 @@ public final class Model {
     }
 
     private Decoded decode(Matrix h) {
-        return components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
-                data.outputCount(), data.unlabelledOutputs(), okl.context(), okl.tables()));
+        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
+                new PipelineDecodingContext(embedding, data.outputs(), data.outputCount(), data.unlabelledOutputs(),
+                        okl.context(), okl.tables())));
     }
 
     private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
@@ -147,7 +154,7 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        Matrix h = predictor.predict(inputs);
+        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(inputs));
         try {
             return Predictions.select(h, tasks);
         } catch (IllegalArgumentException e) {

@@ -38,8 +38,16 @@ public final class Pipeline {
         return spec;
     }
 
-    /** Fits the pipeline. */
+    /**
+     * Fits the pipeline.
+     *
+     * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
+     */
     public Model fit(TrainingData data) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> fitGuarded(data));
+    }
+
+    private Model fitGuarded(TrainingData data) {
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);

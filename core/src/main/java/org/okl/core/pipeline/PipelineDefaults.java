@@ -1,45 +1,54 @@
 package org.okl.core.pipeline;
 
-import org.okl.api.component.ComponentSpec;
+import com.google.inject.Inject;
+import com.google.inject.Singleton;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.metric.Metric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.core.plugin.ComponentRegistry;
 
 /**
- * Fills in the stages a pipeline leaves out: the operator-valued kernel ({@code separable}, with the identity output
- * matrix), the output embedding ({@code vector}), the decoder ({@code identity}) and the metric of model selection
- * ({@code mse}). This is the one place defaults are applied, for pipelines built in code
- * ({@link org.okl.core.Okl#pipeline(PipelineSpec)}) and read from files ({@link PipelineFiles}) alike.
+ * Fills in the stages a pipeline leaves out with the defaults OKL's own plugins declare
+ * ({@link org.okl.api.plugin.OklPlugin#defaults()}): the operator-valued kernel, the output embedding, the decoder and
+ * the metric of model selection. This is the one place defaults are applied, for pipelines built in code and read
+ * from files alike; core itself names no component.
  */
+@Singleton
 public final class PipelineDefaults {
-    private static final ComponentSpec OPERATOR = ComponentSpec.of("separable");
-    private static final ComponentSpec OUTPUT = ComponentSpec.of("vector");
-    private static final ComponentSpec DECODER = ComponentSpec.of("identity");
-    private static final ComponentSpec METRIC = ComponentSpec.of("mse");
+    private final ComponentRegistry registry;
 
-    /** The defaults. */
-    public PipelineDefaults() {
+    /** Defaults from the given registry. */
+    @Inject
+    public PipelineDefaults(ComponentRegistry registry) {
+        this.registry = registry;
     }
 
     /** The spec with every stage it leaves out set to its default. */
     public PipelineSpec complete(PipelineSpec spec) {
-        PipelineSpec.Builder b = spec.toBuilder();
-        if (spec.operator() == null) {
-            b.operator(OPERATOR);
+        PipelineSpec s = spec;
+        if (s.operator() == null) {
+            s = s.withOperator(registry.defaultComponent(OperatorKernel.class));
         }
-        if (spec.output() == null) {
-            b.output(OUTPUT);
+        if (s.output() == null) {
+            s = s.withOutput(registry.defaultComponent(OutputEmbedding.class));
         }
-        if (spec.decoder() == null) {
-            b.decoder(DECODER);
+        if (s.decoder() == null) {
+            s = s.withDecoder(registry.defaultComponent(Decoder.class));
         }
-        spec.selection().ifPresent(s -> b.selection(complete(s)));
-        return b.build();
+        if (s.selection().isPresent() && s.selection().get().metric() == null) {
+            s = s.withSelection(complete(s.selection().get()));
+        }
+        return s;
     }
 
     /** The selection with its metric set to the default when it names none. */
     public SelectionSpec complete(SelectionSpec selection) {
-        return selection.metric() != null ? selection : selection.withMetric(METRIC);
+        return selection.metric() != null ? selection
+                : selection.withMetric(registry.defaultComponent(Metric.class));
     }
 
-    /** The selection a pipeline with several path points and no {@code selection} uses. */
+    /** The selection a pipeline with several path points and no {@code selection} member uses. */
     public SelectionSpec selection() {
         return complete(SelectionSpec.defaults());
     }

@@ -49,7 +49,7 @@ public final class PipelineFiles {
     }
 
     /**
-     * Parses pipeline JSON; the stages it leaves out take their defaults ({@link PipelineDefaults}).
+     * Parses pipeline JSON; the stages it leaves out take the defaults the registry's plugins declare.
      *
      * @param source   the file name or another label for error messages
      * @param registry where named pipelines come from
@@ -70,7 +70,7 @@ public final class PipelineFiles {
         if (node.has("preset")) {
             node = applyPreset(node, source, registry);
         }
-        return new PipelineDefaults().complete(fromObject(node, source));
+        return new PipelineDefaults(registry).complete(fromObject(node, source));
     }
 
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {

@@ -254,7 +254,7 @@ public final class MinhSceneExperiment implements Experiment {
         int smallest = i0 == 0 ? 1 : 0;
         int largest = s.gammaIs().size() - 1;
         notes.add(String.format(Locale.ROOT, "MS11 Fig. 1: raising γ_I over [0, 0.1] helps at every fixed γ_O. Here,"
-                + " at every γ_O of the grid, γ_I = %s %s γ_I = 0 and γ_I = %s %s it: with CONVENTIONS.md's"
+                + " at every γ_O of the grid, γ_I = %s %s γ_I = 0 and γ_I = %s %s it: with docs/conventions.md's"
                 + " objective (l·γ_I·L·k_N with the normalised Laplacian, MS11 eq. 13) the useful γ_I are far"
                 + " below the top of MS11's axis.", fmt(s.gammaIs().get(smallest)),
                 beatsEverywhere(trans, smallest, i0) ? "beats" : "does not always beat",
