@@ -26,7 +26,8 @@ import org.okl.api.linalg.Matrix;
  *       fields, as in scikit-learn's Linnerud files).</li>
  *   <li>Header: the first record is a header when one of its fields is not a number (an empty field or a spelling
  *       of NaN/infinity counts as a number there, so that such a first row is reported as bad data rather than
- *       silently taken as names). Without a header, columns are named {@code c0, c1, ...}.</li>
+ *       silently taken as names). Without a header, columns are named {@code c0, c1, ...} and the table says they
+ *       are generated ({@link Table#namedColumns()}).</li>
  *   <li>An empty field is a missing value (NaN); literal {@code NaN} or {@code Inf} text is rejected.</li>
  *   <li>Every row must have as many fields as the first; blank lines are skipped (so a one-column file cannot
  *       mark a missing value with an empty line).</li>
@@ -144,6 +145,7 @@ public final class CsvReader implements TableReader {
     private static final class TableBuilder {
         private final String name;
         private List<String> columnNames;
+        private boolean header;
         private RowBuffer rows;
         private double[] row;
 
@@ -157,6 +159,7 @@ public final class CsvReader implements TableReader {
                 row = new double[fields.size()];
                 if (isHeader(fields)) {
                     columnNames = List.copyOf(fields);
+                    header = true;
                     return;
                 }
                 columnNames = Fields.generated("c", fields.size());
@@ -178,7 +181,7 @@ public final class CsvReader implements TableReader {
                 throw new DataFormatException(name, "empty file: no data rows");
             }
             Matrix values = rows.toMatrix();
-            return new Table(values, columnNames, new int[0]);
+            return new Table(values, columnNames, new int[0], header);
         }
 
         private static boolean isHeader(List<String> fields) {
