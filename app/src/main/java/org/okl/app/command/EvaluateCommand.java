@@ -109,8 +109,8 @@ public final class EvaluateCommand implements Runnable {
 
     private static Evaluation.Result trainTest(Pipeline p, LoadedData trainData, LoadedData testData,
             Optional<LoadedData> extra, Map<String, ComponentSpec> metricSpecs, Okl okl) {
-        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra), testData.inputs(),
-                testData.requireOutputs(), testData.groups(), metricSpecs, okl);
+        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra),
+                TrainingDataArguments.of(testData, Optional.empty()), metricSpecs, okl);
     }
 
     private void print(Evaluation.Result result, PipelineSpec pipelineSpec) {

@@ -2,8 +2,6 @@ package org.okl.app.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -15,10 +13,11 @@ import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
-import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.data.IoErrors;
+import org.okl.core.data.MissingDatasets;
+import org.okl.core.io.AtomicFiles;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.experiments.Experiment;
@@ -106,7 +105,7 @@ public final class ExperimentCommand implements Runnable {
                 out.println("report written to " + report.resolve("index.html"));
             }
             if (markdown != null) {
-                Files.writeString(markdown, ReportWriter.markdown(results, header), StandardCharsets.UTF_8);
+                AtomicFiles.writeString(markdown, ReportWriter.markdown(results, header));
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {
@@ -127,7 +126,7 @@ public final class ExperimentCommand implements Runnable {
                 DatasetSource source = okl.create(DatasetSource.class, ComponentSpec.of(id));
                 if (!source.isAvailable(okl.context())) {
                     if (!(source instanceof DownloadableDataset)) {
-                        throw DataLoader.notAvailable(id, source, okl);
+                        throw MissingDatasets.error(id, source, okl.context());
                     }
                     missing.add(id);
                     needing.add(e.name());

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.TrainingData;
 import picocli.CommandLine.Command;
@@ -51,7 +50,7 @@ public final class FitCommand implements Runnable {
         var pipelineSpec = okl.readPipeline(pipeline);
         TrainingData training = TrainingDataArguments.build(new DataLoader(okl), data, inputs, outputs, unlabelled);
         Model fitted = okl.pipeline(pipelineSpec).fit(training);
-        ModelFiles.write(fitted, model);
+        fitted.save(model);
         PrintWriter out = spec.commandLine().getOut();
         out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
                 + " by " + fitted.provenance().selection());

@@ -1,11 +1,7 @@
 package org.okl.app.command;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -17,7 +13,7 @@ import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
 import org.okl.core.data.IoErrors;
-import org.okl.core.model.ModelFiles;
+import org.okl.core.io.AtomicFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -44,11 +40,12 @@ public final class PredictCommand implements Runnable {
             + "parameters and split (yeast:test, related-tasks:n=40:seed=3).")
     private String data;
 
-    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: every column "
-            + "that is not an output).")
+    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: the columns the "
+            + "model was fitted on, by name when the files have a header, else by position).")
     private String inputs;
 
-    @Option(names = "--outputs", paramLabel = "COLS", description = "Columns of a file to leave out as outputs.")
+    @Option(names = "--outputs", paramLabel = "COLS", description = "Columns of a file to leave out as outputs (for "
+            + "models that do not record their input columns).")
     private String outputs;
 
     @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
@@ -58,9 +55,10 @@ public final class PredictCommand implements Runnable {
     @Override
     public void run() {
         Okl okl = root.okl();
-        Model fitted = ModelFiles.read(model, okl);
-        LoadedData loaded = new DataLoader(okl).load(data, inputs, outputs);
-        Decoded decoded = fitted.predict(loaded.inputs(), loaded.groups());
+        Model fitted = Model.load(model, okl);
+        LoadedData loaded = new DataLoader(okl).loadFor(fitted, data, inputs, outputs);
+        Decoded decoded = loaded.groups().isPresent() ? fitted.predict(loaded.inputs(), loaded.groups().get())
+                : fitted.predict(loaded.inputs());
         write(decoded.outputs(), header(decoded.outputs().cols()));
         spec.commandLine().getOut().println("wrote " + decoded.outputs().rows() + " predictions to " + out);
         spec.commandLine().getOut().flush();
@@ -75,14 +73,10 @@ public final class PredictCommand implements Runnable {
     }
 
     private void write(Matrix predictions, List<String> header) {
-        Path dir = out.toAbsolutePath().getParent();
-        Path tmp = null;
         try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, ".okl-pred-", ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
-                            .setHeader(header.toArray(String[]::new)).build())) {
+            AtomicFiles.writeText(out, w -> {
+                CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
+                        .setHeader(header.toArray(String[]::new)).build());
                 for (int i = 0; i < predictions.rows(); i++) {
                     List<String> row = new ArrayList<>(predictions.cols());
                     for (int j = 0; j < predictions.cols(); j++) {
@@ -90,19 +84,11 @@ public final class PredictCommand implements Runnable {
                     }
                     csv.printRecord(row);
                 }
-            }
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                csv.flush();
+            });
         } catch (IOException e) {
             throw new OklException(ErrorCode.OUTPUT_FILE, out + ": cannot write predictions: " + IoErrors.describe(e),
                     e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // nothing left to clean
-                }
-            }
         }
     }
 }

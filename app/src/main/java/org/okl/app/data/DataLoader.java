@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.data.Dataset;
-import org.okl.api.data.DatasetSource;
-import org.okl.api.data.DownloadableDataset;
 import org.okl.api.data.Table;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
+import java.util.stream.IntStream;
 import org.okl.core.Okl;
+import org.okl.core.pipeline.InputColumns;
+import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -53,6 +54,34 @@ public final class DataLoader {
         return fromDataset(ref, data);
     }
 
+    /**
+     * Loads the inputs to apply a model to. The input columns are those {@code inputs} selects, else the columns the
+     * model was fitted on: by name when the model and the file both have column names, else by position (in a file
+     * as wide as the model's training file, or in a file holding just the input columns). When names are known on
+     * both sides they must agree.
+     *
+     * @param ref     a file path, or a data set name with optional parameters and split (see {@link DataRef})
+     * @param inputs  the input-column selection, or {@code null} for the model's columns
+     * @param outputs columns to leave out as outputs (used only when neither {@code inputs} nor the model names the
+     *                input columns), or {@code null}
+     * @param model   the model the inputs are for
+     * @throws OklException {@link ErrorCode#INVALID_DATA} naming the file and the missing or mismatched column
+     */
+    public LoadedData loadFor(Model model, String ref, String inputs, String outputs) {
+        Optional<InputColumns> fitted = model.inputColumns();
+        Path file = Path.of(ref);
+        LoadedData loaded;
+        if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
+            Table table = okl.tables().read(file);
+            int[] positions = ModelColumns.positions(ref, table, fitted.get());
+            loaded = select(ref, table, positions, new int[0]);
+        } else {
+            loaded = load(ref, inputs, outputs);
+        }
+        fitted.ifPresent(f -> ModelColumns.checkNames(loaded, f));
+        return loaded;
+    }
+
     /** Whether a data argument names a data set that ships a test split. */
     public boolean hasTestSplit(String ref) {
         if (Path.of(ref).toFile().exists()) {
@@ -68,27 +97,14 @@ public final class DataLoader {
         String train = ref.replaceFirst(":(train|test)$", "");
         Dataset.Split split = data.test() ? d.test().orElseThrow(() -> new UsageException(
                 "data set '" + data.name() + "' has no test split; use " + train + " with --cv")) : d.train();
-        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames());
+        int p = split.inputs().cols();
+        List<String> names = d.inputNames().size() == p ? d.inputNames() : List.of();
+        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames(),
+                new InputColumns(IntStream.range(0, p).toArray(), p, names));
     }
 
     private Dataset dataset(DataRef data) {
-        DatasetSource source = okl.create(DatasetSource.class, data.source());
-        if (!source.isAvailable(okl.context())) {
-            throw notAvailable(data.name(), source, okl);
-        }
-        return source.load(okl.context());
-    }
-
-    /**
-     * The error for a data set that is not here: the command that downloads it, or where its files are expected.
-     */
-    public static OklException notAvailable(String id, DatasetSource source, Okl okl) {
-        if (source instanceof DownloadableDataset) {
-            return new OklException(ErrorCode.INVALID_DATA, "data set '" + id + "' is not downloaded (expected at "
-                    + source.expectedLocation(okl.context()) + "); fetch it with: okl datasets fetch " + id);
-        }
-        return new OklException(ErrorCode.INVALID_DATA, "data set '" + id + "' is not available here; it is expected"
-                + " at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
+        return okl.dataset(data.source());
     }
 
     private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
@@ -114,14 +130,26 @@ public final class DataLoader {
                 throw new UsageException(ref + ": column " + names.get(j) + " is selected as input and output");
             }
         }
+        return select(ref, table, in, out);
+    }
+
+    /** The rows of a table with the given input and output columns. */
+    private static LoadedData select(String ref, Table table, int[] in, int[] out) {
+        List<String> names = table.columnNames();
         Matrix values = table.values();
         List<String> outNames = new ArrayList<>();
         for (int j : out) {
             outNames.add(names.get(j));
         }
+        List<String> inNames = new ArrayList<>();
+        if (table.namedColumns()) {
+            for (int j : in) {
+                inNames.add(names.get(j));
+            }
+        }
         return new LoadedData(ref, values.selectColumns(in),
                 out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
-                outNames);
+                outNames, new InputColumns(in, names.size(), inNames));
     }
 
     private static int[] select(String option, String text, List<String> names) {

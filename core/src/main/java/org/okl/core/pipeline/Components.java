@@ -39,8 +39,8 @@ record Components(PipelineSpec spec, VectorKernel kernel, OperatorKernel operato
         OperatorKernel operator = context.create(OperatorKernel.class, spec.operator());
         VectorKernel kernel = null;
         PipelineSpec resolved = spec;
-        if (spec.kernel() != null) {
-            kernel = context.create(VectorKernel.class, spec.kernel());
+        if (spec.kernel().isPresent()) {
+            kernel = context.create(VectorKernel.class, spec.kernel().get());
             if (kernel instanceof DataDependentKernel adaptive && trainingInputs != null) {
                 ComponentSpec fixed = adaptive.resolve(trainingInputs, context);
                 kernel = context.create(VectorKernel.class, fixed);

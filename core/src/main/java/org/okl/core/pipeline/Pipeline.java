@@ -9,6 +9,7 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
@@ -26,13 +27,13 @@ public final class Pipeline {
     private final PipelineSpec spec;
     private final Okl okl;
 
-    /** A pipeline; use {@link Okl#pipeline(PipelineSpec)}. */
+    /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
     public Pipeline(PipelineSpec spec, Okl okl) {
-        this.spec = spec;
+        this.spec = okl.defaults().complete(spec);
         this.okl = okl;
     }
 
-    /** The spec. */
+    /** The spec, with defaults. */
     public PipelineSpec spec() {
         return spec;
     }
@@ -61,7 +62,7 @@ public final class Pipeline {
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
-            how = describe(selection);
+            how = selection.toString();
         }
         PipelineSpec finalSpec = tuneDecoder(stopAtChosenIteration(chosen.spec(), pathIndex), pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
@@ -73,8 +74,9 @@ public final class Pipeline {
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
                 curve, fitted.solver(), sketchOf(finalSpec, predictor));
-        return new Model(fitted.components().spec(), pathIndex, fitted.components(),
-                fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
+        return new Model(fitted.components().spec(), pathIndex, fitted.components(), embedding, predictor,
+                ModelData.of(data, fitted.embedding().learnsFromRegression()), provenance, okl);
     }
 
     /**
@@ -114,15 +116,5 @@ public final class Pipeline {
     static String sketchOf(PipelineSpec spec, Predictor predictor) {
         return spec.approximation().map(a -> a.name() + (predictor instanceof SketchExpansion e
                 ? ", m = " + e.features().size() : "")).orElse(null);
-    }
-
-    private static String describe(SelectionSpec s) {
-        String split = switch (s.method()) {
-            case "kfold" -> s.folds() + "-fold cross-validation";
-            case "holdout" -> "hold-out of " + s.fraction();
-            case "subsampling" -> s.repetitions() + " random sub-samplings of " + s.fraction();
-            default -> s.method();
-        };
-        return split + " on " + s.metric() + ", seed " + s.seed();
     }
 }

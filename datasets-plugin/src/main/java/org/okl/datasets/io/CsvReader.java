@@ -26,10 +26,10 @@ import org.slf4j.LoggerFactory;
  *       fields, as in scikit-learn's Linnerud files).</li>
  *   <li>Header: the first record is a header when one of its fields is not a number (an empty field or a spelling
  *       of NaN/infinity counts as a number there, so that such a first row is reported as bad data rather than
- *       silently taken as names). Without a header, columns are named {@code c0, c1, ...}. A header is never taken
- *       silently: one line on the {@value #NOTES} logger (the command line prints it on stderr) names the line and
- *       the column names, and warns when some of its fields are numbers (a data row with a typo would otherwise
- *       be dropped).</li>
+ *       silently taken as names). Without a header, columns are named {@code c0, c1, ...} and the table says they
+ *       are generated ({@link Table#namedColumns()}). A header is never taken silently: one line on the
+ *       {@value #NOTES} logger (the command line prints it on stderr) names the line and the column names, and warns
+ *       when some of its fields are numbers (a data row with a typo would otherwise be dropped).</li>
  *   <li>Encoding: UTF-8; a leading byte-order mark is skipped (see {@link DataFiles#textReader}).</li>
  *   <li>An empty field is a missing value (NaN); literal {@code NaN} or {@code Inf} text is rejected.</li>
  *   <li>Every row must have as many fields as the first; blank lines are skipped (so a one-column file cannot
@@ -170,6 +170,7 @@ public final class CsvReader implements TableReader {
         private final String name;
         private final boolean noteHeader;
         private List<String> columnNames;
+        private boolean header;
         private RowBuffer rows;
         private double[] row;
 
@@ -184,6 +185,7 @@ public final class CsvReader implements TableReader {
                 row = new double[fields.size()];
                 if (isHeader(fields)) {
                     columnNames = List.copyOf(fields);
+                    header = true;
                     if (noteHeader) {
                         noteHeader(fields, line);
                     }
@@ -208,7 +210,7 @@ public final class CsvReader implements TableReader {
                 throw new DataFormatException(name, "empty file: no data rows");
             }
             Matrix values = rows.toMatrix();
-            return new Table(values, columnNames, new int[0]);
+            return new Table(values, columnNames, new int[0], header);
         }
 
         /** One line on stderr: the header's line and names, and a warning when some of its fields are numbers. */
