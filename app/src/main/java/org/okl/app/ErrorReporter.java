@@ -3,12 +3,16 @@ package org.okl.app;
 import java.io.PrintWriter;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
+import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import picocli.CommandLine;
 
 /**
- * Prints errors as one line ({@code okl: error: ...}) with the exit code that fits: 2 for usage errors, 1 for
- * failures. The stack trace is printed only with {@code --verbose}.
+ * Prints errors as one line, {@code okl: error: [OKL-Ennn] what is wrong and what to do (see docs/errors.md#okl-ennn)},
+ * with the exit code that fits: 2 for usage errors, 1 for failures. Every error carries its code and ends with the
+ * section of {@code docs/errors.md} that explains it, as SLF4J's messages do, and holds no Java class name: user
+ * mistakes print their message, a third-party plugin's failure names the plugin (E013), anything else is an internal
+ * error (a bug), said so with a hint to rerun with {@code --verbose}, which prints the stack trace.
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     private final OklCommand root;
@@ -27,8 +31,9 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         err.println("okl: error: " + message(e));
         if (root.verbose()) {
             e.printStackTrace(err);
-        } else if (!isUserError(e)) {
-            err.println("okl: run with --verbose for the stack trace");
+        } else if (codeOf(e) == ErrorCode.INTERNAL) {
+            err.println("okl: this is a bug in OKL or in a plugin; run again with --verbose for the stack trace and "
+                    + "report it");
         }
         err.flush();
         return exitCode(e);
@@ -37,38 +42,48 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     /** Prints a picocli usage error and the command's usage hint. */
     static int usage(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
-        cli.getErr().println("okl: error: " + e.getMessage());
+        cli.getErr().println("okl: error: " + line(ErrorCode.USAGE, e.getMessage()));
         cli.getErr().println("okl: see '" + cli.getCommandSpec().qualifiedName() + " --help'");
         return ExitCodes.USAGE;
     }
 
+    /** 2 for usage errors (bad options, names, parameters, pipelines), 1 for everything else. */
     static int exitCode(Throwable e) {
+        return switch (codeOf(e)) {
+            case UNKNOWN_COMPONENT, DUPLICATE_COMPONENT, INVALID_PARAMETER, INVALID_PIPELINE, PLUGIN_FOLDER, USAGE ->
+                    ExitCodes.USAGE;
+            default -> ExitCodes.FAILURE;
+        };
+    }
+
+    /** The code an exception is reported with. */
+    static ErrorCode codeOf(Throwable e) {
         if (e instanceof OklException o) {
-            return switch (o.errorCode()) {
-                case UNKNOWN_COMPONENT, DUPLICATE_COMPONENT, INVALID_PARAMETER, INVALID_PIPELINE, PLUGIN_FOLDER ->
-                        ExitCodes.USAGE;
-                default -> ExitCodes.FAILURE;
-            };
+            return o.errorCode();
         }
-        if (e instanceof InvalidParameterException || e instanceof UsageException) {
-            return ExitCodes.USAGE;
+        if (e instanceof InvalidParameterException) {
+            return ErrorCode.INVALID_PARAMETER;
         }
-        return ExitCodes.FAILURE;
+        if (e instanceof DataFormatException) {
+            return ErrorCode.INVALID_DATA;
+        }
+        return ErrorCode.INTERNAL;
     }
 
-    private static boolean isUserError(Throwable e) {
-        return e instanceof OklException || e instanceof InvalidParameterException || e instanceof DataFormatException
-                || e instanceof UsageException;
-    }
-
-    /** The error line: an OKL error ends with the page that explains its code, as SLF4J's messages do. */
+    /** The error line: the code, what went wrong (never a class name), and the section explaining the code. */
     static String message(Throwable e) {
-        if (e instanceof OklException o) {
-            return o.getMessage() + " (see " + o.errorCode().reference() + ")";
+        ErrorCode code = codeOf(e);
+        if (e instanceof OklException) {
+            return e.getMessage() + " (see " + code.reference() + ")";
         }
-        if (isUserError(e)) {
-            return e.getMessage();
+        String text = e.getMessage();
+        if (code == ErrorCode.INTERNAL) {
+            text = "internal error: " + (text == null || text.isBlank() ? "no details (see --verbose)" : text);
         }
-        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        return line(code, text);
+    }
+
+    private static String line(ErrorCode code, String text) {
+        return "[" + code.code() + "] " + text + " (see " + code.reference() + ")";
     }
 }

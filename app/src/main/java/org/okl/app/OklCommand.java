@@ -23,14 +23,16 @@ import picocli.CommandLine.ScopeType;
                 org.okl.app.command.BenchCommand.class,
                 DatasetsCommand.class, ExperimentCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
-                "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_LINALG (native|java)."})
+                "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
+                        + " fetch' downloads from), OKL_LINALG (native|java)."})
 public final class OklCommand implements Runnable {
     @Option(names = "--plugins", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of extra plugin JARs (repeatable; also "
             + "OKL_PLUGINS).")
     private List<Path> pluginFolders = new ArrayList<>();
 
-    @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of the data sets that are not bundled "
-            + "(default: OKL_DATA, else ../shared/datasets when present).")
+    @Option(names = "--data-dir", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Data directory: where "
+            + "'okl datasets fetch' puts the data sets that are not bundled, and where they are read from (default: "
+            + "OKL_DATA, else ~/.okl/data).")
     private Path dataDirectory;
 
     @Option(names = "--seed", scope = ScopeType.INHERIT, description = "Seed of every random choice (default ${DEFAULT-VALUE}).",

@@ -1,11 +1,17 @@
 package org.okl.app;
 
-/** A command-line usage error found after parsing (for example two options that exclude each other). */
-public final class UsageException extends RuntimeException {
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+
+/**
+ * A command-line usage error found after parsing (for example two options that exclude each other, or more folds
+ * than rows): code {@link ErrorCode#USAGE}, exit code 2.
+ */
+public final class UsageException extends OklException {
     private static final long serialVersionUID = 1L;
 
-    /** An error with its message. */
+    /** An error with its message: what is wrong and what to give instead. */
     public UsageException(String message) {
-        super(message);
+        super(ErrorCode.USAGE, message);
     }
 }

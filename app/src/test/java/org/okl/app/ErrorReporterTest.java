@@ -2,6 +2,7 @@ package org.okl.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
@@ -13,17 +14,35 @@ class ErrorReporterTest {
     @Test
     void usageErrorsExitWith2AndFailuresWith1() {
         for (ErrorCode c : new ErrorCode[] {ErrorCode.UNKNOWN_COMPONENT, ErrorCode.DUPLICATE_COMPONENT,
-                ErrorCode.INVALID_PARAMETER, ErrorCode.INVALID_PIPELINE, ErrorCode.PLUGIN_FOLDER}) {
+                ErrorCode.INVALID_PARAMETER, ErrorCode.INVALID_PIPELINE, ErrorCode.PLUGIN_FOLDER, ErrorCode.USAGE}) {
             assertThat(ErrorReporter.exitCode(new OklException(c, "x"))).as(c.name()).isEqualTo(2);
         }
         for (ErrorCode c : new ErrorCode[] {ErrorCode.BROKEN_PLUGIN, ErrorCode.INVALID_MODEL,
-                ErrorCode.INVALID_DATA, ErrorCode.PLUGIN_FAILURE}) {
+                ErrorCode.INVALID_DATA, ErrorCode.DATA_DOWNLOAD, ErrorCode.INTERNAL, ErrorCode.OUTPUT_FILE,
+                ErrorCode.PLUGIN_FAILURE}) {
             assertThat(ErrorReporter.exitCode(new OklException(c, "x"))).as(c.name()).isEqualTo(1);
         }
         assertThat(ErrorReporter.exitCode(new InvalidParameterException("gaussian", "sigma", "bad"))).isEqualTo(2);
         assertThat(ErrorReporter.exitCode(new UsageException("bad"))).isEqualTo(2);
         assertThat(ErrorReporter.exitCode(new DataFormatException("f.csv", 3, "b", "bad"))).isEqualTo(1);
         assertThat(ErrorReporter.exitCode(new IllegalStateException("bug"))).isEqualTo(1);
+    }
+
+    @Test
+    void everyMessageCarriesItsCodeItsSectionAndNoClassName() {
+        assertThat(ErrorReporter.message(new InvalidParameterException("gaussian", "sigma", "must be > 0")))
+                .isEqualTo("[OKL-E004] gaussian: parameter 'sigma' must be > 0 (see docs/errors.md#okl-e004)");
+        assertThat(ErrorReporter.message(new DataFormatException("f.csv", 3, "b", "not a number")))
+                .isEqualTo("[OKL-E007] f.csv:3: field b: not a number (see docs/errors.md#okl-e007)");
+        assertThat(ErrorReporter.message(new UsageException("--cv 50: too few rows")))
+                .isEqualTo("[OKL-E009] --cv 50: too few rows (see docs/errors.md#okl-e009)");
+        assertThat(ErrorReporter.message(new IllegalArgumentException("k-fold: bad")))
+                .isEqualTo("[OKL-E011] internal error: k-fold: bad (see docs/errors.md#okl-e011)");
+        assertThat(ErrorReporter.message(new NullPointerException()))
+                .startsWith("[OKL-E011] internal error: no details (see --verbose)");
+        assertThat(ErrorReporter.message(new UncheckedIOException("disk", new java.io.IOException("disk full"))))
+                .doesNotContain("Exception");
+        assertThat(ErrorReporter.codeOf(new RuntimeException())).isEqualTo(ErrorCode.INTERNAL);
     }
 
     @Test

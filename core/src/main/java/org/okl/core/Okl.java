@@ -20,6 +20,7 @@ import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.data.MissingDatasets;
 import org.okl.core.data.TableFiles;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineDefaults;
@@ -47,6 +48,8 @@ public final class Okl {
     public static final String PLUGINS_ENV = "OKL_PLUGINS";
     /** The environment variable naming the data directory. */
     public static final String DATA_ENV = "OKL_DATA";
+    /** The data directory when neither {@code --data-dir} nor {@link #DATA_ENV} names one: {@code ~/.okl/data}. */
+    public static final Path DEFAULT_DATA_DIRECTORY = Path.of(System.getProperty("user.home"), ".okl", "data");
 
     private final ComponentRegistry registry;
     private final DefaultComponentContext context;
@@ -130,14 +133,13 @@ public final class Okl {
      * A data set or generator with parameters ({@code ComponentSpec.of("related-tasks").with("n", 40)}).
      *
      * @throws OklException {@link ErrorCode#UNKNOWN_COMPONENT} for an unknown name,
-     *                      {@link ErrorCode#INVALID_DATA} for a data set that is not available here (naming where it
-     *                      is expected)
+     *                      {@link ErrorCode#INVALID_DATA} for a data set that is not available here (the command
+     *                      that downloads it, or where it is expected)
      */
     public Dataset dataset(ComponentSpec source) {
         DatasetSource s = create(DatasetSource.class, source);
         if (!s.isAvailable(context)) {
-            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + source.name() + "' is not available here;"
-                    + " it is expected at " + s.expectedLocation(context) + " (set --data-dir or OKL_DATA)");
+            throw MissingDatasets.error(source.name(), s, context);
         }
         return s.load(context);
     }
@@ -200,7 +202,11 @@ public final class Okl {
             return this;
         }
 
-        /** The data directory ({@code null} for none). */
+        /**
+         * The data directory, where data sets are downloaded to and read from ({@code null} for none). Without this
+         * call: {@link #DATA_ENV} if set, else {@link #DEFAULT_DATA_DIRECTORY}, and a development checkout's
+         * {@code ../shared/datasets} is searched after it.
+         */
         public Builder dataDirectory(Path folder) {
             this.dataDirectory = folder;
             this.dataDirectorySet = true;
@@ -219,10 +225,8 @@ public final class Okl {
          * @throws OklException for a plugin folder that does not exist or plugins that offer the same id
          */
         public Okl build() {
-            Path data = dataDirectorySet ? dataDirectory : defaultDataDirectory().orElse(null);
             OklModule.Settings settings = new OklModule.Settings(classLoader, List.copyOf(pluginFolders),
-                    List.copyOf(plugins), linearAlgebra, new ContextSettings(seed, Optional.ofNullable(data)),
-                    progress);
+                    List.copyOf(plugins), linearAlgebra, contextSettings(), progress);
             try {
                 return Guice.createInjector(Stage.PRODUCTION, new OklModule(settings)).getInstance(Okl.class);
             } catch (CreationException e) {
@@ -247,12 +251,28 @@ public final class Okl {
             return e;
         }
 
-        /** {@link #DATA_ENV} if set, else {@code ../shared/datasets} (or {@code ../../shared/datasets}) if present. */
-        private static Optional<Path> defaultDataDirectory() {
+        /**
+         * The seed and the data folders: the data directory set with {@link #dataDirectory} (exactly that), else
+         * {@link #DATA_ENV}'s, else {@link #DEFAULT_DATA_DIRECTORY} followed by a development checkout's shared data.
+         */
+        private ContextSettings contextSettings() {
+            if (dataDirectorySet) {
+                return new ContextSettings(seed, Optional.ofNullable(dataDirectory).map(d -> d.toAbsolutePath()
+                        .normalize()));
+            }
             String env = System.getenv(DATA_ENV);
             if (env != null && !env.isBlank()) {
-                return Optional.of(Path.of(env.trim()));
+                return new ContextSettings(seed, Optional.of(Path.of(env.trim()).toAbsolutePath().normalize()));
             }
+            return new ContextSettings(seed, Optional.of(DEFAULT_DATA_DIRECTORY), developmentData().stream()
+                    .toList());
+        }
+
+        /**
+         * A development checkout's shared data: {@code ../shared/datasets} (or {@code ../../shared/datasets}, from a
+         * module folder) relative to the working directory, if present. Users' clones have none.
+         */
+        private static Optional<Path> developmentData() {
             for (String candidate : List.of("../shared/datasets", "../../shared/datasets")) {
                 Path p = Path.of(candidate).toAbsolutePath().normalize();
                 if (Files.isDirectory(p)) {

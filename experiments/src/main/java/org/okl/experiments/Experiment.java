@@ -1,5 +1,7 @@
 package org.okl.experiments;
 
+import java.util.List;
+
 /**
  * One reproduction of a paper's experiment (RESULTS.md gives every one with the published numbers): it runs its
  * protocol, selects hyper-parameters on training or validation data only, and returns tables with our numbers beside
@@ -12,6 +14,12 @@ public interface Experiment {
 
     /** One line: paper, table or figure, data. */
     String description();
+
+    /**
+     * The data sets the protocol reads, by id: the reduced protocol reads only data that ships with OKL (bundled or
+     * generated), the full one may need data sets downloaded with {@code okl datasets fetch}.
+     */
+    List<String> datasets(boolean quick);
 
     /** Runs the experiment (reduced protocol when {@link ExperimentContext#quick()}). */
     ExperimentResult run(ExperimentContext context);

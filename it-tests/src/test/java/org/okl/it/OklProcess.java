@@ -35,7 +35,12 @@ final class OklProcess {
         return p;
     }
 
-    /** Runs {@code java -jar okl-app-all.jar args...} with extra environment variables. */
+    /**
+     * Runs {@code java -jar okl-app-all.jar args...} in {@code workDir} with extra environment variables. The process
+     * sees no plugin folders and no data mirror from the calling environment, and its data directory is
+     * {@code workDir/okl-data} (created only when something is downloaded) unless {@code env} sets {@code OKL_DATA}:
+     * like a fresh machine, it finds only the data that ships with OKL.
+     */
     static Result run(Path workDir, Map<String, String> env, String... args) throws IOException,
             InterruptedException {
         return start(javaCommand(args), workDir, env, args);
@@ -77,6 +82,8 @@ final class OklProcess {
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
         pb.environment().remove("OKL_PLUGINS");
+        pb.environment().remove("OKL_DATA_MIRROR");
+        pb.environment().put("OKL_DATA", workDir.resolve("okl-data").toString());
         pb.environment().putAll(env);
         Path out = Files.createTempFile(workDir, "stdout", ".txt");
         Path err = Files.createTempFile(workDir, "stderr", ".txt");

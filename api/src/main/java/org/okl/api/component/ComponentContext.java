@@ -34,6 +34,18 @@ public interface ComponentContext {
     /** The seed every random choice derives from (reproducible runs). */
     long seed();
 
-    /** The folder holding data sets that are not bundled, when one is configured or found. */
+    /**
+     * The data directory: the folder holding data sets that are not bundled, where {@code okl datasets fetch}
+     * downloads them ({@code --data-dir}, else {@code OKL_DATA}, else {@code ~/.okl/data}); empty when none is
+     * configured.
+     */
     Optional<Path> dataDirectory();
+
+    /**
+     * The folders data sets are read from, in order: the {@link #dataDirectory() data directory}, then any further
+     * read-only folders (a development checkout adds its shared data). The default is the data directory alone.
+     */
+    default List<Path> dataDirectories() {
+        return dataDirectory().map(List::of).orElse(List.of());
+    }
 }

@@ -16,6 +16,7 @@ import org.okl.core.pipeline.Evaluation;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.TrainingData;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -87,10 +88,16 @@ public final class EvaluateCommand implements Runnable {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
         } else if (folds != null) {
             if (folds < 2) {
-                throw new UsageException("--cv needs at least 2 folds, got " + folds);
+                throw new UsageException("--cv " + folds + ": cross-validation needs at least 2 folds; use --cv 5 or "
+                        + "--cv 10");
             }
-            result = Evaluation.crossValidate(p, TrainingDataArguments.of(loader.load(data, inputs, outputs), extra),
-                    folds, okl.context().seed(), metricSpecs, okl);
+            TrainingData training = TrainingDataArguments.of(loader.load(data, inputs, outputs), extra);
+            if (folds > training.size()) {
+                throw new UsageException("--cv " + folds + ": " + data + " has " + training.size() + " rows, too few"
+                        + " for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
+                        + training.size() + " (--cv " + training.size() + " is leave-one-out)");
+            }
+            result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
         } else if (loader.hasTestSplit(data)) {
             result = trainTest(p, loader.load(data, inputs, outputs), loader.load(data + ":test", inputs, outputs),
                     extra, metricSpecs, okl);

@@ -2,28 +2,36 @@ package org.okl.app.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.DatasetSource;
+import org.okl.api.data.DownloadableDataset;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
+import org.okl.core.Okl;
+import org.okl.core.OklVersion;
+import org.okl.core.data.IoErrors;
+import org.okl.core.data.MissingDatasets;
+import org.okl.core.io.AtomicFiles;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.Experiments;
 import org.okl.experiments.ReportWriter;
 import org.okl.experiments.ResultTable;
-import org.okl.core.Okl;
-import org.okl.core.OklVersion;
-import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl experiment NAME|all}: reproduces experiments of the papers (RESULTS.md). */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
@@ -73,6 +81,7 @@ public final class ExperimentCommand implements Runnable {
                     + String.join(", ", all.keySet()));
         }
         Okl okl = root.okl();
+        requireData(chosen, okl);
         PrintWriter progress = spec.commandLine().getErr();
         ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
         List<ExperimentResult> results = new ArrayList<>();
@@ -100,8 +109,36 @@ public final class ExperimentCommand implements Runnable {
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the report: " + e.getMessage(), e);
+            throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the results: " + IoErrors.describe(e), e);
         }
         out.flush();
+    }
+
+    /**
+     * Checks, before anything runs, that every data set the chosen protocols read is here; else one error naming
+     * the command that downloads the missing ones.
+     */
+    private void requireData(List<Experiment> chosen, Okl okl) {
+        Set<String> missing = new LinkedHashSet<>();
+        Set<String> needing = new LinkedHashSet<>();
+        for (Experiment e : chosen) {
+            for (String id : e.datasets(quick)) {
+                DatasetSource source = okl.create(DatasetSource.class, ComponentSpec.of(id));
+                if (!source.isAvailable(okl.context())) {
+                    if (!(source instanceof DownloadableDataset)) {
+                        throw MissingDatasets.error(id, source, okl.context());
+                    }
+                    missing.add(id);
+                    needing.add(e.name());
+                }
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new OklException(ErrorCode.INVALID_DATA, String.join(", ", needing) + " needs data set(s) "
+                    + String.join(", ", missing) + ", not downloaded yet (data directory: "
+                    + okl.context().dataDirectory().map(Object::toString).orElse("none") + "); fetch them with: okl"
+                    + " datasets fetch " + String.join(" ", missing) + " (or run the reduced protocol on bundled data"
+                    + " with --quick)");
+        }
     }
 }

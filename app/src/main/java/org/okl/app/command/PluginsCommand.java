@@ -1,19 +1,22 @@
 package org.okl.app.command;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.okl.api.component.ParameterSpec;
 import org.okl.app.OklCommand;
+import org.okl.app.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.PluginInfo;
 import org.okl.core.plugin.PluginLoader;
 import org.okl.core.plugin.RegisteredComponent;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl plugins}: every component by kind, with parameters, defaults and source JAR, and the back-end. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
@@ -32,6 +35,10 @@ public final class PluginsCommand implements Runnable {
 
     @Override
     public void run() {
+        if (kind != null && Arrays.stream(ComponentKind.values()).noneMatch(k -> k.label().equals(kind))) {
+            throw new UsageException("--kind " + kind + ": no such kind; kinds are " + Arrays.stream(
+                    ComponentKind.values()).map(ComponentKind::label).collect(Collectors.joining(", ")));
+        }
         Okl okl = root.okl();
         PrintWriter out = spec.commandLine().getOut();
         out.println("linear algebra: " + okl.context().linearAlgebra().description());

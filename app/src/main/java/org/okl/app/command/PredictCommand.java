@@ -12,6 +12,7 @@ import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
+import org.okl.core.data.IoErrors;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
@@ -86,7 +87,8 @@ public final class PredictCommand implements Runnable {
                 csv.flush();
             });
         } catch (IOException e) {
-            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
+            throw new OklException(ErrorCode.OUTPUT_FILE, out + ": cannot write predictions: " + IoErrors.describe(e),
+                    e);
         }
     }
 }

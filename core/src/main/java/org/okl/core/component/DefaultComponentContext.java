@@ -3,6 +3,7 @@ package org.okl.core.component;
 import com.google.inject.Inject;
 import com.google.inject.Singleton;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
@@ -12,8 +13,8 @@ import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 
 /**
- * The context OKL hands to factories: the active back-end, nested creation through the registry, the seed and the
- * data directory.
+ * The context OKL hands to factories: the active back-end, nested creation through the registry, the seed, the data
+ * directory and the read-only data folders searched after it.
  */
 @Singleton
 public final class DefaultComponentContext implements ComponentContext {
@@ -56,5 +57,12 @@ public final class DefaultComponentContext implements ComponentContext {
     @Override
     public Optional<Path> dataDirectory() {
         return settings.dataDirectory();
+    }
+
+    @Override
+    public List<Path> dataDirectories() {
+        List<Path> all = new ArrayList<>(settings.dataDirectory().stream().toList());
+        all.addAll(settings.readOnlyData());
+        return List.copyOf(all);
     }
 }

@@ -5,10 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.InvalidParameterException;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
 
@@ -87,8 +90,25 @@ public final class Evaluation {
         metrics.forEach((name, spec) -> {
             Metric metric = okl.create(Metric.class, spec);
             out.put(name, okl.registry().runtimeFailures().guard("evaluating metric '" + name + "'",
-                    () -> metric.evaluate(truth, decoded)));
+                    () -> evaluate(metric, spec.name(), truth, decoded)));
         });
         return out;
+    }
+
+    /**
+     * Scores with a metric; a metric that cannot score these outputs (by {@link Metric}'s contract it then throws
+     * {@link IllegalArgumentException}, for example scores where labels are needed) is a user error naming it.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA}
+     */
+    static double evaluate(Metric metric, String name, Matrix truth, Decoded decoded) {
+        try {
+            return metric.evaluate(truth, decoded);
+        } catch (InvalidParameterException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, "metric '" + name + "' cannot score these outputs: "
+                    + e.getMessage(), e);
+        }
     }
 }

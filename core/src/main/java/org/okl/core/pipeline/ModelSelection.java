@@ -65,7 +65,8 @@ final class ModelSelection {
                     }
                 }
                 for (int j = 0; j < decoded.length; j++) {
-                    error[j] += sign * metric.evaluate(validation.outputs(), decoded[j]) / splits.size();
+                    error[j] += sign * Evaluation.evaluate(metric, selection.metric().name(), validation.outputs(),
+                            decoded[j]) / splits.size();
                 }
             }
             okl.progress().progress(task, done, steps);

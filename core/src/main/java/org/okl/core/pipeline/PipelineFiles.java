@@ -1,9 +1,12 @@
 package org.okl.core.pipeline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,7 +35,12 @@ public final class PipelineFiles {
     /** The members a pipeline file may have. */
     public static final Set<String> MEMBERS = Set.of("preset", "kernel", "operator", "output", "filter",
             "regularizers", "decoder", "approximation", "selection", "solver");
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** Strict about what users write: a member given twice is an error, not "the last one wins". */
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+    private static final char BYTE_ORDER_MARK = '\uFEFF';
 
     private PipelineFiles() {
     }
@@ -40,7 +48,9 @@ public final class PipelineFiles {
     /** Reads a pipeline file. */
     public static PipelineSpec read(Path file, ComponentRegistry registry) {
         try {
-            return parse(Files.readString(file), file.toString(), registry);
+            String json = Files.readString(file);
+            return parse(json.isEmpty() || json.charAt(0) != BYTE_ORDER_MARK ? json : json.substring(1),
+                    file.toString(), registry);
         } catch (NoSuchFileException e) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": no such pipeline file");
         } catch (IOException e) {
@@ -59,9 +69,7 @@ public final class PipelineFiles {
         try {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new OklException(ErrorCode.INVALID_PIPELINE, source + (loc == null ? "" : ":" + loc.getLineNr()
-                    + ":" + loc.getColumnNr()) + ": not valid JSON: " + e.getOriginalMessage());
+            throw notJson(source, e);
         }
         if (root == null || !root.isObject()) {
             throw invalid(source, "a pipeline file holds one JSON object");
@@ -80,8 +88,10 @@ public final class PipelineFiles {
         ObjectNode base;
         try {
             base = (ObjectNode) JSON.readTree(template.json());
-        } catch (JsonProcessingException | ClassCastException e) {
-            throw invalid(source, "the template of preset '" + id + "' is not a JSON object: " + e.getMessage());
+        } catch (JsonProcessingException e) {
+            throw notJson("preset '" + id + "' (from its plugin)", e);
+        } catch (ClassCastException e) {
+            throw invalid(source, "the template of preset '" + id + "' is not a JSON object");
         }
         node.fields().forEachRemaining(e -> {
             if (!e.getKey().equals("preset")) {
@@ -283,8 +293,24 @@ public final class PipelineFiles {
         try {
             return component(JSON.readTree(json), source, "component");
         } catch (JsonProcessingException e) {
-            throw invalid(source, "not valid JSON: " + e.getOriginalMessage());
+            throw notJson(source, e);
         }
+    }
+
+    /**
+     * A JSON syntax error with its line and column; a member given twice (which JSON parsers usually resolve by
+     * keeping one silently) is named as such.
+     */
+    private static OklException notJson(String source, JsonProcessingException e) {
+        var loc = e.getLocation();
+        String where = source + (loc == null ? "" : ":" + loc.getLineNr() + ":" + loc.getColumnNr());
+        String message = e.getOriginalMessage();
+        if (e instanceof StreamReadException && message != null && message.startsWith("Duplicate field '")) {
+            String member = message.substring("Duplicate field '".length(), message.lastIndexOf('\''));
+            return new OklException(ErrorCode.INVALID_PIPELINE, where + ": member '" + member + "' is given twice"
+                    + " in the same object; keep one (OKL does not pick one silently)");
+        }
+        return new OklException(ErrorCode.INVALID_PIPELINE, where + ": not valid JSON: " + message);
     }
 
     private static Object plain(Object v) {

@@ -21,6 +21,15 @@ public enum ErrorCode {
     INVALID_DATA("OKL-E007"),
     /** A plugin folder that does not exist or cannot be read. */
     PLUGIN_FOLDER("OKL-E008"),
+    /** A command line that cannot run: an unknown or missing option, options that exclude each other, a value out
+     *  of range for the data (more folds than rows). */
+    USAGE("OKL-E009"),
+    /** A data set download that failed: unreachable address, HTTP error, interrupted transfer, checksum mismatch. */
+    DATA_DOWNLOAD("OKL-E010"),
+    /** An error OKL did not expect: a bug in OKL or in a plugin (the stack trace is printed with --verbose). */
+    INTERNAL("OKL-E011"),
+    /** An output file (report, predictions, results) that cannot be written. */
+    OUTPUT_FILE("OKL-E012"),
     /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
     PLUGIN_FAILURE("OKL-E013");
 

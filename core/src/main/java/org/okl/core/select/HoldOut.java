@@ -14,7 +14,7 @@ public record HoldOut(double validationFraction, long seed) implements Splitter 
 
     @Override
     public List<Split> splits(int n) {
-        int validation = Permutations.validationCount("hold-out", n, validationFraction);
+        int validation = Permutations.validationCount("holdout", n, validationFraction);
         return List.of(Permutations.firstValidate(Permutations.shuffled(n, new Random(seed)), validation));
     }
 }

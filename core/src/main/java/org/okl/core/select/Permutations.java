@@ -2,6 +2,7 @@ package org.okl.core.select;
 
 import java.util.Arrays;
 import java.util.Random;
+import org.okl.api.component.InvalidParameterException;
 
 /** Seeded permutations and index helpers shared by the splitters. */
 final class Permutations {
@@ -39,11 +40,11 @@ final class Permutations {
     /** The number of validation samples for a fraction of n, at least 1 and leaving at least 1 for training. */
     static int validationCount(String component, int n, double fraction) {
         if (!(fraction > 0 && fraction < 1)) {
-            throw new IllegalArgumentException(component + ": the validation fraction must be in (0, 1), got "
-                    + fraction);
+            throw new InvalidParameterException(component, "fraction", "must be in (0, 1), got " + fraction);
         }
         if (n < 2) {
-            throw new IllegalArgumentException(component + ": needs at least 2 samples, got " + n);
+            throw new InvalidParameterException(component, "fraction", "needs at least 2 samples to hold some out, got "
+                    + n);
         }
         return (int) Math.min(n - 1, Math.max(1, Math.round(fraction * n)));
     }

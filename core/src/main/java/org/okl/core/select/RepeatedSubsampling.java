@@ -24,7 +24,7 @@ public record RepeatedSubsampling(int repetitions, double validationFraction, lo
         if (repetitions < 1) {
             throw new IllegalArgumentException("repeated sub-sampling: repetitions must be >= 1, got " + repetitions);
         }
-        int validation = Permutations.validationCount("repeated sub-sampling", n, validationFraction);
+        int validation = Permutations.validationCount("subsampling", n, validationFraction);
         Random random = new Random(seed);
         List<Split> splits = new ArrayList<>();
         for (int r = 0; r < repetitions; r++) {

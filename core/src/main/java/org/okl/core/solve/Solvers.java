@@ -11,7 +11,10 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.component.ComponentNames;
 import org.okl.core.plugin.ComponentKind;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 
 /**
  * Chooses the solver of a regression problem among the registered ones ({@link ComponentKind#SOLVER}, through the
@@ -35,8 +38,8 @@ public final class Solvers {
     /**
      * The solver for a problem.
      *
-     * @throws IllegalArgumentException when no solver handles the combination, or the named one does not (the
-     *                                  message describes the combination)
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when no solver handles the combination, or the named one
+     *                      does not (the message describes the combination)
      */
     public static Choice choose(RegressionProblem problem) {
         ComponentContext context = problem.context();
@@ -44,8 +47,8 @@ public final class Solvers {
             ComponentSpec spec = problem.solver().get();
             RegressionSolver named = context.create(RegressionSolver.class, spec);
             if (!named.supports(problem)) {
-                throw new IllegalArgumentException("solver '" + spec.name() + "' does not handle this combination: "
-                        + describe(problem) + "; leave \"solver\" out to let OKL choose");
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "solver '" + spec.name() + "' does not handle"
+                        + " this combination: " + describe(problem) + "; leave \"solver\" out to let OKL choose");
             }
             return new Choice(spec.name(), named);
         }
@@ -67,7 +70,8 @@ public final class Solvers {
             }
         }
         if (best == null) {
-            throw new IllegalArgumentException("no solver handles this combination: " + describe(problem));
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "no solver handles this combination: "
+                    + describe(problem));
         }
         return best;
     }
@@ -75,7 +79,8 @@ public final class Solvers {
     /**
      * Fits a problem with the solver {@link #choose} picks.
      *
-     * @throws IllegalArgumentException when no solver handles the combination (the message describes it)
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when no solver handles the combination (the message
+     *                      describes it)
      */
     public static RegressionPath fit(RegressionProblem problem) {
         return choose(problem).solver().fit(problem);
@@ -93,9 +98,9 @@ public final class Solvers {
                 .orElse("implicit output kernel");
         String regularizers = problem.regularizers().isEmpty() ? "none"
                 : problem.regularizers().stream().map(Solvers::describe).collect(Collectors.joining(", "));
-        String filter = problem.filter().getClass().getSimpleName()
+        String filter = ComponentNames.of(problem.filter())
                 + (problem.filter().iterative().isPresent() ? " (iterative)" : "");
-        return "operator kernel " + operator + " (" + problem.operator().getClass().getSimpleName() + "), "
+        return "operator kernel " + operator + " (" + ComponentNames.of(problem.operator()) + "), "
                 + "embedding " + embedding + ", regularizers " + regularizers + ", filter " + filter
                 + problem.groups().map(g -> ", task groups").orElse("")
                 + problem.approximation().map(a -> ", approximation " + a).orElse("")
@@ -106,6 +111,6 @@ public final class Solvers {
         String faces = (regularizer.inputPenalty().isPresent() ? "input penalty" : "")
                 + (regularizer.inputPenalty().isPresent() && regularizer.outputCoupling().isPresent() ? " + " : "")
                 + (regularizer.outputCoupling().isPresent() ? "output coupling" : "");
-        return regularizer.getClass().getSimpleName() + " [" + (faces.isEmpty() ? "no penalty" : faces) + "]";
+        return ComponentNames.of(regularizer) + " [" + (faces.isEmpty() ? "no penalty" : faces) + "]";
     }
 }

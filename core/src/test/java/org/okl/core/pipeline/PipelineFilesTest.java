@@ -144,4 +144,27 @@ class PipelineFilesTest {
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": {\"lambda\": 1}}", "p.json", r))
                 .hasMessageContaining("member 'filter' must be {\"name\": ..., parameters...} or a name");
     }
+
+    @Test
+    void aMemberGivenTwiceIsRejectedWithItsLineWhereverItIs() {
+        ComponentRegistry r = registry();
+        String twice = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},\n \"kernel\": {\"name\": \"linear\"},\n"
+                + " \"filter\": \"tikhonov\"}";
+        assertThatThrownBy(() -> PipelineFiles.parse(twice, "p.json", r)).isInstanceOf(OklException.class)
+                .hasMessageStartingWith("[OKL-E005] p.json:2:")
+                .hasMessageContaining("member 'kernel' is given twice in the same object; keep one");
+        String nested = "{\"filter\": {\"name\": \"tikhonov\",\n \"lambda\": 0.1,\n \"lambda\": 0.2}}";
+        assertThatThrownBy(() -> PipelineFiles.parse(nested, "p.json", r))
+                .hasMessageStartingWith("[OKL-E005] p.json:3:").hasMessageContaining("member 'lambda' is given twice");
+        assertThatThrownBy(() -> PipelineFiles.parseComponent("{\"name\": \"mse\", \"name\": \"rmse\"}", "--metrics"))
+                .hasMessageContaining("--metrics:1:").hasMessageContaining("member 'name' is given twice");
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheJsonIsSkipped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("p.json");
+        java.nio.file.Files.writeString(file, "\uFEFF{\"filter\": \"tikhonov\"}");
+        assertThat(PipelineFiles.read(file, registry()).filter().name()).isEqualTo("tikhonov");
+    }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.InvalidParameterException;
 
 class SplittersTest {
 
@@ -40,6 +41,19 @@ class SplittersTest {
         }
         assertThat(counts).containsOnly(1);
         assertThatThrownBy(() -> new KFold(1, 0).splits(10)).hasMessageContaining("folds");
+    }
+
+    @Test
+    void tooManyFoldsOrTooFewSamplesAreParameterErrorsSayingTheLimit() {
+        assertThatThrownBy(() -> new KFold(50, 0).splits(20)).isInstanceOf(InvalidParameterException.class)
+                .hasMessage("kfold: parameter 'folds' must be at most the number of samples, 20, got 50 (every fold"
+                        + " validates on at least one sample); use 20 or fewer (20 = leave-one-out)");
+        assertThat(new KFold(20, 0).splits(20)).hasSize(20);
+        assertThatThrownBy(() -> new HoldOut(0.2, 0).splits(1)).isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("holdout: parameter 'fraction' needs at least 2 samples");
+        assertThatThrownBy(() -> new RepeatedSubsampling(3, 1.5, 0).splits(10))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("subsampling: parameter 'fraction' must be in (0, 1), got 1.5");
     }
 
     @Test

@@ -70,10 +70,11 @@ class SolversTest {
                 SolveFixtures.implicit(Matrix.identity(10)), new Tikhonov(0.1), List.of(), Optional.empty(),
                 Optional.empty(), Optional.empty(), TestContext.active());
         assertThatThrownBy(() -> Solvers.fit(problem))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOfSatisfying(org.okl.core.plugin.OklException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.core.plugin.ErrorCode.INVALID_PIPELINE))
                 .hasMessageContaining("no solver handles")
                 .hasMessageContaining("unstructured")
                 .hasMessageContaining("implicit output kernel")
-                .hasMessageContaining("Tikhonov");
+                .hasMessageContaining("filter tikhonov");
     }
 }

@@ -3,8 +3,6 @@ package org.okl.datasets.io;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,7 +32,7 @@ final class ArffParser {
 
     /** Parses the stream (not closed here); {@code name} is the file name for error messages. */
     static Parsed parse(InputStream in, String name) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        BufferedReader reader = DataFiles.textReader(in, name);
         try {
             return new Run(reader, name).parse();
         } catch (IOException e) {

@@ -3,8 +3,6 @@ package org.okl.datasets.io;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,7 +41,7 @@ public final class LibsvmReader implements TableReader {
 
     /** Reads already opened (and decompressed) content; {@code in} is not closed, {@code name} is for errors. */
     public Table read(InputStream in, String name) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        BufferedReader reader = DataFiles.textReader(in, name);
         List<int[]> indices = new ArrayList<>();
         List<double[]> values = new ArrayList<>();
         List<long[]> labels = new ArrayList<>();

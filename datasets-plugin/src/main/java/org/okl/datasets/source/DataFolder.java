@@ -10,35 +10,37 @@ import org.okl.api.data.DataFormatException;
 import org.okl.datasets.io.DataFiles;
 
 /**
- * A folder of data files: bundled in the plugin's resources, or a folder of the data directory. Files are opened
- * decompressed when their name ends in {@code .gz}.
+ * A folder of data files: bundled in the plugin's resources, or a folder of a data directory. A file is named as
+ * the data set reads it ({@code meats.csv}); the folder may hold it as is or gzipped ({@code meats.csv.gz}, as the
+ * bundled copies are), and files whose name ends in {@code .gz} are opened decompressed.
  */
 abstract class DataFolder {
+    private static final String GZ = ".gz";
 
     /** The bundled folder {@code org/okl/datasets/data/<name>/} of the plugin's resources. */
     static DataFolder bundled(String name) {
         return new DataFolder() {
             @Override
-            String describe(String file) {
-                return "bundled:" + name + "/" + file;
+            String describe(String stored) {
+                return "bundled:" + name + "/" + stored;
             }
 
             @Override
-            boolean has(String file) {
-                return DataFolder.class.getClassLoader().getResource(resource(file)) != null;
+            boolean holds(String stored) {
+                return DataFolder.class.getClassLoader().getResource(resource(stored)) != null;
             }
 
             @Override
-            InputStream openRaw(String file) {
-                InputStream in = DataFolder.class.getClassLoader().getResourceAsStream(resource(file));
+            InputStream openStored(String stored) {
+                InputStream in = DataFolder.class.getClassLoader().getResourceAsStream(resource(stored));
                 if (in == null) {
-                    throw new DataFormatException(describe(file), "bundled file missing from the plugin JAR");
+                    throw new DataFormatException(describe(stored), "bundled file missing from the plugin JAR");
                 }
                 return in;
             }
 
-            private String resource(String file) {
-                return "org/okl/datasets/data/" + name + "/" + file;
+            private String resource(String stored) {
+                return "org/okl/datasets/data/" + name + "/" + stored;
             }
         };
     }
@@ -47,21 +49,18 @@ abstract class DataFolder {
     static DataFolder directory(Path folder) {
         return new DataFolder() {
             @Override
-            String describe(String file) {
-                return folder.resolve(file).toString();
+            String describe(String stored) {
+                return folder.resolve(stored).toString();
             }
 
             @Override
-            boolean has(String file) {
-                return Files.isRegularFile(folder.resolve(file));
+            boolean holds(String stored) {
+                return Files.isRegularFile(folder.resolve(stored));
             }
 
             @Override
-            InputStream openRaw(String file) {
-                Path path = folder.resolve(file);
-                if (!Files.isRegularFile(path)) {
-                    throw new DataFormatException(path.toString(), "file not found");
-                }
+            InputStream openStored(String stored) {
+                Path path = folder.resolve(stored);
                 try {
                     return Files.newInputStream(path);
                 } catch (IOException e) {
@@ -71,21 +70,42 @@ abstract class DataFolder {
         };
     }
 
-    /** The name of a file of this folder, for messages. */
-    abstract String describe(String file);
+    /** The name of a stored file, for messages. */
+    abstract String describe(String stored);
 
-    /** Whether the folder has the file. */
-    abstract boolean has(String file);
+    /** Whether the folder holds a file under exactly this name. */
+    abstract boolean holds(String stored);
 
-    /** Opens the file without decompression. */
-    abstract InputStream openRaw(String file);
+    /** Opens a stored file without decompression. */
+    abstract InputStream openStored(String stored);
+
+    /** Whether the folder has the file, as is or gzipped. */
+    final boolean has(String file) {
+        return holds(file) || holds(file + GZ);
+    }
+
+    /** The name the file is stored under: as is if present, else gzipped if present, else as is. */
+    final String stored(String file) {
+        return !holds(file) && holds(file + GZ) ? file + GZ : file;
+    }
+
+    /** The stored file's name for messages. */
+    final String describeFile(String file) {
+        return describe(stored(file));
+    }
 
     /**
      * Opens a file (decompressed), hands the stream and the file's description to {@code reader}, and closes it.
+     *
+     * @throws DataFormatException when the file is missing or cannot be read, or as {@code reader} throws
      */
-    <T> T read(String file, BiFunction<InputStream, String, T> reader) {
-        String name = describe(file);
-        try (InputStream in = DataFiles.decompressIfGzip(openRaw(file), file)) {
+    final <T> T read(String file, BiFunction<InputStream, String, T> reader) {
+        String stored = stored(file);
+        String name = describe(stored);
+        if (!holds(stored)) {
+            throw new DataFormatException(name, "file not found");
+        }
+        try (InputStream in = DataFiles.decompressIfGzip(openStored(stored), stored)) {
             return reader.apply(in, name);
         } catch (IOException e) {
             throw new DataFormatException(name, "cannot read: " + e.getMessage(), e);

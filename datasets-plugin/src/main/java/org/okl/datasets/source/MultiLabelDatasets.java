@@ -17,20 +17,15 @@ final class MultiLabelDatasets {
     private MultiLabelDatasets() {
     }
 
-    /**
-     * Loads {@code <base>-train.arff[.gz]}, {@code <base>-test.arff[.gz]} and {@code <base>.xml} of a folder.
-     *
-     * @param gz whether the ARFF files are gzipped (bundled copies are)
-     */
-    static Dataset load(DataFolder folder, String id, String base, boolean gz, String source) {
+    /** Loads {@code <base>-train.arff}, {@code <base>-test.arff} and {@code <base>.xml} of a folder (each maybe .gz). */
+    static Dataset load(DataFolder folder, String id, String base, String source) {
         String xml = base + ".xml";
         List<String> labels = folder.read(xml, MulanLabels::read);
-        String suffix = gz ? ".arff.gz" : ".arff";
-        Table train = readArff(folder, base + "-train" + suffix, labels, xml);
-        Table test = readArff(folder, base + "-test" + suffix, labels, xml);
+        Table train = readArff(folder, base + "-train.arff", labels, xml);
+        Table test = readArff(folder, base + "-test.arff", labels, xml);
         if (!train.columnNames().equals(test.columnNames())) {
-            throw new DataFormatException(folder.describe(base + "-test" + suffix),
-                    "its attributes differ from those of " + folder.describe(base + "-train" + suffix));
+            throw new DataFormatException(folder.describeFile(base + "-test.arff"),
+                    "its attributes differ from those of " + folder.describeFile(base + "-train.arff"));
         }
         int[] outputs = train.outputColumns();
         int[] inputs = Columns.complement(train.values().cols(), outputs);
@@ -41,6 +36,6 @@ final class MultiLabelDatasets {
 
     private static Table readArff(DataFolder folder, String file, List<String> labels, String xml) {
         ArffReader reader = new ArffReader();
-        return folder.read(file, (in, name) -> reader.read(in, name, Optional.of(labels), folder.describe(xml)));
+        return folder.read(file, (in, name) -> reader.read(in, name, Optional.of(labels), folder.describeFile(xml)));
     }
 }

@@ -15,11 +15,11 @@ final class RegressionDatasets {
 
     /** Linnerud: exercise (Chins, Situps, Jumps) → physiological (Weight, Waist, Pulse), 20 men, no test split. */
     static Dataset linnerud(DataFolder folder, String source) {
-        CsvReader reader = new CsvReader();
+        CsvReader reader = CsvReader.forKnownFiles();
         Table x = folder.read("linnerud_exercise.csv.gz", reader::read);
         Table y = folder.read("linnerud_physiological.csv.gz", reader::read);
         if (x.values().rows() != y.values().rows()) {
-            throw new DataFormatException(folder.describe("linnerud_physiological.csv.gz"), y.values().rows()
+            throw new DataFormatException(folder.describeFile("linnerud_physiological.csv.gz"), y.values().rows()
                     + " rows, but the exercise file has " + x.values().rows());
         }
         return Columns.dataset("linnerud", Dataset.Task.REGRESSION, new Dataset.Split(x.values(), y.values()),
@@ -32,9 +32,9 @@ final class RegressionDatasets {
      * used), test = rows 173-215.
      */
     static Dataset tecator(DataFolder folder, String source) {
-        Table t = folder.read("meats.csv", new CsvReader()::read);
+        Table t = folder.read("meats.csv", CsvReader.forKnownFiles()::read);
         if (t.values().cols() != 103 || t.values().rows() != 215) {
-            throw new DataFormatException(folder.describe("meats.csv"), "expected 215 rows x 103 columns, found "
+            throw new DataFormatException(folder.describeFile("meats.csv"), "expected 215 rows x 103 columns, found "
                     + t.values().rows() + " x " + t.values().cols());
         }
         int[] inputs = Columns.range(0, 100);
@@ -55,12 +55,12 @@ final class RegressionDatasets {
         Table t = folder.read(file, (in, name) -> new ArffReader().read(in, name, Optional.empty(), ""));
         int p = t.values().cols();
         if (p <= targets) {
-            throw new DataFormatException(folder.describe(file), p + " attributes, but " + targets
+            throw new DataFormatException(folder.describeFile(file), p + " attributes, but " + targets
                     + " targets expected after the inputs");
         }
         int n = t.values().rows();
         if (trainRows >= n) {
-            throw new DataFormatException(folder.describe(file), n + " rows, expected more than " + trainRows);
+            throw new DataFormatException(folder.describeFile(file), n + " rows, expected more than " + trainRows);
         }
         int[] inputs = Columns.range(0, p - targets);
         int[] outputs = Columns.range(p - targets, p);

@@ -2,9 +2,7 @@ package org.okl.datasets.source;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +15,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.datasets.io.DataFiles;
 
 /**
  * The {@code Exam} data of R package mlmRev (4059 students of 65 Inner London schools) as multi-task regression:
@@ -47,7 +46,7 @@ final class SchoolExam {
         List<double[]> rows = new ArrayList<>();
         List<Double> scores = new ArrayList<>();
         List<Integer> schools = new ArrayList<>();
-        try (CSVParser parser = format.parse(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        try (CSVParser parser = format.parse(DataFiles.textReader(in, name))) {
             for (String column : List.of("school", "normexam", "schgend", "schavg", "vr", "intake", "standLRT",
                     "sex", "type")) {
                 if (!parser.getHeaderMap().containsKey(column)) {

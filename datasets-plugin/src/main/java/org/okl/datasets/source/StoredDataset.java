@@ -5,8 +5,8 @@ import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 
-/** A data set read from files, bundled or in the data directory. */
-final class StoredDataset implements DatasetSource {
+/** A data set read from files, bundled or in a data directory. */
+class StoredDataset implements DatasetSource {
 
     /** Builds the data set from the files of its folder. */
     @FunctionalInterface
@@ -46,7 +46,22 @@ final class StoredDataset implements DatasetSource {
 
     @Override
     public Dataset load(ComponentContext context) {
-        return loader.load(location.open(context, id));
+        return loader.load(location.open(context, id, remedy()));
+    }
+
+    /** What a user can do when the files are missing. */
+    String remedy() {
+        return "put its files there";
+    }
+
+    /** The data set's id. */
+    final String id() {
+        return id;
+    }
+
+    /** Where its files are. */
+    final Location location() {
+        return location;
     }
 
     @Override

@@ -12,12 +12,25 @@ import org.okl.api.linalg.Matrix;
 import org.okl.datasets.Contexts;
 
 class BundledDatasetsTest {
+    private static final String[] BUNDLED = {"digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves",
+        "scene-sample", "tecator", "jura", "enb", "slump", "sf1", "sf2", "school-exam"};
+
+    private static void assertShape(Dataset d, Dataset.Task task, int train, int test, int p, int q) {
+        assertThat(d.task()).isEqualTo(task);
+        assertThat(d.train().size()).isEqualTo(train);
+        assertThat(d.test().map(Dataset.Split::size).orElse(0)).isEqualTo(test);
+        assertThat(d.train().inputs().cols()).isEqualTo(p);
+        assertThat(d.train().outputs().cols()).isEqualTo(q);
+        assertThat(d.inputNames()).hasSize(p);
+        assertThat(d.outputNames()).hasSize(q);
+        assertThat(d.source()).contains("bundled");
+    }
 
     @Test
     void catalogIds() {
         assertThat(DatasetCatalog.factories().stream().map(ComponentFactory::id).collect(Collectors.toList()))
                 .containsExactlyInAnyOrder("digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves",
-                        "scene", "emotions", "enron", "tecator", "jura", "enb", "slump", "sf1", "sf2",
+                        "scene", "scene-sample", "emotions", "enron", "tecator", "jura", "enb", "slump", "sf1", "sf2",
                         "school-exam", "mnist", "mnist-halves", "related-tasks", "vector-field-mixture",
                         "vector-field-helmholtz")
                 .doesNotHaveDuplicates();
@@ -25,7 +38,7 @@ class BundledDatasetsTest {
 
     @Test
     void bundledSetsAreAvailableWithoutADataDirectory() {
-        for (String id : new String[] {"digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves"}) {
+        for (String id : BUNDLED) {
             assertThat(source(id, Contexts.plain()).isAvailable(Contexts.plain())).as(id).isTrue();
             assertThat(source(id, Contexts.plain()).expectedLocation(Contexts.plain())).contains("bundled");
         }
@@ -103,6 +116,77 @@ class BundledDatasetsTest {
         assertThat(h.train().inputs().maxAbsDifference(d.train().inputs().columnRange(0, 128))).isZero();
         assertThat(h.test().orElseThrow().outputs()
                 .maxAbsDifference(d.test().orElseThrow().inputs().columnRange(128, 256))).isZero();
+    }
+
+    @Test
+    void multiTargetRegressionSets() {
+        Dataset tecator = load("tecator", Contexts.plain());
+        assertShape(tecator, Dataset.Task.REGRESSION, 172, 43, 100, 3);
+        assertThat(tecator.outputNames()).containsExactly("water", "fat", "protein");
+        assertThat(tecator.source()).contains("Tecator");
+        Dataset jura = load("jura", Contexts.plain());
+        assertShape(jura, Dataset.Task.REGRESSION, 259, 100, 15, 3);
+        assertThat(jura.outputNames()).containsExactly("Cd", "Co", "Cu");
+        // first data row of jura.arff: 2.386,3.077,0,0,1,0,0,0,1,0,0,38.32,21.32,77.36,92.56,1.74,9.32,25.72
+        assertThat(jura.train().inputs().row(0)).containsExactly(2.386, 3.077, 0, 0, 1, 0, 0, 0, 1, 0, 0, 38.32,
+                21.32, 77.36, 92.56);
+        assertThat(jura.train().outputs().row(0)).containsExactly(1.74, 9.32, 25.72);
+        assertShape(load("enb", Contexts.plain()), Dataset.Task.REGRESSION, 768, 0, 8, 2);
+        assertShape(load("slump", Contexts.plain()), Dataset.Task.REGRESSION, 103, 0, 7, 3);
+        Dataset sf1 = load("sf1", Contexts.plain());
+        assertShape(sf1, Dataset.Task.REGRESSION, 323, 0, 10, 3);
+        // first row "C, S, O, 1, 2, 1, 1, 2, 1, 2, 0, 0, 0": C is index 2 of {A,B,C,...}, S index 2 of {X,R,S,...}
+        assertThat(sf1.train().inputs().row(0)).containsExactly(2, 2, 1, 1, 2, 1, 1, 2, 1, 2);
+        assertShape(load("sf2", Contexts.plain()), Dataset.Task.REGRESSION, 1066, 0, 10, 3);
+    }
+
+    @Test
+    void schoolExamIsMultiTask() {
+        Dataset d = load("school-exam", Contexts.plain());
+        assertShape(d, Dataset.Task.MULTI_TASK, 4059, 0, 8, 1);
+        int[] groups = d.train().groups().orElseThrow();
+        assertThat(java.util.Arrays.stream(groups).distinct().count()).isEqualTo(65);
+        assertThat(groups[0]).isZero();
+        // first row: "1",0.2613242,"mixed",0.1661752,"mid 50%","bottom 25%",0.6190592,"F","Mxd","143"
+        assertThat(d.train().inputs().row(0)).containsExactly(0, 0, 0.1661752, 1, 0, 0.6190592, 0, 0);
+        assertThat(d.train().outputs().get(0, 0)).isEqualTo(0.2613242);
+    }
+
+    @Test
+    void sceneSampleKeepsEveryThirdTrainingAndEverySixthTestRowAndTheLabelShares() {
+        Dataset d = load("scene-sample", Contexts.plain());
+        assertShape(d, Dataset.Task.MULTI_LABEL, 404, 200, 294, 6);
+        assertThat(d.outputNames()).containsExactly("Beach", "Sunset", "FallFoliage", "Field", "Mountain", "Urban");
+        // label counts per column, counted from the full files with awk (SOURCE.md)
+        assertThat(columnSums(d.train().outputs())).containsExactly(76, 55, 66, 66, 91, 76);
+        assertThat(columnSums(d.test().orElseThrow().outputs())).containsExactly(34, 33, 33, 38, 43, 35);
+        // the first data row of scene-train.arff is the slice's first row (labels Beach and Mountain)
+        assertThat(d.train().outputs().row(0)).containsExactly(1, 0, 0, 0, 1, 0);
+    }
+
+    @Test
+    void sceneSampleRowsAreTheFullSetsRowsWhereTheSharedDataIsPresent() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Contexts.hasSharedData(), "shared data sets not present");
+        Dataset full = load("scene", Contexts.shared());
+        Dataset sample = load("scene-sample", Contexts.plain());
+        int[] trainRows = java.util.stream.IntStream.iterate(0, i -> i < 1211, i -> i + 3).toArray();
+        int[] testRows = java.util.stream.IntStream.iterate(0, i -> i < 1196, i -> i + 6).toArray();
+        assertThat(sample.train().inputs().maxAbsDifference(full.train().inputs().selectRows(trainRows))).isZero();
+        assertThat(sample.train().outputs().maxAbsDifference(full.train().outputs().selectRows(trainRows))).isZero();
+        Dataset.Split test = sample.test().orElseThrow();
+        Dataset.Split fullTest = full.test().orElseThrow();
+        assertThat(test.inputs().maxAbsDifference(fullTest.inputs().selectRows(testRows))).isZero();
+        assertThat(test.outputs().maxAbsDifference(fullTest.outputs().selectRows(testRows))).isZero();
+    }
+
+    private static int[] columnSums(Matrix m) {
+        int[] sums = new int[m.cols()];
+        for (int i = 0; i < m.rows(); i++) {
+            for (int j = 0; j < m.cols(); j++) {
+                sums[j] += (int) m.get(i, j);
+            }
+        }
+        return sums;
     }
 
     private static double sum(Matrix m) {

@@ -9,6 +9,7 @@ import static org.okl.datasets.source.DatasetsTestSupport.source;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,14 +17,19 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.data.DownloadableDataset;
 import org.okl.datasets.Contexts;
 
+/** The data sets that are downloaded into the data directory: where they are looked for, and what is said. */
 class DataDirectoryDatasetsTest {
-    private static final String[] FROM_DIRECTORY = {"scene", "emotions", "enron", "tecator", "jura", "enb",
-        "slump", "sf1", "sf2", "school-exam", "mnist", "mnist-halves"};
+    private static final String[] DOWNLOADED = {"scene", "emotions", "enron", "mnist", "mnist-halves"};
+    private static final String ARFF = "@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L {0,1}\n"
+            + "@data\n";
+    private static final String LABELS = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+            + "<labels xmlns=\"http://mulan.sourceforge.net/labels\"><label name=\"L\"></label></labels>\n";
 
     private static ComponentContext shared() {
-        assumeTrue(Files.isDirectory(Contexts.SHARED_DATA), "shared data sets not present");
+        assumeTrue(Contexts.hasSharedData(), "shared data sets not present");
         return Contexts.shared();
     }
 
@@ -38,62 +44,90 @@ class DataDirectoryDatasetsTest {
         assertThat(d.source()).isNotBlank();
     }
 
+    /** A tiny Mulan set named {@code scene} in {@code dir/scene}, with {@code rows} training rows. */
+    private static void writeTinyScene(Path dir, String rows) throws Exception {
+        Files.createDirectories(dir.resolve("scene"));
+        Files.writeString(dir.resolve("scene/scene-train.arff"), ARFF + rows);
+        Files.writeString(dir.resolve("scene/scene-test.arff"), ARFF + "5,6,1\n");
+        Files.writeString(dir.resolve("scene/scene.xml"), LABELS);
+    }
+
     @Test
-    void unavailableWithoutDataDirectory() {
+    void everyDownloadedSetSaysHowToFetchItWithoutADataDirectory() {
         ComponentContext none = Contexts.plain();
-        for (String id : FROM_DIRECTORY) {
+        for (String id : DOWNLOADED) {
             DatasetSource s = source(id, none);
+            assertThat(s).as(id).isInstanceOf(DownloadableDataset.class);
             assertThat(s.isAvailable(none)).as(id).isFalse();
             assertThat(s.expectedLocation(none)).as(id).contains("no data directory is configured");
             assertThatThrownBy(() -> s.load(none)).as(id).isInstanceOf(DataFormatException.class)
-                    .hasMessageContaining("<data directory>/");
-            assertThat(s.summary()).as(id).contains("data directory");
+                    .hasMessageContaining("<data directory>/")
+                    .hasMessageContaining("fetch it with: okl datasets fetch " + id);
+            assertThat(s.summary()).as(id).contains("okl datasets fetch");
         }
     }
 
     @Test
-    void missingFolderNamesTheExpectedPath(@TempDir Path dir) {
+    void aMissingFolderOrFileNamesThePathAndTheFetchCommand(@TempDir Path dir) throws Exception {
         ComponentContext empty = Contexts.of(1, Optional.of(dir));
         DatasetSource scene = source("scene", empty);
         assertThat(scene.isAvailable(empty)).isFalse();
         assertThat(scene.expectedLocation(empty)).isEqualTo(dir.resolve("scene").toString());
         assertThatThrownBy(() -> scene.load(empty)).isInstanceOf(DataFormatException.class)
-                .hasMessageContaining(dir.resolve("scene").resolve("scene-train.arff").toString());
-        assertThatThrownBy(() -> source("enb", empty).load(empty))
-                .hasMessageContaining(dir.resolve("mtr-uci").resolve("enb.arff").toString());
+                .hasMessage(dir.resolve("scene") + ": data set 'scene' is not in the data directory; fetch it with:"
+                        + " okl datasets fetch scene");
+        writeTinyScene(dir, "1,2,0\n");
+        Files.delete(dir.resolve("scene/scene-test.arff"));
+        assertThatThrownBy(() -> scene.load(empty))
+                .hasMessage(dir.resolve("scene/scene-test.arff") + ": data set 'scene' needs this file, which is"
+                        + " missing; fetch it with: okl datasets fetch scene");
+        assertThatThrownBy(() -> source("mnist-halves", empty).load(empty))
+                .hasMessageContaining(dir.resolve("mnist-10k").toString())
+                .hasMessageContaining("okl datasets fetch mnist-halves");
     }
 
     @Test
-    void malformedFileInTheDataDirectory(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("mtr-uci"));
-        Files.writeString(dir.resolve("mtr-uci/slump.arff"), "@relation s\n@attribute a numeric\n@attribute b numeric"
-                + "\n@attribute c numeric\n@attribute d numeric\n@data\n1,2,3,4\n1,2,x,4\n");
+    void theDataDirectoryIsSearchedFirstThenTheReadOnlyFolders(@TempDir Path dir) throws Exception {
+        Path cache = dir.resolve("cache");
+        Path shared = dir.resolve("shared");
+        writeTinyScene(shared, "1,2,0\n3,4,1\n");
+        ComponentContext ctx = Contexts.of(1, Optional.of(cache), List.of(shared));
+        DatasetSource scene = source("scene", ctx);
+        assertThat(scene.isAvailable(ctx)).isTrue();
+        assertThat(scene.expectedLocation(ctx)).isEqualTo(shared.resolve("scene").toString());
+        assertThat(scene.load(ctx).train().size()).isEqualTo(2);
+        // a complete copy in the data directory wins; an incomplete one does not hide the read-only copy
+        Files.createDirectories(cache.resolve("scene"));
+        Files.writeString(cache.resolve("scene/scene-train.arff"), ARFF + "1,2,0\n");
+        assertThat(scene.load(ctx).train().size()).isEqualTo(2);
+        writeTinyScene(cache, "1,2,0\n3,4,1\n5,6,0\n");
+        assertThat(scene.expectedLocation(ctx)).isEqualTo(cache.resolve("scene").toString());
+        assertThat(scene.load(ctx).train().size()).isEqualTo(3);
+    }
+
+    @Test
+    void filesMayBeStoredGzipped(@TempDir Path dir) throws Exception {
+        writeTinyScene(dir, "1,2,0\n3,4,1\n");
+        Path train = dir.resolve("scene/scene-train.arff");
+        try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(dir.resolve(
+                "scene/scene-train.arff.gz")))) {
+            out.write(Files.readAllBytes(train));
+        }
+        Files.delete(train);
         ComponentContext ctx = Contexts.of(1, Optional.of(dir));
-        assertThat(source("slump", ctx).isAvailable(ctx)).isTrue();
-        assertThatThrownBy(() -> source("slump", ctx).load(ctx)).isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("slump.arff:8: field 3 ('c')");
+        assertThat(load("scene", ctx).train().size()).isEqualTo(2);
     }
 
     @Test
-    void malformedSchoolExamRows(@TempDir Path dir) throws Exception {
-        Files.createDirectories(dir.resolve("school-exam"));
-        String header = "\"school\",\"normexam\",\"schgend\",\"schavg\",\"vr\",\"intake\",\"standLRT\",\"sex\","
-                + "\"type\",\"student\"\n";
-        String good = "\"1\",0.26,\"mixed\",0.16,\"mid 50%\",\"bottom 25%\",0.61,\"F\",\"Mxd\",\"143\"\n";
+    void malformedFilesInTheDataDirectoryNameFileLineAndField(@TempDir Path dir) throws Exception {
+        writeTinyScene(dir, "1,2,0\n1,x,1\n");
         ComponentContext ctx = Contexts.of(1, Optional.of(dir));
-        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good + good.replace("0.26", "NaN"));
-        assertThatThrownBy(() -> source("school-exam", ctx).load(ctx)).isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("exam.csv:3: field normexam: not a finite number: 'NaN'");
-        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good + good.replace("mid 50%", "middle"));
-        assertThatThrownBy(() -> source("school-exam", ctx).load(ctx))
-                .hasMessageContaining("exam.csv:3: field vr: 'middle' is not one of the bands");
-        Files.writeString(dir.resolve("school-exam/exam.csv"), header + good);
-        Dataset d = source("school-exam", ctx).load(ctx);
-        assertThat(d.train().inputs().row(0)).containsExactly(0, 0, 0.16, 1, 0, 0.61, 0, 0);
+        assertThatThrownBy(() -> load("scene", ctx)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("scene-train.arff:7: field 2 ('b')");
     }
 
     @Test
-    void multiLabelSets() {
+    void multiLabelSetsFromTheSharedData() {
         ComponentContext ctx = shared();
         assertShape(load("scene", ctx), Dataset.Task.MULTI_LABEL, 1211, 1196, 294, 6);
         Dataset emotions = load("emotions", ctx);
@@ -108,35 +142,7 @@ class DataDirectoryDatasetsTest {
     }
 
     @Test
-    void regressionSets() {
-        ComponentContext ctx = shared();
-        Dataset tecator = load("tecator", ctx);
-        assertShape(tecator, Dataset.Task.REGRESSION, 172, 43, 100, 3);
-        assertThat(tecator.outputNames()).containsExactly("water", "fat", "protein");
-        Dataset jura = load("jura", ctx);
-        assertShape(jura, Dataset.Task.REGRESSION, 259, 100, 15, 3);
-        assertThat(jura.outputNames()).containsExactly("Cd", "Co", "Cu");
-        assertThat(jura.train().outputs().row(0)).containsExactly(1.74, 9.32, 25.72);
-        assertShape(load("enb", ctx), Dataset.Task.REGRESSION, 768, 0, 8, 2);
-        assertShape(load("slump", ctx), Dataset.Task.REGRESSION, 103, 0, 7, 3);
-        assertShape(load("sf1", ctx), Dataset.Task.REGRESSION, 323, 0, 10, 3);
-        assertShape(load("sf2", ctx), Dataset.Task.REGRESSION, 1066, 0, 10, 3);
-    }
-
-    @Test
-    void schoolExamIsMultiTask() {
-        Dataset d = load("school-exam", shared());
-        assertShape(d, Dataset.Task.MULTI_TASK, 4059, 0, 8, 1);
-        int[] groups = d.train().groups().orElseThrow();
-        assertThat(Arrays.stream(groups).distinct().count()).isEqualTo(65);
-        assertThat(groups[0]).isZero();
-        // first row: "1",0.2613242,"mixed",0.1661752,"mid 50%","bottom 25%",0.6190592,"F","Mxd","143"
-        assertThat(d.train().inputs().row(0)).containsExactly(0, 0, 0.1661752, 1, 0, 0.6190592, 0, 0);
-        assertThat(d.train().outputs().get(0, 0)).isEqualTo(0.2613242);
-    }
-
-    @Test
-    void mnistAndHalves() {
+    void mnistAndHalvesFromTheSharedData() {
         ComponentContext ctx = shared();
         Dataset d = load("mnist", ctx);
         assertShape(d, Dataset.Task.MULTI_CLASS, 10000, 0, 784, 1);

@@ -82,6 +82,11 @@ public final class FieldsExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("vector-field-mixture", "vector-field-helmholtz");
+    }
+
+    @Override
     public String description() {
         return "Baldassarre et al. 2012, Figs. 6-10: 2-D vector fields, divergence-free + curl-free kernel vs "
                 + "independent components, angular error vs n, noiseless and noisy";

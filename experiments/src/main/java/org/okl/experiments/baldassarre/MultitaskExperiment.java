@@ -93,6 +93,11 @@ public final class MultitaskExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("related-tasks");
+    }
+
+    @Override
     public String description() {
         return "Baldassarre et al. 2012, Fig. 3-4: four related sine tasks, multi-task vs independent vs "
                 + "vector-valued MSE, and model-selection time of Tikhonov, Landweber and the nu-method";

@@ -80,6 +80,11 @@ public final class SchoolExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("school-exam");
+    }
+
+    @Override
     public String description() {
         return "Baldassarre et al. 2012, Table 1 on school-exam (substitute for the ILEA school data): nu-method, "
                 + "Landweber, Tikhonov; explained variance and model-selection time";

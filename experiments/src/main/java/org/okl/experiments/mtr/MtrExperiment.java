@@ -82,6 +82,11 @@ public final class MtrExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return DATASETS;
+    }
+
+    @Override
     public String description() {
         return "Multi-output regression (jura, enb, slump, sf1, sf2, tecator; aRRMSE): independent vs output-"
                 + "coupling separable kernels, hyper-parameters by inner cross-validation";

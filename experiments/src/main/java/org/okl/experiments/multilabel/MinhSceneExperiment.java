@@ -51,8 +51,10 @@ public final class MinhSceneExperiment implements Experiment {
     /** MS11's protocol: 10 draws of 100 labelled images, every other training image unlabelled. */
     static final Settings FULL = new Settings(10, 100, Integer.MAX_VALUE, List.of(0.0, 0.001, 0.01, 0.03, 0.1),
             List.of(0.0, 0.25, 0.5, 0.75, 0.9));
-    /** The quick protocol. */
+    /** The quick protocol, on {@link #QUICK_DATASET}. */
     static final Settings QUICK = new Settings(2, 100, 300, List.of(0.0, 0.001, 0.1), List.of(0.0, 0.5));
+    /** The bundled slice of scene the quick protocol reads (404 training, 200 test images), so it runs offline. */
+    static final String QUICK_DATASET = "scene-sample";
 
     /** MS11 Table 1, scene column (mean AUC × 100 and spread) as printed. */
     static final Map<String, String> PAPER = paper();
@@ -73,9 +75,14 @@ public final class MinhSceneExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of(quick ? QUICK_DATASET : "scene");
+    }
+
+    @Override
     public String description() {
         return "Minh & Sindhwani 2011 Table 1 and Fig. 1: vector-valued manifold regularization on scene, 100"
-                + " labelled images, mean AUC";
+                + " labelled images, mean AUC (--quick: a bundled slice of scene)";
     }
 
     /** The training data of one draw: labelled rows with outputs, unlabelled rows as inputs only. */
@@ -106,13 +113,8 @@ public final class MinhSceneExperiment implements Experiment {
     public ExperimentResult run(ExperimentContext context) {
         Okl okl = context.okl();
         Settings s = context.quick() ? QUICK : FULL;
-        DatasetSource source = okl.create(DatasetSource.class, ComponentSpec.of("scene"));
-        if (!source.isAvailable(okl.context())) {
-            return new ExperimentResult(name(), "scene is not available (expected at "
-                    + source.expectedLocation(okl.context()) + "); nothing was run.", List.of(), List.of(),
-                    List.of("Skipped: the scene data set is missing."));
-        }
-        Dataset data = source.load(okl.context());
+        String id = datasets(context.quick()).get(0);
+        Dataset data = okl.create(DatasetSource.class, ComponentSpec.of(id)).load(okl.context());
         Dataset.Split train = data.train();
         Dataset.Split test = data.test().orElseThrow();
         int gi = s.gammaIs().size();
@@ -224,8 +226,10 @@ public final class MinhSceneExperiment implements Experiment {
 
     private static String protocol(Settings s, int unlabelled, Dataset data, ExperimentContext context,
             long elapsed) {
-        return "scene (Mulan split: " + data.train().size() + " training, " + data.test().orElseThrow().size()
-                + " test images, 294 features, 6 labels; MS11 used 1204/1203 of the same 2407 images). "
+        return (context.quick() ? QUICK_DATASET + " (the bundled slice of scene: every 3rd training and every 6th"
+                + " test image of the Mulan split, " : "scene (Mulan split: ") + data.train().size() + " training, "
+                + data.test().orElseThrow().size() + " test images, 294 features, 6 labels; MS11 used 1204/1203 of"
+                + " the 2407 images of scene). "
                 + s.draws() + " random draws (seeds " + context.seed() + ".." + (context.seed() + s.draws() - 1)
                 + ") of " + s.labelled() + " labelled training images; " + unlabelled + " other training images"
                 + " unlabelled" + (context.quick() ? " (quick protocol: a random subset of the rest, " + s.draws()

@@ -35,8 +35,9 @@ final class OelMultilabelNotes {
                 + " IOKR at OEL's λ (BM22: \"the same hyper-parameters were used for IOKR\") and, beside it, IOKR with"
                 + " its own λ selected the same way. Randomized eigensolver for OEL. The test labels are never used"
                 + " for selection. Reference: the most frequent label set of the labelled outputs, predicted for"
-                + " every test point." + (context.quick() ? " Quick protocol: one draw, 2"
-                + " sub-samplings, smaller grids." : "");
+                + " every test point." + (context.quick() ? " Quick protocol: the bundled data only (yeast, and scene-sample:"
+                + " every 3rd training and every 6th test row of scene), one draw, 2 sub-samplings, smaller grids."
+                : "");
     }
 
     /** What matched BM22's ordering IOKR ≤ OEL0 ≤ OEL, and the differences from their protocol. */

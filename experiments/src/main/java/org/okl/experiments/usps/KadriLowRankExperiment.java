@@ -53,6 +53,11 @@ public final class KadriLowRankExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("usps-halves");
+    }
+
+    @Override
     public String description() {
         return "Kadri et al. 2013 Fig. 2 idea on USPS: incomplete-Cholesky rank m vs RBF loss and fit time";
     }

@@ -51,6 +51,11 @@ public final class KadriUspsExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("usps-halves");
+    }
+
+    @Override
     public String description() {
         return "Kadri et al. 2013 Table 2 (left): USPS top -> bottom half, 5 x (200 train / 800 test), RBF loss";
     }

@@ -86,6 +86,11 @@ public final class OelUspsExperiment implements Experiment {
     }
 
     @Override
+    public List<String> datasets(boolean quick) {
+        return List.of("usps-halves");
+    }
+
+    @Override
     public String description() {
         return "Brogat-Motte et al. 2022 Table 3: USPS n = 1000 + m = 6000 unlabelled outputs, IOKR/KDE/OEL0/OEL";
     }

@@ -1,13 +1,11 @@
 package org.okl.experiments.baldassarre;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
-import org.okl.api.data.DatasetSource;
 import org.okl.core.Okl;
 
 class SchoolExperimentTest {
@@ -15,8 +13,6 @@ class SchoolExperimentTest {
     @Test
     void nuMethodExplainsAPartOfTheExamVarianceAndChoosesAnOmegaFromTheGrid() {
         Okl okl = TestOkl.create();
-        assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("school-exam")).isAvailable(okl.context()),
-                "school-exam is not in the data directory");
         Dataset exam = Fits.load(okl, ComponentSpec.of("school-exam"));
         SchoolSplits.Split split = SchoolSplits.split(exam.train().groups().orElseThrow(), 0.3, 2);
         SchoolExperiment.Outcome o = SchoolExperiment.outcome(okl, exam, split, SchoolExperiment.Method.NU,

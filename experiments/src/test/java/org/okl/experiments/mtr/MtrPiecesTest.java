@@ -2,7 +2,6 @@ package org.okl.experiments.mtr;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
-import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.experiments.baldassarre.Fits;
 import org.okl.core.Okl;
@@ -65,8 +63,6 @@ class MtrPiecesTest {
     @Test
     void commonSimilarityAtOmegaZeroIsExactlyTheIndependentModel() {
         Okl okl = org.okl.experiments.baldassarre.TestOkl.create();
-        assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("slump")).isAvailable(okl.context()),
-                "slump is not in the data directory");
         MtrExperiment.Protocol omegaZero = new MtrExperiment.Protocol(3, 2, List.of(1.0), List.of(0.0),
                 List.of(1.0), 8);
         MtrExperiment.Outcome o = MtrExperiment.evaluate(okl, Fits.load(okl, ComponentSpec.of("slump")), omegaZero,

@@ -2,15 +2,12 @@ package org.okl.experiments.multilabel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.okl.api.component.ComponentSpec;
-import org.okl.api.data.DatasetSource;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
@@ -50,8 +47,13 @@ class MinhSceneExperimentTest {
     }
 
     @Test
+    void theQuickProtocolReadsTheBundledSliceAndTheFullOneScene() {
+        assertThat(new MinhSceneExperiment().datasets(true)).containsExactly("scene-sample");
+        assertThat(new MinhSceneExperiment().datasets(false)).containsExactly("scene");
+    }
+
+    @Test
     void quickRunGivesAMeanAucWellAboveChance() {
-        assumeTrue(OKL.create(DatasetSource.class, ComponentSpec.of("scene")).isAvailable(OKL.context()));
         StringWriter progress = new StringWriter();
         ExperimentResult r = new MinhSceneExperiment().run(new ExperimentContext(OKL, true, 0,
                 new PrintWriter(progress)));

@@ -2,7 +2,6 @@ package org.okl.experiments.multilabel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,7 +20,7 @@ import org.okl.experiments.baldassarre.TestOkl;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.TrainingData;
 
-/** The label-set statistics, the draw's training data and the quick protocol on emotions. */
+/** The label-set statistics, the draw's training data and the quick protocol on the bundled scene sample. */
 class OelMultilabelExperimentTest {
     private static final Okl OKL = TestOkl.create();
     private static final Matrix Y = Matrix.fromRows(new double[][] {{1, 0, 1}, {0, 1, 0}, {1, 0, 1}, {1, 1, 1}});
@@ -44,16 +43,21 @@ class OelMultilabelExperimentTest {
     }
 
     @Test
-    void quickRunOnEmotionsBeatsTheMostFrequentLabelSet() {
-        DatasetSource source = OKL.create(DatasetSource.class, ComponentSpec.of("emotions"));
-        assumeTrue(source.isAvailable(OKL.context()));
-        Dataset data = source.load(OKL.context());
+    void theQuickProtocolReadsBundledDataOnly() {
+        assertThat(new OelMultilabelExperiment().datasets(true)).containsExactly("yeast", "scene-sample");
+        assertThat(new OelMultilabelExperiment().datasets(false)).containsExactly("yeast", "scene", "emotions",
+                "enron");
+    }
+
+    @Test
+    void quickRunOnTheSceneSampleBeatsTheMostFrequentLabelSet() {
+        Dataset data = OKL.create(DatasetSource.class, ComponentSpec.of("scene-sample")).load(OKL.context());
         StringWriter progress = new StringWriter();
         ExperimentContext context = new ExperimentContext(OKL, true, 0, new PrintWriter(progress));
-        var run = OelMultilabelExperiment.runDataset("emotions", data, OelMultilabelExperiment.QUICK, context);
-        assertThat(progress.toString()).contains("oel-multilabel: emotions draw 1/1");
-        assertThat(run.n()).isEqualTo(117);
-        assertThat(run.m()).isEqualTo(391 - 117);
+        var run = OelMultilabelExperiment.runDataset("scene-sample", data, OelMultilabelExperiment.QUICK, context);
+        assertThat(progress.toString()).contains("oel-multilabel: scene-sample draw 1/1");
+        assertThat(run.n()).isEqualTo(121);
+        assertThat(run.m()).isEqualTo(404 - 121);
 
         double baseline = modeF1(data);
         assertThat(100 * run.mean("most frequent label set")).isEqualTo(baseline, within(1e-9));
@@ -65,7 +69,7 @@ class OelMultilabelExperimentTest {
 
         ResultTable table = OelMultilabelExperiment.table(List.of(run), OelMultilabelExperiment.QUICK);
         assertThat(table.rows()).extracting(r -> r.get(2)).containsExactlyElementsOf(OelMultilabelExperiment.METHODS);
-        assertThat(table.rows()).allSatisfy(r -> assertThat(r.get(0)).isEqualTo("emotions"));
+        assertThat(table.rows()).allSatisfy(r -> assertThat(r.get(0)).isEqualTo("scene-sample"));
         assertThat(OelMultilabelExperiment.paperTable().rows()).extracting(r -> r.get(3))
                 .containsExactly("13.7", "16.1", "19.0");
     }
@@ -76,7 +80,7 @@ class OelMultilabelExperimentTest {
      */
     private static double modeF1(Dataset data) {
         Dataset.Split train = data.train();
-        LabelledDraw draw = LabelledDraw.draw(train.size(), 117, Integer.MAX_VALUE, 0);
+        LabelledDraw draw = LabelledDraw.draw(train.size(), 121, Integer.MAX_VALUE, 0);
         TrainingData td = OelMultilabelExperiment.trainingData(train, draw);
         Map<String, Integer> counts = new HashMap<>();
         double[][] labelled = td.outputs().toRows();

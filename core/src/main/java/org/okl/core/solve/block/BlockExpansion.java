@@ -8,6 +8,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.core.component.ComponentNames;
 
 /**
  * The predictor {@code f(x) = sum_i Gamma(x, x_i) c_i} of a general operator-valued kernel, computed with the
@@ -51,7 +52,7 @@ public final class BlockExpansion implements Predictor {
     public static BlockExpansion restore(Map<String, Matrix> arrays, PredictionEnvironment environment) {
         if (!(environment.operator() instanceof BlockOperatorKernel block)) {
             throw new IllegalArgumentException(TYPE + " predictor needs a block operator kernel, got "
-                    + environment.operator().getClass().getSimpleName());
+                    + ComponentNames.of(environment.operator()));
         }
         Matrix centers = arrays.get("centers");
         Matrix coefficients = arrays.get("coefficients");

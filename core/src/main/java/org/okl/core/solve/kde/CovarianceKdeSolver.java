@@ -10,6 +10,7 @@ import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.component.ComponentNames;
 
 /**
  * Kadri et al.'s (2013) kernel dependency estimation with the covariance and conditional-covariance operator-valued
@@ -75,7 +76,7 @@ public final class CovarianceKdeSolver implements RegressionSolver {
     public RegressionPath fit(RegressionProblem problem) {
         if (!(problem.operator() instanceof OutputCovarianceKernel operator)) {
             throw new IllegalArgumentException("the covariance KDE needs an output covariance kernel, got "
-                    + problem.operator().getClass().getSimpleName());
+                    + ComponentNames.of(problem.operator()));
         }
         String component = operator.conditional() ? "conditional-covariance" : "covariance";
         if (!problem.regularizers().isEmpty()) {

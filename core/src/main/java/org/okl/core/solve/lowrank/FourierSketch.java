@@ -9,6 +9,9 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.core.component.ComponentNames;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 
 /**
  * The {@code fourier} sketch: r random Fourier features of a shift-invariant kernel ({@link FourierFeatures}), drawn
@@ -36,8 +39,9 @@ public final class FourierSketch implements KernelSketch {
     @Override
     public SketchFeatures draw(VectorKernel kernel, SketchRows rows, ComponentContext context) {
         if (!(kernel instanceof ShiftInvariantKernel shiftInvariant)) {
-            throw new IllegalArgumentException("random Fourier features need a shift-invariant input kernel "
-                    + "(gaussian, laplacian, ...), got " + kernel.getClass().getSimpleName());
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "approximation 'fourier' (random Fourier features)"
+                    + " needs a shift-invariant input kernel (gaussian, laplacian, ...), got a "
+                    + ComponentNames.of(kernel) + "; use approximation 'nystrom' for other kernels");
         }
         return FourierFeatures.sample(shiftInvariant, rows.dimension(), count, new Random(context.seed()),
                 context.linearAlgebra());

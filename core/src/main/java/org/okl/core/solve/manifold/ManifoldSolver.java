@@ -14,6 +14,7 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.component.ComponentNames;
 import org.okl.core.linalg.HessenbergForm;
 import org.okl.core.linalg.SolverLinearAlgebra;
 
@@ -72,7 +73,7 @@ public final class ManifoldSolver implements RegressionSolver {
     public RegressionPath fit(RegressionProblem problem) {
         if (!(problem.operator() instanceof SeparableOperatorKernel separable)) {
             throw new InvalidParameterException(COMPONENT, "operator", "must be a separable kernel k·Q for manifold "
-                    + "regularization, got " + problem.operator().getClass().getSimpleName());
+                    + "regularization, got a " + ComponentNames.of(problem.operator()));
         }
         Matrix y = problem.embedding().targets().orElseThrow(() -> new InvalidParameterException(COMPONENT, "output",
                 "must be an explicit embedding with vector targets; manifold regularization does not take an "

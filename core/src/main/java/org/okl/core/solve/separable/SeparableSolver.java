@@ -11,6 +11,9 @@ import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.component.ComponentNames;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
@@ -70,7 +73,7 @@ public final class SeparableSolver implements RegressionSolver {
                     setup.outputMatrix(), la);
         }
         if (missing && !(filter instanceof RidgeFilter)) {
-            throw new IllegalArgumentException(missingTargetsMessage(filter));
+            throw new OklException(ErrorCode.INVALID_DATA, missingTargetsMessage(filter));
         }
         SymmetricSpectrum spectrum = SymmetricSpectrum.of(k, la);
         if (missing) {
@@ -111,7 +114,7 @@ public final class SeparableSolver implements RegressionSolver {
     /** The error for a filter that cannot mask missing targets. */
     public static String missingTargetsMessage(SpectralFilter filter) {
         return "the targets have missing values (NaN), which are masked from the loss; the filter "
-                + filter.getClass().getSimpleName() + " needs an eigendecomposition of the masked Gram, which has no "
+                + ComponentNames.of(filter) + " needs an eigendecomposition of the masked Gram, which has no "
                 + "structure to exploit. Filters that support missing targets: tikhonov, iterated-tikhonov, "
                 + "landweber, nu-method";
     }

@@ -197,7 +197,9 @@ class SeparableSolverTest {
     @Test
     void maskedTargetsWithTruncatedSvdFailNamingTheFiltersThatWork() {
         assertThatThrownBy(() -> fit(withMissing(), new Tsvd(1e-2)))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOfSatisfying(org.okl.core.plugin.OklException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.core.plugin.ErrorCode.INVALID_DATA))
+                .hasMessageContaining("the filter tsvd needs an eigendecomposition")
                 .hasMessageContaining("tikhonov, iterated-tikhonov, landweber, nu-method");
     }
 

@@ -1,0 +1,130 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bad-input corpus: every folder of {@code src/test/resources/bad-input} is one thing a user can get wrong, run
+ * through the real {@code okl} process. Each case checks the exit code, the message (its code and key words), that
+ * a failure is one {@code okl: error: [OKL-Ennn] ...} line, that no Java class name or stack trace leaks, and that no
+ * output file is left behind (the work folder holds afterwards only what it held before, plus what the case says it
+ * creates). Add a case by adding a folder; the corpus's README.md lists the keys.
+ */
+class BadInputIT {
+    private static final Pattern CLASS_NAME = Pattern.compile(
+            "\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b|\\bjava\\.[a-z]+\\.|\\borg\\.okl\\.|\\tat |Caused by");
+    private static final Path SHARED = Path.of("_shared");
+
+    @TempDir
+    Path work;
+
+    @TestFactory
+    Stream<DynamicTest> corpus() throws IOException, URISyntaxException {
+        Path root = Path.of(BadInputIT.class.getResource("/bad-input").toURI());
+        List<BadInputCase> cases = new ArrayList<>();
+        try (Stream<Path> folders = Files.list(root)) {
+            for (Path f : folders.filter(Files::isDirectory).sorted().toList()) {
+                if (!f.getFileName().equals(SHARED)) {
+                    cases.add(BadInputCase.read(f));
+                }
+            }
+        }
+        assertThat(cases).as("cases").hasSizeGreaterThan(30);
+        return cases.stream().map(c -> DynamicTest.dynamicTest(c.name() + ": " + c.what(),
+                () -> check(c, root.resolve(SHARED))));
+    }
+
+    private void check(BadInputCase c, Path shared) throws Exception {
+        Path dir = Files.createDirectory(work.resolve(c.name()));
+        copyFiles(shared, dir);
+        copyFiles(c.folder(), dir);
+        for (String copy : c.pluginCopies()) {
+            Files.createDirectories(dir.resolve(copy).getParent());
+            Files.copy(OklProcess.artifact("okl.sample.jar"), dir.resolve(copy));
+        }
+        for (Map.Entry<String, String> jar : c.jars().entrySet()) {
+            zip(c.folder().resolve(jar.getValue()), dir.resolve(jar.getKey()));
+        }
+        Map<String, String> env = new HashMap<>();
+        c.env().forEach((k, v) -> env.put(k, v.startsWith("/") ? v : dir.resolve(v).toString()));
+        for (List<String> setup : c.setup()) {
+            OklProcess.Result r = OklProcess.run(dir, env, setup.toArray(String[]::new));
+            assertThat(r.exitCode()).as("setup " + setup + ": " + r.stderr()).isZero();
+        }
+        Set<String> before = files(dir);
+        OklProcess.Result r = OklProcess.run(dir, env, c.run().toArray(String[]::new));
+        String context = "okl " + String.join(" ", c.run()) + "\nstdout: " + r.stdout() + "\nstderr: " + r.stderr();
+
+        assertThat(r.exitCode()).as("exit code of " + context).isEqualTo(c.exit());
+        List<String> lines = r.stderr().strip().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as("every stderr line is okl's: " + context).allMatch(l -> l.startsWith("okl: "));
+        if (c.exit() != 0) {
+            List<String> errors = lines.stream().filter(l -> l.startsWith("okl: error: ")).toList();
+            assertThat(errors).as("one error line: " + context).hasSize(1);
+            assertThat(errors.get(0)).as(context).startsWith("okl: error: [OKL-E");
+            c.stderr().forEach(f -> assertThat(errors.get(0)).as(context).contains(f));
+        } else {
+            assertThat(r.stderr()).as(context).doesNotContain("okl: error:");
+            c.stderr().forEach(f -> assertThat(r.stderr()).as(context).contains(f));
+        }
+        c.stdout().forEach(f -> assertThat(r.stdout()).as(context).contains(f));
+        for (String not : c.stderrNot()) {
+            assertThat(r.stderr()).as(context).doesNotContain(not);
+        }
+        if (!c.allowClassNames()) {
+            assertThat(CLASS_NAME.matcher(r.stderr()).find()).as("a class name or stack trace in " + context)
+                    .isFalse();
+        }
+        Set<String> expected = new TreeSet<>(before);
+        expected.addAll(c.creates());
+        assertThat(files(dir)).as("files after " + context).isEqualTo(expected);
+    }
+
+    private static void copyFiles(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                if (!f.getFileName().toString().equals(BadInputCase.FILE)) {
+                    Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    /** Every file and folder under {@code dir}, relative. */
+    private static Set<String> files(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return new TreeSet<>(all.filter(p -> !p.equals(dir)).map(p -> dir.relativize(p).toString()).toList());
+        }
+    }
+
+    private static void zip(Path folder, Path jar) throws IOException {
+        Files.createDirectories(jar.getParent());
+        try (OutputStream out = Files.newOutputStream(jar); ZipOutputStream zip = new ZipOutputStream(out);
+                Stream<Path> files = Files.walk(folder)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                zip.putNextEntry(new ZipEntry(folder.relativize(f).toString().replace('\\', '/')));
+                zip.write(Files.readAllBytes(f));
+                zip.closeEntry();
+            }
+        }
+    }
+}
