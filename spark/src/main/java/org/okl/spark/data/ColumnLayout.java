@@ -1,0 +1,187 @@
+package org.okl.spark.data;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+
+/**
+ * How the chosen columns of a data set's row become one row of doubles, in the order given: an ML vector column
+ * (dense or sparse) gives its values, an array column of numbers its elements, a numeric column one value. Vectors
+ * and arrays must have the same length in every row; no value may be null.
+ */
+public final class ColumnLayout implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** What a column holds. */
+    enum Kind {
+        /** One number. */
+        NUMERIC,
+        /** An ML vector. */
+        VECTOR,
+        /** An array of numbers. */
+        ARRAY
+    }
+
+    private final String role;
+    private final String[] names;
+    private final Kind[] kinds;
+
+    private ColumnLayout(String role, String[] names, Kind[] kinds) {
+        this.role = role;
+        this.names = names;
+        this.kinds = kinds;
+    }
+
+    /**
+     * The layout of columns of a schema.
+     *
+     * @param schema  the data set's schema
+     * @param columns the column names, in order (at least one)
+     * @param role    what they hold, for messages ({@code inputs}, {@code outputs})
+     * @throws OklException {@link ErrorCode#INVALID_DATA} naming a missing column or one of another type
+     */
+    public static ColumnLayout of(StructType schema, List<String> columns, String role) {
+        if (columns.isEmpty()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "no " + role + " column given");
+        }
+        List<String> available = Arrays.asList(schema.fieldNames());
+        Kind[] kinds = new Kind[columns.size()];
+        for (int i = 0; i < kinds.length; i++) {
+            String name = columns.get(i);
+            if (!available.contains(name)) {
+                throw new OklException(ErrorCode.INVALID_DATA, role + " column '" + name + "' is not in the data set; "
+                        + "its columns: " + String.join(", ", available));
+            }
+            StructField field = schema.apply(name);
+            kinds[i] = kindOf(field.dataType()).orElseThrow(() -> new OklException(ErrorCode.INVALID_DATA, role
+                    + " column '" + name + "' holds " + field.dataType().simpleString() + "; OKL reads numeric, ML "
+                    + "vector and numeric array columns"));
+        }
+        return new ColumnLayout(role, columns.toArray(new String[0]), kinds);
+    }
+
+    private static java.util.Optional<Kind> kindOf(DataType type) {
+        if (type instanceof NumericType) {
+            return java.util.Optional.of(Kind.NUMERIC);
+        }
+        if (type.equals(SQLDataTypes.VectorType())) {
+            return java.util.Optional.of(Kind.VECTOR);
+        }
+        if (type instanceof ArrayType array && array.elementType() instanceof NumericType) {
+            return java.util.Optional.of(Kind.ARRAY);
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** The column names. */
+    public List<String> names() {
+        return List.of(names);
+    }
+
+    /** The number of columns (not values: a vector column counts once). */
+    public int columns() {
+        return names.length;
+    }
+
+    /** What the columns hold, for messages. */
+    public String role() {
+        return role;
+    }
+
+    /** Whether the layout is one numeric column (predictions are then written as one number). */
+    public boolean isSingleNumber() {
+        return names.length == 1 && kinds[0] == Kind.NUMERIC;
+    }
+
+    /**
+     * The number of values of a row, reading its fields from {@code offset} on.
+     *
+     * @param where the row's place, for messages ({@code row 3 of partition 0})
+     */
+    public int width(Row row, int offset, String where) {
+        int width = 0;
+        for (int c = 0; c < names.length; c++) {
+            Object value = value(row, offset + c, c, where);
+            width += switch (kinds[c]) {
+                case NUMERIC -> 1;
+                case VECTOR -> ((Vector) value).size();
+                case ARRAY -> row.getList(offset + c).size();
+            };
+        }
+        return width;
+    }
+
+    /**
+     * Writes the values of a row (fields from {@code offset} on) into element {@code i} of a column-major block of
+     * {@code rows} rows: value j goes to {@code into[i + j * rows]}.
+     *
+     * @param width the expected number of values (from the first row)
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a null value or a vector of another length
+     */
+    public void read(Row row, int offset, double[] into, int i, int rows, int width, String where) {
+        int j = 0;
+        for (int c = 0; c < names.length; c++) {
+            Object value = value(row, offset + c, c, where);
+            switch (kinds[c]) {
+                case NUMERIC -> {
+                    requireRoom(row, offset, j + 1, width, where);
+                    into[i + j++ * rows] = ((Number) value).doubleValue();
+                }
+                case VECTOR -> {
+                    Vector v = (Vector) value;
+                    requireRoom(row, offset, j + v.size(), width, where);
+                    double[] d = v.toArray();
+                    for (double x : d) {
+                        into[i + j++ * rows] = x;
+                    }
+                }
+                case ARRAY -> {
+                    List<Object> list = row.getList(offset + c);
+                    requireRoom(row, offset, j + list.size(), width, where);
+                    for (int k = 0; k < list.size(); k++) {
+                        Object x = list.get(k);
+                        if (x == null) {
+                            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '"
+                                    + names[c] + "' has a null element at " + k);
+                        }
+                        into[i + j++ * rows] = ((Number) x).doubleValue();
+                    }
+                }
+                default -> throw new IllegalStateException(kinds[c].toString());
+            }
+        }
+        if (j != width) {
+            throw widthMismatch(j, width, where);
+        }
+    }
+
+    private Object value(Row row, int field, int c, String where) {
+        Object value = row.get(field);
+        if (value == null) {
+            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '" + names[c] + "' is null; "
+                    + "OKL needs complete rows: drop or impute them (Dataset.na())");
+        }
+        return value;
+    }
+
+    private void requireRoom(Row row, int offset, int end, int width, String where) {
+        if (end > width) {
+            throw widthMismatch(width(row, offset, where), width, where);
+        }
+    }
+
+    private OklException widthMismatch(int got, int width, String where) {
+        return new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " columns " + names() + " give " + got
+                + " values where the first row gave " + width + "; every row needs the same number");
+    }
+}

@@ -1,0 +1,114 @@
+package org.okl.spark.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Test;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.plugin.OklException;
+import org.okl.core.stream.MatrixRows;
+import org.okl.spark.LocalSpark;
+
+class SparkRowsTest {
+
+    /** n rows: a vector column "x" (p values), numeric columns "y0", "y1"; partitions of uneven sizes. */
+    static Dataset<Row> data(Matrix x, Matrix y, int partitions) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < x.rows(); i++) {
+            Object[] fields = new Object[1 + y.cols()];
+            fields[0] = Vectors.dense(x.row(i));
+            for (int j = 0; j < y.cols(); j++) {
+                fields[1 + j] = y.get(i, j);
+            }
+            rows.add(RowFactory.create(fields));
+        }
+        StructType schema = new StructType().add("x", SQLDataTypes.VectorType(), true);
+        for (int j = 0; j < y.cols(); j++) {
+            schema = schema.add("y" + j, DataTypes.DoubleType, true);
+        }
+        return LocalSpark.session().createDataFrame(rows, schema).repartition(1).coalesce(1)
+                .repartitionByRange(partitions, org.apache.spark.sql.functions.monotonically_increasing_id());
+    }
+
+    static Matrix random(int n, int p, long seed) {
+        Random r = new Random(seed);
+        Matrix m = Matrix.zeros(n, p);
+        for (int k = 0; k < m.data().length; k++) {
+            m.data()[k] = r.nextGaussian();
+        }
+        return m;
+    }
+
+    @Test
+    void rowsKeepTheirOrderAndGlobalIndices() {
+        Matrix x = random(1000, 3, 1);
+        Matrix y = random(1000, 2, 2);
+        Dataset<Row> data = data(x, y, 3);
+        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
+                Optional.of(ColumnLayout.of(data.schema(), List.of("y0", "y1"), "outputs")), 128)) {
+            assertThat(rows.size()).isEqualTo(1000);
+            assertThat(rows.dimension()).isEqualTo(3);
+            assertThat(rows.outputDimension()).isEqualTo(2);
+            Matrix back = Matrix.zeros(1000, 3);
+            Matrix backY = Matrix.zeros(1000, 2);
+            rows.forEachRowBlock((first, inputs, outputs) -> {
+                for (int i = 0; i < inputs.rows(); i++) {
+                    for (int j = 0; j < 3; j++) {
+                        back.set((int) first + i, j, inputs.get(i, j));
+                    }
+                    for (int j = 0; j < 2; j++) {
+                        backY.set((int) first + i, j, outputs.get(i, j));
+                    }
+                }
+            });
+            assertThat(back.maxAbsDifference(x)).isZero();
+            assertThat(backY.maxAbsDifference(y)).isZero();
+        }
+    }
+
+    @Test
+    void uniformSampleIsTheOneMachineReservoirSample() {
+        Matrix x = random(5000, 2, 3);
+        Dataset<Row> data = data(x, Matrix.zeros(5000, 0), 4);
+        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
+                Optional.empty(), 300)) {
+            for (int count : new int[] {1, 37, 5000, 6000}) {
+                Matrix expected = new MatrixRows(x, Matrix.zeros(5000, 0)).uniformSample(count, 11);
+                assertThat(rows.uniformSample(count, 11).maxAbsDifference(expected)).isZero();
+            }
+        }
+    }
+
+    @Test
+    void nullValuesAndUnevenVectorsAreUserErrors() {
+        StructType schema = new StructType().add("x", SQLDataTypes.VectorType(), true)
+                .add("y", DataTypes.DoubleType, true);
+        Dataset<Row> nulls = LocalSpark.session().createDataFrame(List.of(
+                RowFactory.create(Vectors.dense(1, 2), 1.0), RowFactory.create(Vectors.dense(1, 2), null)), schema);
+        assertThatThrownBy(() -> SparkRows.of(nulls, ColumnLayout.of(schema, List.of("x"), "inputs"),
+                Optional.of(ColumnLayout.of(schema, List.of("y"), "outputs"))))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("outputs column 'y' is null");
+        Dataset<Row> uneven = LocalSpark.session().createDataFrame(List.of(
+                RowFactory.create(Vectors.dense(1, 2), 1.0), RowFactory.create(Vectors.dense(1, 2, 3), 2.0)), schema)
+                .coalesce(1);
+        assertThatThrownBy(() -> SparkRows.of(uneven, ColumnLayout.of(schema, List.of("x"), "inputs"),
+                Optional.empty()))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("give 3 values where the first row gave 2");
+        assertThatThrownBy(() -> ColumnLayout.of(schema, List.of("z"), "inputs"))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("inputs column 'z' is not in the data set; its columns: x, y");
+    }
+}
