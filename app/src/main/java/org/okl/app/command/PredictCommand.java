@@ -1,6 +1,7 @@
 package org.okl.app.command;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,27 +9,29 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
+import org.okl.core.data.FileRows;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl predict}: predicts outputs for new inputs with a model file and writes them as CSV. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
-        description = "Predict outputs with a model file; write them as CSV.")
+        description = "Predict outputs with a model file; write them as CSV. A data file is read and predicted "
+                + "block by block, in constant memory; the output appears complete or not at all.")
 public final class PredictCommand implements Runnable {
     @ParentCommand
     private OklCommand root;
@@ -58,11 +61,29 @@ public final class PredictCommand implements Runnable {
     public void run() {
         Okl okl = root.okl();
         Model fitted = ModelFiles.read(model, okl);
-        LoadedData loaded = new DataLoader(okl).load(data, inputs, outputs);
-        Decoded decoded = fitted.predict(loaded.inputs(), loaded.groups());
-        write(decoded.outputs(), header(decoded.outputs().cols()));
-        spec.commandLine().getOut().println("wrote " + decoded.outputs().rows() + " predictions to " + out);
+        DataLoader loader = new DataLoader(okl);
+        Optional<FileRows> rows = loader.rows(data, inputs, outputs);
+        long written = rows.isPresent() ? stream(fitted, rows.get()) : inMemory(fitted, loader.load(data, inputs,
+                outputs));
+        spec.commandLine().getOut().println("wrote " + written + " predictions to " + out);
         spec.commandLine().getOut().flush();
+    }
+
+    /** Predicts a data file block by block, writing each block's predictions before reading the next. */
+    private long stream(Model fitted, FileRows rows) {
+        long[] count = new long[1];
+        writeAtomically(csv -> rows.forEachRowBlock((first, block, ignored) -> {
+            Matrix predictions = fitted.predict(block).outputs();
+            print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
+            count[0] += predictions.rows();
+        }));
+        return count[0];
+    }
+
+    private long inMemory(Model fitted, LoadedData loaded) {
+        Matrix predictions = fitted.predict(loaded.inputs(), loaded.groups()).outputs();
+        writeAtomically(csv -> print(csv, header(predictions.cols()), predictions));
+        return predictions.rows();
     }
 
     private static List<String> header(int cols) {
@@ -73,25 +94,37 @@ public final class PredictCommand implements Runnable {
         return names;
     }
 
-    private void write(Matrix predictions, List<String> header) {
+    /** Prints the header (when not {@code null}) and the predictions. */
+    private static void print(CSVPrinter csv, List<String> header, Matrix predictions) {
+        try {
+            if (header != null) {
+                csv.printRecord(header);
+            }
+            for (int i = 0; i < predictions.rows(); i++) {
+                List<String> row = new ArrayList<>(predictions.cols());
+                for (int j = 0; j < predictions.cols(); j++) {
+                    row.add(Double.toString(predictions.get(i, j)));
+                }
+                csv.printRecord(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes the predictions into a temporary file in the target folder, renamed to {@code --out} at the end. */
+    private void writeAtomically(CsvWriting<CSVPrinter> writer) {
         Path dir = out.toAbsolutePath().getParent();
         Path tmp = null;
         try {
             Files.createDirectories(dir);
             tmp = Files.createTempFile(dir, ".okl-pred-", ".tmp");
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
-                            .setHeader(header.toArray(String[]::new)).build())) {
-                for (int i = 0; i < predictions.rows(); i++) {
-                    List<String> row = new ArrayList<>(predictions.cols());
-                    for (int j = 0; j < predictions.cols(); j++) {
-                        row.add(Double.toString(predictions.get(i, j)));
-                    }
-                    csv.printRecord(row);
-                }
+                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT)) {
+                writer.accept(csv);
             }
             Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
         } finally {
             if (tmp != null) {
@@ -102,5 +135,11 @@ public final class PredictCommand implements Runnable {
                 }
             }
         }
+    }
+
+    /** Prints one block of records. */
+    @FunctionalInterface
+    private interface CsvWriting<T> {
+        void accept(T target) throws IOException;
     }
 }

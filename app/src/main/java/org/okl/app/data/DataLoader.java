@@ -7,9 +7,11 @@ import java.util.Optional;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.Table;
+import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
 import org.okl.core.Okl;
+import org.okl.core.data.FileRows;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -79,9 +81,35 @@ public final class DataLoader {
         return source.load(okl.context());
     }
 
-    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
-        List<String> names = table.columnNames();
-        int[] out = outputs != null ? select("--outputs", outputs, names) : table.outputColumns();
+    /**
+     * The rows of a data file to read in blocks, with the selected columns, or empty when the argument is not a file
+     * (a data set name is loaded whole).
+     *
+     * @param ref     a file path or a data set name
+     * @param inputs  the input-column selection, or {@code null} for the default
+     * @param outputs the output-column selection, or {@code null} for the default
+     */
+    public Optional<FileRows> rows(String ref, String inputs, String outputs) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            return Optional.empty();
+        }
+        List<String> names;
+        int[] marked;
+        try (TableStream stream = okl.tables().open(file)) {
+            names = stream.columnNames();
+            marked = stream.outputColumns();
+        }
+        Columns columns = columns(ref, names, marked, inputs, outputs);
+        return Optional.of(new FileRows(file, okl.tables(), columns.inputs(), columns.outputs()));
+    }
+
+    /** The chosen input and output columns of a file. */
+    private record Columns(int[] inputs, int[] outputs, List<String> outputNames) {
+    }
+
+    private static Columns columns(String ref, List<String> names, int[] marked, String inputs, String outputs) {
+        int[] out = outputs != null ? select("--outputs", outputs, names) : marked;
         int[] in;
         if (inputs != null) {
             in = select("--inputs", inputs, names);
@@ -102,14 +130,20 @@ public final class DataLoader {
                 throw new UsageException(ref + ": column " + names.get(j) + " is selected as input and output");
             }
         }
-        Matrix values = table.values();
         List<String> outNames = new ArrayList<>();
         for (int j : out) {
             outNames.add(names.get(j));
         }
-        return new LoadedData(ref, values.selectColumns(in),
+        return new Columns(in, out, outNames);
+    }
+
+    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
+        Columns columns = columns(ref, table.columnNames(), table.outputColumns(), inputs, outputs);
+        Matrix values = table.values();
+        int[] out = columns.outputs();
+        return new LoadedData(ref, values.selectColumns(columns.inputs()),
                 out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
-                outNames);
+                columns.outputNames());
     }
 
     private static int[] select(String option, String text, List<String> names) {

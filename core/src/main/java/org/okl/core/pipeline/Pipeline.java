@@ -5,16 +5,21 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.core.stream.MatrixRows;
+import org.okl.core.stream.RowSource;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
@@ -37,8 +42,18 @@ public final class Pipeline {
         return spec;
     }
 
-    /** Fits the pipeline. */
+    /**
+     * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
+     * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
+     */
     public Model fit(TrainingData data) {
+        if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
+                && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
+            Matrix targets = ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output()))
+                    .encode(data.outputs());
+            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(targets), okl)
+                    .model();
+        }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
@@ -67,6 +82,21 @@ public final class Pipeline {
                 curve, fitted.solver(), sketchOf(finalSpec, predictor));
         return new Model(fitted.components().spec(), pathIndex, fitted.components(),
                 fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+    }
+
+    /**
+     * Fits the pipeline over rows read in passes (a data file of any size), with model selection in the same pass.
+     *
+     * @throws org.okl.core.plugin.OklException {@link org.okl.core.plugin.ErrorCode#INVALID_PIPELINE} when the
+     *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
+     */
+    public StreamingFit.Result fit(RowSource rows) {
+        return StreamingFit.fit(spec, rows, Optional.empty(), okl);
+    }
+
+    /** What prevents fitting this pipeline over streamed rows, or empty when nothing does. */
+    public Optional<String> streamingObstacle() {
+        return StreamingFit.obstacle(spec, okl, false);
     }
 
     /**

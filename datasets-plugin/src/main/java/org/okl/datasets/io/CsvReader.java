@@ -1,20 +1,14 @@
 package org.okl.datasets.io;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
+import java.util.Optional;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -56,146 +50,31 @@ public final class CsvReader implements TableReader {
      * @param name the file name for error messages
      */
     public Table read(InputStream in, String name) {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
-        try {
-            String first = firstNonBlankLine(reader);
-            if (first == null) {
-                throw new DataFormatException(name, "empty file: no header and no data rows");
+        CsvStream stream = new CsvStream(new java.io.FilterInputStream(in) {
+            @Override
+            public void close() {
+                // the caller closes the content
             }
-            char delimiter = delimiterOf(first);
-            return delimiter == ' ' ? readWhitespace(reader, name) : readDelimited(reader, name, delimiter);
-        } catch (IOException e) {
-            throw DataFiles.readError(name, e);
-        }
-    }
-
-    private static String firstNonBlankLine(BufferedReader reader) throws IOException {
-        reader.mark(1 << 24);
-        String line;
-        while ((line = reader.readLine()) != null) {
-            if (!line.isBlank()) {
-                reader.reset();
-                return line;
-            }
-            reader.mark(1 << 24);
-        }
-        return null;
-    }
-
-    private static char delimiterOf(String line) {
-        if (line.indexOf(',') >= 0) {
-            return ',';
-        }
-        if (line.indexOf('\t') >= 0) {
-            return '\t';
-        }
-        if (line.indexOf(';') >= 0) {
-            return ';';
-        }
-        return line.strip().indexOf(' ') >= 0 ? ' ' : ',';
-    }
-
-    private static Table readDelimited(BufferedReader reader, String name, char delimiter) throws IOException {
-        CSVFormat format = CSVFormat.DEFAULT.builder()
-                .setDelimiter(delimiter)
-                .setIgnoreSurroundingSpaces(true)
-                .setIgnoreEmptyLines(false)
-                .get();
-        TableBuilder table = new TableBuilder(name);
-        try (CSVParser parser = format.parse(reader)) {
-            List<String> fields = new ArrayList<>();
-            long lastLine = parser.getCurrentLineNumber();
-            for (CSVRecord record : parser) {
-                long line = lastLine + 1;
-                lastLine = parser.getCurrentLineNumber();
-                if (record.size() == 1 && record.get(0).isEmpty()) {
-                    continue;
-                }
-                fields.clear();
-                record.forEach(fields::add);
-                table.accept(fields, line);
-            }
-        } catch (java.io.UncheckedIOException e) {
-            throw new DataFormatException(name, "malformed CSV: " + e.getCause().getMessage(), e);
-        }
-        return table.build();
-    }
-
-    private static Table readWhitespace(BufferedReader reader, String name) throws IOException {
-        TableBuilder table = new TableBuilder(name);
-        List<String> fields = new ArrayList<>();
-        String text;
-        long line = 0;
-        while ((text = reader.readLine()) != null) {
-            line++;
-            if (text.isBlank()) {
-                continue;
-            }
-            fields.clear();
-            for (String token : text.strip().split("[ \\t]+")) {
-                fields.add(token);
-            }
-            table.accept(fields, line);
-        }
-        return table.build();
-    }
-
-    /** Turns records into rows: header detection, width check, numeric parsing. */
-    private static final class TableBuilder {
-        private final String name;
-        private List<String> columnNames;
-        private RowBuffer rows;
-        private double[] row;
-
-        TableBuilder(String name) {
-            this.name = name;
-        }
-
-        void accept(List<String> fields, long line) {
+        }, name);
+        RowBuffer rows = null;
+        for (Optional<Matrix> block = stream.next(4096); block.isPresent(); block = stream.next(4096)) {
+            Matrix m = block.get();
             if (rows == null) {
-                rows = new RowBuffer(fields.size());
-                row = new double[fields.size()];
-                if (isHeader(fields)) {
-                    columnNames = List.copyOf(fields);
-                    return;
-                }
-                columnNames = Fields.generated("c", fields.size());
+                rows = new RowBuffer(m.cols());
             }
-            if (fields.size() != rows.width()) {
-                int field = Math.min(fields.size(), rows.width());
-                throw new DataFormatException(name, line, Fields.name(field, columnNames),
-                        "ragged row: " + fields.size() + " fields, expected " + rows.width());
+            for (int i = 0; i < m.rows(); i++) {
+                rows.add(m.row(i));
             }
-            for (int j = 0; j < row.length; j++) {
-                String text = fields.get(j);
-                row[j] = text.isEmpty() ? Double.NaN : Numbers.parse(text, name, line, Fields.name(j, columnNames));
-            }
-            rows.add(row);
         }
+        if (rows == null) {
+            throw new DataFormatException(name, "empty file: no data rows");
+        }
+        return new Table(rows.toMatrix(), stream.columnNames(), new int[0]);
+    }
 
-        Table build() {
-            if (rows == null || rows.rows() == 0) {
-                throw new DataFormatException(name, "empty file: no data rows");
-            }
-            Matrix values = rows.toMatrix();
-            return new Table(values, columnNames, new int[0]);
-        }
-
-        private static boolean isHeader(List<String> fields) {
-            for (String f : fields) {
-                if (!f.isEmpty() && !Numbers.isPlainNumber(f) && !isNonFiniteSpelling(f)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        private static boolean isNonFiniteSpelling(String f) {
-            String s = f.toLowerCase(Locale.ROOT);
-            if (s.startsWith("+") || s.startsWith("-")) {
-                s = s.substring(1);
-            }
-            return s.equals("nan") || s.equals("inf") || s.equals("infinity");
-        }
+    /** Streams the file block by block (constant memory). */
+    @Override
+    public TableStream open(Path file) {
+        return new CsvStream(DataFiles.open(file), file.toString());
     }
 }

@@ -7,10 +7,10 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.stream.BlockAccumulator;
+import org.okl.core.stream.EigenRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.MatrixRows;
@@ -28,7 +28,7 @@ import org.okl.core.stream.Whitening;
  * <p>Explicit targets and implicit embeddings (A = I, predictions are weights over the n training outputs, so the
  * cross sum {@code Phi^T} is m x n) are handled as by the exact separable solver; missing targets are not.
  */
-public final class LowRankEigenSolver implements RegressionSolver {
+public final class LowRankEigenSolver implements SketchedSolver {
     /** Sketches with more features prefer the {@code falkon} solver. */
     public static final int LARGE_SKETCH = 4096;
 
@@ -52,6 +52,11 @@ public final class LowRankEigenSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 40;
+    }
+
+    @Override
+    public EigenRoute route(LinearAlgebra linearAlgebra) {
+        return new EigenRoute(linearAlgebra, blockRows);
     }
 
     @Override

@@ -1,0 +1,372 @@
+package org.okl.core.pipeline;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.TunableDecoder;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.DataDependentKernel;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.operator.OutputMatrix;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.regularizer.Regularizer;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.core.Okl;
+import org.okl.core.OklVersion;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.core.solve.lowrank.LowRankEigenSolver;
+import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.core.solve.lowrank.SketchedSolver;
+import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.RowSource;
+import org.okl.core.stream.SketchRoute;
+import org.okl.core.stream.SketchSelection;
+import org.okl.core.stream.StreamTimings;
+
+/**
+ * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
+ * selection in the same pass: the folds come from the rows' global indices ({@link FoldScheme}), every fold's
+ * validation error at every path point from the per-fold sums, and the chosen model from the sums of all rows. The
+ * model stores no training row (its predictor is the sketch and the weights).
+ *
+ * <p>What streams: a separable operator with a fixed output matrix (estimated ones need the targets in memory), a
+ * kernel sketch ({@code approximation}), a row-wise output embedding ({@link RowwiseOutputEmbedding}), a decoder
+ * that is not tuned on validation data, and, when a choice is to be made, k-fold or hold-out selection on a
+ * {@link SquaredErrorMetric} of the regression targets (for the {@code vector} output with the identity decoder,
+ * exactly the metric of the decoded outputs). {@link #obstacle} says what stands in the way otherwise. A
+ * data-dependent kernel width is resolved on a uniform sample of {@value #KERNEL_SAMPLE} rows.
+ */
+public final class StreamingFit {
+    /** The rows a data-dependent kernel is resolved on. */
+    public static final int KERNEL_SAMPLE = 2000;
+
+    private StreamingFit() {
+    }
+
+    /**
+     * A streamed fit.
+     *
+     * @param model   the model
+     * @param timings where the time went
+     */
+    public record Result(Model model, StreamTimings timings) {
+    }
+
+    /**
+     * What prevents fitting the pipeline over streamed rows, or empty when nothing does.
+     *
+     * @param targetsInMemory whether the targets will be in memory (an estimated output matrix needs them)
+     */
+    public static Optional<String> obstacle(PipelineSpec spec, Okl okl, boolean targetsInMemory) {
+        if (spec.approximation().isEmpty()) {
+            return Optional.of("the pipeline has no kernel sketch (\"approximation\")");
+        }
+        if (spec.solver().isPresent() && !SketchRoutes.streams(spec.solver().get(), okl)) {
+            return Optional.of("it names the solver '" + spec.solver().get().name() + "'");
+        }
+        if (spec.kernel() == null || !(okl.create(OperatorKernel.class, spec.operator())
+                instanceof SeparableOperatorKernel operator)) {
+            return Optional.of("its operator '" + spec.operator().name() + "' is not a separable kernel");
+        }
+        List<Regularizer> regularizers = spec.regularizers().stream()
+                .map(r -> okl.create(Regularizer.class, r)).toList();
+        if (regularizers.stream().anyMatch(r -> r.inputPenalty().isPresent() || r.outputCoupling().isEmpty())
+                || regularizers.size() > 1) {
+            return Optional.of("its regularizers " + spec.regularizers().stream().map(ComponentSpec::name).toList()
+                    + " are not a single output coupling");
+        }
+        OutputEmbedding output = okl.create(OutputEmbedding.class, spec.output());
+        if (!(output instanceof RowwiseOutputEmbedding)) {
+            return Optional.of("its output embedding '" + spec.output().name() + "' is fitted on all the training "
+                    + "outputs");
+        }
+        if (okl.create(Decoder.class, spec.decoder()) instanceof TunableDecoder) {
+            return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
+        }
+        if (needsSelection(spec, okl)) {
+            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            if (!selection.method().equals("kfold") && !selection.method().equals("holdout")) {
+                return Optional.of("its selection method '" + selection.method() + "' is not kfold or holdout");
+            }
+            if (!(okl.create(Metric.class, selection.metric()) instanceof SquaredErrorMetric)) {
+                return Optional.of("its selection metric '" + selection.metric().name() + "' needs every "
+                        + "prediction (streamed selection takes squared-error metrics: mse, rmse, arrmse)");
+            }
+        }
+        if (!targetsInMemory) {
+            try {
+                outputMatrix(spec, okl, Matrix.zeros(0, 1));
+            } catch (RuntimeException e) {
+                return Optional.of("its output matrix is estimated from the training targets (" + e.getMessage()
+                        + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Fits the pipeline over the rows.
+     *
+     * @param rows    the training rows
+     * @param targets the encoded targets when they are in memory (an estimated output matrix is built from them),
+     *                else empty
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming the {@link #obstacle} when the pipeline does
+     *                      not stream
+     */
+    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> targets, Okl okl) {
+        obstacle(spec, okl, targets.isPresent()).ifPresent(why -> {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
+                    + "over streamed rows: " + why);
+        });
+        SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
+        boolean select = variants.size() > 1 || firstFilter.pathLength() > 1;
+        SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+        FoldScheme scheme = !select ? FoldScheme.none() : selection.method().equals("kfold")
+                ? FoldScheme.kFold(selection.folds(), selection.seed())
+                : FoldScheme.holdOut(selection.fraction(), selection.seed());
+        SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
+        double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
+        DigestingRows digesting = new DigestingRows(rows);
+        StreamTimings timings = new StreamTimings();
+        List<Provenance.CurvePoint> curve = new ArrayList<>();
+        Fitted best = null;
+        double bestError = Double.POSITIVE_INFINITY;
+        String task = "streamed fit (" + variants.size() + " grid point" + (variants.size() == 1 ? "" : "s") + ")";
+        for (int v = 0; v < variants.size(); v++) {
+            okl.progress().progress(task, v, variants.size());
+            GridVariants.Variant variant = variants.get(v);
+            Fitted fitted = fitVariant(variant, digesting, targets, scheme, timings, okl);
+            if (!select) {
+                best = fitted;
+                break;
+            }
+            double[] errors = SketchSelection.curve(fitted.result(), metric);
+            for (int j = 0; j < errors.length; j++) {
+                double error = sign * errors[j];
+                curve.add(new Provenance.CurvePoint(variant.values(), fitted.filter().pathValue(j), error));
+                if (error < bestError) {
+                    bestError = error;
+                    best = fitted.at(j);
+                }
+            }
+        }
+        okl.progress().progress(task, variants.size(), variants.size());
+        if (best == null) {
+            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
+        }
+        return new Result(model(best, select ? describe(selection, scheme) : "none (a single parameter value)",
+                curve, digesting, okl), timings);
+    }
+
+    /** Fits one grid variant: components, sketch, then the route. */
+    private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, Optional<Matrix> targets,
+            FoldScheme scheme, StreamTimings timings, Okl okl) {
+        PipelineSpec spec = variant.spec();
+        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel());
+        if (kernel instanceof DataDependentKernel adaptive) {
+            ComponentSpec fixed = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(
+                    okl.context().seed(), 2)), okl.context());
+            spec = spec.withKernel(fixed);
+        }
+        Components c = Components.create(spec, null, okl.context());
+        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
+        int q = rows.outputDimension();
+        int d = embedding.fitFor(q, okl.context()).targets().map(Matrix::cols).orElse(q);
+        Matrix a = outputMatrix(spec, okl, targets.orElse(Matrix.zeros(0, d)));
+        if (a.rows() != d || a.cols() != d) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x " + a.cols()
+                    + " but there are " + d + " targets");
+        }
+        OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
+        KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
+        SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
+        SketchRoute fitter = ((SketchedSolver) okl.create(RegressionSolver.class, route))
+                .route(okl.context().linearAlgebra());
+        SketchSelection.Result result = fitter.fit(features, rows, embedding::encode, scheme, output, c.filter(),
+                timings);
+        return new Fitted(variant, c, features, result, 0, route.name());
+    }
+
+    /** A, from the operator or the one output-coupling regularizer, for the given targets. */
+    private static Matrix outputMatrix(PipelineSpec spec, Okl okl, Matrix targets) {
+        SeparableOperatorKernel operator = (SeparableOperatorKernel) okl.create(OperatorKernel.class,
+                spec.operator());
+        Matrix a = operator.outputMatrix(targets, okl.context());
+        for (ComponentSpec r : spec.regularizers()) {
+            OutputMatrix coupling = okl.create(Regularizer.class, r).outputCoupling().orElseThrow();
+            a = coupling.build(targets, okl.context());
+        }
+        return a;
+    }
+
+    private static boolean needsSelection(PipelineSpec spec, Okl okl) {
+        boolean grid = spec.selection().map(s -> !s.grid().isEmpty()).orElse(false);
+        return grid || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
+    }
+
+    private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, DigestingRows rows,
+            Okl okl) {
+        Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
+        values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
+        PipelineSpec spec = best.components().spec();
+        SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
+                okl.context().linearAlgebra());
+        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), rows.digest(),
+                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
+                curve, best.route(), Pipeline.sketchOf(spec, predictor));
+        int q = rows.outputDimension();
+        return new Model(spec, best.index(), best.components(), Model.rowwise(best.components().output(), spec, q,
+                okl), predictor, Optional.empty(), rows.dimension(), q, provenance, okl);
+    }
+
+    private static String describe(SelectionSpec s, FoldScheme scheme) {
+        return scheme.describe() + " on " + s.metric() + ", in one pass over the rows";
+    }
+
+    /** One fitted variant and a chosen path point. */
+    private record Fitted(GridVariants.Variant variant, Components components, SketchFeatures features,
+            SketchSelection.Result result, int index, String route) {
+
+        SpectralFilter filter() {
+            return components.filter();
+        }
+
+        Fitted at(int point) {
+            return new Fitted(variant, components, features, result, point, route);
+        }
+    }
+
+    /** The sketched solvers a streamed fit can take, and how one is chosen. */
+    static final class SketchRoutes {
+        private SketchRoutes() {
+        }
+
+        /** Whether the named solver fits streamed rows. */
+        static boolean streams(ComponentSpec solver, Okl okl) {
+            return okl.create(RegressionSolver.class, solver) instanceof SketchedSolver;
+        }
+
+        /**
+         * The named solver, else {@code falkon} for sketches of more than
+         * {@value LowRankEigenSolver#LARGE_SKETCH} features or whose per-fold m x m sums would not fit in half the
+         * heap, else {@code low-rank-eigen}.
+         */
+        static ComponentSpec choose(PipelineSpec spec, int features, int outputs, int groups) {
+            if (spec.solver().isPresent()) {
+                return spec.solver().get();
+            }
+            long eigenBytes = EigenRoute.bytes(features, outputs, groups, 0);
+            boolean large = features > LowRankEigenSolver.LARGE_SKETCH
+                    || eigenBytes > Runtime.getRuntime().maxMemory() / 2;
+            return ComponentSpec.of(large ? "falkon" : "low-rank-eigen");
+        }
+    }
+
+    /**
+     * Rows whose first complete pass is hashed: SHA-256 of every row in order, inputs then outputs, as
+     * little-endian doubles (the streamed counterpart of the in-memory data checksum).
+     */
+    private static final class DigestingRows implements RowSource {
+        private final RowSource rows;
+        private String digest;
+
+        DigestingRows(RowSource rows) {
+            this.rows = rows;
+        }
+
+        String digest() {
+            if (digest == null) {
+                forEachRowBlock((first, inputs, outputs) -> { });
+            }
+            return digest;
+        }
+
+        @Override
+        public long size() {
+            return rows.size();
+        }
+
+        @Override
+        public int dimension() {
+            return rows.dimension();
+        }
+
+        @Override
+        public int outputDimension() {
+            return rows.outputDimension();
+        }
+
+        @Override
+        public String description() {
+            return rows.description();
+        }
+
+        @Override
+        public Optional<Matrix> inMemory() {
+            return rows.inMemory();
+        }
+
+        @Override
+        public void forEachRowBlock(RowBlockVisitor visitor) {
+            if (digest != null) {
+                rows.forEachRowBlock(visitor);
+                return;
+            }
+            MessageDigest md = sha256();
+            rows.forEachRowBlock((first, inputs, outputs) -> {
+                update(md, inputs, outputs);
+                visitor.accept(first, inputs, outputs);
+            });
+            digest = HexFormat.of().formatHex(md.digest());
+        }
+
+        private static void update(MessageDigest md, Matrix inputs, Matrix outputs) {
+            int p = inputs.cols();
+            int q = outputs.cols();
+            ByteBuffer b = ByteBuffer.allocate(8 * (p + q) * inputs.rows()).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < inputs.rows(); i++) {
+                for (int j = 0; j < p; j++) {
+                    b.putDouble(inputs.get(i, j));
+                }
+                for (int j = 0; j < q; j++) {
+                    b.putDouble(outputs.get(i, j));
+                }
+            }
+            md.update(b.array());
+        }
+
+        private static MessageDigest sha256() {
+            try {
+                return MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("the JDK lacks SHA-256", e);
+            }
+        }
+    }
+}
