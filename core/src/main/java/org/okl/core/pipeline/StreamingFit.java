@@ -1,13 +1,8 @@
 package org.okl.core.pipeline;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +13,7 @@ import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
@@ -38,12 +34,15 @@ import org.okl.core.solve.lowrank.LowRankEigenSolver;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.stream.Whitening;
 
 /**
  * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
@@ -61,6 +60,8 @@ import org.okl.core.stream.StreamTimings;
 public final class StreamingFit {
     /** The rows a data-dependent kernel is resolved on. */
     public static final int KERNEL_SAMPLE = 2000;
+    /** The eigen route, the one whose pass a cluster runs ({@link DistributedRows}). */
+    private static final String EIGEN = "low-rank-eigen";
 
     private StreamingFit() {
     }
@@ -150,7 +151,7 @@ public final class StreamingFit {
                 : FoldScheme.holdOut(selection.fraction(), selection.seed());
         SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
         double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
-        DigestingRows digesting = new DigestingRows(rows);
+        RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
         StreamTimings timings = new StreamTimings();
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         Fitted best = null;
@@ -159,7 +160,7 @@ public final class StreamingFit {
         for (int v = 0; v < variants.size(); v++) {
             okl.progress().progress(task, v, variants.size());
             GridVariants.Variant variant = variants.get(v);
-            Fitted fitted = fitVariant(variant, digesting, targets, scheme, timings, okl);
+            Fitted fitted = fitVariant(variant, source, targets, scheme, timings, okl);
             if (!select) {
                 best = fitted;
                 break;
@@ -178,8 +179,10 @@ public final class StreamingFit {
         if (best == null) {
             throw new IllegalStateException("every validation error is NaN; check the metric and the data");
         }
+        String checksum = source instanceof DistributedRows cluster ? cluster.checksum()
+                : ((DigestingRows) source).digest();
         return new Result(model(best, select ? describe(selection, scheme) : "none (a single parameter value)",
-                curve, digesting, okl), timings);
+                curve, checksum, source, okl), timings);
     }
 
     /** Fits one grid variant: components, sketch, then the route. */
@@ -204,12 +207,35 @@ public final class StreamingFit {
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
-        ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
+        ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
+                : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchRoute fitter = ((SketchedSolver) okl.create(RegressionSolver.class, route))
                 .route(okl.context().linearAlgebra());
-        SketchSelection.Result result = fitter.fit(features, rows, embedding::encode, scheme, output, c.filter(),
-                timings);
+        SketchSelection.Result result = rows instanceof DistributedRows cluster
+                ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
+                : fitter.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
         return new Fitted(variant, c, features, result, 0, route.name());
+    }
+
+    /**
+     * The eigen route with its pass on the cluster that holds the rows: the sums from there, the rest here. A
+     * route the pipeline names other than the eigen route is refused (its passes do not run on a cluster).
+     */
+    private static SketchSelection.Result clusterEigen(DistributedRows rows, PipelineSpec spec,
+            SketchFeatures features, int targets, FoldScheme scheme, OutputSpectrum output, SpectralFilter filter,
+            ComponentSpec route, StreamTimings timings, Okl okl) {
+        if (!route.name().equals(EIGEN)) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
+                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN
+                    + "\"} (per-fold m x m sums, merged on the driver) or leave the solver out");
+        }
+        FoldAggregates sums = rows.sums(spec, features, scheme, targets, timings);
+        long start = System.nanoTime();
+        LinearAlgebra la = okl.context().linearAlgebra();
+        SketchSelection.Result result = SketchSelection.solve(sums, scheme,
+                Whitening.of(features.metric(), features.size(), la), output, filter, la);
+        timings.solve(System.nanoTime() - start);
+        return result;
     }
 
     /** A, from the operator or the one output-coupling regularizer, for the given targets. */
@@ -229,15 +255,15 @@ public final class StreamingFit {
         return grid || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
     }
 
-    private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, DigestingRows rows,
-            Okl okl) {
+    private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, String checksum,
+            RowSource rows, Okl okl) {
         Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
         values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
         PipelineSpec spec = best.components().spec();
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
                 okl.context().linearAlgebra());
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), rows.digest(),
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
                 curve, best.route(), Pipeline.sketchOf(spec, predictor));
         int q = rows.outputDimension();
@@ -288,10 +314,7 @@ public final class StreamingFit {
         }
     }
 
-    /**
-     * Rows whose first complete pass is hashed: SHA-256 of every row in order, inputs then outputs, as
-     * little-endian doubles (the streamed counterpart of the in-memory data checksum).
-     */
+    /** Rows whose first complete pass computes their {@link RowDigest} checksum. */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
         private String digest;
@@ -338,35 +361,12 @@ public final class StreamingFit {
                 rows.forEachRowBlock(visitor);
                 return;
             }
-            MessageDigest md = sha256();
+            RowDigest md = new RowDigest();
             rows.forEachRowBlock((first, inputs, outputs) -> {
-                update(md, inputs, outputs);
+                md.update(first, inputs, outputs);
                 visitor.accept(first, inputs, outputs);
             });
-            digest = HexFormat.of().formatHex(md.digest());
-        }
-
-        private static void update(MessageDigest md, Matrix inputs, Matrix outputs) {
-            int p = inputs.cols();
-            int q = outputs.cols();
-            ByteBuffer b = ByteBuffer.allocate(8 * (p + q) * inputs.rows()).order(ByteOrder.LITTLE_ENDIAN);
-            for (int i = 0; i < inputs.rows(); i++) {
-                for (int j = 0; j < p; j++) {
-                    b.putDouble(inputs.get(i, j));
-                }
-                for (int j = 0; j < q; j++) {
-                    b.putDouble(outputs.get(i, j));
-                }
-            }
-            md.update(b.array());
-        }
-
-        private static MessageDigest sha256() {
-            try {
-                return MessageDigest.getInstance("SHA-256");
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("the JDK lacks SHA-256", e);
-            }
+            digest = md.hex();
         }
     }
 }
