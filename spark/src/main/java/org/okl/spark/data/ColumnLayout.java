@@ -103,51 +103,71 @@ public final class ColumnLayout implements Serializable {
         return names.length == 1 && kinds[0] == Kind.NUMERIC;
     }
 
+    /** The positions of the columns in rows of a schema. */
+    public int[] fieldsIn(StructType schema) {
+        int[] fields = new int[names.length];
+        for (int c = 0; c < fields.length; c++) {
+            fields[c] = schema.fieldIndex(names[c]);
+        }
+        return fields;
+    }
+
+    /** The positions {@code offset..offset + columns - 1}: the columns selected in order from {@code offset} on. */
+    public int[] consecutiveFields(int offset) {
+        int[] fields = new int[names.length];
+        for (int c = 0; c < fields.length; c++) {
+            fields[c] = offset + c;
+        }
+        return fields;
+    }
+
     /**
-     * The number of values of a row, reading its fields from {@code offset} on.
+     * The number of values of a row.
      *
-     * @param where the row's place, for messages ({@code row 3 of partition 0})
+     * @param fields the positions of the columns in the row
+     * @param where  the row's place, for messages ({@code row 3 of partition 0})
      */
-    public int width(Row row, int offset, String where) {
+    public int width(Row row, int[] fields, String where) {
         int width = 0;
         for (int c = 0; c < names.length; c++) {
-            Object value = value(row, offset + c, c, where);
+            Object value = value(row, fields[c], c, where);
             width += switch (kinds[c]) {
                 case NUMERIC -> 1;
                 case VECTOR -> ((Vector) value).size();
-                case ARRAY -> row.getList(offset + c).size();
+                case ARRAY -> row.getList(fields[c]).size();
             };
         }
         return width;
     }
 
     /**
-     * Writes the values of a row (fields from {@code offset} on) into element {@code i} of a column-major block of
-     * {@code rows} rows: value j goes to {@code into[i + j * rows]}.
+     * Writes the values of a row into element {@code i} of a column-major block of {@code rows} rows: value j goes to
+     * {@code into[i + j * rows]}.
      *
-     * @param width the expected number of values (from the first row)
+     * @param fields the positions of the columns in the row
+     * @param width  the expected number of values (from the first row)
      * @throws OklException {@link ErrorCode#INVALID_DATA} for a null value or a vector of another length
      */
-    public void read(Row row, int offset, double[] into, int i, int rows, int width, String where) {
+    public void read(Row row, int[] fields, double[] into, int i, int rows, int width, String where) {
         int j = 0;
         for (int c = 0; c < names.length; c++) {
-            Object value = value(row, offset + c, c, where);
+            Object value = value(row, fields[c], c, where);
             switch (kinds[c]) {
                 case NUMERIC -> {
-                    requireRoom(row, offset, j + 1, width, where);
+                    requireRoom(row, fields, j + 1, width, where);
                     into[i + j++ * rows] = ((Number) value).doubleValue();
                 }
                 case VECTOR -> {
                     Vector v = (Vector) value;
-                    requireRoom(row, offset, j + v.size(), width, where);
+                    requireRoom(row, fields, j + v.size(), width, where);
                     double[] d = v.toArray();
                     for (double x : d) {
                         into[i + j++ * rows] = x;
                     }
                 }
                 case ARRAY -> {
-                    List<Object> list = row.getList(offset + c);
-                    requireRoom(row, offset, j + list.size(), width, where);
+                    List<Object> list = row.getList(fields[c]);
+                    requireRoom(row, fields, j + list.size(), width, where);
                     for (int k = 0; k < list.size(); k++) {
                         Object x = list.get(k);
                         if (x == null) {
@@ -174,9 +194,9 @@ public final class ColumnLayout implements Serializable {
         return value;
     }
 
-    private void requireRoom(Row row, int offset, int end, int width, String where) {
+    private void requireRoom(Row row, int[] fields, int end, int width, String where) {
         if (end > width) {
-            throw widthMismatch(width(row, offset, where), width, where);
+            throw widthMismatch(width(row, fields, where), width, where);
         }
     }
 

@@ -14,6 +14,8 @@ final class RowBlocks implements Iterator<RowBlock> {
     private final ColumnLayout inputs;
     private final ColumnLayout outputs;
     private final int blockRows;
+    private final int[] inputFields;
+    private final int[] outputFields;
     private int inputWidth = -1;
     private int outputWidth;
     private long read;
@@ -31,6 +33,8 @@ final class RowBlocks implements Iterator<RowBlock> {
         this.inputs = inputs;
         this.outputs = outputs;
         this.blockRows = blockRows;
+        this.inputFields = inputs.consecutiveFields(0);
+        this.outputFields = outputs == null ? null : outputs.consecutiveFields(inputs.columns());
     }
 
     @Override
@@ -51,16 +55,16 @@ final class RowBlocks implements Iterator<RowBlock> {
             Row row = rows.next();
             String where = "row " + (read + 1) + " of partition " + partition;
             if (inputWidth < 0) {
-                inputWidth = inputs.width(row, 0, where);
-                outputWidth = outputs == null ? 0 : outputs.width(row, inputs.columns(), where);
+                inputWidth = inputs.width(row, inputFields, where);
+                outputWidth = outputs == null ? 0 : outputs.width(row, outputFields, where);
             }
             if (x == null) {
                 x = new double[blockRows * inputWidth];
                 y = new double[blockRows * outputWidth];
             }
-            inputs.read(row, 0, x, t, blockRows, inputWidth, where);
+            inputs.read(row, inputFields, x, t, blockRows, inputWidth, where);
             if (outputs != null) {
-                outputs.read(row, inputs.columns(), y, t, blockRows, outputWidth, where);
+                outputs.read(row, outputFields, y, t, blockRows, outputWidth, where);
             }
             t++;
             read++;

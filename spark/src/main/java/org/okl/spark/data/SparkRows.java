@@ -17,11 +17,20 @@ import org.apache.spark.storage.StorageLevel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.core.plugin.ErrorCode;
+import org.okl.core.pipeline.DistributedRows;
+import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.OklException;
+import org.okl.core.stream.FoldAggregates;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.RowDigest;
+import org.okl.core.stream.StreamTimings;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.spark.exec.SketchRecipe;
+import org.okl.spark.fit.DistributedSums;
 import org.okl.core.stream.RowSource;
 
 /**
- * The rows of a Spark data set as OKL's {@link RowSource}: the chosen input and output columns read into
+ * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}): the chosen input and output columns read into
  * {@link RowBlock}s per partition, each row with its global index (the rows of the partitions before it plus its
  * place in its partition), so folds and samples are those a file or a matrix with the same rows in the same order
  * gives. The blocks are persisted ({@code MEMORY_AND_DISK}) for the passes of a fit unless the data set is itself
@@ -32,7 +41,7 @@ import org.okl.core.stream.RowSource;
  * replays them for n rows and the executors return the chosen rows). {@link #forEachRowBlock}, for sketches that
  * read every row in order on the driver, brings the partitions to the driver one at a time.
  */
-public final class SparkRows implements RowSource, AutoCloseable {
+public final class SparkRows implements DistributedRows, AutoCloseable {
     /** The most rows of one block. */
     public static final int BLOCK_ROWS = 8192;
 
@@ -43,9 +52,12 @@ public final class SparkRows implements RowSource, AutoCloseable {
     private final int dimension;
     private final int outputDimension;
     private final String description;
+    private final Settings settings;
+    private DistributedSums.Result lastPass;
 
     private SparkRows(JavaRDD<RowBlock> blocks, boolean persisted, long[] offsets, int dimension,
-            int outputDimension, String description) {
+            int outputDimension, String description, Settings settings) {
+        this.settings = settings;
         this.blocks = blocks;
         this.persisted = persisted;
         this.offsets = offsets;
@@ -65,12 +77,13 @@ public final class SparkRows implements RowSource, AutoCloseable {
      *                      different widths
      */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs) {
-        return of(data, inputs, outputs, BLOCK_ROWS);
+        return of(data, inputs, outputs, Settings.DEFAULT);
     }
 
-    /** As {@link #of(Dataset, ColumnLayout, Optional)} with another block size (tests). */
+    /** As {@link #of(Dataset, ColumnLayout, Optional)} with other settings. */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
-            int blockRows) {
+            Settings settings) {
+        int blockRows = settings.blockRows();
         List<Column> columns = new ArrayList<>();
         inputs.names().forEach(c -> columns.add(functions.col(c)));
         outputs.ifPresent(o -> o.names().forEach(c -> columns.add(functions.col(c))));
@@ -104,7 +117,7 @@ public final class SparkRows implements RowSource, AutoCloseable {
             String description = "Spark data set (" + inputs.role() + " " + inputs.names()
                     + outputs.map(o -> ", " + o.role() + " " + o.names()).orElse("") + "; " + partitions
                     + " partitions)";
-            return new SparkRows(blocks, persist, offsets, p, q, description);
+            return new SparkRows(blocks, persist, offsets, p, q, description, settings);
         } catch (Exception e) {
             if (persist) {
                 blocks.unpersist(false);
@@ -233,6 +246,62 @@ public final class SparkRows implements RowSource, AutoCloseable {
 
     /** A row's inputs with its global index. */
     private record IndexedRow(long index, double[] values) implements Serializable {
+    }
+
+    /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */
+    @Override
+    public FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
+            StreamTimings timings) {
+        DistributedSums.Result pass = DistributedSums.run(this, new SketchRecipe(spec, features), scheme, targets,
+                features.size(), settings.chunkRows(), settings.depth());
+        timings.pass(size);
+        lastPass = pass;
+        return pass.sums();
+    }
+
+    /** What the last {@link #sums} pass measured, if one ran. */
+    public Optional<DistributedSums.Result> lastPass() {
+        return Optional.ofNullable(lastPass);
+    }
+
+    /**
+     * The {@link RowDigest} checksum: each partition hashes the chunks it holds whole and gives the rows of the
+     * others as bytes, which are put together per chunk on the executors; the driver receives one digest per chunk.
+     */
+    @Override
+    public String checksum() {
+        long[] starts = offsets;
+        try {
+            List<scala.Tuple2<Long, byte[]>> digests = blocks.mapPartitions(it -> ChunkPieces.of(it, starts))
+                    .mapToPair(piece -> new scala.Tuple2<>(piece.chunk(), piece))
+                    .groupByKey()
+                    .mapValues(ChunkPieces::digest)
+                    .sortByKey()
+                    .collect();
+            return RowDigest.combine(digests.stream().map(scala.Tuple2::_2).toList());
+        } catch (Exception e) {
+            throw SparkErrors.unwrap(e);
+        }
+    }
+
+    /**
+     * How rows are read and passed over.
+     *
+     * @param blockRows the most rows of one stored block
+     * @param chunkRows the most rows of one kernel block in a pass, or 0 for the one-machine default
+     * @param depth     the depth of the {@code treeAggregate} that merges the sums
+     */
+    public record Settings(int blockRows, int chunkRows, int depth) {
+        /** Blocks of {@value SparkRows#BLOCK_ROWS} rows, the default kernel blocks, a tree of depth 2. */
+        public static final Settings DEFAULT = new Settings(BLOCK_ROWS, 0, 2);
+
+        /** Checks the values. */
+        public Settings {
+            if (blockRows < 1 || chunkRows < 0 || depth < 1) {
+                throw new IllegalArgumentException("block rows >= 1, chunk rows >= 0 and depth >= 1 needed, got "
+                        + blockRows + ", " + chunkRows + " and " + depth);
+            }
+        }
     }
 
     /** Releases the persisted blocks. */

@@ -56,7 +56,8 @@ class SparkRowsTest {
         Matrix y = random(1000, 2, 2);
         Dataset<Row> data = data(x, y, 3);
         try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
-                Optional.of(ColumnLayout.of(data.schema(), List.of("y0", "y1"), "outputs")), 128)) {
+                Optional.of(ColumnLayout.of(data.schema(), List.of("y0", "y1"), "outputs")),
+                new SparkRows.Settings(128, 0, 2))) {
             assertThat(rows.size()).isEqualTo(1000);
             assertThat(rows.dimension()).isEqualTo(3);
             assertThat(rows.outputDimension()).isEqualTo(2);
@@ -82,7 +83,7 @@ class SparkRowsTest {
         Matrix x = random(5000, 2, 3);
         Dataset<Row> data = data(x, Matrix.zeros(5000, 0), 4);
         try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
-                Optional.empty(), 300)) {
+                Optional.empty(), new SparkRows.Settings(300, 0, 2))) {
             for (int count : new int[] {1, 37, 5000, 6000}) {
                 Matrix expected = new MatrixRows(x, Matrix.zeros(5000, 0)).uniformSample(count, 11);
                 assertThat(rows.uniformSample(count, 11).maxAbsDifference(expected)).isZero();

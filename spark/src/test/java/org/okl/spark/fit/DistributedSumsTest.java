@@ -56,7 +56,8 @@ class DistributedSumsTest {
 
         Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
         try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
-                Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")), 700)) {
+                Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
+                new SparkRows.Settings(700, 0, 2))) {
             SketchFeatures drawn = sketch.draw(kernel, rows, OKL.context());
             assertThat(drawn.arrays().get("landmarks").maxAbsDifference(features.arrays().get("landmarks")))
                     .isZero();

@@ -1,0 +1,95 @@
+package org.okl.spark.fit;
+
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.StreamingFit;
+import org.okl.core.pipeline.TrainingData;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fits an OKL pipeline on a Spark data set. A pipeline that streams (a kernel sketch, a separable operator, a
+ * row-wise output embedding: {@link StreamingFit#obstacle}) is fitted as on one machine by {@link StreamingFit},
+ * with its one pass, the per-fold sums, run on the executors ({@link SparkRows}); the sketch is drawn and the
+ * filters, path and selection run on the driver. Any other pipeline (exact solvers, output kernels) needs all its
+ * rows at once: they are brought to the driver, if they fit in a quarter of its heap, and fitted there.
+ */
+public final class SparkFit {
+    private static final Logger LOG = LoggerFactory.getLogger(SparkFit.class);
+
+    private SparkFit() {
+    }
+
+    /**
+     * A fit.
+     *
+     * @param model       the OKL model (as {@code okl fit} writes it)
+     * @param distributed whether the rows' pass ran on the executors (else the rows were fitted on the driver)
+     * @param pass        what the distributed pass measured, when one ran
+     */
+    public record Result(Model model, boolean distributed, Optional<DistributedSums.Result> pass) {
+    }
+
+    /**
+     * Fits the pipeline.
+     *
+     * @param spec     the pipeline
+     * @param data     the training rows
+     * @param inputs   the input columns
+     * @param outputs  the output columns
+     * @param okl      the driver's OKL (registry, back-end, seed)
+     * @param settings block sizes and aggregation depth
+     * @throws OklException for data or pipelines that cannot be fitted, with what to change
+     */
+    public static Result fit(PipelineSpec spec, Dataset<Row> data, ColumnLayout inputs, ColumnLayout outputs, Okl okl,
+            SparkRows.Settings settings) {
+        Optional<String> obstacle = StreamingFit.obstacle(spec, okl, false);
+        try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), settings)) {
+            if (obstacle.isEmpty()) {
+                LOG.info("fitting {} with its pass on the executors", rows.description());
+                Model model = StreamingFit.fit(spec, rows, Optional.empty(), okl).model();
+                return new Result(model, true, rows.lastPass());
+            }
+            LOG.info("the pipeline does not stream ({}): fitting {} on the driver", obstacle.get(),
+                    rows.description());
+            return new Result(okl.pipeline(spec).fit(collect(rows, obstacle.get())), false, Optional.empty());
+        }
+    }
+
+    /** Every row on the driver, if they take at most a quarter of its heap. */
+    private static TrainingData collect(SparkRows rows, String obstacle) {
+        long bytes = 8L * rows.size() * (rows.dimension() + rows.outputDimension());
+        long heap = Runtime.getRuntime().maxMemory();
+        if (bytes > heap / 4 || rows.size() > Integer.MAX_VALUE) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
+                    "%s: this pipeline fits all its rows at once on the driver (it does not stream: %s), and its "
+                    + "%d rows take %.0f MB, more than a quarter of the driver's %.0f MB heap: add a kernel sketch "
+                    + "(\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) so the rows stay on the "
+                    + "executors, or raise --driver-memory", rows.description(), obstacle, rows.size(), bytes / 1e6,
+                    heap / 1e6));
+        }
+        int n = (int) rows.size();
+        Matrix x = Matrix.zeros(n, rows.dimension());
+        Matrix y = Matrix.zeros(n, rows.outputDimension());
+        rows.forEachRowBlock((first, inputs, outputs) -> {
+            copyRows(inputs, x, (int) first);
+            copyRows(outputs, y, (int) first);
+        });
+        return TrainingData.of(x, y);
+    }
+
+    private static void copyRows(Matrix block, Matrix into, int first) {
+        for (int j = 0; j < block.cols(); j++) {
+            System.arraycopy(block.data(), j * block.rows(), into.data(), first + j * into.rows(), block.rows());
+        }
+    }
+}
