@@ -129,6 +129,15 @@ public final class Model {
                 okl.context(), okl.tables()));
     }
 
+    /**
+     * The output embedding fitted on the training outputs: what the decoder scores candidates with
+     * ({@link FittedOutputEmbedding#candidateDistances}), for example when a cluster scores its share of a candidate
+     * set.
+     */
+    public FittedOutputEmbedding embedding() {
+        return embedding;
+    }
+
     /** The pipeline with every data-dependent and chosen value recorded. */
     public PipelineSpec spec() {
         return spec;
