@@ -13,7 +13,14 @@ import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.linalg.Matrix;
 import org.okl.core.model.ModelFiles;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.decode.CandidateRanking;
+import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
 
 /**
@@ -153,6 +160,28 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     public OklSparkModel copy(ParamMap extra) {
         OklSparkModel copy = new OklSparkModel(uid, model, bytes, scalar());
         return copyValues(copy, extra).setParent(parent());
+    }
+
+    /**
+     * The k best candidates of every row of {@code inputs} (read with this model's input columns, brought to the
+     * driver) among a candidate data set, scored on the executors ({@link SparkDecoding}).
+     *
+     * @param candidateCols the candidate set's columns giving the candidates' output values
+     */
+    public CandidateRanking decodeCandidates(Dataset<?> inputs, Dataset<?> candidates, String[] candidateCols,
+            int k) {
+        Matrix x;
+        try (SparkRows rows = SparkRows.of(inputs.toDF(), ColumnParams.layout(inputs.schema(), this, inputCols,
+                featuresCol, "inputs"), Optional.empty())) {
+            x = rows.collect("the inputs to decode are predicted on the driver", "decode them in slices").inputs();
+        }
+        return decodeCandidates(x, candidates, candidateCols, k);
+    }
+
+    /** The k best candidates of every input row among a candidate data set, scored on the executors. */
+    public CandidateRanking decodeCandidates(Matrix inputs, Dataset<?> candidates, String[] candidateCols, int k) {
+        return SparkDecoding.decode(model, inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
+                List.of(candidateCols), "candidates"), k, SparkDecoding.DEFAULT_BUDGET);
     }
 
     @Override

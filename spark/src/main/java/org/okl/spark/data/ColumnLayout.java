@@ -188,8 +188,9 @@ public final class ColumnLayout implements Serializable {
     private Object value(Row row, int field, int c, String where) {
         Object value = row.get(field);
         if (value == null) {
-            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '" + names[c] + "' is null; "
-                    + "OKL needs complete rows: drop or impute them (Dataset.na())");
+            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '" + names[c] + "' has no "
+                    + "value (null, or text that is not a number); OKL needs complete rows: drop or impute them "
+                    + "(Dataset.na())");
         }
         return value;
     }

@@ -83,20 +83,15 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     /** As {@link #of(Dataset, ColumnLayout, Optional)} with other settings. */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             Settings settings) {
-        int blockRows = settings.blockRows();
-        List<Column> columns = new ArrayList<>();
-        inputs.names().forEach(c -> columns.add(functions.col(c)));
-        outputs.ifPresent(o -> o.names().forEach(c -> columns.add(functions.col(c))));
-        ColumnLayout out = outputs.orElse(null);
-        JavaRDD<RowBlock> blocks = data.select(columns.toArray(new Column[0])).javaRDD()
-                .mapPartitionsWithIndex((partition, rows) -> new RowBlocks(partition, rows, inputs, out, blockRows),
-                        true);
+        JavaRDD<RowBlock> blocks = blocks(data, inputs, outputs, settings.blockRows());
         boolean persist = data.storageLevel().equals(StorageLevel.NONE());
         if (persist) {
             blocks.persist(StorageLevel.MEMORY_AND_DISK());
         }
         try {
-            List<long[]> shapes = blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect();
+            List<long[]> shapes = Jobs.described(blocks.context(), "reading " + inputs.names()
+                    + outputs.map(o -> " and " + o.names()).orElse(""),
+                    () -> blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect());
             int partitions = blocks.getNumPartitions();
             long[] offsets = new long[partitions + 1];
             int p = -1;
@@ -124,6 +119,23 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
             }
             throw SparkErrors.unwrap(e);
         }
+    }
+
+    /**
+     * The chosen columns of every partition read into blocks, lazily (nothing is persisted or counted): the inputs,
+     * and the outputs if given. For a single pass that needs no global row index.
+     *
+     * @param blockRows the most rows of one block
+     */
+    public static JavaRDD<RowBlock> blocks(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+            int blockRows) {
+        List<Column> columns = new ArrayList<>();
+        inputs.names().forEach(c -> columns.add(functions.col(c)));
+        outputs.ifPresent(o -> o.names().forEach(c -> columns.add(functions.col(c))));
+        ColumnLayout out = outputs.orElse(null);
+        return data.select(columns.toArray(new Column[0])).javaRDD()
+                .mapPartitionsWithIndex((partition, rows) -> new RowBlocks(partition, rows, inputs, out, blockRows),
+                        true);
     }
 
     /** One partition's [partition, rows, p, q]. */
@@ -218,8 +230,8 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
         long[] starts = offsets;
         List<IndexedRow> found;
         try {
-            found = blocks.flatMap(b -> pick(b, starts[b.partition()] + b.firstInPartition(), wanted.value()))
-                    .collect();
+            found = Jobs.described(blocks.context(), "sampling " + indices.length + " rows", () -> blocks
+                    .flatMap(b -> pick(b, starts[b.partition()] + b.firstInPartition(), wanted.value())).collect());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {
@@ -248,6 +260,46 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     private record IndexedRow(long index, double[] values) implements Serializable {
     }
 
+    /**
+     * Every row on the driver, if they take at most a quarter of its heap.
+     *
+     * @param why    what needs them there, for the error message
+     * @param advice what to change when they do not fit
+     * @throws OklException {@link ErrorCode#INVALID_DATA} naming the sizes when they do not fit
+     */
+    public Collected collect(String why, String advice) {
+        long bytes = 8L * size * (dimension + outputDimension);
+        long heap = Runtime.getRuntime().maxMemory();
+        if (bytes > heap / 4 || size > Integer.MAX_VALUE) {
+            throw new OklException(ErrorCode.INVALID_DATA, String.format(java.util.Locale.ROOT, "%s: %s, and its %d "
+                    + "rows take %.0f MB, more than a quarter of the driver's %.0f MB heap: %s", description, why,
+                    size, bytes / 1e6, heap / 1e6, advice));
+        }
+        int n = (int) size;
+        Matrix x = Matrix.zeros(n, dimension);
+        Matrix y = Matrix.zeros(n, outputDimension);
+        forEachRowBlock((first, inputs, outputs) -> {
+            copyRows(inputs, x, (int) first);
+            copyRows(outputs, y, (int) first);
+        });
+        return new Collected(x, y);
+    }
+
+    private static void copyRows(Matrix block, Matrix into, int first) {
+        for (int j = 0; j < block.cols(); j++) {
+            System.arraycopy(block.data(), j * block.rows(), into.data(), first + j * into.rows(), block.rows());
+        }
+    }
+
+    /**
+     * Rows brought to the driver.
+     *
+     * @param inputs  n x p
+     * @param outputs n x q
+     */
+    public record Collected(Matrix inputs, Matrix outputs) {
+    }
+
     /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */
     @Override
     public FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
@@ -272,12 +324,13 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     public String checksum() {
         long[] starts = offsets;
         try {
-            List<scala.Tuple2<Long, byte[]>> digests = blocks.mapPartitions(it -> ChunkPieces.of(it, starts))
-                    .mapToPair(piece -> new scala.Tuple2<>(piece.chunk(), piece))
-                    .groupByKey()
-                    .mapValues(ChunkPieces::digest)
-                    .sortByKey()
-                    .collect();
+            List<scala.Tuple2<Long, byte[]>> digests = Jobs.described(blocks.context(), "data checksum",
+                    () -> blocks.mapPartitions(it -> ChunkPieces.of(it, starts))
+                            .mapToPair(piece -> new scala.Tuple2<>(piece.chunk(), piece))
+                            .groupByKey()
+                            .mapValues(ChunkPieces::digest)
+                            .sortByKey()
+                            .collect());
             return RowDigest.combine(digests.stream().map(scala.Tuple2::_2).toList());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);

@@ -8,6 +8,7 @@ import org.okl.core.plugin.OklException;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
+import org.okl.spark.data.Jobs;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.data.SparkRows;
@@ -20,6 +21,8 @@ import org.okl.spark.exec.SketchRecipe;
  * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows.
  */
 public final class DistributedSums {
+    /** How the pass's Spark jobs are described (the Spark UI, listeners). */
+    public static final String DESCRIPTION = "per-fold sums";
     private DistributedSums() {
     }
 
@@ -67,10 +70,11 @@ public final class DistributedSums {
         long[] offsets = rows.offsets();
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         try {
-            PartialSums total = rows.blocks().treeAggregate(new PartialSums(),
-                    (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
-                            b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
-                    PartialSums::merge, Math.max(1, depth), finalOnExecutor);
+            PartialSums total = Jobs.described(sc.sc(), DESCRIPTION + " (" + scheme.groups() + " groups, m = "
+                    + features + ")", () -> rows.blocks().treeAggregate(new PartialSums(),
+                            (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
+                                    b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
+                            PartialSums::merge, Math.max(1, depth), finalOnExecutor));
             if (total.sums() == null) {
                 throw new IllegalStateException("no partition held a row");
             }

@@ -3,13 +3,11 @@ package org.okl.spark.fit;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
-import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
@@ -67,29 +65,9 @@ public final class SparkFit {
 
     /** Every row on the driver, if they take at most a quarter of its heap. */
     private static TrainingData collect(SparkRows rows, String obstacle) {
-        long bytes = 8L * rows.size() * (rows.dimension() + rows.outputDimension());
-        long heap = Runtime.getRuntime().maxMemory();
-        if (bytes > heap / 4 || rows.size() > Integer.MAX_VALUE) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
-                    "%s: this pipeline fits all its rows at once on the driver (it does not stream: %s), and its "
-                    + "%d rows take %.0f MB, more than a quarter of the driver's %.0f MB heap: add a kernel sketch "
-                    + "(\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) so the rows stay on the "
-                    + "executors, or raise --driver-memory", rows.description(), obstacle, rows.size(), bytes / 1e6,
-                    heap / 1e6));
-        }
-        int n = (int) rows.size();
-        Matrix x = Matrix.zeros(n, rows.dimension());
-        Matrix y = Matrix.zeros(n, rows.outputDimension());
-        rows.forEachRowBlock((first, inputs, outputs) -> {
-            copyRows(inputs, x, (int) first);
-            copyRows(outputs, y, (int) first);
-        });
-        return TrainingData.of(x, y);
-    }
-
-    private static void copyRows(Matrix block, Matrix into, int first) {
-        for (int j = 0; j < block.cols(); j++) {
-            System.arraycopy(block.data(), j * block.rows(), into.data(), first + j * into.rows(), block.rows());
-        }
+        SparkRows.Collected all = rows.collect("this pipeline fits all its rows at once on the driver (it does not "
+                + "stream: " + obstacle + ")", "add a kernel sketch (\"approximation\": {\"name\": \"nystrom\", "
+                + "\"rank\": 2000}) so the rows stay on the executors, or raise --driver-memory");
+        return TrainingData.of(all.inputs(), all.outputs());
     }
 }

@@ -100,7 +100,7 @@ class SparkRowsTest {
         assertThatThrownBy(() -> SparkRows.of(nulls, ColumnLayout.of(schema, List.of("x"), "inputs"),
                 Optional.of(ColumnLayout.of(schema, List.of("y"), "outputs"))))
                 .isInstanceOf(OklException.class)
-                .hasMessageContaining("outputs column 'y' is null");
+                .hasMessageContaining("outputs column 'y' has no value");
         Dataset<Row> uneven = LocalSpark.session().createDataFrame(List.of(
                 RowFactory.create(Vectors.dense(1, 2), 1.0), RowFactory.create(Vectors.dense(1, 2, 3), 2.0)), schema)
                 .coalesce(1);
