@@ -207,7 +207,9 @@ public final class StreamingFit {
         }
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
+        long start = System.nanoTime();
         SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        timings.draw(System.nanoTime() - start);
         ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
         reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
