@@ -49,17 +49,6 @@ public final class StreamTimings {
         solveNanos += nanos;
     }
 
-    /** Adds another timing's counts to these. */
-    public void add(StreamTimings other) {
-        rows = Math.max(rows, other.rows);
-        passes += other.passes;
-        readNanos += other.readNanos;
-        kernelNanos += other.kernelNanos;
-        productNanos += other.productNanos;
-        solveNanos += other.solveNanos;
-        drawNanos += other.drawNanos;
-    }
-
     /** The rows of the largest pass. */
     public long rows() {
         return rows;
