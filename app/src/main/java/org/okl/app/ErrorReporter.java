@@ -19,12 +19,16 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     @Override
-    public int handleExecutionException(Exception e, CommandLine cli, CommandLine.ParseResult parseResult) {
-        OutOfMemoryError oom = outOfMemoryIn(e);
+    public int handleExecutionException(Exception failure, CommandLine cli, CommandLine.ParseResult parseResult) {
+        OutOfMemoryError oom = outOfMemoryIn(failure);
         if (oom != null) {
             return outOfMemory(oom, cli, parseResult.originalArgs().toArray(String[]::new));
         }
         PrintWriter err = cli.getErr();
+        Exception e = root.oklIfBuilt()
+                .flatMap(okl -> okl.registry().runtimeFailures().explain(failure, "running the command"))
+                .<Exception>map(named -> named)
+                .orElse(failure);
         err.println("okl: error: " + message(e));
         if (root.verbose()) {
             e.printStackTrace(err);
@@ -43,7 +47,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         String command = "okl " + (args.length > 0 ? args[0] : "");
         OklException error = MemoryBudget.outOfMemory(e, command);
         PrintWriter err = cli.getErr();
-        err.println("okl: error: " + error.getMessage());
+        err.println("okl: error: " + message(error));
         if (root.verbose()) {
             e.printStackTrace(err);
         }
@@ -55,8 +59,8 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     void uncaught(Thread thread, Throwable e, CommandLine cli) {
         PrintWriter err = cli.getErr();
         OutOfMemoryError oom = outOfMemoryIn(e);
-        err.println("okl: error: " + (oom != null ? MemoryBudget.outOfMemory(oom, "thread " + thread.getName())
-                .getMessage() : "thread " + thread.getName() + " failed: " + message(e)));
+        err.println("okl: error: " + (oom != null ? message(MemoryBudget.outOfMemory(oom, "thread "
+                + thread.getName())) : "thread " + thread.getName() + " failed: " + message(e)));
         if (root.verbose()) {
             e.printStackTrace(err);
         }
@@ -100,7 +104,11 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
                 || e instanceof UsageException;
     }
 
-    private static String message(Throwable e) {
+    /** The error line: an OKL error ends with the page that explains its code, as SLF4J's messages do. */
+    static String message(Throwable e) {
+        if (e instanceof OklException o) {
+            return o.getMessage() + " (see " + o.errorCode().reference() + ")";
+        }
         if (isUserError(e)) {
             return e.getMessage();
         }

@@ -20,6 +20,18 @@ public final class Main {
         cli.setExecutionExceptionHandler(reporter);
         cli.setParameterExceptionHandler(ErrorReporter::usage);
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> reporter.uncaught(thread, e, cli));
+        cli.setExecutionStrategy(parseResult -> {
+            Integer help = CommandLine.executeHelpRequest(parseResult);
+            if (help != null) {
+                return help;
+            }
+            try {
+                root.checkPluginFolders();
+            } catch (RuntimeException e) {
+                throw new CommandLine.ExecutionException(cli, e.getMessage(), e);
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         try {
             return cli.execute(args);
         } catch (OutOfMemoryError e) {

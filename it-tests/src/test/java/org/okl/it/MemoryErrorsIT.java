@@ -87,7 +87,7 @@ class MemoryErrorsIT {
         assertThat(r.exitCode()).as(r.stderr()).isEqualTo(1);
         List<String> lines = r.stderr().strip().lines().toList();
         assertThat(lines).as("stderr").hasSize(1);
-        assertThat(lines.get(0)).startsWith("okl: error: [OKL-E009] ").contains("-Xmx").contains(fragments);
+        assertThat(lines.get(0)).startsWith("okl: error: [OKL-E014] ").contains("-Xmx").contains(fragments);
         assertThat(r.stderr()).doesNotContain("\tat ").doesNotContain("Exception in thread")
                 .doesNotContain("java.lang.");
         assertThat(model).doesNotExist();

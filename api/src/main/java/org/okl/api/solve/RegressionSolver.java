@@ -2,6 +2,7 @@ package org.okl.api.solve;
 
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  * may name one ({@code "solver": {"name": "falkon"}}); otherwise the supporting solver with the highest
  * {@link #preference} fits the problem, and the model file records which one did.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface RegressionSolver {
 
     /** Whether this solver handles the problem (kernel structure, embedding, regularizers, approximation). */

@@ -159,7 +159,11 @@ public final class Evaluation {
     private static Map<String, Double> score(Map<String, ComponentSpec> metrics, Matrix truth, Decoded decoded,
             Okl okl) {
         Map<String, Double> out = new LinkedHashMap<>();
-        metrics.forEach((name, spec) -> out.put(name, okl.create(Metric.class, spec).evaluate(truth, decoded)));
+        metrics.forEach((name, spec) -> {
+            Metric metric = okl.create(Metric.class, spec);
+            out.put(name, okl.registry().runtimeFailures().guard("evaluating metric '" + name + "'",
+                    () -> metric.evaluate(truth, decoded)));
+        });
         return out;
     }
 }

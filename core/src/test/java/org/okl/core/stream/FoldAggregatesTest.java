@@ -10,10 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class FoldAggregatesTest {
     private final LinearAlgebra la = TestContext.active().linearAlgebra();

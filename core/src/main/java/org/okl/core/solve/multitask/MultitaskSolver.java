@@ -24,8 +24,8 @@ import org.okl.core.solve.separable.SpectralCoefficients;
 import org.okl.core.solve.separable.SymmetricSpectrum;
 
 /**
- * The task-indexed kernel of multi-task learning with tasks sampled at different inputs (B12 §5.2, ALGORITHMS
- * §2.4): pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
+ * The task-indexed kernel of multi-task learning with tasks sampled at different inputs (B12 §5.2):
+ * pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
  * is the Hadamard product {@code Gamma = k ∘ A[t, t]}; A (T x T) is built by the separable operator's matrix from a
  * T-column target matrix whose column t holds the targets of task t (NaN elsewhere), or by an output-coupling
  * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Missing targets (NaN)
