@@ -16,8 +16,26 @@ public final class Main {
     public static int run(String... args) {
         OklCommand root = new OklCommand();
         CommandLine cli = new CommandLine(root);
-        cli.setExecutionExceptionHandler(new ErrorReporter(root));
+        ErrorReporter reporter = new ErrorReporter(root);
+        cli.setExecutionExceptionHandler(reporter);
         cli.setParameterExceptionHandler(ErrorReporter::usage);
-        return cli.execute(args);
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> reporter.uncaught(thread, e, cli));
+        cli.setExecutionStrategy(parseResult -> {
+            Integer help = CommandLine.executeHelpRequest(parseResult);
+            if (help != null) {
+                return help;
+            }
+            try {
+                root.checkPluginFolders();
+            } catch (RuntimeException e) {
+                throw new CommandLine.ExecutionException(cli, e.getMessage(), e);
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            return reporter.outOfMemory(e, cli, args);
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.okl.app;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
 import org.okl.app.command.ExperimentCommand;
@@ -10,6 +11,7 @@ import org.okl.app.command.FitCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
 import org.okl.core.Okl;
+import org.okl.core.plugin.PluginLoader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
@@ -49,6 +51,21 @@ public final class OklCommand implements Runnable {
     /** Whether --verbose was given. */
     public boolean verbose() {
         return verbose;
+    }
+
+    /**
+     * Checks that every plugin folder (from {@code --plugins} and {@code OKL_PLUGINS}) exists, for every command,
+     * including those that load no plugin.
+     */
+    void checkPluginFolders() {
+        List<Path> folders = new ArrayList<>(Okl.foldersFromEnvironment());
+        folders.addAll(pluginFolders);
+        PluginLoader.checkFolders(folders);
+    }
+
+    /** The OKL runtime, if a command has built it. */
+    Optional<Okl> oklIfBuilt() {
+        return Optional.ofNullable(okl);
     }
 
     /** The OKL runtime for these options, built once. */

@@ -7,7 +7,7 @@ import org.okl.core.Okl;
 import org.okl.core.pipeline.TrainingData;
 
 /**
- * The USPS protocol of Brogat-Motte et al. (EXPERIMENTS.md BM22-E1) on {@code usps-halves}: the first n training
+ * The USPS protocol of Brogat-Motte et al. (Table 3) on {@code usps-halves}: the first n training
  * digits labelled (top half -> bottom half), the bottom halves of the last m training digits unlabelled, and the
  * first t test digits' top halves to decode.
  *

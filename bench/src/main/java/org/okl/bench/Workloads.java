@@ -9,7 +9,7 @@ import java.util.Map;
 public final class Workloads {
     private static final List<Workload> ALL = List.of(new GramWorkload(), new EigenWorkload(),
             new TikhonovPathWorkload(), new NuMethodWorkload(), new KdeCovarianceWorkload(), new ManifoldWorkload(),
-            new UspsDecodeWorkload(), new OelTrainWorkload());
+            new UspsDecodeWorkload(), new OelTrainWorkload(), new LowRankCvWorkload(), new StreamCsvWorkload());
 
     private Workloads() {
     }

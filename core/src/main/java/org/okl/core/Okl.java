@@ -1,25 +1,34 @@
 package org.okl.core;
 
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Inject;
+import com.google.inject.ProvisionException;
+import com.google.inject.Stage;
+import com.google.inject.spi.Message;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.plugin.OklPlugin;
+import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.TableFiles;
-import org.okl.core.linalg.LinearAlgebras;
 import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.PipelineDefaults;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
-import org.okl.core.plugin.PluginLoader;
+import org.okl.core.plugin.OklException;
 import org.okl.core.progress.ProgressListener;
 
 /**
  * The entry point for using OKL from code: discovers plugins, holds the component registry, the linear-algebra
- * back-end, the seed and the data directory, and creates pipelines.
+ * back-end, the seed and the data directory, and creates pipelines. Guice assembles it from the builder's settings.
  *
  * <pre>{@code
  * Okl okl = Okl.builder().build();
@@ -38,12 +47,16 @@ public final class Okl {
     private final DefaultComponentContext context;
     private final TableFiles tables;
     private final ProgressListener progress;
+    private final PipelineDefaults defaults;
 
-    private Okl(ComponentRegistry registry, DefaultComponentContext context, ProgressListener progress) {
+    @Inject
+    Okl(ComponentRegistry registry, DefaultComponentContext context, TableFiles tables, ProgressListener progress,
+            PipelineDefaults defaults) {
         this.registry = registry;
         this.context = context;
-        this.tables = new TableFiles(registry, context);
+        this.tables = tables;
         this.progress = progress;
+        this.defaults = defaults;
     }
 
     /** A builder with the defaults: class-path plugins, the active back-end, seed 0, the default data directory. */
@@ -71,14 +84,19 @@ public final class Okl {
         return progress;
     }
 
+    /** The defaults of the stages a pipeline leaves out. */
+    public PipelineDefaults defaults() {
+        return defaults;
+    }
+
     /** Creates a component by kind and spec, validating its parameters. */
     public <T> T create(Class<T> kind, ComponentSpec spec) {
         return registry.create(kind, spec, context);
     }
 
-    /** A pipeline to fit. */
+    /** A pipeline to fit; the stages the spec leaves out take their defaults. */
     public Pipeline pipeline(PipelineSpec spec) {
-        return new Pipeline(spec, this);
+        return new Pipeline(defaults.complete(spec), this);
     }
 
     /** Reads a pipeline file (named pipelines resolved through the registry). */
@@ -89,6 +107,7 @@ public final class Okl {
     /** Builds an {@link Okl}. */
     public static final class Builder {
         private final List<Path> pluginFolders = new ArrayList<>();
+        private final List<OklPlugin> plugins = new ArrayList<>();
         private ClassLoader classLoader = Okl.class.getClassLoader();
         private LinearAlgebra linearAlgebra;
         private long seed;
@@ -107,14 +126,16 @@ public final class Okl {
 
         /** Adds the folders named by {@link #PLUGINS_ENV}, if set. */
         public Builder pluginFoldersFromEnvironment() {
-            String env = System.getenv(PLUGINS_ENV);
-            if (env != null && !env.isBlank()) {
-                for (String part : env.split(java.io.File.pathSeparator)) {
-                    if (!part.isBlank()) {
-                        pluginFolders.add(Path.of(part.trim()));
-                    }
-                }
-            }
+            pluginFolders.addAll(foldersFromEnvironment());
+            return this;
+        }
+
+        /**
+         * Adds a plugin instance, as if it had been discovered (for tests and programs that build their plugin in
+         * code, as Trino's {@code installPlugin} does).
+         */
+        public Builder plugin(OklPlugin plugin) {
+            plugins.add(plugin);
             return this;
         }
 
@@ -149,12 +170,38 @@ public final class Okl {
             return this;
         }
 
-        /** Discovers plugins and builds the registry. */
+        /**
+         * Discovers plugins and assembles the runtime.
+         *
+         * @throws OklException for a plugin folder that does not exist or plugins that offer the same id
+         */
         public Okl build() {
-            ComponentRegistry registry = ComponentRegistry.of(PluginLoader.discover(classLoader, pluginFolders));
-            LinearAlgebra la = linearAlgebra != null ? linearAlgebra : LinearAlgebras.active();
             Path data = dataDirectorySet ? dataDirectory : defaultDataDirectory().orElse(null);
-            return new Okl(registry, new DefaultComponentContext(la, registry, seed, data), progress);
+            OklModule.Settings settings = new OklModule.Settings(classLoader, List.copyOf(pluginFolders),
+                    List.copyOf(plugins), linearAlgebra, new ContextSettings(seed, Optional.ofNullable(data)),
+                    progress);
+            try {
+                return Guice.createInjector(Stage.PRODUCTION, new OklModule(settings)).getInstance(Okl.class);
+            } catch (CreationException e) {
+                throw unwrap(e, e.getErrorMessages());
+            } catch (ProvisionException e) {
+                throw unwrap(e, e.getErrorMessages());
+            }
+        }
+
+        /**
+         * The OKL error a provider threw while the runtime was assembled (a missing plugin folder, a duplicate id),
+         * rather than Guice's report of it.
+         */
+        private static RuntimeException unwrap(RuntimeException e, Collection<Message> messages) {
+            for (Message m : messages) {
+                for (Throwable t = m.getCause(); t != null; t = t.getCause()) {
+                    if (t instanceof OklException okl) {
+                        return okl;
+                    }
+                }
+            }
+            return e;
         }
 
         /** {@link #DATA_ENV} if set, else {@code ../shared/datasets} (or {@code ../../shared/datasets}) if present. */
@@ -171,5 +218,19 @@ public final class Okl {
             }
             return Optional.empty();
         }
+    }
+
+    /** The plugin folders named by {@link #PLUGINS_ENV}, if set. */
+    public static List<Path> foldersFromEnvironment() {
+        List<Path> folders = new ArrayList<>();
+        String env = System.getenv(PLUGINS_ENV);
+        if (env != null && !env.isBlank()) {
+            for (String part : env.split(java.io.File.pathSeparator)) {
+                if (!part.isBlank()) {
+                    folders.add(Path.of(part.trim()));
+                }
+            }
+        }
+        return folders;
     }
 }

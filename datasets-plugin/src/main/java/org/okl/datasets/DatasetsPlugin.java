@@ -2,7 +2,9 @@ package org.okl.datasets;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
@@ -57,5 +59,11 @@ public final class DatasetsPlugin implements OklPlugin {
     private static ComponentFactory<TableReader> reader(String id, String description, TableReader reader) {
         return SimpleComponentFactory.of(id, TableReader.class, description + " (" + String.join(", ",
                 reader.suffixes()) + ", each also .gz)", List.of(), (p, c) -> reader);
+    }
+
+    /** The metric model selection minimises when a pipeline names none: {@code mse}. */
+    @Override
+    public Map<Class<?>, ComponentSpec> defaults() {
+        return Map.of(Metric.class, ComponentSpec.of("mse"));
     }
 }

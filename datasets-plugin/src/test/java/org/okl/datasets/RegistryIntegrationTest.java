@@ -12,7 +12,7 @@ import org.okl.api.data.TableReader;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 /**
  * The plugin's components created through core's registry, which validates parameters against their specs (and reports

@@ -3,9 +3,11 @@ package org.okl.decoders;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.ParameterType;
 import org.okl.api.component.SimpleComponentFactory;
@@ -152,5 +154,12 @@ public final class DecodersPlugin implements OklPlugin {
     @Override
     public Collection<PipelineTemplate> pipelines() {
         return PaperPipelines.all();
+    }
+
+    /** The output embedding and decoder of a pipeline that names none: outputs used as they are. */
+    @Override
+    public Map<Class<?>, ComponentSpec> defaults() {
+        return Map.of(OutputEmbedding.class, ComponentSpec.of(VectorEmbedding.ID),
+                Decoder.class, ComponentSpec.of(IdentityDecoder.ID));
     }
 }

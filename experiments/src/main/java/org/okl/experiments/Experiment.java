@@ -1,8 +1,9 @@
 package org.okl.experiments;
 
 /**
- * One reproduction of a paper's experiment ({@code ../shared/spec/EXPERIMENTS.md}): it runs its protocol, selects
- * hyper-parameters on training or validation data only, and returns tables with our numbers beside the paper's.
+ * One reproduction of a paper's experiment (RESULTS.md gives every one with the published numbers): it runs its
+ * protocol, selects hyper-parameters on training or validation data only, and returns tables with our numbers beside
+ * the paper's.
  */
 public interface Experiment {
 

@@ -19,7 +19,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 class FiltersPluginTest {
     private final FiltersPlugin plugin = new FiltersPlugin();

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -18,8 +19,13 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.SimpleComponentFactory;
+import org.okl.api.filter.RidgeFilter;
+import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.plugin.OklPlugin;
 import org.okl.core.Okl;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
@@ -30,7 +36,7 @@ import org.okl.core.pipeline.TrainingData;
 import org.okl.core.plugin.OklException;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Pipelines with model selection against independent computations: k-fold and leave-one-out choices and curves
@@ -158,6 +164,60 @@ class PipelineIT {
         assertThat(model.pathIndex()).isEqualTo(best);
     }
 
+    /** A third party's Tikhonov filter under another id: it qualifies for leave-one-out by its capability. */
+    private static final class AcmeRidge implements RidgeFilter {
+        @Override
+        public String pathParameter() {
+            return "lambda";
+        }
+
+        @Override
+        public int pathLength() {
+            return LAMBDAS.size();
+        }
+
+        @Override
+        public double pathValue(int index) {
+            return LAMBDAS.get(index);
+        }
+
+        @Override
+        public double apply(int index, double s, double sMax) {
+            return 1 / (s + LAMBDAS.get(index));
+        }
+
+        @Override
+        public double lambda(int index) {
+            return LAMBDAS.get(index);
+        }
+    }
+
+    @Test
+    void leaveOneOutTakesAnyRidgeFilterByItsCapabilityNotItsName() {
+        OklPlugin acme = new OklPlugin() {
+            @Override
+            public String name() {
+                return "acme";
+            }
+
+            @Override
+            public Collection<ComponentFactory<SpectralFilter>> filters() {
+                return List.of(SimpleComponentFactory.of("acme-ridge", SpectralFilter.class, "ridge", List.of(),
+                        (p, c) -> new AcmeRidge()));
+            }
+        };
+        Okl okl = Okl.builder().plugin(acme).build();
+        Matrix x = inputs(30, 4);
+        Matrix y = outputs(x, 5);
+        Model tikhonov = okl.pipeline(spec("loo")).fit(TrainingData.of(x, y));
+        Model ridge = okl.pipeline(spec("loo").withFilter(ComponentSpec.of("acme-ridge"))).fit(TrainingData.of(x, y));
+        assertThat(ridge.pathIndex()).isEqualTo(tikhonov.pathIndex());
+        for (int j = 0; j < LAMBDAS.size(); j++) {
+            assertThat(ridge.provenance().validationCurve().get(j).error())
+                    .isCloseTo(tikhonov.provenance().validationCurve().get(j).error(), within(1e-12));
+        }
+    }
+
     @Test
     void iterativeRefitStopsAtTheChosenIterationAndEqualsTheRecurrence() {
         Matrix x = inputs(48, 21);
@@ -166,10 +226,10 @@ class PipelineIT {
         Model model = OKL.pipeline(spec("kfold").withFilter(ComponentSpec.of("nu-method", "iterations", total)))
                 .fit(TrainingData.of(x, y));
         int chosen = model.pathIndex() + 1;
-        assertThat(chosen).as("early stopping on noisy data stops before the last iteration").isLessThan(total);
+        assertThat(chosen).as("on noisy data the chosen iteration comes before the last").isLessThan(total);
         assertThat(model.spec().filter().parameters().get("iterations")).isEqualTo(chosen);
         assertThat(((Number) model.provenance().chosen().get("filter.iterations")).intValue()).isEqualTo(chosen);
-        // the nu-method recurrence of CONVENTIONS.md (nu = 1), run naively to the chosen iteration
+        // the nu-method recurrence of docs/conventions.md#filters (nu = 1), run naively to the chosen iteration
         int n = x.rows();
         Matrix k = gram(x, x);
         double sMax = new org.apache.commons.math3.linear.EigenDecomposition(
@@ -193,10 +253,15 @@ class PipelineIT {
     }
 
     @Test
-    void leaveOneOutRefusesIterativeFilters() {
-        PipelineSpec nu = spec("loo").withFilter(ComponentSpec.of("nu-method", "iterations", 10));
-        assertThatThrownBy(() -> OKL.pipeline(nu).fit(TrainingData.of(inputs(20, 1), outputs(inputs(20, 1), 2))))
-                .isInstanceOf(OklException.class).hasMessageContaining("'loo' is exact only for the tikhonov filter");
+    void leaveOneOutRefusesFiltersThatAreNotOneRidgeSolve() {
+        TrainingData data = TrainingData.of(inputs(20, 1), outputs(inputs(20, 1), 2));
+        for (ComponentSpec filter : List.of(ComponentSpec.of("nu-method", "iterations", 10),
+                ComponentSpec.of("iterated-tikhonov", "lambda", List.of(0.1, 0.01), "iterations", 3))) {
+            assertThatThrownBy(() -> OKL.pipeline(spec("loo").withFilter(filter)).fit(data))
+                    .isInstanceOf(OklException.class)
+                    .hasMessageContaining("'loo' is exact only for a filter that is plain Tikhonov regularization at "
+                            + "every path point (one ridge solve), not '" + filter.name() + "'; use kfold");
+        }
     }
 
     @Test

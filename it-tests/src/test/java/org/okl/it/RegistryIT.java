@@ -1,6 +1,7 @@
 package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -47,6 +48,19 @@ class RegistryIT {
                 }
             }
         }
+    }
+
+    @Test
+    void oklsPluginsDeclareTheDefaultsOfPipelines() {
+        assertThat(OKL.registry().defaults()).containsExactly(
+                entry(ComponentKind.OPERATOR, ComponentSpec.of("separable")),
+                entry(ComponentKind.OUTPUT, ComponentSpec.of("vector")),
+                entry(ComponentKind.DECODER, ComponentSpec.of("identity")),
+                entry(ComponentKind.METRIC, ComponentSpec.of("mse")));
+        PipelineSpec minimal = PipelineFiles.parse("{\"kernel\": \"linear\", \"filter\": \"tikhonov\"}", "minimal",
+                OKL.registry());
+        assertThat(List.of(minimal.operator(), minimal.output(), minimal.decoder()))
+                .containsExactly(ComponentSpec.of("separable"), ComponentSpec.of("vector"), ComponentSpec.of("identity"));
     }
 
     @Test

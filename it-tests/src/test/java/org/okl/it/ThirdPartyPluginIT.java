@@ -8,14 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
-import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
@@ -69,7 +65,9 @@ class ThirdPartyPluginIT {
         OklProcess.Result listed = OklProcess.run(dir, Map.of(), "plugins", "--plugins", plugins.toString());
         assertThat(listed.exitCode()).as(listed.stderr()).isZero();
         assertThat(listed.stdout()).contains("output-correlation").contains("standardized").contains("[sample]")
-                .contains("sample.jar").contains("linear algebra:");
+                .contains("sample.jar").contains("linear algebra:")
+                .contains("defaults (the stages a pipeline leaves out): operator separable, output vector, decoder "
+                        + "identity, metric mse");
 
         Path csv = regressionCsv(dir);
         OklProcess.Result eval = OklProcess.run(dir, Map.of("OKL_PLUGINS", plugins.toString()), "evaluate",
@@ -121,28 +119,10 @@ class ThirdPartyPluginIT {
 
     /** Compiles the sample plugin's sources with only the api JAR on the class path, into a JAR. */
     private static Path compileSampleAgainstApiOnly(Path dir) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        Path classes = Files.createDirectory(dir.resolve("classes"));
-        List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "--release", "17", "-classpath",
-                OklProcess.artifact("okl.api.jar").toString()));
-        try (Stream<Path> sources = Files.walk(OklProcess.artifact("okl.sample.sources"))) {
-            sources.filter(p -> p.toString().endsWith(".java")).forEach(p -> args.add(p.toString()));
-        }
-        assertThat(javac.run(null, null, null, args.toArray(String[]::new))).as("javac exit code").isZero();
-        Path jar = dir.resolve("external-plugin.jar");
-        Path services = OklProcess.artifact("okl.sample.services");
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out)) {
-            for (Path root : List.of(classes, services)) {
-                try (Stream<Path> files = Files.walk(root)) {
-                    for (Path f : files.filter(Files::isRegularFile).toList()) {
-                        j.putNextEntry(new JarEntry(root.relativize(f).toString().replace('\\', '/')));
-                        j.write(Files.readAllBytes(f));
-                        j.closeEntry();
-                    }
-                }
-            }
-        }
-        return jar;
+        Path classes = PluginJars.compileAgainstApi(dir.resolve("classes"),
+                List.of(OklProcess.artifact("okl.sample.sources")));
+        return PluginJars.jar(dir.resolve("external-plugin.jar"),
+                List.of(classes, OklProcess.artifact("okl.sample.services")), name -> true);
     }
 
     @Test

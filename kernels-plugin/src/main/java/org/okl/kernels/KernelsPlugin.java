@@ -1,7 +1,9 @@
 package org.okl.kernels;
 
 import java.util.Collection;
+import java.util.Map;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.operator.OutputMatrix;
@@ -39,5 +41,11 @@ public final class KernelsPlugin implements OklPlugin {
     @Override
     public Collection<ComponentFactory<OutputMatrix>> outputMatrices() {
         return OutputMatrixFactories.all();
+    }
+
+    /** The operator of a pipeline that names none: {@code separable} (with its default matrix, the identity). */
+    @Override
+    public Map<Class<?>, ComponentSpec> defaults() {
+        return Map.of(OperatorKernel.class, ComponentSpec.of("separable"));
     }
 }

@@ -3,12 +3,14 @@ package org.okl.api.component;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.LinearAlgebra;
 
 /**
  * What OKL hands to a factory when it creates a component: the active linear-algebra back-end, a way to create
  * nested components by name, the random seed and the data directory.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface ComponentContext {
 
     /** The linear-algebra back-end every hot path must use. */

@@ -1,6 +1,7 @@
 package org.okl.api.component;
 
 import java.util.List;
+import org.okl.api.API;
 
 /**
  * Creates one kind of component from a name and typed parameters. A plugin hands its factories to OKL through
@@ -9,6 +10,7 @@ import java.util.List;
  * @param <T> the component kind, one of the extension-point interfaces, for example
  *            {@link org.okl.api.kernel.VectorKernel}
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface ComponentFactory<T> {
 
     /** The unique id within the kind, kebab-case, for example {@code gaussian}. */

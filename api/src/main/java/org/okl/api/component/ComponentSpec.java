@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.okl.api.API;
 
 /**
  * A component named by id plus its raw parameter values, as written in a pipeline file:
@@ -14,6 +15,7 @@ import java.util.stream.Collectors;
  * @param name       the component id
  * @param parameters raw parameter values by name, in the order written
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record ComponentSpec(String name, Map<String, Object> parameters) {
 
     /** Copies the parameters into an unmodifiable, order-preserving map. */

@@ -1,9 +1,12 @@
 package org.okl.api.component;
 
+import org.okl.api.API;
+
 /**
  * A parameter value a component cannot accept: out of range, of the wrong type, inconsistent with another parameter,
  * or a matrix that is not positive semi-definite. The message names the component and the parameter.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public class InvalidParameterException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 

@@ -2,6 +2,7 @@ package org.okl.api.component;
 
 import java.util.List;
 import java.util.Objects;
+import org.okl.api.API;
 
 /**
  * Declares one parameter of a component: its name, type, default, allowed range and a description the command line
@@ -21,6 +22,7 @@ import java.util.Objects;
  * @param choices       allowed strings for {@link ParameterType#STRING}, empty for any
  * @param componentKind the kind of nested component for the component types, else {@code null}
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record ParameterSpec(
         String name,
         ParameterType type,

@@ -1,6 +1,9 @@
 package org.okl.api.component;
 
+import org.okl.api.API;
+
 /** The type of a component parameter, as written in a pipeline file or on the command line. */
+@API(status = API.Status.STABLE, since = "0.1")
 public enum ParameterType {
     /** A real number. */
     DOUBLE,

@@ -2,11 +2,13 @@ package org.okl.api.component;
 
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.API;
 
 /**
  * Validated parameter values handed to a {@link ComponentFactory}: every declared parameter that has a value or a
  * default is present, with the declared type, inside its declared range.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface Parameters {
 
     /** Whether the parameter has a value (given or defaulted). */

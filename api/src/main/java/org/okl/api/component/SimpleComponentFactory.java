@@ -3,6 +3,7 @@ package org.okl.api.component;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiFunction;
+import org.okl.api.API;
 
 /**
  * A convenient {@link ComponentFactory} built from its id, kind, description, parameters and a creation function, so
@@ -10,6 +11,7 @@ import java.util.function.BiFunction;
  *
  * @param <T> the component kind
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public final class SimpleComponentFactory<T> implements ComponentFactory<T> {
     private final String id;
     private final Class<T> kind;

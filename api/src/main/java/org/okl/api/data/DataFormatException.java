@@ -1,9 +1,12 @@
 package org.okl.api.data;
 
+import org.okl.api.API;
+
 /**
  * Input data OKL cannot use: a missing or unreadable file, a ragged row, a non-numeric or non-finite field, a header
  * that does not match the data. The message names the file, the line and the field.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public class DataFormatException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

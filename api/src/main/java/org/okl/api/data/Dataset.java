@@ -2,6 +2,7 @@ package org.okl.api.data;
 
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -16,6 +17,7 @@ import org.okl.api.linalg.Matrix;
  * @param outputNames  one name per output column
  * @param source       where the data comes from and its licence, one line
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Dataset(
         String name,
         Task task,

@@ -1,10 +1,12 @@
 package org.okl.api.data;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 
 /**
  * A named data set OKL can load: bundled in a plugin, read from the data directory, or generated.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface DatasetSource {
 
     /** One line: task, shape and source, shown by {@code okl datasets} without loading the data. */

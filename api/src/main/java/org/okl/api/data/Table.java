@@ -1,6 +1,7 @@
 package org.okl.api.data;
 
 import java.util.List;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  * @param outputColumns the columns the format itself marks as outputs (Mulan labels, MEKA {@code -C}, LIBSVM
  *                      labels), empty when the format does not say
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public record Table(Matrix values, List<String> columnNames, int[] outputColumns) {
 
     /** Validates that there is one name per column. */

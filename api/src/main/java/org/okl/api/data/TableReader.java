@@ -2,11 +2,13 @@ package org.okl.api.data;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.okl.api.API;
 
 /**
  * Reads one file format into a {@link Table}. OKL picks the reader by file-name suffix; a {@code .gz} suffix is
  * stripped first and the file decompressed transparently.
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface TableReader {
 
     /** The file-name suffixes this reader handles, lower case, for example {@code .csv}. */

@@ -2,12 +2,14 @@ package org.okl.api.data;
 
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
  * A data file read block by block in one pass, in constant memory: {@link TableReader#open} returns one. Errors in
  * the content are thrown by {@link #next} as {@link DataFormatException}s naming file, line and field.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface TableStream extends AutoCloseable {
 
     /** One name per column (generated as {@code c0, c1, ...} when the file has none). */

@@ -1,6 +1,7 @@
 package org.okl.api.decoder;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  *                has them
  * @param ranking for candidate decoders, the best candidates per prediction with the candidate set, if computed
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public record Decoded(Matrix outputs, Optional<Matrix> scores, Optional<Ranking> ranking) {
 
     /** Outputs only. */

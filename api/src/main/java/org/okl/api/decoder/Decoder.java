@@ -1,9 +1,12 @@
 package org.okl.api.decoder;
 
+import org.okl.api.API;
+
 /**
  * Turns predictions in the embedding space into outputs: identity, thresholds, top-k, argmax, or a pre-image over a
  * candidate set.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface Decoder {
 
     /**

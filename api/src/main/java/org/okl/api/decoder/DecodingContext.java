@@ -1,11 +1,13 @@
 package org.okl.api.decoder;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 
 /** What a decoder may use besides the predictions. */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface DecodingContext {
 
     /** The fitted output embedding. */

@@ -1,5 +1,6 @@
 package org.okl.api.decoder;
 
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -9,5 +10,6 @@ import org.okl.api.linalg.Matrix;
  * @param indices    per prediction, candidate row indices best first (ties by the lower index)
  * @param candidates the candidate outputs (N_c x q) the indices refer to
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record Ranking(int[][] indices, Matrix candidates) {
 }

@@ -1,6 +1,7 @@
 package org.okl.api.decoder;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
 
@@ -9,6 +10,7 @@ import org.okl.api.linalg.Matrix;
  * the training data, asks for the tuned spec, and creates the decoder from it, so a model file records the values
  * actually used (as {@link org.okl.api.kernel.DataDependentKernel} does for kernel widths).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface TunableDecoder extends Decoder {
 
     /**

@@ -1,11 +1,13 @@
 package org.okl.api.filter;
 
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
  * The action of the (unnormalised) block Gram on coefficients, {@code C -> Gamma C}, for iterative filters. For a
  * separable kernel it is {@code k C A}; for a general kernel a block product.
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface GramOperator {
 
     /** The number of training points n. */

@@ -1,5 +1,6 @@
 package org.okl.api.filter;
 
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -8,6 +9,7 @@ import org.okl.api.linalg.Matrix;
  * parameter is {@code iterations}, iterate j must not depend on the total number of iterations: after model
  * selection the pipeline refits with {@code iterations} cut to the chosen one.
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface IterativeFilter {
 
     /**

@@ -1,9 +1,11 @@
 package org.okl.api.filter;
 
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /** Receives the coefficients at each point of a regularization path while an iterative filter runs. */
 @FunctionalInterface
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface PathListener {
 
     /**

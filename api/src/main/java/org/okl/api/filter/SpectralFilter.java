@@ -1,15 +1,17 @@
 package org.okl.api.filter;
 
 import java.util.Optional;
+import org.okl.api.API;
 
 /**
  * A spectral regularization filter g(s) (Baldassarre et al. 2012, Sec. 3.3) with a regularization path.
  *
- * <p>Conventions (see {@code CONVENTIONS.md}): s ranges over the eigenvalues of the normalised Gram {@code Gamma/n},
- * and the coefficients are {@code C = g(Gamma/n) Y / n}. A filter is defined on a path of parameter values (a list
- * of lambdas, or iterations 1..t); solvers compute the whole path from one decomposition or one run of the
- * iteration, and model selection keeps one point.
+ * <p>Conventions (see docs/conventions.md#regularization-scale): s ranges over the eigenvalues of the normalised Gram
+ * {@code Gamma/n}, and the coefficients are {@code C = g(Gamma/n) Y / n}. A filter is defined on a path of parameter
+ * values (a list of lambdas, or iterations 1..t); solvers compute the whole path from one decomposition or one run of
+ * the iteration, and model selection keeps one point.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface SpectralFilter {
 
     /** The name of the path parameter, for example {@code lambda} or {@code iterations}. */

@@ -1,5 +1,6 @@
 package org.okl.api.kernel;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
@@ -9,6 +10,7 @@ import org.okl.api.linalg.Matrix;
  * distance. Before fitting, the pipeline asks for the resolved spec and creates the kernel from it, so a model file
  * records the value actually used.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface DataDependentKernel extends VectorKernel {
 
     /**

@@ -1,6 +1,7 @@
 package org.okl.api.kernel;
 
 import java.util.List;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  *
  * @param <X> the type of the objects compared
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface Kernel<X> {
 
     /** The kernel value k(a, b). */

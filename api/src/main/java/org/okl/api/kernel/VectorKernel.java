@@ -1,6 +1,7 @@
 package org.okl.api.kernel;
 
 import java.util.List;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -8,6 +9,7 @@ import org.okl.api.linalg.Matrix;
  * whose rows are the vectors, so a Gram matrix is computed in one batch (one matrix product plus an element-wise
  * pass for the Gaussian kernel) through the linear-algebra layer.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface VectorKernel extends Kernel<double[]> {
 
     /** The Gram matrix of the rows of {@code a} (n x p) against the rows of {@code b} (m x p): n x m. */

@@ -1,10 +1,12 @@
 package org.okl.api.linalg;
 
 import java.util.Optional;
+import org.okl.api.API;
 
 /**
- * The one linear-algebra layer every hot path goes through: matrix products, Cholesky, symmetric
- * eigendecomposition, solves, orthonormalisation, and Hessenberg and tridiagonal reduction.
+ * The one linear-algebra layer every hot path goes through: matrix products, Gram matrices, symmetric
+ * eigendecomposition, Cholesky, triangular and general solves, and orthonormalisation (thin QR). Core's solvers use
+ * further reductions (Hessenberg, tridiagonal) that stay internal to core.
  *
  * <p>OKL ships a native back-end (BLAS/LAPACK through JNI) and a pure-Java fall-back chosen automatically when no
  * native library loads. Components receive the active back-end from
@@ -12,6 +14,7 @@ import java.util.Optional;
  *
  * <p>Inputs are never modified; every method returns new matrices unless it says otherwise.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface LinearAlgebra {
 
     /** A short, stable name of the back-end, for example {@code native} or {@code java}. */
@@ -90,44 +93,4 @@ public interface LinearAlgebra {
 
     /** The orthonormal factor Q (m x min(m, n)) of a thin QR decomposition of A (m x n). */
     Matrix orthonormalBasis(Matrix a);
-
-    /** The orthogonal reduction of a square matrix to upper Hessenberg form. */
-    HessenbergForm hessenberg(Matrix square);
-
-    /**
-     * The orthogonal reduction of a symmetric matrix to tridiagonal form {@code M = Q T Q^T}. Only the lower triangle
-     * is read. The default returns the eigendecomposition (a diagonal T is tridiagonal); back-ends override it with
-     * a Householder reduction, which is several times cheaper.
-     */
-    default TridiagonalForm tridiagonal(Matrix symmetric) {
-        SymmetricEigen eigen = eigenSymmetric(symmetric);
-        int n = eigen.values().length;
-        return TridiagonalForm.explicit(eigen.values(), new double[Math.max(n - 1, 0)], eigen.vectors(), this);
-    }
-
-    /**
-     * Solves the tridiagonal system {@code T X = B} by Gaussian elimination with partial pivoting (stable for any
-     * non-singular T, definite or not). The default forms T densely and calls {@link #solve}; back-ends override it
-     * with an O(n) per column solve.
-     *
-     * @param sub      the subdiagonal T(i+1, i) (length n - 1)
-     * @param diagonal the diagonal (length n)
-     * @param sup      the superdiagonal T(i, i+1) (length n - 1)
-     * @param b        the right-hand sides (n x m)
-     * @throws IllegalArgumentException when T is singular or the lengths do not match
-     */
-    default Matrix solveTridiagonal(double[] sub, double[] diagonal, double[] sup, Matrix b) {
-        int n = diagonal.length;
-        if (sub.length != Math.max(n - 1, 0) || sup.length != Math.max(n - 1, 0) || b.rows() != n) {
-            throw new IllegalArgumentException("solveTridiagonal: a diagonal of length " + n + " needs off-diagonals "
-                    + "of length " + Math.max(n - 1, 0) + " and " + n + " rows, got " + sub.length + ", "
-                    + sup.length + " and " + b.rows());
-        }
-        Matrix t = Matrix.diagonal(diagonal);
-        for (int i = 0; i + 1 < n; i++) {
-            t.set(i + 1, i, sub[i]);
-            t.set(i, i + 1, sup[i]);
-        }
-        return solve(t, b);
-    }
 }

@@ -1,6 +1,7 @@
 package org.okl.api.linalg;
 
 import java.util.Arrays;
+import org.okl.api.API;
 
 /**
  * A dense real matrix stored column-major in one {@code double[]}, the layout BLAS and LAPACK use, so the
@@ -9,6 +10,7 @@ import java.util.Arrays;
  * <p>Element (i, j) lives at {@code data()[i + j * rows()]}. The class is mutable on purpose: hot loops write into
  * {@link #data()} directly. Methods that return a new matrix say so.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public final class Matrix {
     private final int rows;
     private final int cols;

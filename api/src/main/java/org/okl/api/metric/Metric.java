@@ -1,11 +1,13 @@
 package org.okl.api.metric;
 
+import org.okl.api.API;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 
 /**
  * An evaluation measure of predictions against true outputs, such as MSE, RBF loss or mean AUC.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface Metric {
 
     /**

@@ -1,5 +1,7 @@
 package org.okl.api.metric;
 
+import org.okl.api.API;
+
 /**
  * Per-output sums over t rows of true values y and predictions f, from which every {@link SquaredErrorMetric} is
  * computed: sum (y - f)^2, sum y and sum y^2 for every output column. Rows with a NaN true value are not counted in
@@ -10,6 +12,7 @@ package org.okl.api.metric;
  * @param sums          per output: sum y
  * @param squares       per output: sum y^2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record SquaredErrors(long[] counts, double[] squaredErrors, double[] sums, double[] squares) {
 
     /** Checks that the four arrays have one entry per output, and copies them. */

@@ -1,5 +1,6 @@
 package org.okl.api.operator;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 
@@ -8,6 +9,7 @@ import org.okl.api.linalg.Matrix;
  * Gram-times-coefficients product. Blocks are laid out point-major: entry {@code (i*d + r, j*d + s)} of the block
  * Gram is {@code Gamma(x_i, x_j)[r][s]}.
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface BlockOperatorKernel extends OperatorKernel {
 
     /** The output dimension d. */

@@ -1,5 +1,7 @@
 package org.okl.api.operator;
 
+import org.okl.api.API;
+
 /**
  * An operator-valued kernel {@code Gamma(x, x')}, a linear operator on the output space for every pair of inputs.
  *
@@ -12,6 +14,7 @@ package org.okl.api.operator;
  *   <li>{@link BlockOperatorKernel}: anything else, through a block Gram or a Gram-times-coefficients product.
  * </ul>
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface OperatorKernel {
 
     /**

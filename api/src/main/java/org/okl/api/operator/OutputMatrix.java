@@ -1,5 +1,6 @@
 package org.okl.api.operator;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 
@@ -7,6 +8,7 @@ import org.okl.api.linalg.Matrix;
  * Builds the d x d positive semi-definite matrix A of a separable kernel {@code k(x, x') A}: fixed (identity, common
  * similarity, a file) or estimated from the training outputs (output-graph Laplacian, covariance).
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface OutputMatrix {
 
     /**

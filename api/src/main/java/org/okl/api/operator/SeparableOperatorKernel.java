@@ -1,5 +1,6 @@
 package org.okl.api.operator;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 
@@ -8,6 +9,7 @@ import org.okl.api.linalg.Matrix;
  * a d x d positive semi-definite matrix. Its block Gram is {@code k ⊗ A}; solvers never form it and instead
  * eigendecompose k and A separately.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface SeparableOperatorKernel extends OperatorKernel {
 
     /** The matrix A for the given training targets (n x d). */

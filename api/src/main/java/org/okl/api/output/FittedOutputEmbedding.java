@@ -1,6 +1,7 @@
 package org.okl.api.output;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -15,6 +16,7 @@ import org.okl.api.linalg.Matrix;
  * Decoders turn H into outputs through {@link #scores(Matrix)} and {@link #toOutputs(Matrix)} (explicit codings), or
  * through {@link #candidateDistances(Matrix, Matrix)} (pre-image over a candidate set).
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface FittedOutputEmbedding {
 
     /** The regression targets (n x d) for an explicit embedding, or empty for an implicit one. */

@@ -1,5 +1,6 @@
 package org.okl.api.output;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 
 /**
@@ -7,6 +8,7 @@ import org.okl.api.component.ComponentContext;
  * feature space of an output kernel (implicit), or a learned embedding (OEL). Third parties implement this to add
  * a new way of representing structured outputs.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface OutputEmbedding {
 
     /** Fits the embedding on the training outputs (and any extra unlabelled outputs). */

@@ -1,5 +1,6 @@
 package org.okl.api.output;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 
@@ -8,6 +9,7 @@ import org.okl.api.linalg.Matrix;
  * {@code vector} output, label codings): it can be fitted on outputs streamed in blocks, and a model using it is
  * restored without storing the training rows.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface RowwiseOutputEmbedding extends OutputEmbedding {
 
     /** The embedding fitted for outputs of the given number of columns, without seeing any row. */

@@ -2,7 +2,10 @@ package org.okl.api.plugin;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import org.okl.api.API;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
 import org.okl.api.decoder.Decoder;
@@ -22,8 +25,13 @@ import org.okl.api.solve.RegressionSolver;
  * <p>Every getter has an empty default, so a plugin overrides only what it offers and new extension kinds never
  * break old plugins (as Trino's {@code Plugin} does). OKL finds plugins with {@link java.util.ServiceLoader} on the
  * class path and in the plugins folder ({@code --plugins DIR} or {@code OKL_PLUGINS}), binds every factory by kind
- * and id, and reports a duplicate id with the JARs of both plugins.
+ * and id, and reports a duplicate id with the JARs of both plugins. A plugin from a plugins folder runs in its own
+ * class loader that shows it this api, the SLF4J API and the JDK only: it may bundle any library it needs.
+ *
+ * <p>Names and ids starting with {@code okl-} are reserved for OKL's own plugins; a plugin that uses them is left
+ * out with an error.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface OklPlugin {
 
     /** A unique, stable name of the plugin, for diagnostics (for example {@code okl-kernels}). */
@@ -103,11 +111,13 @@ public interface OklPlugin {
     }
 
     /**
-     * Guice modules ({@code com.google.inject.Module} instances) for the plugin's own wiring, installed into OKL's
-     * injector. Typed as {@code Object} so that this API stays free of dependencies; anything else is rejected with
-     * an error naming the plugin.
+     * The component a pipeline uses for a stage it does not name, by component kind, among this plugin's own
+     * components: for example {@code OperatorKernel.class -> separable}, {@code Metric.class -> mse} (the metric of
+     * model selection). Only OKL's own plugins declare defaults, so that a pipeline file means the same whichever
+     * other plugins are installed; another plugin that declares one is left out with an error.
      */
-    default Collection<Object> guiceModules() {
-        return List.of();
+    @API(status = API.Status.INTERNAL, since = "0.1")
+    default Map<Class<?>, ComponentSpec> defaults() {
+        return Map.of();
     }
 }

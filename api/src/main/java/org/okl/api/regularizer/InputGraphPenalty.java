@@ -1,5 +1,6 @@
 package org.okl.api.regularizer;
 
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 
@@ -7,6 +8,7 @@ import org.okl.api.linalg.Matrix;
  * A penalty {@code gammaI <f, M f>} over the values of f on labelled and unlabelled inputs, with M a graph Laplacian
  * (or a power of one): manifold regularization (Minh and Sindhwani 2011, eq. 12).
  */
+@API(status = API.Status.MAINTAINED, since = "0.1")
 public interface InputGraphPenalty {
 
     /** The weight gammaI. */

@@ -1,12 +1,14 @@
 package org.okl.api.regularizer;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.operator.OutputMatrix;
 
 /**
  * A regularization term added to the ambient RKHS norm whose weight is the filter's lambda. A regularizer contributes
  * through one or both of its two faces; the solver combines them.
  */
+@API(status = API.Status.STABLE, since = "0.1")
 public interface Regularizer {
 
     /** A penalty over labelled and unlabelled inputs (manifold regularization), if this regularizer has one. */

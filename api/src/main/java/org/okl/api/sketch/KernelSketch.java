@@ -1,6 +1,7 @@
 package org.okl.api.sketch;
 
 import java.util.Map;
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -16,6 +17,7 @@ import org.okl.api.linalg.Matrix;
  * rows come from a file, from memory or from a cluster; and a drawn sketch can be handed to any solver route
  * (injected), so two routes over the same rows, sketch and folds agree to round-off.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface KernelSketch {
 
     /** The number of features m this sketch draws for the given number of training rows. */

@@ -2,6 +2,7 @@ package org.okl.api.sketch;
 
 import java.util.Arrays;
 import java.util.Random;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -10,6 +11,7 @@ import org.okl.api.linalg.Matrix;
  * {@code j = random.nextLong(i + 1)} when j < count. The result depends only on the seed and the rows in order, so a
  * file, an in-memory matrix and any other source that feeds the same rows draw the same sample. Memory: count rows.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public final class ReservoirSample {
     private final int capacity;
     private final int dimension;

@@ -2,6 +2,7 @@ package org.okl.api.sketch;
 
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -10,9 +11,10 @@ import org.okl.api.linalg.Matrix;
  * landmarks L and {@code M = k(L, L)}; random Fourier features: {@code phi(x) = z(x)} and M the identity.
  *
  * <p>A model over a sketch predicts {@code phi(x)^T beta} with weights beta (m x D); the regularized problem is
- * {@code min ||Y - Phi beta||^2 + n·lambda·tr(beta^T M beta)} (CONVENTIONS' lambda scale), so implementations must
- * be thread-safe for {@link #features} (blocks are evaluated concurrently).
+ * {@code min ||Y - Phi beta||^2 + n·lambda·tr(beta^T M beta)} (docs/conventions.md#regularization-scale), so
+ * implementations must be thread-safe for {@link #features} (blocks are evaluated concurrently).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface SketchFeatures {
 
     /** The number of features m. */

@@ -1,12 +1,14 @@
 package org.okl.api.sketch;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
  * The training inputs a {@link KernelSketch} is drawn from: a matrix in memory, a file read block by block, or a
  * distributed data set. Rows have a fixed order and global indices 0..n-1; a pass reads them all in that order.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface SketchRows {
 
     /** The number of rows n (a streamed source learns it on its first pass, and makes one to count if asked first). */

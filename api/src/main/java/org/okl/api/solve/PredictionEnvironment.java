@@ -1,6 +1,7 @@
 package org.okl.api.solve;
 
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.operator.OperatorKernel;
@@ -15,6 +16,7 @@ import org.okl.api.sketch.KernelSketch;
  *                 stored arrays, if the pipeline has one
  * @param context  back-end and seed
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record PredictionEnvironment(VectorKernel kernel, OperatorKernel operator, Optional<KernelSketch> sketch,
         ComponentContext context) {
 }

@@ -1,6 +1,7 @@
 package org.okl.api.solve;
 
 import java.util.Map;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  * plugin solver rebuilds its types in {@link RegressionSolver#restore}, with the kernel and operator recreated from
  * the pipeline.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface Predictor {
 
     /** Predictions for the rows of {@code inputs} (t x p): t x D. */

@@ -1,11 +1,13 @@
 package org.okl.api.solve;
 
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
  * A regression fitted along a regularization path: one predictor per path point, sharing one decomposition or one
  * run of an iterative filter.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface RegressionPath {
 
     /** The number of path points (equals the filter's path length). */

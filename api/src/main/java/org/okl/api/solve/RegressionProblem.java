@@ -2,6 +2,7 @@ package org.okl.api.solve;
 
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.SpectralFilter;
@@ -28,6 +29,7 @@ import org.okl.api.regularizer.Regularizer;
  *                         {@link RegressionSolver#preference} fits)
  * @param context          back-end, seed, nested component creation
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public record RegressionProblem(
         Matrix inputs,
         VectorKernel kernel,

@@ -2,6 +2,7 @@ package org.okl.api.solve;
 
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.API;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -11,6 +12,7 @@ import org.okl.api.linalg.Matrix;
  * may name one ({@code "solver": {"name": "falkon"}}); otherwise the supporting solver with the highest
  * {@link #preference} fits the problem, and the model file records which one did.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.1")
 public interface RegressionSolver {
 
     /** Whether this solver handles the problem (kernel structure, embedding, regularizers, approximation). */
@@ -27,6 +29,14 @@ public interface RegressionSolver {
      */
     default int preference(RegressionProblem problem) {
         return 0;
+    }
+
+    /**
+     * The memory the fit will hold at its peak, if the solver can tell; OKL refuses the fit with a clear message
+     * (naming what, how large, the heap and the advice) when it cannot fit, instead of running out of memory.
+     */
+    default Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        return Optional.empty();
     }
 
     /**

@@ -26,7 +26,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code okl experiment NAME|all}: reproduces experiments of the papers ({@code EXPERIMENTS.md}). */
+/** {@code okl experiment NAME|all}: reproduces experiments of the papers (RESULTS.md). */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
         description = "Reproduce an experiment of the papers (or 'all'); --list shows which are available.")
 public final class ExperimentCommand implements Runnable {

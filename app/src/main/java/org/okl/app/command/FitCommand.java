@@ -67,7 +67,8 @@ public final class FitCommand implements Runnable {
             fitted = result.model();
             out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
                     + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
-            out.println("streamed: " + result.timings());
+            out.println("streamed: " + result.timings() + String.format(java.util.Locale.ROOT,
+                    "; reading and parsing %.1f s on its own thread", rows.get().parseSeconds()));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
             fitted = pipe.fit(training);

@@ -27,7 +27,7 @@ public final class PluginsCommand implements Runnable {
     private CommandSpec spec;
 
     @Option(names = "--kind", description = "Only this kind (kernel, operator, matrix, output, filter, regularizer, "
-            + "decoder, dataset, metric, reader).")
+            + "decoder, dataset, metric, reader, solver, sketch).")
     private String kind;
 
     @Override
@@ -43,6 +43,9 @@ public final class PluginsCommand implements Runnable {
         for (PluginLoader.PluginFailure f : okl.registry().failures()) {
             out.printf("  FAILED           %s: %s%n", f.location(), f.cause());
         }
+        out.println();
+        out.println("defaults (the stages a pipeline leaves out): " + String.join(", ", okl.registry().defaults()
+                .entrySet().stream().map(e -> e.getKey().label() + " " + e.getValue()).toList()));
         for (ComponentKind k : ComponentKind.values()) {
             if (kind != null && !k.label().equals(kind)) {
                 continue;

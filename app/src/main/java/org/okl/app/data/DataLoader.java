@@ -12,6 +12,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -40,6 +41,9 @@ public final class DataLoader {
     public LoadedData load(String ref, String inputs, String outputs) {
         Path file = Path.of(ref);
         if (file.toFile().exists()) {
+            MemoryBudget.activity("the rows of " + ref + " read whole (" + MemoryBudget.describe(file.toFile().length())
+                    + " on disk)", "stream the file instead: a pipeline with a kernel sketch (\"approximation\") "
+                    + "reads data files in blocks");
             return fromTable(ref, okl.tables().read(file), inputs, outputs);
         }
         DataRef data = DataRef.parse(ref);

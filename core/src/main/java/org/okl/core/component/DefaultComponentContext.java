@@ -1,5 +1,7 @@
 package org.okl.core.component;
 
+import com.google.inject.Inject;
+import com.google.inject.Singleton;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -13,24 +15,22 @@ import org.okl.core.plugin.ComponentRegistry;
  * The context OKL hands to factories: the active back-end, nested creation through the registry, the seed and the
  * data directory.
  */
+@Singleton
 public final class DefaultComponentContext implements ComponentContext {
     private final LinearAlgebra linearAlgebra;
     private final ComponentRegistry registry;
-    private final long seed;
-    private final Path dataDirectory;
+    private final ContextSettings settings;
 
     /**
      * @param linearAlgebra the back-end
      * @param registry      where nested components come from
-     * @param seed          the seed of every random choice
-     * @param dataDirectory the data directory, or {@code null}
+     * @param settings      the seed and the data directory
      */
-    public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, long seed,
-            Path dataDirectory) {
+    @Inject
+    public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, ContextSettings settings) {
         this.linearAlgebra = linearAlgebra;
         this.registry = registry;
-        this.seed = seed;
-        this.dataDirectory = dataDirectory;
+        this.settings = settings;
     }
 
     @Override
@@ -50,16 +50,11 @@ public final class DefaultComponentContext implements ComponentContext {
 
     @Override
     public long seed() {
-        return seed;
+        return settings.seed();
     }
 
     @Override
     public Optional<Path> dataDirectory() {
-        return Optional.ofNullable(dataDirectory);
-    }
-
-    /** The same context with another seed (for repetitions of a randomised protocol). */
-    public DefaultComponentContext withSeed(long newSeed) {
-        return new DefaultComponentContext(linearAlgebra, registry, newSeed, dataDirectory);
+        return settings.dataDirectory();
     }
 }

@@ -27,6 +27,7 @@ public final class FileRows implements RowSource {
     private final int[] inputColumns;
     private final int[] outputColumns;
     private long size = -1;
+    private final java.util.concurrent.atomic.AtomicLong parseNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param file          the data file
@@ -48,6 +49,11 @@ public final class FileRows implements RowSource {
             forEachRowBlock((first, inputs, outputs) -> { });
         }
         return size;
+    }
+
+    /** The seconds the reader threads spent reading and parsing, over every pass so far (overlapped with work). */
+    public double parseSeconds() {
+        return parseNanos.get() * 1e-9;
     }
 
     @Override
@@ -151,7 +157,9 @@ public final class FileRows implements RowSource {
                 }
                 long first = 0;
                 while (!stopped) {
+                    long start = System.nanoTime();
                     Optional<Matrix> block = stream.next(BLOCK_ROWS);
+                    parseNanos.addAndGet(System.nanoTime() - start);
                     if (block.isEmpty()) {
                         break;
                     }

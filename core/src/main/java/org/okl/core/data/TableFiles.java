@@ -1,5 +1,7 @@
 package org.okl.core.data;
 
+import com.google.inject.Inject;
+import com.google.inject.Singleton;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,10 +21,12 @@ import org.okl.core.plugin.OklException;
  * Reads data files with the reader whose suffixes match the file name ({@code .csv}, {@code .arff}, ...; a
  * {@code .gz} suffix is looked through), among the readers the plugins register.
  */
+@Singleton
 public final class TableFiles {
     private final List<TableReader> readers;
 
     /** Creates every registered reader once. */
+    @Inject
     public TableFiles(ComponentRegistry registry, ComponentContext context) {
         this.readers = registry.components(ComponentKind.READER).keySet().stream()
                 .map(id -> context.create(TableReader.class, ComponentSpec.of(id)))

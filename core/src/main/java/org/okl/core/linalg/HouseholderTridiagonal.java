@@ -3,7 +3,6 @@ package org.okl.core.linalg;
 import dev.ludovic.netlib.lapack.LAPACK;
 import org.netlib.util.intW;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * A tridiagonal form in LAPACK's dsytrd layout, Q kept as the n - 1 Householder reflectors below the subdiagonal:

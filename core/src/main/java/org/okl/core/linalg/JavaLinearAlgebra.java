@@ -9,11 +9,8 @@ import org.ojalgo.matrix.decomposition.Hessenberg;
 import org.ojalgo.matrix.decomposition.QR;
 import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
-import org.okl.api.linalg.HessenbergForm;
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads. Matrix products run on netlib's Java BLAS through
@@ -24,7 +21,7 @@ import org.okl.api.linalg.TridiagonalForm;
  * BLAS; QR and Hessenberg decompositions use ojAlgo, the fastest pure-Java library measured for them.
  * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
-final class JavaLinearAlgebra implements LinearAlgebra {
+final class JavaLinearAlgebra implements SolverLinearAlgebra {
 
     private final LAPACK lapack;
     private final ParallelBlas products;

@@ -56,7 +56,7 @@ public final class LinearAlgebras {
     }
 
     /** The pure-Java back-end, always available. */
-    public static LinearAlgebra java() {
+    public static SolverLinearAlgebra java() {
         return JavaHolder.JAVA;
     }
 
@@ -104,7 +104,7 @@ public final class LinearAlgebras {
     }
 
     private static final class JavaHolder {
-        static final LinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack(),
+        static final SolverLinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack(),
                 Runtime.getRuntime().availableProcessors());
     }
 

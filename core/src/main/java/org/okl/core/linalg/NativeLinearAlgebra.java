@@ -5,18 +5,15 @@ import dev.ludovic.netlib.lapack.LAPACK;
 import java.util.Arrays;
 import java.util.Optional;
 import org.netlib.util.intW;
-import org.okl.api.linalg.HessenbergForm;
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The native back-end: BLAS and LAPACK (OpenBLAS on a standard Linux install) called through netlib's JNI bindings.
  * {@link Matrix} is column-major, as Fortran expects, so arrays are handed over without transposing; inputs are
  * copied only where LAPACK overwrites its argument.
  */
-final class NativeLinearAlgebra implements LinearAlgebra {
+final class NativeLinearAlgebra implements SolverLinearAlgebra {
 
     private final BLAS blas;
     private final LAPACK lapack;

@@ -14,8 +14,8 @@ final class TridiagonalSolve {
     private TridiagonalSolve() {
     }
 
-    /** A new matrix X with {@code T X = B}; the inputs are not modified. */
-    static Matrix solve(LAPACK lapack, double[] sub, double[] diagonal, double[] sup, Matrix b) {
+    /** Checks that the diagonals and the right-hand sides of {@code T X = B} fit together. */
+    static void requireShapes(double[] sub, double[] diagonal, double[] sup, Matrix b) {
         int n = diagonal.length;
         int off = Math.max(n - 1, 0);
         if (sub.length != off || sup.length != off || b.rows() != n) {
@@ -23,6 +23,13 @@ final class TridiagonalSolve {
                     + "of length " + off + " and " + n + " rows, got " + sub.length + ", " + sup.length + " and "
                     + b.rows());
         }
+    }
+
+    /** A new matrix X with {@code T X = B}; the inputs are not modified. */
+    static Matrix solve(LAPACK lapack, double[] sub, double[] diagonal, double[] sup, Matrix b) {
+        requireShapes(sub, diagonal, sup, b);
+        int n = diagonal.length;
+        int off = Math.max(n - 1, 0);
         Matrix x = b.copy();
         if (n == 0 || b.cols() == 0) {
             return x;

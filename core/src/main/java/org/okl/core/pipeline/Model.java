@@ -70,6 +70,13 @@ public final class Model {
     public static Model restore(PipelineSpec spec, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, Optional<TrainingData> data, int inputColumns, int outputColumns,
             Provenance provenance, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
+                predictorType, predictorArrays, data, inputColumns, outputColumns, provenance, okl));
+    }
+
+    private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
+            Map<String, Matrix> predictorArrays, Optional<TrainingData> data, int inputColumns, int outputColumns,
+            Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
         FittedOutputEmbedding embedding;
@@ -113,7 +120,8 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, tasks
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        return Predictions.select(predictor.predict(inputs), groups);
+        return okl.registry().runtimeFailures().guard("predicting",
+                () -> Predictions.select(predictor.predict(inputs), groups));
     }
 
     /** Decoded predictions for new inputs. */
@@ -124,9 +132,9 @@ public final class Model {
     /** Decoded predictions for new inputs with their tasks (multi-task models). */
     public Decoded predict(Matrix inputs, Optional<int[]> groups) {
         Matrix h = predictRaw(inputs, groups);
-        return components.decoder().decode(h, new PipelineDecodingContext(embedding,
-                data.map(TrainingData::outputs), outputColumns, data.flatMap(TrainingData::unlabelledOutputs),
-                okl.context(), okl.tables()));
+        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
+                new PipelineDecodingContext(embedding, data.map(TrainingData::outputs), outputColumns,
+                        data.flatMap(TrainingData::unlabelledOutputs), okl.context(), okl.tables())));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.okl.core.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.filter.RidgeFilter;
 import org.okl.api.metric.Metric;
 import org.okl.api.output.OutputData;
 import org.okl.core.Okl;
@@ -95,7 +96,8 @@ final class ModelSelection {
 
     /**
      * Closed-form leave-one-out along a Tikhonov path (Rifkin and Lippert): one decomposition per grid point gives
-     * the squared leave-one-out error of every lambda, in the embedding's target space.
+     * the squared leave-one-out error of every lambda, in the embedding's target space. The filter qualifies by its
+     * capability ({@link RidgeFilter} with one solve per path point), not by its name.
      */
     private static Choice leaveOneOut(List<GridVariants.Variant> variants, TrainingData data, Okl okl) {
         List<Provenance.CurvePoint> curve = new ArrayList<>();
@@ -103,15 +105,16 @@ final class ModelSelection {
         int bestIndex = -1;
         double bestError = Double.POSITIVE_INFINITY;
         for (GridVariants.Variant v : variants) {
-            if (!v.spec().filter().name().equals("tikhonov")) {
-                throw new OklException(ErrorCode.INVALID_PIPELINE, "selection method 'loo' is exact only for the "
-                        + "tikhonov filter, not '" + v.spec().filter().name() + "'; use kfold");
-            }
             Components c = Components.create(v.spec(), data.inputs(), okl.context());
+            if (!(c.filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "selection method 'loo' is exact only for a "
+                        + "filter that is plain Tikhonov regularization at every path point (one ridge solve), not '"
+                        + v.spec().filter().name() + "'; use kfold");
+            }
             var embedding = c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()), okl.context());
-            double[] lambdas = new double[c.filter().pathLength()];
+            double[] lambdas = new double[ridge.pathLength()];
             for (int j = 0; j < lambdas.length; j++) {
-                lambdas[j] = c.filter().pathValue(j);
+                lambdas[j] = ridge.lambda(j);
             }
             double[] errors;
             try {

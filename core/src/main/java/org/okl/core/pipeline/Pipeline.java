@@ -45,8 +45,14 @@ public final class Pipeline {
     /**
      * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
      * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
+     *
+     * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
      */
     public Model fit(TrainingData data) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> fitGuarded(data));
+    }
+
+    private Model fitGuarded(TrainingData data) {
         if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
             Matrix targets = ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output()))
@@ -63,7 +69,7 @@ public final class Pipeline {
         List<Provenance.CurvePoint> curve = List.of();
         String how = "none (a single parameter value)";
         if (select) {
-            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
             ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
@@ -91,7 +97,8 @@ public final class Pipeline {
      *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
      */
     public StreamingFit.Result fit(RowSource rows) {
-        return StreamingFit.fit(spec, rows, Optional.empty(), okl);
+        return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(),
+                () -> StreamingFit.fit(spec, rows, Optional.empty(), okl));
     }
 
     /** What prevents fitting this pipeline over streamed rows, or empty when nothing does. */
@@ -121,7 +128,7 @@ public final class Pipeline {
         if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
             return chosen;
         }
-        SelectionSpec selection = chosen.selection().orElse(SelectionSpec.defaults());
+        SelectionSpec selection = chosen.selection().orElseGet(okl.defaults()::selection);
         Split split = new HoldOut(selection.fraction(), selection.seed()).splits(data.size()).get(0);
         FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
         Predictor predictor = fitted.path().at(pathIndex);

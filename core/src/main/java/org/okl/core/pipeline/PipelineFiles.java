@@ -50,7 +50,7 @@ public final class PipelineFiles {
     }
 
     /**
-     * Parses pipeline JSON.
+     * Parses pipeline JSON; the stages it leaves out take the defaults the registry's plugins declare.
      *
      * @param source   the file name or another label for error messages
      * @param registry where named pipelines come from
@@ -71,7 +71,7 @@ public final class PipelineFiles {
         if (node.has("preset")) {
             node = applyPreset(node, source, registry);
         }
-        return fromObject(node, source);
+        return new PipelineDefaults(registry).complete(fromObject(node, source));
     }
 
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
@@ -103,10 +103,8 @@ public final class PipelineFiles {
             throw invalid(source, "unknown member(s) " + unknown + "; a pipeline has " + new TreeSet<>(MEMBERS));
         }
         ComponentSpec kernel = node.has("kernel") ? component(node.get("kernel"), source, "kernel") : null;
-        ComponentSpec operator = node.has("operator") ? component(node.get("operator"), source, "operator")
-                : ComponentSpec.of("separable");
-        ComponentSpec output = node.has("output") ? component(node.get("output"), source, "output")
-                : ComponentSpec.of("vector");
+        ComponentSpec operator = node.has("operator") ? component(node.get("operator"), source, "operator") : null;
+        ComponentSpec output = node.has("output") ? component(node.get("output"), source, "output") : null;
         if (!node.has("filter")) {
             throw invalid(source, "member 'filter' is required, for example {\"name\": \"tikhonov\", \"lambda\": 1e-3}");
         }
@@ -121,8 +119,7 @@ public final class PipelineFiles {
                 regularizers.add(component(r, source, "regularizers"));
             }
         }
-        ComponentSpec decoder = node.has("decoder") ? component(node.get("decoder"), source, "decoder")
-                : ComponentSpec.of("identity");
+        ComponentSpec decoder = node.has("decoder") ? component(node.get("decoder"), source, "decoder") : null;
         Optional<ComponentSpec> approximation = node.has("approximation") && !node.get("approximation").isNull()
                 ? Optional.of(component(node.get("approximation"), source, "approximation"))
                 : Optional.empty();
@@ -240,12 +237,12 @@ public final class PipelineFiles {
         if (spec.kernel() != null) {
             root.set("kernel", node(spec.kernel()));
         }
-        root.set("operator", node(spec.operator()));
-        root.set("output", node(spec.output()));
+        setIfPresent(root, "operator", spec.operator());
+        setIfPresent(root, "output", spec.output());
         root.set("filter", node(spec.filter()));
         ArrayNode regs = root.putArray("regularizers");
         spec.regularizers().forEach(r -> regs.add(node(r)));
-        root.set("decoder", node(spec.decoder()));
+        setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
         spec.solver().ifPresent(a -> root.set("solver", node(a)));
         spec.selection().ifPresent(s -> {
@@ -254,12 +251,18 @@ public final class PipelineFiles {
             sel.put("folds", s.folds());
             sel.put("fraction", s.fraction());
             sel.put("repetitions", s.repetitions());
-            sel.set("metric", node(s.metric()));
+            setIfPresent(sel, "metric", s.metric());
             ObjectNode grid = sel.putObject("grid");
             s.grid().forEach((k, v) -> grid.set(k, JSON.valueToTree(v.stream().map(PipelineFiles::plain).toList())));
             sel.put("seed", s.seed());
         });
         return root;
+    }
+
+    private static void setIfPresent(ObjectNode parent, String member, ComponentSpec spec) {
+        if (spec != null) {
+            parent.set(member, node(spec));
+        }
     }
 
     /** A component spec as a JSON object {@code {"name": ..., params...}}. */

@@ -9,11 +9,11 @@ import org.okl.api.component.ComponentSpec;
  * embedding, spectral filter, regularizers and decoder, plus an optional low-rank approximation and model selection.
  *
  * @param kernel        the scalar input kernel, or {@code null} when the operator carries its own
- * @param operator      the operator-valued kernel
- * @param output        the output embedding
+ * @param operator      the operator-valued kernel, or {@code null} for the default the plugins declare
+ * @param output        the output embedding, or {@code null} for the default
  * @param filter        the spectral filter
  * @param regularizers  extra regularizers (may be empty)
- * @param decoder       the decoder
+ * @param decoder       the decoder, or {@code null} for the default
  * @param approximation a low-rank approximation ({@code nystrom}, {@code fourier}, {@code incomplete-cholesky})
  * @param selection     how to choose the path point and kernel parameters
  * @param solver        the solver to fit with ({@code low-rank-eigen}, {@code falkon}, ...), or empty to let OKL
@@ -42,10 +42,12 @@ public record PipelineSpec(
         this(kernel, operator, output, filter, regularizers, decoder, approximation, selection, Optional.empty());
     }
 
-    /** A pipeline with the defaults: separable identity operator, vector outputs, identity decoder. */
+    /**
+     * A pipeline of a kernel and a filter, every other stage left to its default (with OKL's plugins: the separable
+     * identity operator, outputs used as they are, the identity decoder).
+     */
     public static PipelineSpec of(ComponentSpec kernel, ComponentSpec filter) {
-        return new PipelineSpec(kernel, ComponentSpec.of("separable"), ComponentSpec.of("vector"), filter,
-                List.of(), ComponentSpec.of("identity"), Optional.empty(), Optional.empty());
+        return new PipelineSpec(kernel, null, null, filter, List.of(), null, Optional.empty(), Optional.empty());
     }
 
     /** A copy with another kernel. */

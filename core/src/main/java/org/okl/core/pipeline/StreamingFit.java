@@ -28,18 +28,21 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
+import org.okl.core.solve.lowrank.FalkonSolver;
+import org.okl.core.solve.lowrank.LowRankAdvice;
 import org.okl.core.solve.lowrank.LowRankEigenSolver;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FalkonRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
-import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
@@ -206,14 +209,17 @@ public final class StreamingFit {
         }
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
+        long start = System.nanoTime();
         SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        timings.draw(System.nanoTime() - start);
         ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
                 : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
-        SketchRoute fitter = ((SketchedSolver) okl.create(RegressionSolver.class, route))
-                .route(okl.context().linearAlgebra());
+        SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
+        reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
         SketchSelection.Result result = rows instanceof DistributedRows cluster
                 ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
-                : fitter.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
+                : solver.route(okl.context().linearAlgebra()).fit(features, rows, embedding::encode, scheme, output,
+                        c.filter(), timings);
         return new Fitted(variant, c, features, result, 0, route.name());
     }
 
@@ -236,6 +242,19 @@ public final class StreamingFit {
                 Whitening.of(features.metric(), features.size(), la), output, filter, la);
         timings.solve(System.nanoTime() - start);
         return result;
+    }
+
+    /** Refuses a route whose sums or factors cannot fit in the heap. */
+    private static void reserve(SketchedSolver solver, int m, int d, FoldScheme scheme, int pathLength,
+            ComponentSpec route) {
+        int blockRows = route.parameters().get("blockRows") instanceof Number b ? b.intValue() : 0;
+        if (solver instanceof FalkonSolver) {
+            MemoryBudget.reserve("falkon's " + m + " x " + m + " factors of a sketch of " + m + " features",
+                    FalkonRoute.bytes(m, d, scheme.groups(), pathLength, blockRows), LowRankAdvice.FALKON);
+        } else {
+            MemoryBudget.reserve("the " + scheme.groups() + " per-fold " + m + " x " + m + " sums of a sketch of " + m
+                    + " features", EigenRoute.bytes(m, d, scheme.groups(), blockRows), LowRankAdvice.EIGEN);
+        }
     }
 
     /** A, from the operator or the one output-coupling regularizer, for the given targets. */

@@ -1,16 +1,13 @@
 package org.okl.core.plugin;
 
-import com.google.inject.CreationException;
-import com.google.inject.Guice;
-import com.google.inject.Injector;
-import com.google.inject.Stage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentFactory;
@@ -21,96 +18,102 @@ import org.okl.api.plugin.PipelineTemplate;
 import org.okl.core.component.ValidatedParameters;
 
 /**
- * Every component the discovered plugins offer, by kind and id, assembled through Guice (a {@code MapBinder} per
- * kind). Unknown ids list what is available; duplicate ids are a hard error naming both JARs; a plugin that fails to
- * initialise is recorded and left out without taking the others down.
+ * Every component the discovered plugins offer, by kind and id, with the named pipelines and the default component
+ * of each kind. Unknown ids list what is available; duplicate ids are a hard error naming both JARs; a plugin that
+ * fails to initialise, or that uses the reserved {@value #RESERVED_PREFIX} prefix without being OKL's own, is
+ * recorded and left out without taking the others down.
  */
 public final class ComponentRegistry {
+    /** The prefix of plugin names and ids reserved for OKL's own plugins (as JUnit reserves {@code junit-}). */
+    public static final String RESERVED_PREFIX = "okl-";
+    /** The package of OKL's own classes: plugins from it may use the reserved prefix and declare defaults. */
+    private static final String OKL_PACKAGE = "org.okl.";
+
     private final Map<ComponentKind, Map<String, RegisteredComponent>> components;
+    private final Map<ComponentKind, ComponentSpec> defaults;
     private final Map<String, PipelineTemplate> templates;
     private final List<PluginInfo> plugins;
     private final List<PluginLoader.PluginFailure> failures;
+    private final PluginFailures runtimeFailures;
 
     private ComponentRegistry(Map<ComponentKind, Map<String, RegisteredComponent>> components,
-            Map<String, PipelineTemplate> templates, List<PluginInfo> plugins,
-            List<PluginLoader.PluginFailure> failures) {
+            Map<ComponentKind, ComponentSpec> defaults, Map<String, PipelineTemplate> templates,
+            List<PluginInfo> plugins, List<PluginLoader.PluginFailure> failures, PluginFailures runtimeFailures) {
         this.components = components;
+        this.defaults = defaults;
         this.templates = templates;
         this.plugins = plugins;
         this.failures = failures;
+        this.runtimeFailures = runtimeFailures;
     }
 
     /**
      * Builds the registry from discovered plugins.
      *
-     * @throws OklException {@link ErrorCode#DUPLICATE_COMPONENT} when two plugins offer the same id for one kind
+     * @throws OklException {@link ErrorCode#DUPLICATE_COMPONENT} when two plugins offer the same id for one kind,
+     *                      the same named pipeline, or a default for the same kind
      */
     public static ComponentRegistry of(PluginLoader.Discovery discovery) {
         List<PluginLoader.PluginFailure> failures = new ArrayList<>(discovery.failures());
         List<PluginInfo> plugins = new ArrayList<>();
         Map<ComponentKind, Map<String, RegisteredComponent>> byKind = new EnumMap<>(ComponentKind.class);
+        for (ComponentKind kind : ComponentKind.values()) {
+            byKind.put(kind, new TreeMap<>());
+        }
+        Map<ComponentKind, ComponentSpec> defaults = new EnumMap<>(ComponentKind.class);
+        Map<ComponentKind, String> defaultOrigin = new EnumMap<>(ComponentKind.class);
         Map<String, PipelineTemplate> templates = new TreeMap<>();
         Map<String, String> templateOrigin = new TreeMap<>();
-        List<com.google.inject.Module> modules = new ArrayList<>();
+        List<PluginFailures.Origin> origins = new ArrayList<>();
         for (PluginLoader.LoadedPlugin loaded : discovery.plugins()) {
             Contribution c;
             try {
                 c = Contribution.of(loaded);
             } catch (RuntimeException | LinkageError e) {
                 failures.add(new PluginLoader.PluginFailure(loaded.location(),
-                        loaded.plugin().getClass().getName() + " failed to initialise: " + e));
+                        loaded.plugin().getClass().getName() + " failed to initialise: " + PluginLoader.oneLine(e)));
                 continue;
             }
+            String origin = c.name() + " (" + loaded.location() + ")";
             for (RegisteredComponent rc : c.components()) {
-                Map<String, RegisteredComponent> ids = byKind.computeIfAbsent(rc.kind(), k -> new TreeMap<>());
-                RegisteredComponent previous = ids.putIfAbsent(rc.factory().id(), rc);
+                RegisteredComponent previous = byKind.get(rc.kind()).putIfAbsent(rc.factory().id(), rc);
                 if (previous != null) {
-                    throw duplicate(rc.kind().label(), rc.factory().id(), previous.plugin(), previous.location(),
-                            rc.plugin(), rc.location());
+                    throw duplicate(rc.kind().label() + " id '" + rc.factory().id() + "'",
+                            previous.plugin() + " (" + previous.location() + ")", origin);
                 }
             }
             for (PipelineTemplate t : c.templates()) {
-                String previous = templateOrigin.putIfAbsent(t.id(), c.name() + " (" + loaded.location() + ")");
+                String previous = templateOrigin.putIfAbsent(t.id(), origin);
                 if (previous != null) {
-                    throw new OklException(ErrorCode.DUPLICATE_COMPONENT, "duplicate pipeline '" + t.id()
-                            + "': offered by " + previous + " and by " + c.name() + " (" + loaded.location()
-                            + "); remove one of the JARs");
+                    throw duplicate("pipeline '" + t.id() + "'", previous, origin);
                 }
                 templates.put(t.id(), t);
             }
-            modules.addAll(c.modules());
-            plugins.add(new PluginInfo(c.name(), c.version(), loaded.location()));
+            c.defaults().forEach((kind, spec) -> {
+                String previous = defaultOrigin.putIfAbsent(kind, origin);
+                if (previous != null) {
+                    throw duplicate("default " + kind.label(), previous, origin);
+                }
+                defaults.put(kind, spec);
+            });
+            PluginInfo info = new PluginInfo(c.name(), c.version(), loaded.location());
+            plugins.add(info);
+            origins.add(PluginFailures.Origin.of(info, loaded.plugin().getClass(), isOkl(loaded.plugin())));
         }
-        List<RegisteredComponent> all = byKind.values().stream().flatMap(m -> m.values().stream()).toList();
-        Injector injector = createInjector(all, modules);
-        Map<ComponentKind, Map<String, RegisteredComponent>> bound = new EnumMap<>(ComponentKind.class);
-        for (ComponentKind kind : ComponentKind.values()) {
-            Map<String, RegisteredComponent> known = byKind.getOrDefault(kind, Map.of());
-            Map<String, RegisteredComponent> result = new TreeMap<>();
-            injector.getInstance(PluginBindings.mapKey(kind)).forEach((id, factory) -> result.put(id,
-                    known.containsKey(id) ? known.get(id)
-                            : new RegisteredComponent(kind, factory, "(guice module)", "(guice module)")));
-            bound.put(kind, Collections.unmodifiableMap(result));
-        }
-        return new ComponentRegistry(bound, Collections.unmodifiableMap(templates),
-                Collections.unmodifiableList(plugins), Collections.unmodifiableList(failures));
+        Map<ComponentKind, Map<String, RegisteredComponent>> frozen = new EnumMap<>(ComponentKind.class);
+        byKind.forEach((kind, ids) -> frozen.put(kind, Collections.unmodifiableMap(ids)));
+        return new ComponentRegistry(frozen, Collections.unmodifiableMap(defaults),
+                Collections.unmodifiableMap(templates), Collections.unmodifiableList(plugins),
+                Collections.unmodifiableList(failures), new PluginFailures(origins));
     }
 
-    private static Injector createInjector(List<RegisteredComponent> all, List<com.google.inject.Module> modules) {
-        try {
-            return Guice.createInjector(Stage.PRODUCTION, new PluginBindings(all, modules));
-        } catch (CreationException e) {
-            String detail = e.getErrorMessages().isEmpty() ? e.getMessage()
-                    : e.getErrorMessages().iterator().next().getMessage();
-            throw new OklException(ErrorCode.DUPLICATE_COMPONENT,
-                    "plugin Guice modules conflict: " + detail.replace('\n', ' '), e);
-        }
+    private static boolean isOkl(OklPlugin plugin) {
+        return plugin.getClass().getName().startsWith(OKL_PACKAGE);
     }
 
-    private static OklException duplicate(String kind, String id, String plugin1, String jar1, String plugin2,
-            String jar2) {
-        return new OklException(ErrorCode.DUPLICATE_COMPONENT, "duplicate " + kind + " id '" + id + "': offered by "
-                + plugin1 + " (" + jar1 + ") and by " + plugin2 + " (" + jar2 + "); remove one of the JARs");
+    private static OklException duplicate(String what, String first, String second) {
+        return new OklException(ErrorCode.DUPLICATE_COMPONENT, "duplicate " + what + ": offered by " + first
+                + " and by " + second + "; remove one of the JARs");
     }
 
     /**
@@ -125,7 +128,10 @@ public final class ComponentRegistry {
         if (rc == null) {
             throw new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown " + kind.label() + " '" + id
                     + "'; available: " + String.join(", ", components.get(kind).keySet())
-                    + ". Run 'okl plugins' to see every component, or add the plugin JAR that provides it");
+                    + ". Run 'okl plugins' to see every component, or add the plugin JAR that provides it"
+                    + (failures.isEmpty() ? "" : " (" + failures.size() + " plugin(s) failed to load: "
+                            + String.join(", ", failures.stream().map(PluginLoader.PluginFailure::location)
+                                    .toList()) + ")"));
         }
         return (ComponentFactory<T>) rc.factory();
     }
@@ -133,15 +139,45 @@ public final class ComponentRegistry {
     /**
      * Validates a spec against its factory's declared parameters and creates the component.
      *
-     * @throws OklException {@link ErrorCode#UNKNOWN_COMPONENT} or {@link ErrorCode#INVALID_PARAMETER}
+     * @throws OklException {@link ErrorCode#UNKNOWN_COMPONENT} or {@link ErrorCode#INVALID_PARAMETER}, or
+     *                      {@link ErrorCode#PLUGIN_FAILURE} when a third-party factory fails
      */
     public <T> T create(Class<T> type, ComponentSpec spec, ComponentContext context) {
         ComponentFactory<T> factory = factory(type, spec.name());
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        if (factory.getClass().getClassLoader() instanceof PluginClassLoader own) {
+            thread.setContextClassLoader(own); // libraries the plugin initialises see its classes, not OKL's
+        }
         try {
-            return factory.create(ValidatedParameters.bind(factory, spec), context);
+            return runtimeFailures.guard("creating " + ComponentKind.of(type).label() + " '" + spec.name() + "'",
+                    () -> factory.create(ValidatedParameters.bind(factory, spec), context));
         } catch (InvalidParameterException e) {
             throw new OklException(ErrorCode.INVALID_PARAMETER, e.getMessage(), e);
+        } finally {
+            thread.setContextClassLoader(previous);
         }
+    }
+
+    /** The default component of every kind that has one, as OKL's plugins declare them. */
+    public Map<ComponentKind, ComponentSpec> defaults() {
+        return defaults;
+    }
+
+    /**
+     * The component a pipeline uses for a stage it does not name, as declared by OKL's own plugins.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when no plugin declares one for the kind
+     */
+    public ComponentSpec defaultComponent(Class<?> type) {
+        ComponentKind kind = ComponentKind.of(type);
+        ComponentSpec spec = defaults.get(kind);
+        if (spec == null) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "the pipeline names no " + kind.label()
+                    + " and no plugin declares a default one; name one, for example {\"" + kind.label()
+                    + "\": {\"name\": ...}} (okl plugins lists them)");
+        }
+        return spec;
     }
 
     /** The components of one kind, by id. */
@@ -169,15 +205,36 @@ public final class ComponentRegistry {
         return failures;
     }
 
+    /** Names the plugin behind a failure at fit, predict or evaluation time. */
+    public PluginFailures runtimeFailures() {
+        return runtimeFailures;
+    }
+
     /** Everything one plugin contributes, read once (a plugin whose getters throw is left out whole). */
     private record Contribution(String name, String version, List<RegisteredComponent> components,
-            List<PipelineTemplate> templates, List<com.google.inject.Module> modules) {
+            List<PipelineTemplate> templates, Map<ComponentKind, ComponentSpec> defaults) {
 
         static Contribution of(PluginLoader.LoadedPlugin loaded) {
             OklPlugin plugin = loaded.plugin();
+            Thread thread = Thread.currentThread();
+            ClassLoader previous = thread.getContextClassLoader();
+            thread.setContextClassLoader(plugin.getClass().getClassLoader());
+            try {
+                return read(plugin, loaded.location());
+            } finally {
+                thread.setContextClassLoader(previous);
+            }
+        }
+
+        private static Contribution read(OklPlugin plugin, String location) {
             String name = plugin.name();
+            boolean okl = isOkl(plugin);
+            if (name == null || name.isBlank()) {
+                throw new IllegalStateException("name() is blank");
+            }
+            requireUnreserved(okl, "plugin name", name);
             List<RegisteredComponent> components = new ArrayList<>();
-            Map<String, Boolean> seen = new LinkedHashMap<>();
+            Set<String> seen = new HashSet<>();
             for (ComponentKind kind : ComponentKind.values()) {
                 for (ComponentFactory<?> f : kind.factoriesOf(plugin)) {
                     if (!kind.type().equals(f.kind())) {
@@ -187,21 +244,39 @@ public final class ComponentRegistry {
                     if (f.id() == null || !f.id().matches("[a-z0-9][a-z0-9.+-]*")) {
                         throw new IllegalStateException("factory id '" + f.id() + "' is not kebab-case");
                     }
-                    if (seen.put(kind + "/" + f.id(), true) != null) {
+                    requireUnreserved(okl, kind.label() + " id", f.id());
+                    if (!seen.add(kind + "/" + f.id())) {
                         throw new IllegalStateException("offers " + kind.label() + " '" + f.id() + "' twice");
                     }
-                    components.add(new RegisteredComponent(kind, f, name, loaded.location()));
+                    components.add(new RegisteredComponent(kind, f, name, location));
                 }
             }
-            List<com.google.inject.Module> modules = new ArrayList<>();
-            for (Object m : plugin.guiceModules()) {
-                if (!(m instanceof com.google.inject.Module module)) {
-                    throw new IllegalStateException("guiceModules() returned " + m.getClass().getName()
-                            + ", which is not a com.google.inject.Module");
-                }
-                modules.add(module);
+            List<PipelineTemplate> templates = List.copyOf(plugin.pipelines());
+            for (PipelineTemplate t : templates) {
+                requireUnreserved(okl, "pipeline", t.id());
             }
-            return new Contribution(name, plugin.version(), components, List.copyOf(plugin.pipelines()), modules);
+            Map<ComponentKind, ComponentSpec> defaults = new EnumMap<>(ComponentKind.class);
+            plugin.defaults().forEach((type, spec) -> {
+                if (!okl) {
+                    throw new IllegalStateException("declares a default " + type.getSimpleName() + " '"
+                            + spec.name() + "'; only OKL's own plugins declare defaults, so that a pipeline means "
+                            + "the same whichever plugins are installed");
+                }
+                ComponentKind kind = ComponentKind.of(type);
+                if (!seen.contains(kind + "/" + spec.name())) {
+                    throw new IllegalStateException("declares a default " + kind.label() + " '" + spec.name()
+                            + "' that it does not offer");
+                }
+                defaults.put(kind, spec);
+            });
+            return new Contribution(name, plugin.version(), components, templates, defaults);
+        }
+
+        private static void requireUnreserved(boolean okl, String what, String id) {
+            if (!okl && id.startsWith(RESERVED_PREFIX)) {
+                throw new IllegalStateException(what + " '" + id + "' starts with '" + RESERVED_PREFIX
+                        + "', which is reserved for OKL's own plugins; rename it");
+            }
         }
     }
 }

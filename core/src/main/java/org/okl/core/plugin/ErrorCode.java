@@ -20,7 +20,11 @@ public enum ErrorCode {
     /** Input data OKL cannot use. */
     INVALID_DATA("OKL-E007"),
     /** A plugin folder that does not exist or cannot be read. */
-    PLUGIN_FOLDER("OKL-E008");
+    PLUGIN_FOLDER("OKL-E008"),
+    /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
+    PLUGIN_FAILURE("OKL-E013"),
+    /** Something too large for the heap: refused before allocating, or out of memory while building it. */
+    OUT_OF_MEMORY("OKL-E014");
 
     private final String code;
 

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,15 +14,21 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.okl.api.plugin.OklPlugin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds {@link OklPlugin} implementations with {@link ServiceLoader}: on the class path, and in every JAR of the
- * plugin folders (one class loader per JAR, the OKL classes shared from the parent). A plugin that fails to load is
- * recorded with its JAR and cause, and the others still load.
+ * Finds {@link OklPlugin} implementations with {@link ServiceLoader}: on the class path, and in the plugin folders.
+ * In a plugin folder, every {@code *.jar} file is one plugin, and every sub-folder is one plugin whose class path is
+ * the JARs inside it (for a plugin that keeps its libraries as separate JARs). Each folder plugin gets its own
+ * {@link PluginClassLoader}, which shows it the OKL api and the JDK and nothing else of OKL.
+ *
+ * <p>A plugin that fails to load is recorded with its JAR and cause, and the others still load: a class that is
+ * missing, a constructor that throws, a {@code .jar} file that is not a JAR archive, or a JAR that declares no
+ * plugin. A plugin folder that does not exist is an error ({@link ErrorCode#PLUGIN_FOLDER}).
  */
 public final class PluginLoader {
     private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
@@ -61,69 +66,146 @@ public final class PluginLoader {
     }
 
     /**
-     * Discovers plugins visible from {@code parent} and in the JARs of the given folders.
+     * Checks that every plugin folder exists and can be listed, without loading anything (so that a command that
+     * loads no plugin still rejects a mistyped folder).
      *
+     * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) naming the first folder that does not exist
+     */
+    public static void checkFolders(List<Path> pluginFolders) {
+        pluginFolders.forEach(PluginLoader::entriesOf);
+    }
+
+    /**
+     * Discovers plugins visible from {@code parent} and in the given folders.
+     *
+     * @param parent        the loader of OKL itself: class-path plugins are found through it, and folder plugins
+     *                      see the OKL api through it
+     * @param pluginFolders folders of plugin JARs
      * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) when a folder does not exist or cannot be listed
      */
     public static Discovery discover(ClassLoader parent, List<Path> pluginFolders) {
         List<LoadedPlugin> plugins = new ArrayList<>();
         List<PluginFailure> failures = new ArrayList<>();
-        load(parent, null, plugins, failures);
+        List<Path> folderPlugins = new ArrayList<>();
         for (Path folder : pluginFolders) {
-            for (Path jar : jarsIn(folder)) {
-                URLClassLoader loader = new URLClassLoader(new URL[] {toUrl(jar)}, parent);
-                load(loader, jar, plugins, failures);
-            }
+            folderPlugins.addAll(entriesOf(folder));
+        }
+        load(parent, null, plugins, failures);
+        for (Path entry : folderPlugins) {
+            loadFolderPlugin(entry, parent, plugins, failures);
         }
         return new Discovery(Collections.unmodifiableList(plugins), Collections.unmodifiableList(failures));
     }
 
-    private static void load(ClassLoader loader, Path jar, List<LoadedPlugin> plugins, List<PluginFailure> failures) {
-        Iterator<OklPlugin> it = ServiceLoader.load(OklPlugin.class, loader).iterator();
-        int consecutiveFailures = 0;
-        while (consecutiveFailures < MAX_CONSECUTIVE_FAILURES) {
-            try {
-                if (!it.hasNext()) {
-                    return;
-                }
-                OklPlugin plugin = it.next();
-                consecutiveFailures = 0;
-                if (jar != null && plugin.getClass().getClassLoader() != loader) {
-                    continue; // seen already on the class path
-                }
-                String location = jar != null ? jar.toString() : locationOf(plugin.getClass());
-                plugins.add(new LoadedPlugin(plugin, location));
-            } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-                consecutiveFailures++;
-                String location = jar != null ? jar.toString() : locateFailure(loader, e);
-                String cause = oneLine(e);
-                if (jar == null || failures.stream().noneMatch(f -> f.cause().equals(cause))) {
-                    failures.add(new PluginFailure(location, cause));
-                    LOG.warn("[{}] plugin in {} failed to load: {}", ErrorCode.BROKEN_PLUGIN.code(), location, cause);
-                }
+    private static void loadFolderPlugin(Path entry, ClassLoader parent, List<LoadedPlugin> plugins,
+            List<PluginFailure> failures) {
+        List<Path> jars;
+        try {
+            jars = Files.isDirectory(entry) ? jarsIn(entry) : List.of(entry);
+        } catch (IOException e) {
+            fail(failures, entry.toString(), "cannot list the plugin folder: " + e.getMessage());
+            return;
+        }
+        if (jars.isEmpty()) {
+            fail(failures, entry.toString(), "the folder holds no JAR; a plugin folder inside the plugins folder "
+                    + "holds the plugin's JAR and the JARs of the libraries it uses");
+            return;
+        }
+        for (Path jar : jars) {
+            String problem = notAJar(jar);
+            if (problem != null) {
+                fail(failures, jar.toString(), problem);
+                return;
             }
+        }
+        PluginClassLoader loader = new PluginClassLoader(entry.toString(), urls(jars), parent);
+        int before = plugins.size() + failures.size();
+        load(loader, entry, plugins, failures);
+        if (plugins.size() + failures.size() == before) {
+            fail(failures, entry.toString(), "declares no OKL plugin (no " + SERVICE_FILE + " naming a class "
+                    + "that implements " + OklPlugin.class.getName() + ")");
         }
     }
 
-    private static List<Path> jarsIn(Path folder) {
+    private static void load(ClassLoader loader, Path jar, List<LoadedPlugin> plugins, List<PluginFailure> failures) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(loader);
+        try {
+            Iterator<OklPlugin> it = ServiceLoader.load(OklPlugin.class, loader).iterator();
+            int consecutiveFailures = 0;
+            while (consecutiveFailures < MAX_CONSECUTIVE_FAILURES) {
+                try {
+                    if (!it.hasNext()) {
+                        return;
+                    }
+                    OklPlugin plugin = it.next();
+                    consecutiveFailures = 0;
+                    String location = jar != null ? jar.toString() : locationOf(plugin.getClass());
+                    plugins.add(new LoadedPlugin(plugin, location));
+                } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
+                    consecutiveFailures++;
+                    String location = jar != null ? jar.toString() : locateFailure(loader, e);
+                    String cause = oneLine(e);
+                    if (jar == null || failures.stream().noneMatch(f -> f.cause().equals(cause))) {
+                        fail(failures, location, cause);
+                    }
+                }
+            }
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private static void fail(List<PluginFailure> failures, String location, String cause) {
+        failures.add(new PluginFailure(location, cause));
+        LOG.warn("[{}] plugin {} left out: {}", ErrorCode.BROKEN_PLUGIN.code(), location, cause);
+    }
+
+    /** The plugins in a folder: its {@code *.jar} files and its sub-folders, in name order. */
+    private static List<Path> entriesOf(Path folder) {
         if (!Files.isDirectory(folder)) {
             throw new OklException(ErrorCode.PLUGIN_FOLDER,
                     "plugin folder " + folder + " does not exist or is not a folder; create it or fix --plugins / "
                             + "OKL_PLUGINS");
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
+            return files.filter(p -> Files.isDirectory(p) || isJarName(p)).sorted().toList();
         } catch (IOException e) {
             throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + folder + ": " + e, e);
         }
     }
 
-    private static URL toUrl(Path jar) {
-        try {
-            return jar.toUri().toURL();
-        } catch (MalformedURLException e) {
-            throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + jar + ": " + e, e);
+    private static List<Path> jarsIn(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(PluginLoader::isJarName).sorted().toList();
         }
+    }
+
+    private static boolean isJarName(Path p) {
+        return p.getFileName().toString().endsWith(".jar") && !Files.isDirectory(p);
+    }
+
+    /** Why a file named {@code *.jar} cannot be used as one, or {@code null} when it is a readable JAR. */
+    private static String notAJar(Path file) {
+        try (JarFile ignored = new JarFile(file.toFile())) {
+            return null;
+        } catch (IOException e) {
+            return "not a JAR archive (" + e.getMessage() + "); remove the file from the plugins folder or replace "
+                    + "it with the plugin's JAR";
+        }
+    }
+
+    private static URL[] urls(List<Path> jars) {
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + jars.get(i) + ": " + e, e);
+            }
+        }
+        return urls;
     }
 
     /** The JAR or folder a class was loaded from. */
@@ -171,7 +253,8 @@ public final class PluginLoader {
         return s.substring(0, s.length() - SERVICE_FILE.length());
     }
 
-    private static String oneLine(Throwable e) {
+    /** A throwable and its causes on one line. */
+    static String oneLine(Throwable e) {
         StringBuilder sb = new StringBuilder(e.getClass().getSimpleName() + ": " + e.getMessage());
         for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
             sb.append("; caused by ").append(c.getClass().getSimpleName()).append(": ").append(c.getMessage());

@@ -10,7 +10,7 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
 
 /**
  * Closed-form leave-one-out for separable Tikhonov along a lambda path (B12 §4.3 after Rifkin and Lippert 2007; block
- * form of ALGORITHMS §3.5): leaving out x_i removes all d outputs of that point. With k = U diag(s) U^T and
+ * form for vector-valued outputs): leaving out x_i removes all d outputs of that point. With k = U diag(s) U^T and
  * A = W diag(a) W^T, {@code Ct = (U^T Y W) ./ (s a^T + n·lambda)}, {@code D_ij = sum_r U_ir² / (s_r a_j + n·lambda)}
  * and the rotated residuals {@code Rt = (U Ct) ./ D}; the residuals in output coordinates are {@code Rt W^T}. One
  * O(n³) decomposition, then O(n²d) per lambda. Exact only for Tikhonov; missing targets are not supported. A
@@ -94,18 +94,7 @@ public final class TikhonovLeaveOneOut {
                 errors.set(j, c, sum / n);
             }
         }
-        return new LeaveOneOut(lambdas.clone(), errors, a == null || isDiagonal(a));
-    }
-
-    private static boolean isDiagonal(Matrix a) {
-        for (int j = 0; j < a.cols(); j++) {
-            for (int i = 0; i < a.rows(); i++) {
-                if (i != j && a.get(i, j) != 0.0) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return new LeaveOneOut(lambdas.clone(), errors);
     }
 
     private static double[] ones(int d) {

@@ -65,11 +65,16 @@ public final class FalkonRoute implements SketchRoute {
         this.tolerance = tolerance;
     }
 
-    /** The bytes Falkon holds for m features, d outputs, the given groups and path length (besides one factor). */
+    /**
+     * The bytes Falkon holds at least for m features, d outputs, the given groups and path length: M, its factor,
+     * T T^T/m and one preconditioner (m x m each), the weights and CG vectors, and a kernel block with its product.
+     */
     public static long bytes(int features, int outputs, int groups, int pathLength, int blockRows) {
         int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features);
         long m = features;
-        return 8L * (3 * m * m + (long) (groups + 1) * (pathLength + 6) * m * outputs + (long) chunk * m);
+        long columns = (long) (groups + 1) * pathLength * outputs;
+        return 8L * (4 * m * m + (long) (groups + 1) * (pathLength + 6) * m * outputs + 2L * chunk * m
+                + (long) chunk * columns);
     }
 
     @Override

@@ -16,7 +16,8 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * above {@link Whitening#RTOL} of the largest), the sketched Gram has eigenvectors {@code U = Z W diag(s^-1/2)}. In
  * the output eigenbasis {@code A = W_A diag(a) W_A^T} the rotated targets are
  * {@code Yt = U^T Y W_A = diag(s^-1/2) W^T T^T R W_A}, the filtered coefficients {@code Ct = Yt ∘ g(s a^T / n) / n}
- * (CONVENTIONS: C = g(Gamma/n) Y / n, s_max = s_1·a_max/n, n the rows of this training set), and the prediction
+ * (docs/conventions.md#regularization-scale: C = g(Gamma/n) Y / n, s_max = s_1·a_max/n, n the rows of this training
+ * set), and the prediction
  * {@code k~(x, X) C A = phi(x)^T beta} with
  * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d).</pre>
  * With every training point as a Nystrom landmark this is the exact separable solution.

@@ -12,7 +12,7 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * is the sketched kernel. Without a metric (explicit features) T is the identity.
  */
 public final class Whitening {
-    /** Relative threshold below which eigenvalues count as zero (ALGORITHMS §0.4). */
+    /** Relative threshold below which eigenvalues count as zero (docs/conventions.md). */
     public static final double RTOL = 1e-10;
 
     private final Matrix map;

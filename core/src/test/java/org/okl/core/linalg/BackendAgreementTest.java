@@ -2,10 +2,10 @@ package org.okl.core.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.random;
-import static org.okl.core.testing.TestMatrices.randomSpd;
-import static org.okl.core.testing.TestMatrices.randomSymmetric;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.randomSpd;
+import static org.okl.testkit.TestMatrices.randomSymmetric;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;

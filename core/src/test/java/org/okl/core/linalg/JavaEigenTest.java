@@ -2,10 +2,10 @@ package org.okl.core.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.random;
-import static org.okl.core.testing.TestMatrices.randomSymmetric;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.randomSymmetric;
 
 import dev.ludovic.netlib.lapack.LAPACK;
 import org.assertj.core.data.Offset;

@@ -1,17 +1,16 @@
 package org.okl.core.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.random;
-import static org.okl.core.testing.TestMatrices.randomSymmetric;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.randomSymmetric;
 
 import dev.ludovic.netlib.lapack.LAPACK;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.netlib.util.intW;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
  * The pure-Java blocked tridiagonal reduction and block-reflector application of Q against the reference LAPACK's

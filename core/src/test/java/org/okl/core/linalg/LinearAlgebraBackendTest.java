@@ -3,12 +3,12 @@ package org.okl.core.linalg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.naiveSolve;
-import static org.okl.core.testing.TestMatrices.random;
-import static org.okl.core.testing.TestMatrices.randomSpd;
-import static org.okl.core.testing.TestMatrices.randomSymmetric;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveSolve;
+import static org.okl.testkit.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.randomSpd;
+import static org.okl.testkit.TestMatrices.randomSymmetric;
 
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -18,11 +18,9 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ojalgo.matrix.store.R064Store;
-import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.api.linalg.TridiagonalForm;
 
 /** Every back-end method against naive computations and known identities, for both back-ends. */
 class LinearAlgebraBackendTest {
@@ -34,19 +32,19 @@ class LinearAlgebraBackendTest {
     }
 
     /** The named back-end; skips the test when it is the native one and it does not load here. */
-    static LinearAlgebra backend(String name) {
+    static SolverLinearAlgebra backend(String name) {
         if (name.equals("java")) {
             return LinearAlgebras.java();
         }
         Optional<LinearAlgebra> nativeBackend = LinearAlgebras.nativeBackend();
         assumeThat(nativeBackend).as("native BLAS/LAPACK available").isPresent();
-        return nativeBackend.get();
+        return SolverLinearAlgebra.of(nativeBackend.get());
     }
 
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void gemmMatchesNaiveProductForAllTransposes(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         int m = n + 2;
         int k = n + 1;
         for (boolean transA : new boolean[] {false, true}) {
@@ -70,7 +68,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void gemmWithZeroBetaIgnoresOldValuesAndAllowsAliasedOutput(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix a = random(6, 6, 4);
         Matrix b = random(6, 6, 5);
         Matrix c = Matrix.zeros(6, 6);
@@ -86,7 +84,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void gemmRejectsMismatchedShapes(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         assertThatThrownBy(() -> la.gemm(1, random(3, 4, 1), false, random(5, 2, 2), false, 0, Matrix.zeros(3, 2)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gemm");
     }
@@ -94,7 +92,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void gemmWithEmptyInnerDimensionScalesC(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix c = random(3, 2, 9);
         Matrix expected = c.times(0.5);
         la.gemm(1.0, Matrix.zeros(3, 0), false, Matrix.zeros(0, 2), false, 0.5, c);
@@ -104,7 +102,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void gramsMatchNaiveProductsAndAreExactlySymmetric(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         for (Matrix a : new Matrix[] {random(n, n, 6), random(n + 4, n, 7), random(n, n + 3, 8)}) {
             Matrix outer = la.outerGram(a);
             Matrix inner = la.innerGram(a);
@@ -141,7 +139,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void eigenSymmetricReconstructsWithOrthonormalVectorsAndDecreasingValues(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix m = randomSymmetric(n, 10);
         Matrix input = m.copy();
         SymmetricEigen eigen = la.eigenSymmetric(m);
@@ -159,7 +157,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void eigenSymmetricReadsOnlyTheLowerTriangleAndFindsKnownValues(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         // [[2, 1], [1, 2]] has eigenvalues 3 and 1 with eigenvectors (1, 1)/sqrt2 and (1, -1)/sqrt2
         Matrix m = Matrix.fromRows(new double[][] {{2, 99}, {1, 2}});
         SymmetricEigen eigen = la.eigenSymmetric(m);
@@ -173,7 +171,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void choleskyFactorReconstructsAndSolves(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix m = randomSpd(n, 11);
         Matrix upperGarbage = m.copy();
         for (int j = 1; j < n; j++) {
@@ -198,7 +196,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void choleskyOfNonPositiveDefiniteMatrixIsEmpty(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         assertThat(la.cholesky(Matrix.fromRows(new double[][] {{1, 2}, {2, 1}}))).isEmpty();
         assertThat(la.cholesky(Matrix.diagonal(new double[] {1, 0, 1}))).isEmpty();
         Matrix indefinite = randomSpd(37, 13).addToDiagonal(-30.0);
@@ -208,7 +206,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void triangularSolveHasSmallResidualForAllCases(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix b = random(n, 4, 14);
         for (boolean lower : new boolean[] {true, false}) {
             Matrix t = random(n, n, 15).addToDiagonal(n + 1.0);
@@ -229,7 +227,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void singularTriangularMatrixIsRejected(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix t = Matrix.fromRows(new double[][] {{1, 0}, {3, 0}});
         assertThatThrownBy(() -> la.triangularSolve(t, true, false, Matrix.identity(2)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("singular");
@@ -238,7 +236,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void solveMatchesGaussianElimination(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix a = random(n, n, 16).addToDiagonal(2.0);
         Matrix b = random(n, 3, 17);
         Matrix aCopy = a.copy();
@@ -253,7 +251,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void singularSystemIsRejectedClearly(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix a = Matrix.fromRows(new double[][] {{1, 2, 3}, {2, 4, 6}, {0, 1, 1}});
         assertThatThrownBy(() -> la.solve(a, Matrix.identity(3)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matrix is singular");
@@ -272,7 +270,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void everyMethodWorksOnThreadsWithSmallStacks(String name) throws Exception {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix[] results = new Matrix[1];
         Runnable work = () -> {
             Matrix a = random(300, 300, 22).addToDiagonal(10.0);
@@ -300,7 +298,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void orthonormalBasisIsOrthonormalAndSpansTheColumns(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         for (Matrix a : new Matrix[] {random(n, n, 18), random(n + 5, n, 19), random(n, n + 2, 20)}) {
             Matrix aCopy = a.copy();
             Matrix q = la.orthonormalBasis(a);
@@ -316,7 +314,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void hessenbergFormReconstructs(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix m = random(n, n, 21);
         Matrix mCopy = m.copy();
         HessenbergForm form = la.hessenberg(m);
@@ -335,7 +333,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void emptyMatricesAreHandled(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix empty = Matrix.zeros(0, 0);
         assertThat(la.eigenSymmetric(empty).values()).isEmpty();
         assertThat(la.cholesky(empty)).map(Matrix::rows).contains(0);
@@ -348,7 +346,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void nameAndDescriptionIdentifyTheBackend(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         assertThat(la.name()).isEqualTo(name);
         assertThat(la.description()).startsWith(name + " (");
     }
@@ -373,7 +371,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void tridiagonalFormReconstructsTheMatrixWithAnOrthogonalQ(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix m = randomSymmetric(n, 25);
         Matrix mCopy = m.copy();
         TridiagonalForm form = la.tridiagonal(m);
@@ -397,7 +395,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void tridiagonalFormReadsOnlyTheLowerTriangle(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix m = randomSymmetric(9, 27);
         Matrix lowerOnly = m.copy();
         Dense.zeroUpper(lowerOnly.data(), 9);
@@ -411,7 +409,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("backendsAndSizes")
     void tridiagonalSolveMatchesTheDenseSolveAndPivots(String name, int n) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         Matrix r = random(3, n, 28);
         double[] sub = java.util.Arrays.copyOf(r.row(0), n - 1);
         double[] diagonal = r.row(1);
@@ -429,7 +427,7 @@ class LinearAlgebraBackendTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"java", "native"})
     void tridiagonalSolveRejectsSingularMatricesAndWrongLengths(String name) {
-        LinearAlgebra la = backend(name);
+        SolverLinearAlgebra la = backend(name);
         assertThatThrownBy(() -> la.solveTridiagonal(new double[] {0}, new double[] {0, 1}, new double[] {0},
                 Matrix.identity(2))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("singular");
         assertThatThrownBy(() -> la.solveTridiagonal(new double[2], new double[] {1, 1}, new double[] {0},

@@ -2,16 +2,16 @@ package org.okl.core.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.random;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 
 /** The pure-Java back-end's panelled, multithreaded gemm against the naive triple loop. */

@@ -2,26 +2,45 @@ package org.okl.core.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.naiveSolve;
-import static org.okl.core.testing.TestMatrices.random;
-import static org.okl.core.testing.TestMatrices.randomSymmetric;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveSolve;
+import static org.okl.testkit.TestMatrices.random;
+import static org.okl.testkit.TestMatrices.randomSymmetric;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.api.linalg.TridiagonalForm;
 
 /**
- * The api's default {@link LinearAlgebra#tridiagonal} and {@link LinearAlgebra#solveTridiagonal}, which back-ends
- * written before these methods existed inherit, on a back-end that overrides neither.
+ * A back-end that implements only the api's {@link LinearAlgebra}, as a program may pass to
+ * {@code Okl.builder().linearAlgebra(...)}, seen by core's solvers through {@link SolverLinearAlgebra#of}: the
+ * default tridiagonal reduction and solve, and the Hessenberg reduction taken from the pure-Java back-end.
  */
 class TridiagonalDefaultsTest {
-    private final LinearAlgebra la = new WithoutTridiagonal(LinearAlgebras.java());
+    private final SolverLinearAlgebra la = SolverLinearAlgebra.of(new ApiOnly(LinearAlgebras.java()));
+
+    @Test
+    void oklsOwnBackEndsAreUsedAsTheyAreAndOthersAdapted() {
+        assertThat(SolverLinearAlgebra.of(LinearAlgebras.java())).isSameAs(LinearAlgebras.java());
+        assertThat(la).isInstanceOf(SolverLinearAlgebra.Adapter.class);
+        assertThat(la.name()).isEqualTo("api-only");
+    }
+
+    @Test
+    void adaptedHessenbergFormReconstructs() {
+        Matrix m = random(9, 9, 34);
+        HessenbergForm form = la.hessenberg(m);
+        assertClose(Matrix.identity(9), naiveMultiply(form.q(), true, form.q(), false), 1e-12);
+        assertClose(m, naiveMultiply(naiveMultiply(form.q(), form.h()), false, form.q(), true), 1e-12);
+        for (int i = 2; i < 9; i++) {
+            for (int j = 0; j < i - 1; j++) {
+                assertThat(form.h().get(i, j)).isZero();
+            }
+        }
+    }
 
     @Test
     void defaultTridiagonalFormIsTheEigendecompositionAndReconstructs() {
@@ -49,11 +68,11 @@ class TridiagonalDefaultsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
     }
 
-    /** A back-end that delegates everything but the tridiagonal methods, so the api's defaults run. */
-    private record WithoutTridiagonal(LinearAlgebra delegate) implements LinearAlgebra {
+    /** A back-end with the api's methods only, delegating to another. */
+    private record ApiOnly(LinearAlgebra delegate) implements LinearAlgebra {
         @Override
         public String name() {
-            return "defaults";
+            return "api-only";
         }
 
         @Override
@@ -104,11 +123,6 @@ class TridiagonalDefaultsTest {
         @Override
         public Matrix orthonormalBasis(Matrix a) {
             return delegate.orthonormalBasis(a);
-        }
-
-        @Override
-        public HessenbergForm hessenberg(Matrix square) {
-            return delegate.hessenberg(square);
         }
     }
 }

@@ -3,10 +3,17 @@ package org.okl.core.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.SimpleComponentFactory;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.metric.Metric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.output.OutputEmbedding;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.core.plugin.ComponentRegistry;
@@ -23,6 +30,7 @@ class PipelineFilesTest {
              "decoder": {"name": "identity"}}
             """;
 
+    /** A registry with the iokr template and the defaults OKL's plugins declare (operator, output, decoder, metric). */
     private static ComponentRegistry registry() {
         OklPlugin p = new OklPlugin() {
             @Override
@@ -31,14 +39,59 @@ class PipelineFilesTest {
             }
 
             @Override
-            public java.util.Collection<PipelineTemplate> pipelines() {
+            public Collection<PipelineTemplate> pipelines() {
                 return List.of(new PipelineTemplate("iokr", "IOKR", """
                         {"kernel": {"name": "gaussian", "sigma": 1.0}, "output": {"name": "kernel"},
                          "filter": {"name": "tikhonov", "lambda": 0.1}, "decoder": {"name": "candidates"}}"""));
             }
+
+            @Override
+            public Collection<ComponentFactory<OperatorKernel>> operatorKernels() {
+                return List.of(unused("separable", OperatorKernel.class));
+            }
+
+            @Override
+            public Collection<ComponentFactory<OutputEmbedding>> outputEmbeddings() {
+                return List.of(unused("vector", OutputEmbedding.class));
+            }
+
+            @Override
+            public Collection<ComponentFactory<Decoder>> decoders() {
+                return List.of(unused("identity", Decoder.class));
+            }
+
+            @Override
+            public Collection<ComponentFactory<Metric>> metrics() {
+                return List.of(unused("mse", Metric.class));
+            }
+
+            @Override
+            public Map<Class<?>, ComponentSpec> defaults() {
+                return Map.of(OperatorKernel.class, ComponentSpec.of("separable"), OutputEmbedding.class,
+                        ComponentSpec.of("vector"), Decoder.class, ComponentSpec.of("identity"), Metric.class,
+                        ComponentSpec.of("mse"));
+            }
         };
         return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar")),
                 List.of()));
+    }
+
+    /** A factory parsing never calls. */
+    private static <T> ComponentFactory<T> unused(String id, Class<T> kind) {
+        return SimpleComponentFactory.of(id, kind, "not created by these tests", List.of(), (p, c) -> {
+            throw new UnsupportedOperationException();
+        });
+    }
+
+    @Test
+    void stagesTheFileLeavesOutTakeTheDefaultsThePluginsDeclare() {
+        PipelineSpec s = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"folds\": 3}}",
+                "p.json", registry());
+        assertThat(s.operator()).isEqualTo(ComponentSpec.of("separable"));
+        assertThat(s.output()).isEqualTo(ComponentSpec.of("vector"));
+        assertThat(s.decoder()).isEqualTo(ComponentSpec.of("identity"));
+        assertThat(s.selection().orElseThrow().metric()).isEqualTo(ComponentSpec.of("mse"));
+        assertThat(s.selection().orElseThrow().folds()).isEqualTo(3);
     }
 
     @Test

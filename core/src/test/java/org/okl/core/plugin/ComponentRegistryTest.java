@@ -3,10 +3,7 @@ package org.okl.core.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.AbstractModule;
-import com.google.inject.TypeLiteral;
-import com.google.inject.multibindings.MapBinder;
-import java.util.Collection;
+import com.example.thirdparty.ThirdPartyPlugins;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentFactory;
@@ -15,7 +12,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 class ComponentRegistryTest {
 
@@ -65,14 +62,83 @@ class ComponentRegistryTest {
     void brokenPluginIsReportedAndTheOthersStillLoad() {
         ComponentRegistry registry = ComponentRegistry.of(discovery(
                 loaded(FakePlugins.throwing("broken"), "/p/broken.jar"),
-                loaded(FakePlugins.badModule("badmodule"), "/p/badmodule.jar"),
                 loaded(FakePlugins.plugin("good", List.of(FakePlugins.dotKernel("dot")), List.of()), "/p/good.jar")));
         assertThat(registry.plugins()).extracting(PluginInfo::name).containsExactly("good");
-        assertThat(registry.failures()).hasSize(2);
-        assertThat(registry.failures().get(0).location()).isEqualTo("/p/broken.jar");
-        assertThat(registry.failures().get(0).cause()).contains("cannot read my configuration");
-        assertThat(registry.failures().get(1).cause()).contains("not a com.google.inject.Module");
+        assertThat(registry.failures()).singleElement().satisfies(f -> {
+            assertThat(f.location()).isEqualTo("/p/broken.jar");
+            assertThat(f.cause()).contains("cannot read my configuration");
+        });
         assertThat(registry.components(ComponentKind.KERNEL)).containsKey("dot");
+    }
+
+    @Test
+    void theReservedPrefixIsRefusedToThirdPartiesOnly() {
+        ComponentRegistry registry = ComponentRegistry.of(discovery(
+                loaded(ThirdPartyPlugins.failingKernels("okl-impostor", "fine-id"), "/p/a.jar"),
+                loaded(ThirdPartyPlugins.failingKernels("honest", "okl-kernel"), "/p/b.jar"),
+                loaded(ThirdPartyPlugins.failingKernels("third", "third-kernel"), "/p/c.jar"),
+                loaded(FakePlugins.plugin("okl-own", List.of(FakePlugins.dotKernel("okl-dot")), List.of()),
+                        "/p/own.jar")));
+        assertThat(registry.plugins()).extracting(PluginInfo::name).containsExactly("third", "okl-own");
+        assertThat(registry.failures()).hasSize(2);
+        assertThat(registry.failures().get(0).location()).isEqualTo("/p/a.jar");
+        assertThat(registry.failures().get(0).cause()).contains("plugin name 'okl-impostor' starts with 'okl-', "
+                + "which is reserved for OKL's own plugins; rename it");
+        assertThat(registry.failures().get(1).location()).isEqualTo("/p/b.jar");
+        assertThat(registry.failures().get(1).cause()).contains("kernel id 'okl-kernel' starts with 'okl-'");
+        assertThat(registry.components(ComponentKind.KERNEL)).containsOnlyKeys("third-kernel", "okl-dot");
+    }
+
+    @Test
+    void defaultsComeFromOklsOwnPluginsOnly() {
+        ComponentRegistry registry = ComponentRegistry.of(discovery(
+                loaded(FakePlugins.declaringDefault("own", "dot"), "/p/own.jar"),
+                loaded(ThirdPartyPlugins.declaringDefault("third", "theirs"), "/p/third.jar")));
+        assertThat(registry.defaultComponent(VectorKernel.class)).isEqualTo(ComponentSpec.of("dot"));
+        assertThat(registry.failures()).singleElement().satisfies(f -> {
+            assertThat(f.location()).isEqualTo("/p/third.jar");
+            assertThat(f.cause()).contains("only OKL's own plugins declare defaults");
+        });
+        assertThatThrownBy(() -> registry.defaultComponent(org.okl.api.decoder.Decoder.class))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("[OKL-E005] the pipeline names no decoder and no plugin declares a default one");
+    }
+
+    @Test
+    void twoDefaultsForOneKindAreADuplicate() {
+        assertThatThrownBy(() -> ComponentRegistry.of(discovery(
+                loaded(FakePlugins.declaringDefault("one", "dot"), "/p/one.jar"),
+                loaded(FakePlugins.declaringDefault("two", "dot2"), "/p/two.jar"))))
+                .isInstanceOf(OklException.class)
+                .hasMessage("[OKL-E002] duplicate default kernel: offered by one (/p/one.jar) and by two "
+                        + "(/p/two.jar); remove one of the JARs");
+    }
+
+    @Test
+    void aThirdPartyFailureAtRunTimeNamesThePluginAndItsJar() {
+        ComponentRegistry registry = ComponentRegistry.of(discovery(
+                loaded(ThirdPartyPlugins.failingKernels("acme", "acme-kernel"), "/p/acme.jar")));
+        VectorKernel kernel = registry.create(VectorKernel.class, ComponentSpec.of("acme-kernel"),
+                TestContext.active());
+        Matrix x = Matrix.fromRows(new double[][] {{1, 2}});
+        assertThatThrownBy(() -> registry.runtimeFailures().guard("fitting the pipeline", () -> kernel.gram(x)))
+                .isInstanceOf(OklException.class)
+                .hasMessage("[OKL-E013] plugin 'acme' 2.5 (/p/acme.jar) failed while fitting the pipeline: "
+                        + "IllegalStateException: index 3 out of bounds for my cache (in "
+                        + "com.example.thirdparty.ThirdPartyPlugins$FailingKernel.gram); fix or update the plugin, "
+                        + "or remove its JAR");
+    }
+
+    @Test
+    void failuresOfOklsOwnCodeAreNotBlamedOnAPlugin() {
+        ComponentRegistry registry = ComponentRegistry.of(discovery(
+                loaded(ThirdPartyPlugins.failingKernels("acme", "acme-kernel"), "/p/acme.jar")));
+        ArithmeticException own = new ArithmeticException("singular");
+        assertThatThrownBy(() -> registry.runtimeFailures().guard("fitting", () -> {
+            throw own;
+        })).isSameAs(own);
+        OklException user = new OklException(ErrorCode.INVALID_DATA, "bad row");
+        assertThat(registry.runtimeFailures().explain(user, "fitting")).isEmpty();
     }
 
     @Test
@@ -84,30 +150,6 @@ class ComponentRegistryTest {
                 discovery(loaded(FakePlugins.plugin("w", List.of(wrong), List.of()), "w.jar")));
         assertThat(registry.failures()).singleElement()
                 .satisfies(f -> assertThat(f.cause()).contains("factory 'oops'").contains("java.lang.String"));
-    }
-
-    @Test
-    void guiceModulesOfPluginsCanContributeFactories() {
-        OklPlugin viaGuice = new OklPlugin() {
-            @Override
-            public String name() {
-                return "guicy";
-            }
-
-            @Override
-            public Collection<Object> guiceModules() {
-                return List.of(new AbstractModule() {
-                    @Override
-                    protected void configure() {
-                        MapBinder.newMapBinder(binder(), new TypeLiteral<String>() { },
-                                new TypeLiteral<ComponentFactory<VectorKernel>>() { })
-                                .addBinding("from-guice").toInstance(FakePlugins.dotKernel("from-guice"));
-                    }
-                });
-            }
-        };
-        ComponentRegistry registry = ComponentRegistry.of(discovery(loaded(viaGuice, "g.jar")));
-        assertThat(registry.factory(VectorKernel.class, "from-guice").id()).isEqualTo("from-guice");
     }
 
     @Test

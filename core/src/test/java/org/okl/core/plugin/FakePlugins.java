@@ -2,7 +2,9 @@ package org.okl.core.plugin;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.kernel.VectorKernel;
@@ -72,8 +74,8 @@ final class FakePlugins {
         };
     }
 
-    /** A plugin whose Guice module is not a Guice module. */
-    static OklPlugin badModule(String name) {
+    /** A plugin (of OKL's own, by its package) that declares the given default kernel among its kernels. */
+    static OklPlugin declaringDefault(String name, String kernel) {
         return new OklPlugin() {
             @Override
             public String name() {
@@ -81,8 +83,13 @@ final class FakePlugins {
             }
 
             @Override
-            public Collection<Object> guiceModules() {
-                return List.of("not a module");
+            public Collection<ComponentFactory<VectorKernel>> kernels() {
+                return List.of(dotKernel(kernel));
+            }
+
+            @Override
+            public Map<Class<?>, ComponentSpec> defaults() {
+                return Map.of(VectorKernel.class, ComponentSpec.of(kernel));
             }
         };
     }

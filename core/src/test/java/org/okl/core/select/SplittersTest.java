@@ -63,13 +63,4 @@ class SplittersTest {
         assertThat(LabelledSplit.of(30, 8, 5).labelled()).isEqualTo(split.labelled());
         assertThatThrownBy(() -> LabelledSplit.of(30, 0, 5)).hasMessageContaining("labelled");
     }
-
-    @Test
-    void validationCurveChoosesTheFirstMinimum() {
-        ValidationCurve curve = ValidationCurve.averaged("lambda", new double[] {1, 2, 3},
-                List.of(new double[] {3, 1, 1}, new double[] {1, 1, 1}));
-        assertThat(curve.meanErrors()).containsExactly(2, 1, 1);
-        assertThat(curve.chosen()).isEqualTo(1);
-        assertThat(curve.chosenValue()).isEqualTo(2);
-    }
 }

@@ -11,12 +11,13 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
 import org.okl.core.solve.separable.SeparableSolver;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class SolversTest {
     private final Matrix x = TestMatrices.random(10, 2, 1);

@@ -7,11 +7,11 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.SolveFixtures;
+import org.okl.testkit.SolveFixtures;
 import org.okl.core.solve.lowrank.FourierFeatures;
 import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /** Falkon's passes against the eigen route on the sums (itself checked against naive refits). */
 class FalkonRouteTest {

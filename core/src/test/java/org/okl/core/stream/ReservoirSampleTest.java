@@ -7,7 +7,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestMatrices;
 
 class ReservoirSampleTest {
 

@@ -7,10 +7,10 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * One-pass selection against the naive route: for every validation fold, the Nystrom kernel formed densely on the

@@ -5,10 +5,10 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 
 /**
- * {@code angular-error} (CONVENTIONS, Losses; Baldassarre et al. 2012 eq. 29 after Barron et al. 1994): each
- * d-dimensional vector v becomes (v_1, ..., v_d, 1) / ‖(v_1, ..., v_d, 1)‖; the error of a test point is the arccos of
- * the dot product of its transformed true and predicted vectors (clamped to [−1, 1] against rounding), in radians;
- * the metric is the mean over test points.
+ * {@code angular-error} (docs/conventions.md#losses-and-metrics; Baldassarre et al. 2012 eq. 29 after Barron et al.
+ * 1994): each d-dimensional vector v becomes (v_1, ..., v_d, 1) / ‖(v_1, ..., v_d, 1)‖; the error of a test point is
+ * the arccos of the dot product of its transformed true and predicted vectors (clamped to [−1, 1] against rounding),
+ * in radians; the metric is the mean over test points.
  */
 public final class AngularError implements Metric {
 

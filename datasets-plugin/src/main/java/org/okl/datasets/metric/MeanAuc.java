@@ -6,9 +6,9 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 
 /**
- * {@code mean-auc} (CONVENTIONS; Minh and Sindhwani 2011): the mean over labels of the area under the ROC curve of
- * the real-valued scores {@link Decoded#scores()} (before any threshold) against the true labels, as a fraction
- * (papers print ×100).
+ * {@code mean-auc} (docs/conventions.md#losses-and-metrics; Minh and Sindhwani 2011): the mean over labels of the area
+ * under the ROC curve of the real-valued scores {@link Decoded#scores()} (before any threshold) against the true
+ * labels, as a fraction (papers print ×100).
  *
  * <p>True labels are read as {0, 1}: 1 is positive, 0 and −1 are negative. For label j with P positives and N
  * negatives, AUC_j = (#{(a, b): s_a > s_b} + ½·#{(a, b): s_a = s_b}) / (P·N) over positive a and negative b (ties

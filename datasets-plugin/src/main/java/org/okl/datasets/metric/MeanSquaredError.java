@@ -6,7 +6,7 @@ import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.metric.SquaredErrors;
 
 /**
- * {@code mse} (CONVENTIONS, Losses): the mean over test points and outputs of the squared error,
+ * {@code mse} (docs/conventions.md#losses-and-metrics): the mean over test points and outputs of the squared error,
  * (1/(t·q)) Σ_i Σ_j (y_ij − ŷ_ij)²; with {@code root} set, {@code rmse}, its square root. True values that are NaN
  * (missing outputs) are left out of the sum and of the count.
  */

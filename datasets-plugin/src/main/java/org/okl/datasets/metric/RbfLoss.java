@@ -5,8 +5,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 
 /**
- * {@code rbf-loss} (CONVENTIONS, Losses): the squared distance in the feature space of a Gaussian output kernel of
- * width sigma, 2 − 2·exp(−‖y − ŷ‖² / (2 sigma²)), averaged over test points.
+ * {@code rbf-loss} (docs/conventions.md#losses-and-metrics): the squared distance in the feature space of a Gaussian
+ * output kernel of width sigma, 2 − 2·exp(−‖y − ŷ‖² / (2 sigma²)), averaged over test points.
  */
 public final class RbfLoss implements Metric {
     private final double sigma;

@@ -11,10 +11,11 @@ import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.decoders.output.CandidateScoring;
 
 /**
- * The {@code candidates} decoder: the pre-image over a candidate set, {@code argmin_c l(y_c, y_c) - 2 <h(x), psi(y_c)>}
- * (ALGORITHMS.md 5.6, 6.4, 7), ties to the lowest candidate index. Candidates come from the training outputs
- * ({@code train}), the unlabelled outputs ({@code unlabelled}), both in that order ({@code train+unlabelled}; the
- * training outputs alone when none are unlabelled) or a file read by the pipeline (any other value of {@code from}).
+ * The {@code candidates} decoder: the pre-image over a candidate set, {@code argmin_c l(y_c, y_c) - 2 <h(x),
+ * psi(y_c)>} (docs/conventions.md#output-embeddings-and-decoders), ties to the lowest candidate index. Candidates come
+ * from the training outputs ({@code train}), the unlabelled outputs ({@code unlabelled}), both in that order ({@code
+ * train+unlabelled}; the training outputs alone when none are unlabelled) or a file read by the pipeline (any other
+ * value of {@code from}).
  *
  * <p>Memory stays bounded: predictions are scored by blocks so that one block of scores holds at most
  * {@code budget} bytes, and, for this plugin's embeddings ({@link CandidateScoring}), the candidate-side quantities

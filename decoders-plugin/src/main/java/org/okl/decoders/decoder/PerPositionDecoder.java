@@ -12,11 +12,11 @@ import org.okl.decoders.output.LabelCoding;
 import org.okl.decoders.output.PositionCoding;
 
 /**
- * The {@code per-position} decoder for sequences coded one symbol per position (Kadri et al. 2013, OCR;
- * ALGORITHMS.md 5.6): the outputs are positions of {@code alphabet} columns each, a symbol coded by the positive value
- * at its column and the negative value elsewhere. Position j decodes to the symbol with the largest score in its
- * columns (ties to the lower symbol). Every symbol code has the same norm, so this is the exact pre-image
- * {@code argmin ||h - phi(y)||^2} over all sequences, which separates over positions.
+ * The {@code per-position} decoder for sequences coded one symbol per position (Kadri et al. 2013, OCR): the outputs
+ * are positions of {@code alphabet} columns each, a symbol coded by the positive value at its column and the negative
+ * value elsewhere. Position j decodes to the symbol with the largest score in its columns (ties to the lower symbol).
+ * Every symbol code has the same norm, so this is the exact pre-image {@code argmin ||h - phi(y)||^2} over all
+ * sequences, which separates over positions.
  *
  * <p>With {@code allow-empty} (default), the all-negative code (an empty, zero-padded position of a shorter word) is
  * a candidate too: it wins when the best score is below the coding's midpoint (0.5 for 0/1 codes), which is where

@@ -8,7 +8,7 @@ import org.okl.api.linalg.SymmetricEigen;
 
 /**
  * The top eigenpairs of a symmetric positive semi-definite operator by the randomized range finder of Halko,
- * Martinsson and Tropp 2011 (ALGORITHMS.md 8.3), touching the operator only through products with N x (p + o) blocks:
+ * Martinsson and Tropp 2011, touching the operator only through products with N x (p + o) blocks:
  * <pre>
  *   Omega = N x k standard normal, k = min(p + o, N)   (seeded)
  *   Y = M Omega;  repeat q times: Y = M orth(Y)

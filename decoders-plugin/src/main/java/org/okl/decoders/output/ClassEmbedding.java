@@ -9,7 +9,7 @@ import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 
 /**
- * Multi-class classification by vector coding (Baldassarre et al. 2012, Sec. 5.1; ALGORITHMS.md 3.6). The raw output
+ * Multi-class classification by vector coding (Baldassarre et al. 2012, Sec. 5.1). The raw output
  * is one column holding the class value; the classes are the sorted distinct training values, and class j is coded
  * as the vector with {@code a} at position j and {@code b} elsewhere: {@code one-hot} (a, b) = (1, 0), {@code simplex}
  * (a, b) = (1, -1/(d-1)), d the number of classes.

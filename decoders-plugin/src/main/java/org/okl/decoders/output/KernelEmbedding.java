@@ -14,8 +14,8 @@ import org.okl.api.output.OutputEmbedding;
  * The {@code kernel} output: the implicit feature map psi of an output kernel l (Cortes et al. 2005, Kadri et al. 2013,
  * IOKR of Brouard et al.). The regression sees only the output Gram L = l(Y, Y); a prediction is a weight row w with
  * {@code h(x) = sum_j w_j psi(y_j)}, and the pre-image over candidates is
- * {@code l(c, c) - 2 w . l(Y, c)} (ALGORITHMS.md 5.2), one gemm with the cross Gram of the training outputs and the
- * candidates.
+ * {@code l(c, c) - 2 w . l(Y, c)} (docs/conventions.md#output-embedding-learning), one gemm with the cross Gram of the
+ * training outputs and the candidates.
  */
 public final class KernelEmbedding implements OutputEmbedding {
 

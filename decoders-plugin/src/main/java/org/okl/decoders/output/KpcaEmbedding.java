@@ -11,7 +11,7 @@ import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 
 /**
- * The {@code kpca} output: kernel-PCA KDE of Weston et al. 2003 (ALGORITHMS.md 5.10). The centred output Gram
+ * The {@code kpca} output: kernel-PCA KDE of Weston et al. 2003. The centred output Gram
  * {@code Lc = H L H} (H = I - 11^T/n) is eigendecomposed, {@code Lc = E diag(mu) E^T}; the top p components with
  * {@code mu > 1e-10 mu_1} are kept (fewer than {@code components} when the rank is smaller). The regression targets
  * are {@code Z = E_p diag(sqrt(mu_p))} and an output y has the coordinates
@@ -26,7 +26,7 @@ public final class KpcaEmbedding implements OutputEmbedding {
     /** The component id. */
     public static final String ID = "kpca";
 
-    /** Eigenvalues at or below this fraction of the largest are treated as zero (ALGORITHMS.md 0.4). */
+    /** Eigenvalues at or below this fraction of the largest are treated as zero (docs/conventions.md). */
     static final double RTOL = 1e-10;
 
     private final ComponentSpec kernel;

@@ -13,8 +13,8 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.decoders.lowrank.RandomizedEigen;
 
 /**
- * The {@code oel} output: Output Embedding Learning of Brogat-Motte et al. 2022, Algorithm 1 (CONVENTIONS.md "OEL",
- * ALGORITHMS.md 6.3-6.4).
+ * The {@code oel} output: Output Embedding Learning of Brogat-Motte et al. 2022, Algorithm 1
+ * (docs/conventions.md#output-embedding-learning).
  *
  * <p>The regression step is the pipeline's: the embedding first fits as the implicit {@code kernel} embedding (targets
  * empty, output Gram L over the labelled outputs), the pipeline's filter learns the weights, and
@@ -24,7 +24,7 @@ import org.okl.decoders.lowrank.RandomizedEigen;
  * the dictionary coefficients {@code Theta = [sqrt(c/n) Bx beta_1; sqrt((1-c)/m) beta_2]} over
  * D = (labelled outputs, unlabelled outputs). Decoding scores a candidate y by
  * {@code l(y, y) - 2 <G h(x), G psi(y)>} with {@code G psi(y) = Theta^T l(D, y)} and
- * {@code G h(x) = Theta^T l(D, Y) alpha(x)} (ALGORITHMS.md 6.4, the corrected form).
+ * {@code G h(x) = Theta^T l(D, Y) alpha(x)} (docs/conventions.md#output-embedding-learning).
  *
  * <p>The eigendecomposition is exact (the mixed Gram formed, O((n+m)^3)) or randomized (Halko et al.; the mixed Gram
  * applied by blocks, seeded from the context's seed). Before {@code refine} the embedding decodes as IOKR.

@@ -5,11 +5,11 @@ import org.okl.api.plugin.PipelineTemplate;
 
 /**
  * The named pipelines of the seed papers, in the pipeline-file format. Values come from the papers' reported settings
- * (EXPERIMENTS.md) where they exist, with every lambda in OKL's normalised scale (CONVENTIONS.md: Kadri et al.'s
- * lambda_K = n lambda, here with their n = 200 USPS training digits). Kernel widths are the papers' values on their own
- * data scales; Brogat-Motte et al. select the input width by validation and do not report it, so the USPS pipelines
- * start from sigma = 4 (pixels in [-1, 1], 128 of them). Users override any key in their pipeline file
- * ({@code {"preset": "iokr", ...}}).
+ * where they exist, with every lambda in OKL's normalised scale
+ * (docs/conventions.md#regularization-scale: Kadri et al.'s lambda_K = n lambda, here with their n = 200 USPS training
+ * digits). Kernel widths are the papers' values on their own data scales; Brogat-Motte et al. select the input width
+ * by validation and do not report it, so the USPS pipelines start from sigma = 4 (pixels in [-1, 1], 128 of them).
+ * Users override any key in their pipeline file ({@code {"preset": "iokr", ...}}).
  *
  * <p>Candidate sets: Kadri et al. decode over the training outputs ({@code train}); Brogat-Motte et al. decode over
  * all training outputs, labelled and unlabelled (USPS: 7,000 bottom halves), hence {@code train+unlabelled}, which

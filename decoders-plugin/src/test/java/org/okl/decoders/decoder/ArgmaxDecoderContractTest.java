@@ -5,10 +5,10 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.ClassEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract;
+import org.okl.testkit.TestMatrices;
 
 class ArgmaxDecoderContractTest extends DecoderContract {
     private final KernelTestContext context = new KernelTestContext();

@@ -5,10 +5,10 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.KernelEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract;
+import org.okl.testkit.TestMatrices;
 
 /** A linear output kernel on small integer outputs, so ties are exact. */
 class CandidatesDecoderContractTest extends DecoderContract {

@@ -14,11 +14,11 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract.SimpleDecodingContext;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.KernelEmbedding;
 import org.okl.decoders.output.OelEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract.SimpleDecodingContext;
+import org.okl.testkit.TestMatrices;
 
 class CandidatesDecoderTest {
     private final KernelTestContext context = new KernelTestContext();

@@ -9,9 +9,9 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract.SimpleDecodingContext;
 import org.okl.decoders.output.ClassEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract.SimpleDecodingContext;
 
 /** One-hot and simplex codings with the argmax decoder on a hand case (classes 10, 20, 30). */
 class ClassDecodingTest {

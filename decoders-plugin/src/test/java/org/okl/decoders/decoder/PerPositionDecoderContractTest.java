@@ -5,10 +5,10 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.VectorEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract;
+import org.okl.testkit.TestMatrices;
 
 /** Words of up to 2 positions over a 3-symbol alphabet, one-hot per position, zero padded. */
 class PerPositionDecoderContractTest extends DecoderContract {

@@ -12,13 +12,13 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract.SimpleDecodingContext;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.LabelCoding;
 import org.okl.decoders.output.LabelEmbedding;
 import org.okl.decoders.output.VectorEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.Outputs;
+import org.okl.testkit.DecoderContract.SimpleDecodingContext;
+import org.okl.testkit.TestMatrices;
 
 class ThresholdDecoderTest {
     private final KernelTestContext context = new KernelTestContext();

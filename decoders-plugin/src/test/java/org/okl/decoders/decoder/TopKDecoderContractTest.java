@@ -5,12 +5,12 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputData;
-import org.okl.core.contract.DecoderContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.output.LabelCoding;
 import org.okl.decoders.output.LabelEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.Outputs;
+import org.okl.testkit.DecoderContract;
+import org.okl.testkit.TestMatrices;
 
 class TopKDecoderContractTest extends DecoderContract {
     private final KernelTestContext context = new KernelTestContext();

@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class RandomizedEigenTest {
     private final LinearAlgebra la = TestContext.active().linearAlgebra();

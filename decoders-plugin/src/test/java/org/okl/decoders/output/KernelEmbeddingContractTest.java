@@ -4,10 +4,10 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.contract.OutputEmbeddingContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.decoder.CandidatesDecoder;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.OutputEmbeddingContract;
+import org.okl.testkit.TestMatrices;
 
 class KernelEmbeddingContractTest extends OutputEmbeddingContract {
 

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.TestMatrices;
 
 class KernelEmbeddingTest {
     private final KernelTestContext context = new KernelTestContext();

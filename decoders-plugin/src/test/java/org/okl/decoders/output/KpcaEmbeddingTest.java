@@ -8,8 +8,8 @@ import org.apache.commons.math3.linear.SingularValueDecomposition;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputData;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.TestMatrices;
 
 class KpcaEmbeddingTest {
     private final KernelTestContext context = new KernelTestContext();

@@ -5,10 +5,10 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.contract.OutputEmbeddingContract;
 import org.okl.decoders.decoder.ThresholdDecoder;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.Outputs;
+import org.okl.testkit.OutputEmbeddingContract;
 
 class LabelsZeroOneContractTest extends OutputEmbeddingContract {
 

@@ -14,15 +14,15 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.TestKernels;
+import org.okl.testkit.TestMatrices;
 
 class OelEmbeddingTest {
     private final KernelTestContext context = new KernelTestContext();
 
     /**
-     * ALGORITHMS.md 11.7: with a linear output kernel, OEL decoding equals explicit PCA in feature space: the top-p
+     * With a linear output kernel, OEL decoding equals explicit PCA in feature space: the top-p
      * principal axes G of the weighted vectors sqrt(c/n) Bx^T Y and sqrt((1-c)/m) U, prediction h = Y^T alpha
      * projected on them, score ||y||^2 - 2 (G G^T h) . y. The oracle eigendecomposes the q x q second-moment matrix
      * with commons-math.
@@ -90,7 +90,7 @@ class OelEmbeddingTest {
         return projector;
     }
 
-    /** ALGORITHMS.md 6.3 and 11.7: OEL0 with p = n (k positive definite) reproduces IOKR, scores and decisions. */
+    /** BM22 §3: OEL0 with p = n (k positive definite) reproduces IOKR, scores and decisions. */
     @Test
     void oel0AtFullRankReproducesIokr() {
         int n = 15;

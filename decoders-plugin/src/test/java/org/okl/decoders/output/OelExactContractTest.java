@@ -7,10 +7,10 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.contract.OutputEmbeddingContract;
-import org.okl.core.testing.TestMatrices;
 import org.okl.decoders.decoder.CandidatesDecoder;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.OutputEmbeddingContract;
+import org.okl.testkit.TestMatrices;
 
 /** OEL with c = 1, p = n, refined with Bx = I: the learned embedding is exact on the training outputs. */
 class OelExactContractTest extends OutputEmbeddingContract {

@@ -11,10 +11,10 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.contract.DecoderContract;
-import org.okl.core.contract.OutputEmbeddingContract;
 import org.okl.decoders.decoder.PerPositionDecoder;
 import org.okl.decoders.testing.KernelTestContext;
+import org.okl.testkit.DecoderContract;
+import org.okl.testkit.OutputEmbeddingContract;
 
 /** Words of up to 4 letters over a 5-letter alphabet, padded with 0. */
 class SequenceContractTest extends OutputEmbeddingContract {

@@ -4,10 +4,10 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.OutputEmbedding;
-import org.okl.core.contract.OutputEmbeddingContract;
 import org.okl.decoders.decoder.ArgmaxDecoder;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.Outputs;
+import org.okl.testkit.OutputEmbeddingContract;
 
 class SimplexContractTest extends OutputEmbeddingContract {
 

@@ -6,7 +6,7 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 /**
  * {@link TestContext} plus creation of the test output kernels: {@code gaussian} (parameter {@code sigma}) and

@@ -17,7 +17,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
- * {@code baldassarre-fields}: B12 §6.1 vector fields (EXPERIMENTS.md B12-E2 and E3, Figs. 6, 7, 8, 10). The
+ * {@code baldassarre-fields}: B12 §6.1 vector fields (Figs. 6, 7, 8, 10). The
  * ν-method with the kernel γ̃·Γ_df + (1−γ̃)·Γ_cf ({@code div-curl}, γ̃ chosen by validation) against the ν-method on
  * each component independently (separable identity, same Gaussian width); angular error on the grid points not used
  * for training, against the number of training points, noiseless and noisy.

@@ -16,7 +16,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
- * {@code baldassarre-multitask}: B12 §6.1 (EXPERIMENTS.md B12-E1, Fig. 3 and 4). Four related tasks (generator
+ * {@code baldassarre-multitask}: B12 §6.1 (Figs. 3 and 4). Four related tasks (generator
  * {@code related-tasks}); the multi-task (task-indexed) kernel k(x,x')·A[t,t'] with the common-similarity A over the
  * tasks against independent tasks (A = I), and the same pair in the vector-valued setting (shared inputs); test MSE
  * against the training size. Then the model-selection time of Tikhonov (25 λ), Landweber (1000 iterations) and the
@@ -253,7 +253,7 @@ public final class MultitaskExperiment implements Experiment {
                 + "validation set); the final model is then refitted on training + validation (2n per task), "
                 + "which the paper does not do. ν-method up to " + NU_ITERATIONS + " iterations for the MSE "
                 + "comparison (paper: same; all filters similar). Multi-task: each task has its own inputs "
-                + "(task-indexed kernel, ALGORITHMS §2.4); vector-valued: the 4 outputs share inputs (separable "
+                + "(task-indexed kernel, B12 §5.2); vector-valued: the 4 outputs share inputs (separable "
                 + "kernel). Sizes " + java.util.Arrays.toString(protocol.sizes()) + " per task (the paper's x-axis "
                 + "values are not given), " + protocol.repetitions() + " repetitions (paper: 10).";
         return new ExperimentResult(name(), text, List.of(mseTable.build(), timeTable.build()),

@@ -18,7 +18,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /**
- * {@code baldassarre-school}: B12 Table 1 (EXPERIMENTS.md B12-E4) on the {@code school-exam} substitute. The
+ * {@code baldassarre-school}: B12 Table 1 on the {@code school-exam} substitute. The
  * task-indexed kernel k(x,x')·(ω + (1−ω)[s = s']) over schools with the ν-method, Landweber and Tikhonov; ω and the
  * path point chosen on validation; explained variance on the test students and the model-selection time.
  */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import org.okl.api.linalg.Matrix;
 
 /**
- * The school-data protocol of B12 (EXPERIMENTS.md B12-E4): from every school, a seeded random {@code fraction} of its
+ * The school-data protocol of B12 (Table 1): from every school, a seeded random {@code fraction} of its
  * students, split equally into training, validation and test; and the student-level inputs.
  */
 final class SchoolSplits {

@@ -167,7 +167,7 @@ public final class MtrExperiment implements Experiment {
 
     private ExperimentResult result(Protocol protocol, Map<String, Outcome> outcomes) {
         ResultTable.Builder table = ResultTable.builder("aRRMSE on the test parts (mean ± std over outer folds; "
-                + "one value for a shipped split); lower is better. EXPERIMENTS.md transcribes no published MTR "
+                + "one value for a shipped split); lower is better. We compare with no published MTR "
                 + "numbers, so none are shown", "data set", "protocol", Method.INDEPENDENT.label,
                 Method.COMMON_SIMILARITY.label, Method.COVARIANCE.label, "median ω", "best");
         Map<String, double[][]> series = new LinkedHashMap<>();
@@ -207,7 +207,7 @@ public final class MtrExperiment implements Experiment {
                 + " data sets. Change of the best coupled kernel's aRRMSE against independent outputs: "
                 + String.join(", ", perSet) + ". When the coupled grids contain the independent model (ω = 0, "
                 + "shrinkage 1), differences come from the inner cross-validation's choices.");
-        notes.add("No published numbers are compared: EXPERIMENTS.md transcribes none for these sets (their aRRMSE "
+        notes.add("No published numbers are compared: our papers give none for these sets (their aRRMSE "
                 + "tables are in Spyromitros-Xioufis et al. 2016, with tree ensembles, 10-fold CV and Mulan's "
                 + "training-mean aRRMSE).");
         String text = "Data: jura (shipped 259 / 100 split), tecator (shipped 172 / 43: training + monitoring rows "

@@ -11,17 +11,17 @@ import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
 
 /**
  * Minh and Sindhwani 2011, Table 1 (scene column) and Fig. 1: vector-valued manifold regularization (the {@code vvmr}
@@ -254,7 +254,7 @@ public final class MinhSceneExperiment implements Experiment {
         int smallest = i0 == 0 ? 1 : 0;
         int largest = s.gammaIs().size() - 1;
         notes.add(String.format(Locale.ROOT, "MS11 Fig. 1: raising γ_I over [0, 0.1] helps at every fixed γ_O. Here,"
-                + " at every γ_O of the grid, γ_I = %s %s γ_I = 0 and γ_I = %s %s it: with CONVENTIONS.md's"
+                + " at every γ_O of the grid, γ_I = %s %s γ_I = 0 and γ_I = %s %s it: with docs/conventions.md's"
                 + " objective (l·γ_I·L·k_N with the normalised Laplacian, MS11 eq. 13) the useful γ_I are far"
                 + " below the top of MS11's axis.", fmt(s.gammaIs().get(smallest)),
                 beatsEverywhere(trans, smallest, i0) ? "beats" : "does not always beat",

@@ -187,7 +187,7 @@ public final class KadriLowRankExperiment implements Experiment {
                 DigitFigures.validationCurve("validation-curve", "Exact cond. KDE: hold-out loss",
                         "validation RBF loss", selected.provenance().validationCurve()));
         notes.add(String.format(Locale.ROOT, "At the exact model's λ = %s (n²λ = %s) the low-rank loss need not"
-                + " improve with m: in K13's low-rank formula (ALGORITHMS.md §5.5) the parts of k_x and L outside the"
+                + " improve with m: in K13's low-rank formula (App. C) the parts of k_x and L outside the"
                 + " spans of the factors are multiplied by 1/(n²λ) instead of being fitted, so a λ tuned for the"
                 + " exact solver amplifies the truncation error until m approaches n (at m = n the formula is"
                 + " exact). Re-selecting λ for each rank on the same hold-out (second loss column) is the fair comparison.",

@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A method of Kadri et al. 2013 Table 2 (left, USPS) with the settings and result the paper reports
- * (EXPERIMENTS.md K13-E1).
+ * (Table 2, left).
  *
  * @param preset       the named pipeline ({@code kde-cortes}, ...)
  * @param label        the row name in the paper
@@ -29,8 +29,8 @@ record KadriMethod(String preset, String label, double lambdaK, double sigmaK, d
             new KadriMethod("kde-conditional-covariance", "KDE - Cond. Covariance", 0.1, 1, 12, 0.6276, 0.0106));
 
     /**
-     * OKL's normalised λ for the paper's λ_K with n training points (CONVENTIONS.md "Kadri KDE", ALGORITHMS.md
-     * §12.1): λ = λ_K / n.
+     * OKL's normalised λ for the paper's λ_K with n training points
+     * (docs/conventions.md#kadri-kernel-dependency-estimation): λ = λ_K / n.
      */
     static double oklLambda(double lambdaK, int n) {
         if (n < 1) {

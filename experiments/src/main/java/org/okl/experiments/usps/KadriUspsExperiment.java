@@ -224,7 +224,7 @@ public final class KadriUspsExperiment implements Experiment {
                 + " scores nearly tie and the decoder returns almost always the same bottom half (at most %d"
                 + " distinct outputs for 800 test digits, column 'distinct predictions'). Part (a) therefore"
                 + " mostly measures a constant guess; K13's parameterisation or pixel scale must differ"
-                + " (EXPERIMENTS.md K13-E1, ambiguity 2). The reference table shows that predicting the mean"
+                + " (K13 do not say which). The reference table shows that predicting the mean"
                 + " bottom half already beats K13's printed losses at both widths.", maxDistinct));
         String best = commonMeans.entrySet().stream().min(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
                 .orElse("-");

@@ -73,7 +73,7 @@ public final class OelUspsExperiment implements Experiment {
     record PaperRow(String label, double loss, double error, String p) {
     }
 
-    /** BM22 Table 3 as printed (EXPERIMENTS.md BM22-E1). */
+    /** BM22 Table 3 as printed. */
     static final List<PaperRow> PAPER = List.of(
             new PaperRow("SPEN", 0.801, 0.011, "128"),
             new PaperRow("KDE", 0.764, 0.011, "64"),
@@ -289,7 +289,7 @@ public final class OelUspsExperiment implements Experiment {
         notes.add("Width: BM22's σ²_output = 10 read literally on ESL's [-1, 1] pixels gives every method a loss"
                 + " near 2 (typical squared errors of 40-60 against 2σ² = 20; last loss column), far from BM22's"
                 + " 0.72-0.80. Read on pixels in [0, 1] (σ² = 40 on [-1, 1]) it reproduces BM22's IOKR loss, so"
-                + " BM22 most likely rescaled the pixels to [0, 1] (EXPERIMENTS.md says ESL's [-1, 1]); we train and"
+                + " BM22 most likely rescaled the pixels to [0, 1] (ESL's files hold [-1, 1]); we train and"
                 + " score at that width.");
         notes.add("Differences from BM22: they select on the validation \"MSE\" (most likely the surrogate"
                 + " feature-space MSE of their Fig. 2), we on the RBF loss at the same width; their grids are not"

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How the edges of the input k-nearest-neighbour graph are weighted (parameter {@code weights}). */
 public enum EdgeWeights {
-    /** Every edge has weight 1 (the default, CONVENTIONS.md). */
+    /** Every edge has weight 1 (the default, docs/conventions.md#manifold-regularization). */
     BINARY,
     /**
      * Heat-kernel weights {@code exp(-d^2 / (2 sigma^2))}, d the Euclidean distance of the edge's end points, with

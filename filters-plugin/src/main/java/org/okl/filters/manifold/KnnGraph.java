@@ -5,11 +5,11 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 
 /**
- * The symmetrised k-nearest-neighbour graph over the rows of an input matrix (MS11 §2; ALGORITHMS.md §4.2):
- * Euclidean distance, an edge between i and j when j is among the k nearest neighbours of i <em>or</em> i among
- * those of j, weighted by {@link EdgeWeights}. A point is not its own neighbour; ties are broken by the lower index.
- * Squared distances come from one product, {@code ||x_i||^2 + ||x_j||^2 - 2 x_i·x_j}, through the linear-algebra
- * back-end.
+ * The symmetrised k-nearest-neighbour graph over the rows of an input matrix (MS11 §2;
+ * docs/conventions.md#manifold-regularization): Euclidean distance, an edge between i and j when j is among the k
+ * nearest neighbours of i <em>or</em> i among those of j, weighted by {@link EdgeWeights}. A point is not its own
+ * neighbour; ties are broken by the lower index. Squared distances come from one product, {@code ||x_i||^2 + ||x_j||^2
+ * - 2 x_i·x_j}, through the linear-algebra back-end.
  */
 public final class KnnGraph {
 

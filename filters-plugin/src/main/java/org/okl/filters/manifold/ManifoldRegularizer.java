@@ -9,9 +9,10 @@ import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
 
 /**
- * The {@code manifold} regularizer of vector-valued manifold regularization (Minh and Sindhwani 2011; CONVENTIONS.md
- * "Manifold regularization"): the penalty {@code gammaI <f, M f>} with M a power of the Laplacian of the input k-NN
- * graph over labelled and unlabelled inputs. The solver adds it to a Tikhonov problem whose lambda is gammaA.
+ * The {@code manifold} regularizer of vector-valued manifold regularization (Minh and Sindhwani 2011;
+ * docs/conventions.md#manifold-regularization "Manifold regularization"): the penalty {@code gammaI <f, M f>} with M a
+ * power of the Laplacian of the input k-NN graph over labelled and unlabelled inputs. The solver adds it to a Tikhonov
+ * problem whose lambda is gammaA.
  */
 public final class ManifoldRegularizer implements Regularizer {
     /** The component id. */

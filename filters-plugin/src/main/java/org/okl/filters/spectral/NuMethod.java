@@ -7,8 +7,8 @@ import org.okl.api.linalg.Matrix;
 
 /**
  * The nu-method (accelerated Landweber) on the operator scaled by S = n·s_max, with the recurrence of
- * CONVENTIONS.md: C_1 = w_1·Y/S, C_i = C_{i-1} + u_i·(C_{i-1} - C_{i-2}) + (w_i/S)·(Y - Gamma·C_{i-1}). On the
- * spectrum the same recurrence runs on scalars: g_1 = w_1/s_max, g_i = g_{i-1} + u_i·(g_{i-1} - g_{i-2}) +
+ * docs/conventions.md#filters: C_1 = w_1·Y/S, C_i = C_{i-1} + u_i·(C_{i-1} - C_{i-2}) + (w_i/S)·(Y - Gamma·C_{i-1}).
+ * On the spectrum the same recurrence runs on scalars: g_1 = w_1/s_max, g_i = g_{i-1} + u_i·(g_{i-1} - g_{i-2}) +
  * (w_i/s_max)·(1 - s·g_{i-1}).
  */
 public final class NuMethod extends IterationPathFilter {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Graph Laplacians of a hand-made graph against hand computations. Points 0, 1, 3, 7 on a line with one neighbour

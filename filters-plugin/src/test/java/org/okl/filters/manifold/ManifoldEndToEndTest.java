@@ -1,8 +1,8 @@
 package org.okl.filters.manifold;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.naiveSolve;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveSolve;
 
 import java.util.List;
 import java.util.Optional;
@@ -14,11 +14,11 @@ import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.solve.kde.SolverTestDoubles;
 import org.okl.core.solve.manifold.ManifoldSolver;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
 import org.okl.filters.spectral.Tikhonov;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * The {@code manifold} regularizer and the {@code tikhonov} filter of this module through core's manifold solver,
@@ -36,12 +36,12 @@ class ManifoldEndToEndTest {
         Matrix u = TestMatrices.random(unlabelled, 2, 52);
         Matrix y = TestMatrices.random(labelled, 2, 53);
         Matrix tests = TestMatrices.random(5, 2, 54);
-        VectorKernel kernel = SolverTestDoubles.gaussian(0.8);
+        VectorKernel kernel = new SolveFixtures.Gaussian(0.8);
         double gammaI = 0.1;
         List<Double> lambdas = List.of(0.01, 0.2);
         GraphPenalty penalty = new GraphPenalty(gammaI, 4, EdgeWeights.GAUSSIAN, true, 2);
         SeparableOperatorKernel identity = (targets, ctx) -> Matrix.identity(targets.cols());
-        FittedOutputEmbedding embedding = SolverTestDoubles.explicit(y);
+        FittedOutputEmbedding embedding = SolveFixtures.explicit(y);
         RegressionProblem problem = new RegressionProblem(x, kernel, identity, embedding, new Tikhonov(lambdas),
                 List.of(new ManifoldRegularizer(penalty)), Optional.of(u), Optional.empty(), Optional.empty(),
                 context);

@@ -16,8 +16,8 @@ import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.core.component.ValidatedParameters;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /** The plugin registration and the {@code manifold} factory with its documented parameters and defaults. */
 class ManifoldPluginTest {

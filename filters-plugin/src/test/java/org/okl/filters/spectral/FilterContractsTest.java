@@ -3,7 +3,7 @@ package org.okl.filters.spectral;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.okl.api.filter.SpectralFilter;
-import org.okl.core.contract.FilterContract;
+import org.okl.testkit.FilterContract;
 
 /** Every built-in filter meets the filter contract. */
 class FilterContractsTest {

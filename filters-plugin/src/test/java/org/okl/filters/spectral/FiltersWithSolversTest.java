@@ -5,12 +5,12 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.Solvers;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /** The built-in filters through the core solvers equal the dense (nd x nd) filter oracle. */
 class FiltersWithSolversTest {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.filter.GramOperator;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestMatrices;
 
 class IterativeFiltersTest {
 
@@ -82,7 +82,7 @@ class IterativeFiltersTest {
         Matrix gram = TestMatrices.randomSpd(n, 5);
         Matrix y = TestMatrices.random(n, 2, 6);
         Matrix exact = TestMatrices.naiveSolve(gram, y);
-        double sMax = org.okl.core.testing.TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / n;
+        double sMax = org.okl.testkit.TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / n;
         GramOperator operator = new GramOperator() {
             @Override
             public int size() {

@@ -11,9 +11,9 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures;
 import org.okl.core.solve.lowrank.NystromFeatures;
 import org.okl.core.stream.EigenRoute;
 import org.okl.core.stream.FalkonRoute;
@@ -22,8 +22,8 @@ import org.okl.core.stream.MatrixRows;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * The five built-in filters through the sketched solvers: with every training point a Nystrom landmark the

@@ -6,9 +6,9 @@ import org.okl.api.operator.OutputMatrix;
 
 /**
  * The output covariance {@code A = Y^T Y / n} of the training targets (uncentred by default, as K13's covariance
- * operator of ALGORITHMS §2.6 and §5.7; with {@code centred}, Y's column means are subtracted first), optionally
- * shrunk toward a multiple of the identity: {@code A = (1 - s) · A + s · (tr(A) / d) · I}, s = {@code shrinkage}.
- * The targets must be complete (no NaN).
+ * operator, eq. 5; with {@code centred}, Y's column means are subtracted first), optionally shrunk toward a multiple
+ * of the identity: {@code A = (1 - s) · A + s · (tr(A) / d) · I}, s = {@code shrinkage}. The targets must be complete
+ * (no NaN).
  */
 public final class CovarianceMatrix implements OutputMatrix {
     private final double shrinkage;

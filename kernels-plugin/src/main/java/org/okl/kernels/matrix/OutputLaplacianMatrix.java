@@ -8,11 +8,11 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 
 /**
- * MS11 eq. 16 and ALGORITHMS §4.2: {@code A = gammaO · pinv(L_out) + (1 - gammaO) · I}, where L_out is the
- * normalised Laplacian {@code I - D^-1/2 W D^-1/2} of the output graph W: label l is represented by column l of the
- * training targets, W is the binary k-nearest-neighbour graph among the d columns (Euclidean distance), symmetrised
- * with "or" ({@code W_lh = 1} if h is among the k nearest of l or l among the k nearest of h). An isolated label
- * (degree 0) gets a D^-1/2 entry of 0.
+ * MS11 eq. 16 and docs/conventions.md#operator-valued-kernels: {@code A = gammaO · pinv(L_out) + (1 - gammaO) · I},
+ * where L_out is the normalised Laplacian {@code I - D^-1/2 W D^-1/2} of the output graph W: label l is represented by
+ * column l of the training targets, W is the binary k-nearest-neighbour graph among the d columns (Euclidean
+ * distance), symmetrised with "or" ({@code W_lh = 1} if h is among the k nearest of l or l among the k nearest of h).
+ * An isolated label (degree 0) gets a D^-1/2 entry of 0.
  *
  * <p>Missing targets (NaN) are ignored: the distance between two columns is the root mean squared difference over
  * the rows where both are present, which equals the Euclidean distance divided by sqrt(n) on complete data (same

@@ -11,7 +11,7 @@ import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 
-/** The factories of the output matrices A of separable kernels (CONVENTIONS.md, ALGORITHMS §2.1). */
+/** The factories of the output matrices A of separable kernels (docs/conventions.md#operator-valued-kernels). */
 public final class OutputMatrixFactories {
     private static final double INF = Double.POSITIVE_INFINITY;
 

@@ -8,7 +8,7 @@ import org.okl.api.linalg.SymmetricEigen;
 /**
  * Checks and spectral functions of small symmetric matrices (d x d output matrices): the symmetric positive
  * semi-definite check every output matrix passes, and the pseudo-inverse through an eigendecomposition
- * (ALGORITHMS §0.4: eigenvalues below rtol · max are treated as 0, rtol = 1e-10).
+ * (docs/conventions.md#operator-valued-kernels: eigenvalues below rtol · max are treated as 0, rtol = 1e-10).
  */
 public final class SymmetricMatrices {
     /** Relative tolerance of the pseudo-inverse and of the PSD check. */

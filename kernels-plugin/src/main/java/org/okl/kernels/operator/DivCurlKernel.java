@@ -6,8 +6,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
 
 /**
- * The divergence-free / curl-free family of B12 eq. 22-23 (ALGORITHMS §2.3) for vector fields R^d -> R^d. With
- * {@code u = x - x'} and {@code phi(u) = exp(-||u||^2 / (2 sigma^2))}:
+ * The divergence-free / curl-free family of B12 eq. 22-23 (docs/conventions.md#operator-valued-kernels) for vector
+ * fields R^d -> R^d. With {@code u = x - x'} and {@code phi(u) = exp(-||u||^2 / (2 sigma^2))}:
  * <pre>
  *   Gamma_df = (phi / sigma^2) [ (u/sigma)(u/sigma)^T + ((d - 1) - ||u||^2 / sigma^2) I ]
  *   Gamma_cf = (phi / sigma^2) [ I - (u/sigma)(u/sigma)^T ]

@@ -15,7 +15,7 @@ import org.okl.api.operator.OperatorKernel;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 
-/** The factories of the operator-valued kernels (CONVENTIONS.md, ALGORITHMS §2). */
+/** The factories of the operator-valued kernels (docs/conventions.md#operator-valued-kernels). */
 public final class OperatorKernelFactories {
     private static final double INF = Double.POSITIVE_INFINITY;
 

@@ -5,9 +5,10 @@ import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.linalg.LinearAlgebra;
 
 /**
- * The Gaussian kernel {@code k(x, x') = exp(-||x - x'||^2 / (2 sigma^2))} (CONVENTIONS.md). Its Gram matrix is one
- * product of the inputs plus the squared norms, then one pass {@code exp(-max(d2, 0) / (2 sigma^2))}; the Gram of a
- * sample with itself is exactly symmetric with ones on the diagonal. Its spectral density is N(0, I / sigma^2).
+ * The Gaussian kernel {@code k(x, x') = exp(-||x - x'||^2 / (2 sigma^2))} (docs/conventions.md#scalar-kernels). Its
+ * Gram matrix is one product of the inputs plus the squared norms, then one pass {@code exp(-max(d2, 0) / (2
+ * sigma^2))}; the Gram of a sample with itself is exactly symmetric with ones on the diagonal. Its spectral density is
+ * N(0, I / sigma^2).
  */
 public final class GaussianKernel extends InnerProductKernel implements ShiftInvariantKernel {
     private final double sigma;

@@ -4,7 +4,7 @@ import org.okl.api.linalg.LinearAlgebra;
 
 /**
  * The Gaussian-Tanimoto kernel {@code exp(-(2 - 2 T(y, y')) / (2 sigma^2))} of BM22's metabolite outputs, where
- * {@code 2 - 2T} is the squared distance in the Tanimoto feature space (ALGORITHMS §1; sigma = 1 by default).
+ * {@code 2 - 2T} is the squared distance in the Tanimoto feature space (sigma = 1 by default).
  */
 public final class GaussianTanimotoKernel extends InnerProductKernel {
     private final double scale;

@@ -3,8 +3,8 @@ package org.okl.kernels.scalar;
 import org.okl.api.linalg.LinearAlgebra;
 
 /**
- * The polynomial kernel {@code k(x, x') = (<x, x'> + offset)^degree} (ALGORITHMS §1; offset 1 by convention). It is
- * positive semi-definite for a whole degree >= 1 and offset >= 0.
+ * The polynomial kernel {@code k(x, x') = (<x, x'> + offset)^degree} (offset 1 by docs/conventions.md#scalar-kernels).
+ * It is positive semi-definite for a whole degree >= 1 and offset >= 0.
  */
 public final class PolynomialKernel extends InnerProductKernel {
     private final int degree;

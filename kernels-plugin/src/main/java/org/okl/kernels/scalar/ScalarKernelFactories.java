@@ -17,7 +17,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.kernels.bandwidth.DataDependentGaussianKernel;
 import org.okl.kernels.bandwidth.UnresolvedCompositeKernel;
 
-/** The factories of the scalar kernels, with their ids and parameters as CONVENTIONS.md and ALGORITHMS §1 fix them. */
+/** The factories of the scalar kernels, with ids and parameters as in docs/conventions.md#scalar-kernels. */
 public final class ScalarKernelFactories {
     private static final double INF = Double.POSITIVE_INFINITY;
 

@@ -4,7 +4,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 
 /**
- * The linear kernel on the one-hot-per-position map of sequences (K13 OCR output map Phi_l, ALGORITHMS §1). A
+ * The linear kernel on the one-hot-per-position map of sequences (K13 OCR output map Phi_l). A
  * sequence is a row with one integer code per position: 0 is padding, 1..alphabet are symbols. The kernel value is
  * the number of positions where both sequences carry the same (non-padding) symbol, which equals
  * {@code <Phi_l(y), Phi_l(y')>} without forming the (positions · alphabet)-wide one-hot vectors: the direct count

@@ -3,8 +3,9 @@ package org.okl.kernels.scalar;
 import org.okl.api.linalg.LinearAlgebra;
 
 /**
- * The Tanimoto (Jaccard) kernel {@code T(y, y') = <y, y'> / (||y||^2 + ||y'||^2 - <y, y'>)} for binary or
- * non-negative vectors, with {@code T(0, 0) := 1} (ALGORITHMS §1). Gram: one product, then one element-wise pass.
+ * The Tanimoto (Jaccard) kernel {@code T(y, y') = <y, y'> / (||y||^2 + ||y'||^2 - <y, y'>)} for binary or non-negative
+ * vectors, with {@code T(0, 0) := 1} (docs/conventions.md#scalar-kernels). Gram: one product, then one element-wise
+ * pass.
  */
 public final class TanimotoKernel extends InnerProductKernel {
 

@@ -13,8 +13,8 @@ import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
+import org.okl.testkit.TestMatrices;
 
 /** The bandwidth heuristics on hand examples and against sorting every distance. */
 class BandwidthsTest {

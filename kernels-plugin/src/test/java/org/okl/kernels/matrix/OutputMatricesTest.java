@@ -14,10 +14,10 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
-import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
 import org.okl.kernels.testing.Ranges;
 import org.okl.kernels.testing.SpecParameters;
+import org.okl.testkit.TestMatrices;
 
 /** Output matrices against closed forms, hand computations and inverses computed by a naive dense solve. */
 class OutputMatricesTest {

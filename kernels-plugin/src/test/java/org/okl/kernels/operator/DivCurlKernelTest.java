@@ -6,8 +6,8 @@ import java.util.Random;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * The divergence-free and curl-free kernels against vector calculus: fields built from them have zero divergence or

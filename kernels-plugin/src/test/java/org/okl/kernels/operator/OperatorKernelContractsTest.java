@@ -5,8 +5,8 @@ import org.junit.jupiter.api.Nested;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.operator.OperatorKernel;
-import org.okl.core.contract.OperatorKernelContract;
 import org.okl.kernels.testing.PluginContext;
+import org.okl.testkit.OperatorKernelContract;
 
 /** Every built-in separable and block operator-valued kernel against the shared {@link OperatorKernelContract}. */
 class OperatorKernelContractsTest {

@@ -12,10 +12,10 @@ import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
 import org.okl.kernels.testing.Ranges;
 import org.okl.kernels.testing.SpecParameters;
+import org.okl.testkit.TestMatrices;
 
 /** Separable structure against the explicit Kronecker product, the covariance kernels' structure, and errors. */
 class OperatorKernelsTest {

@@ -7,8 +7,8 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.contract.KernelContract;
 import org.okl.kernels.testing.PluginContext;
+import org.okl.testkit.KernelContract;
 
 /** Every built-in scalar kernel against the shared {@link KernelContract}. */
 class ScalarKernelContractsTest {

@@ -14,10 +14,10 @@ import org.okl.api.component.ParameterSpec;
 import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
 import org.okl.kernels.testing.PluginContext;
 import org.okl.kernels.testing.Ranges;
 import org.okl.kernels.testing.SpecParameters;
+import org.okl.testkit.TestMatrices;
 
 /** Scalar kernels against their definitions computed naively, closed forms and hand examples. */
 class ScalarKernelsTest {

@@ -6,7 +6,7 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.testing.TestContext;
+import org.okl.testkit.TestContext;
 
 /**
  * The core test context (active back-end, nested components created and validated by core's registry over the

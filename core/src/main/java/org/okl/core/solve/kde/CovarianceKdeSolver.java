@@ -7,27 +7,29 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.memory.MemoryBudget;
 
 /**
  * Kadri et al.'s (2013) kernel dependency estimation with the covariance and conditional-covariance operator-valued
- * kernels ({@link OutputCovarianceKernel}; CONVENTIONS.md "Kadri KDE", ALGORITHMS.md §5.3-5.5).
+ * kernels ({@link OutputCovarianceKernel}; docs/conventions.md#kadri-kernel-dependency-estimation).
  *
  * <p><b>What is predicted.</b> The regression maps x to {@code h(x) = sum_i W_i(x) psi(y_i)} in the feature space of
  * the output kernel l, with weights {@code W = T α k_*^T} (n x t). For an implicit embedding (an output kernel,
  * {@link FittedOutputEmbedding#targets()} empty, L = {@link FittedOutputEmbedding#outputGram()}) the prediction H is
  * the t x n weight matrix {@code k_* (Tα)^T}. For an explicit embedding with targets Y the output kernel is taken to
  * be linear, L = Y Y^T, and H is the t x d matrix {@code k_* (Tα)^T Y} (the weighted sum of training targets, which
- * by ALGORITHMS.md §5.7 equals separable Tikhonov with A = Y^T Y/n, or A = Y^T P Y/n for the conditional kernel).
+ * equals separable Tikhonov with A = Y^T Y/n, or A = Y^T P Y/n for the conditional kernel).
  *
  * <p><b>Spectral filters: what g is applied to.</b> In dictionary coordinates a coefficient {@code psi_i =
  * sum_s B_si psi(y_s)} is column i of an n x n matrix B, the covariance operator acts as T/n (T = L, or
  * {@code T = P L} with {@code P = nε(k + nεI)^-1}) and the block Gram acts as {@code Gamma: B -> (T/n) B k}, so
  * Gamma = k ⊗ (T/n). With {@code k = U diag(s) U^T} and {@code T = S diag(w) S^-1} (S real: T is similar to the
  * symmetric PSD {@code P^1/2 L P^1/2}), the eigenvectors of Gamma are {@code B = S e_i e_j^T U^T} with eigenvalues
- * {@code w_i s_j / n}, so Gamma/n, the operator every filter acts on (CONVENTIONS.md), has eigenvalues
+ * {@code w_i s_j / n}, so Gamma/n, the operator every filter acts on (docs/conventions.md), has eigenvalues
  * {@code sigma_ij = w_i s_j / n^2}. The targets in dictionary coordinates are {@code psi(y_i) = e_i}, i.e. B = I,
  * and the filtered coefficients are {@code C = g(Gamma/n) I / n = S [ g(sigma) ∘ (S^-1 U) ] U^T / n}. The
  * prediction is {@code h(x) = sum_i k(x, x_i) (T/n) C e_i}, so {@code W = (T/n) C k_*^T = T α k_*^T} with
@@ -58,6 +60,17 @@ public final class CovarianceKdeSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 50;
+    }
+
+    /** The input and output Grams, their decompositions and the coefficients: about six n x n matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        if (problem.approximation().isPresent()) {
+            return Optional.empty();
+        }
+        long n = problem.size();
+        return Optional.of(new MemoryEstimate(6 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the covariance KDE and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

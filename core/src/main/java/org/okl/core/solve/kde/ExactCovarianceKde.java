@@ -7,7 +7,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
 
 /**
- * The exact O(n^3) route of the covariance KDE (ALGORITHMS.md §5.4), worked in the eigenbasis of k.
+ * The exact O(n^3) route of the covariance KDE (docs/conventions.md#kadri-kernel-dependency-estimation), worked in the
+ * eigenbasis of k.
  *
  * <p>With {@code k = U diag(s) U^T} and {@code P = nε(k + nεI)^-1 = U diag(p) U^T}, {@code p = nε/(s + nε)}, the
  * matrix T is similar to a symmetric PSD matrix B written in U-coordinates: covariance {@code B = U^T L U}

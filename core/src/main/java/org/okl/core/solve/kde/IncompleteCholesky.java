@@ -7,7 +7,7 @@ import org.okl.api.linalg.Matrix;
 
 /**
  * Pivoted incomplete Cholesky decomposition of a positive semi-definite matrix, {@code M ≈ G G^T} with G (n x r),
- * r at most a given rank (Bach and Jordan 2002; ALGORITHMS.md §8.1). It reads the diagonal and only the r pivot
+ * r at most a given rank (Bach and Jordan 2002). It reads the diagonal and only the r pivot
  * columns of M, so a kernel Gram matrix is never formed: O(n r^2) time, O(n r) memory, r kernel columns.
  *
  * <p>Stopping rule: after r = {@code maxRank} columns, or when the remaining trace {@code sum_i d_i} (the trace of

@@ -8,7 +8,7 @@ import org.okl.api.linalg.SymmetricEigen;
 
 /**
  * The low-rank covariance KDE with pivoted incomplete Cholesky factors {@code k ≈ U1 U1^T} (n x m1) and
- * {@code L ≈ V1 V1^T} (n x m2), in the factorised-core form of ALGORITHMS.md §5.5 (Kadri et al. 2013, App. C, and
+ * {@code L ≈ V1 V1^T} (n x m2), in the factorised-core form of Kadri et al. 2013, App. C (and
  * its conditional extension): O(n(m1^2 + m2^2) + m1^3 + m2^3) to fit, O(n(m1 + m2)) per test point.
  *
  * <p>Write {@code U1^T U1 = R1 diag(a) R1^T}, so the non-zero eigenpairs of {@code k~ = U1 U1^T} are a with

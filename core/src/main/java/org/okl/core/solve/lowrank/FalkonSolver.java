@@ -1,10 +1,12 @@
 package org.okl.core.solve.lowrank;
 
+import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.iterative.Masks;
@@ -54,6 +56,16 @@ public final class FalkonSolver implements SketchedSolver {
     public int preference(RegressionProblem problem) {
         KernelSketch sketch = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow());
         return sketch.features(problem.size()) > LowRankEigenSolver.LARGE_SKETCH ? 45 : 30;
+    }
+
+    /** K_mm, its Cholesky factor, one preconditioner, the CG vectors and one kernel block. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        int m = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow())
+                .features(problem.size());
+        int d = problem.embedding().targets().map(Matrix::cols).orElse(1);
+        return Optional.of(new MemoryEstimate(FalkonRoute.bytes(m, d, 1, problem.filter().pathLength(), blockRows),
+                "falkon's " + m + " x " + m + " factors of a sketch of " + m + " features", LowRankAdvice.FALKON));
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.okl.core.solve.kde.IncompleteCholeskySettings;
 
 /**
  * The {@code incomplete-cholesky} sketch: the pivots of a pivoted incomplete Cholesky factorisation of the input
- * Gram (Bach and Jordan 2002, ALGORITHMS §8.1) as Nystrom landmarks, which gives exactly the factorisation's
+ * Gram (Bach and Jordan 2002) as Nystrom landmarks, which gives exactly the factorisation's
  * approximation {@code K_nP K_PP^-1 K_Pn}. The covariance KDE solver reads the same settings for its input and
  * output factors ({@link IncompleteCholeskySettings}). The pivot search keeps n x rank factors and reads every row at
  * every step, so it needs the rows in memory; streamed data use {@code nystrom} with leverage sampling instead.
@@ -24,11 +24,6 @@ public final class IncompleteCholeskySketch implements KernelSketch {
     /** @param settings rank, output rank and tolerance */
     public IncompleteCholeskySketch(IncompleteCholeskySettings settings) {
         this.settings = settings;
-    }
-
-    /** The settings. */
-    public IncompleteCholeskySettings settings() {
-        return settings;
     }
 
     @Override

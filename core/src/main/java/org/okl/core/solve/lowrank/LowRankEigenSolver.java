@@ -1,12 +1,15 @@
 package org.okl.core.solve.lowrank;
 
+import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.stream.BlockAccumulator;
@@ -52,6 +55,18 @@ public final class LowRankEigenSolver implements SketchedSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 40;
+    }
+
+    /** The m x m sums and decompositions and one kernel block (and m x n cross sums for implicit outputs). */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        int m = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow())
+                .features(problem.size());
+        boolean implicit = problem.embedding().targets().isEmpty();
+        int d = problem.embedding().targets().map(Matrix::cols).orElse(problem.size());
+        long bytes = EigenRoute.bytes(m, d, 1, blockRows) + (implicit ? MemoryBudget.doubles(m, problem.size()) : 0);
+        return Optional.of(new MemoryEstimate(bytes, "the " + m + " x " + m + " sums of a sketch of " + m
+                + " features", LowRankAdvice.EIGEN));
     }
 
     @Override

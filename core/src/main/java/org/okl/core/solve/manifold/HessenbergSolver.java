@@ -5,7 +5,7 @@ import org.okl.api.linalg.Matrix;
 /**
  * Solves shifted upper Hessenberg systems {@code (scale·H + shift·I) X = B} by Gaussian elimination with partial
  * pivoting, in O(N^2) for the elimination plus O(N^2) per right-hand side: step 4 of the Hessenberg-Schur Sylvester
- * solver (Golub, Nash and Van Loan 1979; ALGORITHMS.md §4.3). At elimination step k only rows k and k+1 hold a
+ * solver (Golub, Nash and Van Loan 1979). At elimination step k only rows k and k+1 hold a
  * non-zero in column k, so the pivot is chosen between those two rows.
  */
 public final class HessenbergSolver {

@@ -5,20 +5,23 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.okl.api.component.InvalidParameterException;
-import org.okl.api.linalg.HessenbergForm;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.linalg.HessenbergForm;
+import org.okl.core.linalg.SolverLinearAlgebra;
+import org.okl.core.memory.MemoryBudget;
 
 /**
- * Vector-valued manifold regularization (Minh and Sindhwani 2011; CONVENTIONS.md "Manifold regularization",
- * ALGORITHMS.md §4) for a separable kernel {@code Gamma = k·Q} and one or more input graph penalties.
+ * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization) for a
+ * separable kernel {@code Gamma = k·Q} and one or more input graph penalties.
  *
  * <p>With l labelled points, N = l + u labelled plus unlabelled inputs X_N, the Gram {@code k_N = k(X_N, X_N)},
  * {@code J = diag(1 (l times), 0 (u times))}, {@code P = J + l·sum_r gammaI_r·M_r} (one term per regularizer with an
@@ -53,6 +56,14 @@ public final class ManifoldSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 60;
+    }
+
+    /** The Gram over labelled and unlabelled points, the Laplacian and the Sylvester factors: about five N x N matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long n = problem.size() + problem.unlabelledInputs().map(u -> (long) u.rows()).orElse(0L);
+        return Optional.of(new MemoryEstimate(5 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the manifold solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override
@@ -166,7 +177,7 @@ public final class ManifoldSolver implements RegressionSolver {
     /** S1: {@code Mmat = Z H Z^T}, then {@code (q_j H + lλ I) b_j = (Z^T Y W)_j}, {@code A = Z B W^T}. */
     private static List<Matrix> hessenbergSchur(Matrix mmat, Matrix rotated, Matrix w, double[] q, double[] lambdas,
             int labelled, LinearAlgebra la) {
-        HessenbergForm form = la.hessenberg(mmat);
+        HessenbergForm form = SolverLinearAlgebra.of(la).hessenberg(mmat);
         Matrix z = form.q();
         Matrix h = form.h();
         Matrix b = la.multiply(z, true, rotated, false);

@@ -2,7 +2,7 @@ package org.okl.core.solve.manifold;
 
 /**
  * How {@link ManifoldSolver} solves the Sylvester equation {@code Mmat·A·Q + l·λ·A = Y} with
- * {@code Mmat = (J + l·gammaI·M)·k_N} (ALGORITHMS.md §4.3).
+ * {@code Mmat = (J + l·gammaI·M)·k_N} (docs/conventions.md#manifold-regularization).
  */
 public enum SylvesterMethod {
     /**

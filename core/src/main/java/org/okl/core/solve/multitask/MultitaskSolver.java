@@ -10,9 +10,11 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
@@ -22,8 +24,8 @@ import org.okl.core.solve.separable.SpectralCoefficients;
 import org.okl.core.solve.separable.SymmetricSpectrum;
 
 /**
- * The task-indexed kernel of multi-task learning with tasks sampled at different inputs (B12 §5.2, ALGORITHMS
- * §2.4): pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
+ * The task-indexed kernel of multi-task learning with tasks sampled at different inputs (B12 §5.2):
+ * pooled samples (x_i, y_i, t_i), scalar targets, {@code Q((x,t),(x',t')) = k(x,x')·A[t,t']}. The n x n Gram
  * is the Hadamard product {@code Gamma = k ∘ A[t, t]}; A (T x T) is built by the separable operator's matrix from a
  * T-column target matrix whose column t holds the targets of task t (NaN elsewhere), or by an output-coupling
  * regularizer. Iterative filters run on the Gram action, the others on its eigendecomposition. Missing targets (NaN)
@@ -37,6 +39,14 @@ public final class MultitaskSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 20;
+    }
+
+    /** The task-indexed Gram, its eigenvectors and a workspace: three n x n matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long n = problem.size();
+        return Optional.of(new MemoryEstimate(3 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the multi-task solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

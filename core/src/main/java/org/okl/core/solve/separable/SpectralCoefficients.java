@@ -10,7 +10,8 @@ import org.okl.api.linalg.Matrix;
 /**
  * The filtered coefficients of a decoupled (diagonalised) problem along the filter's path: for rotated targets
  * {@code Yt} (r x d) and Gram eigenvalues {@code sigma_ij = s_i·a_j}, the rotated coefficients at a path point are
- * {@code Ct = Yt ∘ G} with {@code G_ij = g(sigma_ij/n)/n} (CONVENTIONS: C = g(Gamma/n) Y / n in the eigenbasis).
+ * {@code Ct = Yt ∘ G} with {@code G_ij = g(sigma_ij/n)/n} (docs/conventions.md#regularization-scale: C = g(Gamma/n) Y
+ * / n in the eigenbasis).
  *
  * <p>Filters with an iterative form are evaluated by running their iteration on the diagonal operator
  * {@code C -> sigma ∘ C}: its iterates are exactly g on the spectrum, and the whole path costs O(t·r·d) instead of

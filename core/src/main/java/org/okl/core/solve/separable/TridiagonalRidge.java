@@ -5,7 +5,8 @@ import java.util.List;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.TridiagonalForm;
+import org.okl.core.linalg.SolverLinearAlgebra;
+import org.okl.core.linalg.TridiagonalForm;
 
 /**
  * The (iterated) Tikhonov path of a separable problem with complete explicit targets, from a tridiagonal reduction of
@@ -13,7 +14,7 @@ import org.okl.api.linalg.TridiagonalForm;
  * {@code k C A + n·lambda·C = Y}. With A = W diag(a) W^T and k = Q T Q^T (T symmetric tridiagonal, Q kept as
  * Householder reflectors on the native back-end), column j of {@code X = Q^T C W} solves
  * {@code (a_j T + n·lambda·I) x_j = (Q^T Y W)_j}, an O(n) tridiagonal solve, and {@code C = Q X W^T}. Iterated
- * Tikhonov repeats the solve with right-hand side {@code (Q^T Y W)_j + n·lambda·x_j} (CONVENTIONS).
+ * Tikhonov repeats the solve with right-hand side {@code (Q^T Y W)_j + n·lambda·x_j} (docs/conventions.md#filters).
  *
  * <p>Cost: the reduction (about 4/3·n³ flops, roughly half of a symmetric eigendecomposition), one Q^T product with
  * the n x d targets, L·d·t tridiagonal solves, and one Q product with the n x (L·d) block of all path points (about
@@ -46,7 +47,8 @@ final class TridiagonalRidge {
      * @param setup  explicit targets without missing values, and the output matrix
      * @param filter the (iterated) Tikhonov path
      */
-    static List<Matrix> path(Matrix k, SeparableSetup setup, RidgeFilter filter, LinearAlgebra linearAlgebra) {
+    static List<Matrix> path(Matrix k, SeparableSetup setup, RidgeFilter filter, LinearAlgebra backEnd) {
+        SolverLinearAlgebra linearAlgebra = SolverLinearAlgebra.of(backEnd);
         int n = k.rows();
         int d = setup.outputs();
         int length = filter.pathLength();
@@ -76,7 +78,7 @@ final class TridiagonalRidge {
 
     /** t (iterated) Tikhonov solves {@code (scale·T + shift·I) x_i = y + shift·x_{i-1}}, x_0 = 0. */
     private static Matrix solveShifted(double[] diagonal, double[] offDiagonal, double scale, double shift, Matrix y,
-            int iterations, LinearAlgebra linearAlgebra) {
+            int iterations, SolverLinearAlgebra linearAlgebra) {
         double[] shifted = new double[diagonal.length];
         for (int i = 0; i < shifted.length; i++) {
             shifted[i] = scale * diagonal[i] + shift;

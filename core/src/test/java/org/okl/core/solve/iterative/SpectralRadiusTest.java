@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class SpectralRadiusTest {
     private final LinearAlgebra la = TestContext.active().linearAlgebra();

@@ -7,8 +7,8 @@ import static org.okl.core.solve.kde.SolverTestDoubles.kron;
 import static org.okl.core.solve.kde.SolverTestDoubles.maxAbs;
 import static org.okl.core.solve.kde.SolverTestDoubles.unvec;
 import static org.okl.core.solve.kde.SolverTestDoubles.vec;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.naiveSolve;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveSolve;
 
 import java.util.List;
 import java.util.Optional;
@@ -26,13 +26,13 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.PredictorCodec;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * The covariance KDE against the n^2 x n^2 Kronecker system of Kadri et al. (eq. 8), iterated filters against their
  * recurrences on that system, the low-rank route against the exact one and against the paper's eq. 15, and the
- * linear-output-kernel case against separable Tikhonov (ALGORITHMS.md §5.7).
+ * linear-output-kernel case against separable Tikhonov.
  */
 class CovarianceKdeSolverTest {
     private static final int N = 20;

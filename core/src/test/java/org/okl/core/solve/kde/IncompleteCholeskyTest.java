@@ -1,12 +1,12 @@
 package org.okl.core.solve.kde;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /** Pivoted incomplete Cholesky against full reconstruction, pivot order and the trace of the residual. */
 class IncompleteCholeskyTest {

@@ -4,8 +4,8 @@ import org.junit.jupiter.api.Nested;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.sketch.KernelSketch;
-import org.okl.core.contract.SketchContract;
-import org.okl.core.solve.SolveFixtures;
+import org.okl.testkit.SketchContract;
+import org.okl.testkit.SolveFixtures;
 import org.okl.core.solve.kde.IncompleteCholeskySettings;
 
 /** The built-in sketches against {@link SketchContract}. */

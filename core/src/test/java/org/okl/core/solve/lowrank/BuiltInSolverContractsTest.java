@@ -8,11 +8,11 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
-import org.okl.core.contract.SolverContract;
-import org.okl.core.solve.SolveFixtures;
+import org.okl.testkit.SolverContract;
+import org.okl.testkit.SolveFixtures;
 import org.okl.core.solve.separable.SeparableSolver;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /** The sketched solvers (and the exact separable one) against {@link SolverContract}, with dense oracles. */
 class BuiltInSolverContractsTest {

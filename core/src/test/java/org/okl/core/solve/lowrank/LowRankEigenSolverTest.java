@@ -16,14 +16,14 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.PredictorCodec;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Landweber;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.solve.SolveFixtures;
 import org.okl.core.solve.separable.SeparableSolver;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Landweber;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class LowRankEigenSolverTest {
     private static final int N = 25;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestMatrices;
 
 /** The shifted Hessenberg solver against a naive dense solve. */
 class HessenbergSolverTest {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.okl.core.solve.kde.SolverTestDoubles.kron;
 import static org.okl.core.solve.kde.SolverTestDoubles.maxAbs;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
-import static org.okl.core.testing.TestMatrices.naiveSolve;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
+import static org.okl.testkit.TestMatrices.naiveSolve;
 
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +24,8 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.kde.SolverTestDoubles;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Manifold regularization against the dense Nd x Nd system (eq. 15 of Minh and Sindhwani 2011), the two Sylvester

@@ -10,13 +10,13 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Landweber;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.solve.SolveFixtures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Landweber;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class MultitaskSolverTest {
     private static final int N = 24;

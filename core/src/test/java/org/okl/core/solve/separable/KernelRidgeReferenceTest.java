@@ -2,11 +2,11 @@ package org.okl.core.solve.separable;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.SolveFixtures;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.TestMatrices;
 
 /**
  * Multi-output Tikhonov with A = I equals scikit-learn's KernelRidge with alpha = n·lambda. Reference values computed

@@ -2,7 +2,7 @@ package org.okl.core.solve.separable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.okl.core.solve.SolveFixtures.kronecker;
+import static org.okl.testkit.SolveFixtures.kronecker;
 
 import java.util.List;
 import java.util.Optional;
@@ -11,14 +11,14 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Landweber;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.solve.SolveFixtures.Tsvd;
-import org.okl.core.solve.SolveFixtures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Landweber;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.SolveFixtures.Tsvd;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 class SeparableSolverTest {
     private static final int N = 30;

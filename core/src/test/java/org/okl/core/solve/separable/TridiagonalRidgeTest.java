@@ -2,9 +2,9 @@ package org.okl.core.solve.separable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
-import static org.okl.core.solve.SolveFixtures.kronecker;
-import static org.okl.core.testing.TestMatrices.assertClose;
-import static org.okl.core.testing.TestMatrices.naiveMultiply;
+import static org.okl.testkit.SolveFixtures.kronecker;
+import static org.okl.testkit.TestMatrices.assertClose;
+import static org.okl.testkit.TestMatrices.naiveMultiply;
 
 import java.util.Arrays;
 import java.util.List;
@@ -21,12 +21,12 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.linalg.LinearAlgebras;
-import org.okl.core.solve.SolveFixtures.FixedSeparable;
-import org.okl.core.solve.SolveFixtures.Gaussian;
-import org.okl.core.solve.SolveFixtures.Tikhonov;
-import org.okl.core.solve.SolveFixtures;
-import org.okl.core.testing.TestContext;
-import org.okl.core.testing.TestMatrices;
+import org.okl.testkit.SolveFixtures;
+import org.okl.testkit.SolveFixtures.FixedSeparable;
+import org.okl.testkit.SolveFixtures.Gaussian;
+import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.TestContext;
+import org.okl.testkit.TestMatrices;
 
 /**
  * The tridiagonal Tikhonov route against the dense (nd x nd) Kronecker solve and against the eigen route, on both

@@ -1,0 +1,70 @@
+package org.okl.core;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.plugin.OklPlugin;
+import org.okl.core.component.ContextSettings;
+import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.linalg.LinearAlgebras;
+import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.PluginLoader;
+import org.okl.core.progress.ProgressListener;
+
+/**
+ * How an OKL runtime is assembled: Guice builds the plugin registry from discovery, picks the linear-algebra
+ * back-end, and injects both (with the progress listener and the run settings) into the component context, the data
+ * readers, the pipeline defaults and {@link Okl}. Every service has an {@code @Inject} constructor; this module
+ * holds only what the builder chose.
+ */
+final class OklModule extends AbstractModule {
+    private final Settings settings;
+
+    /**
+     * What {@link Okl.Builder} chose.
+     *
+     * @param classLoader   where class-path plugins are found
+     * @param pluginFolders folders of plugin JARs
+     * @param plugins       plugin instances added in code, after the discovered ones
+     * @param linearAlgebra the back-end, or {@code null} for the active one
+     * @param context       the seed and the data directory
+     * @param progress      where long steps report progress
+     */
+    record Settings(ClassLoader classLoader, List<Path> pluginFolders, List<OklPlugin> plugins,
+            LinearAlgebra linearAlgebra, ContextSettings context, ProgressListener progress) {
+    }
+
+    OklModule(Settings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    protected void configure() {
+        bind(ContextSettings.class).toInstance(settings.context());
+        bind(ProgressListener.class).toInstance(settings.progress());
+        bind(ComponentContext.class).to(DefaultComponentContext.class);
+    }
+
+    @Provides
+    @Singleton
+    ComponentRegistry registry() {
+        PluginLoader.Discovery found = PluginLoader.discover(settings.classLoader(), settings.pluginFolders());
+        List<PluginLoader.LoadedPlugin> all = new ArrayList<>(found.plugins());
+        for (OklPlugin p : settings.plugins()) {
+            all.add(new PluginLoader.LoadedPlugin(p, "(added in code: " + p.getClass().getName() + ")"));
+        }
+        return ComponentRegistry.of(new PluginLoader.Discovery(all, found.failures()));
+    }
+
+    @Provides
+    @Singleton
+    LinearAlgebra linearAlgebra() {
+        return Optional.ofNullable(settings.linearAlgebra()).orElseGet(LinearAlgebras::active);
+    }
+}
