@@ -110,7 +110,7 @@ public final class StreamingFit {
             return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
         }
         if (needsSelection(spec, okl)) {
-            SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+            SelectionSpec selection = spec.selection().orElse(okl.defaults().selection());
             if (!selection.method().equals("kfold") && !selection.method().equals("holdout")) {
                 return Optional.of("its selection method '" + selection.method() + "' is not kfold or holdout");
             }
@@ -148,7 +148,7 @@ public final class StreamingFit {
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
         boolean select = variants.size() > 1 || firstFilter.pathLength() > 1;
-        SelectionSpec selection = spec.selection().orElse(SelectionSpec.defaults());
+        SelectionSpec selection = spec.selection().orElse(okl.defaults().selection());
         FoldScheme scheme = !select ? FoldScheme.none() : selection.method().equals("kfold")
                 ? FoldScheme.kFold(selection.folds(), selection.seed())
                 : FoldScheme.holdOut(selection.fraction(), selection.seed());
