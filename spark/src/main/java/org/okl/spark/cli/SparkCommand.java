@@ -4,7 +4,10 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.ParentCommand;
 
-/** What the commands share: the session, started from spark-submit's settings or {@code --master}. */
+/**
+ * What the commands share: the session, started from spark-submit's settings or {@code --master} (a session already
+ * running in this JVM is used and left running; one started here is stopped at the end).
+ */
 abstract class SparkCommand implements Runnable {
     @ParentCommand
     OklSparkMain root;
@@ -23,12 +26,15 @@ abstract class SparkCommand implements Runnable {
 
     @Override
     public final void run() {
+        boolean existing = SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
         SparkSession spark = session(getClass().getSimpleName().replace("Command", "").toLowerCase(
                 java.util.Locale.ROOT));
         try {
             run(spark);
         } finally {
-            spark.stop();
+            if (!existing) {
+                spark.stop();
+            }
         }
     }
 
