@@ -106,7 +106,7 @@ public final class StreamCsvWorkload implements Workload {
         };
     }
 
-    private static List<String> command(BenchEnvironment environment, LowRankSettings settings, Path pipeline,
+    static List<String> command(BenchEnvironment environment, LowRankSettings settings, Path pipeline,
             Path csv, Path model) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -121,7 +121,7 @@ public final class StreamCsvWorkload implements Workload {
         return command;
     }
 
-    private static void delete(Path dir) {
+    static void delete(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

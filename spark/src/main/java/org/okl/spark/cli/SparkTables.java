@@ -19,12 +19,12 @@ import org.okl.datasets.io.ColumnSelection;
  * as doubles. Columns are chosen as on {@code okl}'s command line ({@link ColumnSelection}: {@code 0:128}, {@code a,b},
  * {@code -1}).
  */
-final class SparkTables {
+public final class SparkTables {
     private SparkTables() {
     }
 
     /** Reads a data set. */
-    static Dataset<Row> read(SparkSession spark, String path, String format) {
+    public static Dataset<Row> read(SparkSession spark, String path, String format) {
         if (!format.equals("csv")) {
             return spark.read().format(format).load(path);
         }
@@ -62,7 +62,7 @@ final class SparkTables {
      *
      * @param option the option, for messages ({@code --inputs})
      */
-    static List<String> select(Dataset<Row> data, String option, String selection) {
+    public static List<String> select(Dataset<Row> data, String option, String selection) {
         List<String> names = List.of(data.columns());
         try {
             int[] chosen = ColumnSelection.parse(selection).resolve(names);
@@ -80,7 +80,7 @@ final class SparkTables {
      * The data set with its text columns among {@code columns} read as doubles (CSV values); a value that is not a
      * number becomes null, which the readers report with its column.
      */
-    static Dataset<Row> numeric(Dataset<Row> data, List<String> columns) {
+    public static Dataset<Row> numeric(Dataset<Row> data, List<String> columns) {
         List<Column> out = new ArrayList<>();
         for (String name : data.columns()) {
             Column c = functions.col(name);

@@ -89,8 +89,8 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
             blocks.persist(StorageLevel.MEMORY_AND_DISK());
         }
         try {
-            List<long[]> shapes = Jobs.described(blocks.context(), "reading " + inputs.names()
-                    + outputs.map(o -> " and " + o.names()).orElse(""),
+            List<long[]> shapes = Jobs.described(blocks.context(), "reading " + inputs.columns() + " input"
+                    + outputs.map(o -> " and " + o.columns() + " output").orElse("") + " columns",
                     () -> blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect());
             int partitions = blocks.getNumPartitions();
             long[] offsets = new long[partitions + 1];

@@ -275,6 +275,7 @@ class SparkClusterIT {
                 "--master", cluster.url(), "--deploy-mode", "client", "--class", "org.okl.spark.cli.OklSparkMain",
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.executor.extraClassPath=" + sparkClassPath,
+                "--conf", "spark.executorEnv.OPENBLAS_NUM_THREADS=1",
                 "--conf", "spark.sql.files.maxPartitionBytes=32768"));
         if (!linalg.isEmpty()) {
             command.addAll(List.of("--conf", "spark.executor.extraJavaOptions=" + linalg));
