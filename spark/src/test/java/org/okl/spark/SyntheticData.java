@@ -1,7 +1,11 @@
 package org.okl.spark;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
@@ -47,6 +51,26 @@ public record SyntheticData(Matrix x, Matrix y) {
         for (int k = 0; k < m.data().length; k++) {
             m.data()[k] = scale * r.nextGaussian();
         }
+    }
+
+    /**
+     * Writes the rows as CSV, inputs then outputs, every value with 17 significant digits (read back exactly).
+     *
+     * @param header the header line, or {@code null} for none
+     */
+    public Path writeCsv(Path file, String header) throws IOException {
+        StringBuilder sb = new StringBuilder(header == null ? "" : header + "\n");
+        for (int i = 0; i < x.rows(); i++) {
+            List<String> fields = new ArrayList<>();
+            for (double v : x.row(i)) {
+                fields.add(String.format(Locale.ROOT, "%.17g", v));
+            }
+            for (double v : y.row(i)) {
+                fields.add(String.format(Locale.ROOT, "%.17g", v));
+            }
+            sb.append(String.join(",", fields)).append('\n');
+        }
+        return Files.writeString(file, sb);
     }
 
     /** The names of the output columns. */

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -59,7 +58,7 @@ class OklSparkMainTest {
     @Test
     void fitWritesTheOneMachineModelAndPredictWritesItsPredictions(@TempDir Path dir) throws IOException {
         SyntheticData d = SyntheticData.draw(1500, 3, 2, 51);
-        Path train = csv(dir.resolve("train.csv"), "a,b,c,y0,y1", d.x(), d.y());
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,c,y0,y1");
         Path pipeline = Files.writeString(dir.resolve("p.json"), PIPELINE);
         Path model = dir.resolve("m.okl");
         Run fit = run("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--outputs", "y0,y1",
@@ -87,7 +86,7 @@ class OklSparkMainTest {
     @Test
     void userMistakesAreOneLineErrorsWithExitCodes(@TempDir Path dir) throws IOException {
         SyntheticData d = SyntheticData.draw(50, 2, 1, 52);
-        Path train = csv(dir.resolve("train.csv"), "a,b,y", d.x(), d.y());
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,y");
         Path pipeline = Files.writeString(dir.resolve("p.json"), PIPELINE);
         Run badColumn = run("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--outputs", "z",
                 "--model", dir.resolve("m.okl").toString());
@@ -104,21 +103,6 @@ class OklSparkMainTest {
         assertThat(usage.err()).contains("okl-spark: error: Missing required option: '--model=M.okl'")
                 .contains("okl-spark: see 'okl-spark fit --help'");
         assertThat(Files.exists(dir.resolve("m.okl"))).isFalse();
-    }
-
-    static Path csv(Path file, String header, Matrix x, Matrix y) throws IOException {
-        StringBuilder sb = new StringBuilder(header).append('\n');
-        for (int i = 0; i < x.rows(); i++) {
-            List<String> f = new ArrayList<>();
-            for (double v : x.row(i)) {
-                f.add(String.format(Locale.ROOT, "%.17g", v));
-            }
-            for (double v : y.row(i)) {
-                f.add(String.format(Locale.ROOT, "%.17g", v));
-            }
-            sb.append(String.join(",", f)).append('\n');
-        }
-        return Files.writeString(file, sb);
     }
 
     /** Spark's CSV part files, in order, headers skipped. */

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -95,7 +94,7 @@ class SparkClusterIT {
     @Order(1)
     void submittedFitIsTheOneMachineFitAndOklPredictReadsItsModel() throws Exception {
         SyntheticData d = SyntheticData.draw(4000, 4, 2, 71);
-        Path train = writeCsv(dir.resolve("train.csv"), d.x(), d.y());
+        Path train = d.writeCsv(dir.resolve("train.csv"), null);
         Path pipeline = Files.writeString(dir.resolve("pipeline.json"), PIPELINE);
         Path model = dir.resolve("fitted.okl");
         Files.deleteIfExists(model);
@@ -113,7 +112,7 @@ class SparkClusterIT {
         Matrix expected = oneMachine.predict(test).outputs();
         assertThat(relative(spark.predict(test).outputs(), expected)).isLessThan(1e-9);
 
-        Path tests = writeCsv(dir.resolve("test.csv"), test, Matrix.zeros(200, 0));
+        Path tests = new SyntheticData(test, Matrix.zeros(200, 0)).writeCsv(dir.resolve("test.csv"), null);
         Path predictions = dir.resolve("predictions.csv");
         Process predict = new ProcessBuilder(StandaloneCluster.java(), "-jar", System.getProperty("okl.app.jar"),
                 "predict", "--model", model.toString(), "--data", tests.toString(), "--out", predictions.toString())
@@ -129,8 +128,10 @@ class SparkClusterIT {
         SyntheticData train = SyntheticData.draw(300, 4, 3, 81);
         Matrix tests = SyntheticData.draw(25, 4, 3, 82).x();
         Matrix candidates = SyntheticData.draw(20000, 4, 3, 83).y();
-        Path candidateFile = writeCsv(dir.resolve("candidates.csv"), Matrix.zeros(20000, 0), candidates);
-        Path testFile = writeCsv(dir.resolve("decode-inputs.csv"), tests, Matrix.zeros(25, 0));
+        Path candidateFile = new SyntheticData(candidates, Matrix.zeros(20000, 0)).writeCsv(
+                dir.resolve("candidates.csv"), null);
+        Path testFile = new SyntheticData(tests, Matrix.zeros(25, 0)).writeCsv(dir.resolve("decode-inputs.csv"),
+                null);
         Model model = okl.pipeline(PipelineFiles.parse("{\"preset\": \"iokr\", \"kernel\": {\"name\": \"gaussian\","
                 + " \"sigma\": 2.0}, \"decoder\": {\"name\": \"candidates\", \"from\": \"" + candidateFile
                 + "\", \"rank\": 3}}", "test", okl.registry())).fit(TrainingData.of(train.x(), train.y()));
@@ -296,21 +297,6 @@ class SparkClusterIT {
             p.destroyForcibly();
         }
         return new Submitted(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
-    }
-
-    private static Path writeCsv(Path file, Matrix x, Matrix y) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < x.rows(); i++) {
-            List<String> fields = new ArrayList<>();
-            for (int j = 0; j < x.cols(); j++) {
-                fields.add(String.format(Locale.ROOT, "%.17g", x.get(i, j)));
-            }
-            for (int j = 0; j < y.cols(); j++) {
-                fields.add(String.format(Locale.ROOT, "%.17g", y.get(i, j)));
-            }
-            sb.append(String.join(",", fields)).append('\n');
-        }
-        return Files.writeString(file, sb);
     }
 
     private static Matrix readCsv(Path file) throws IOException {

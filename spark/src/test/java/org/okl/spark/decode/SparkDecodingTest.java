@@ -3,10 +3,8 @@ package org.okl.spark.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +38,8 @@ class SparkDecodingTest {
         SyntheticData train = SyntheticData.draw(150, 4, 3, 1);
         Matrix tests = SyntheticData.draw(40, 4, 3, 2).x();
         Matrix candidates = SyntheticData.draw(2500, 4, 3, 3).y();
-        Path file = dir.resolve("candidates.csv");
-        writeCsv(candidates, file);
+        Path file = new SyntheticData(candidates, Matrix.zeros(2500, 0)).writeCsv(dir.resolve("candidates.csv"),
+                "c0,c1,c2");
         int k = 4;
         String spec = pipeline + ", \"decoder\": {\"name\": \"candidates\", \"from\": \"" + file + "\", \"rank\": " + k
                 + "}}";
@@ -103,20 +101,5 @@ class SparkDecodingTest {
         assertThatThrownBy(() -> SparkDecoding.decode(model, train.x(), few,
                 ColumnLayout.of(few.schema(), List.of("features"), "candidates"), 5, 1 << 20))
                 .isInstanceOf(OklException.class).hasMessageContaining("k = 5 candidates but the candidate set has 3");
-    }
-
-    static void writeCsv(Matrix m, Path file) throws Exception {
-        StringBuilder sb = new StringBuilder();
-        for (int j = 0; j < m.cols(); j++) {
-            sb.append(j == 0 ? "" : ",").append("c").append(j);
-        }
-        sb.append('\n');
-        for (int i = 0; i < m.rows(); i++) {
-            for (int j = 0; j < m.cols(); j++) {
-                sb.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.17g", m.get(i, j)));
-            }
-            sb.append('\n');
-        }
-        Files.writeString(file, sb);
     }
 }
