@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.SelectionSpec;
 
@@ -82,6 +83,36 @@ record LowRankData(Matrix train, Matrix test) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
+    }
+
+    /**
+     * The training rows as a CSV file and the pipeline as a pipeline file, in a new temporary folder (the caller
+     * deletes it).
+     *
+     * @param prefix the folder's name prefix
+     */
+    TrainFiles files(LowRankSettings settings, long seed, String prefix) {
+        try {
+            Path dir = Files.createTempDirectory(prefix);
+            Path csv = dir.resolve("train.csv");
+            Path pipeline = dir.resolve("pipeline.json");
+            writeTrainCsv(csv);
+            Files.writeString(pipeline, PipelineFiles.toJson(pipeline(settings, seed)),
+                    StandardCharsets.UTF_8);
+            return new TrainFiles(dir, csv, pipeline);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Where {@link #files} wrote.
+     *
+     * @param dir      the temporary folder
+     * @param csv      the training rows
+     * @param pipeline the pipeline file
+     */
+    record TrainFiles(Path dir, Path csv, Path pipeline) {
     }
 
     /** The training rows as CSV without a header (each value as Java prints it, read back exactly). */

@@ -2,7 +2,6 @@ package org.okl.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +12,6 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.OklVersion;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
 
 /**
  * {@code spark_fit}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks and folds) fitted on Spark
@@ -57,19 +55,10 @@ public final class SparkFitWorkload implements Workload {
         List<String> classPath = sparkClassPath();
         LowRankSettings settings = environment.lowRank();
         LowRankData data = LowRankData.of(n, settings, environment.seed());
-        Path dir;
-        Path csv;
-        Path pipeline;
-        try {
-            dir = Files.createTempDirectory("okl-spark-fit");
-            csv = dir.resolve("train.csv");
-            pipeline = dir.resolve("pipeline.json");
-            data.writeTrainCsv(csv);
-            Files.writeString(pipeline, PipelineFiles.toJson(LowRankData.pipeline(settings, environment.seed())),
-                    StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LowRankData.TrainFiles files = data.files(settings, environment.seed(), "okl-spark-fit");
+        Path dir = files.dir();
+        Path csv = files.csv();
+        Path pipeline = files.pipeline();
         Path sparkModel = dir.resolve("spark.okl");
         Path streamedModel = dir.resolve("streamed.okl");
         List<String> command = command(environment, settings, classPath, pipeline, csv, sparkModel);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.TrainingData;
 
 /**
@@ -53,19 +51,10 @@ public final class StreamCsvWorkload implements Workload {
     public BenchTask prepare(BenchEnvironment environment, int n) {
         LowRankSettings settings = environment.lowRank();
         LowRankData data = LowRankData.of(n, settings, environment.seed());
-        Path dir;
-        Path csv;
-        Path pipeline;
-        try {
-            dir = Files.createTempDirectory("okl-stream-csv");
-            csv = dir.resolve("train.csv");
-            pipeline = dir.resolve("pipeline.json");
-            data.writeTrainCsv(csv);
-            Files.writeString(pipeline, PipelineFiles.toJson(LowRankData.pipeline(settings, environment.seed())),
-                    StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        LowRankData.TrainFiles files = data.files(settings, environment.seed(), "okl-stream-csv");
+        Path dir = files.dir();
+        Path csv = files.csv();
+        Path pipeline = files.pipeline();
         Path model = dir.resolve("model.okl");
         List<String> command = command(environment, settings, pipeline, csv, model);
         return new BenchTask() {

@@ -1,5 +1,7 @@
 package org.okl.spark;
 
+import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.Model;
@@ -13,8 +15,6 @@ import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
-import java.util.List;
-import java.util.Optional;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.model.ModelFiles;
 import org.okl.spark.data.ColumnLayout;

@@ -2,12 +2,12 @@ package org.okl.spark.bench;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerStageSubmitted;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
-import org.apache.spark.executor.TaskMetrics;
 import org.okl.spark.data.Jobs;
 
 /**

@@ -2,9 +2,9 @@ package org.okl.spark.cli;
 
 import java.io.PrintWriter;
 import org.okl.core.plugin.OklException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The {@code spark-submit} entry of okl-spark: {@code fit}, {@code predict} and {@code decode} on a cluster, with the

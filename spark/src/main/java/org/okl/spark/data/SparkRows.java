@@ -16,18 +16,18 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
-import org.okl.core.plugin.ErrorCode;
+import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.pipeline.DistributedRows;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
+import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
-import org.okl.api.sketch.SketchFeatures;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.spark.fit.DistributedSums;
-import org.okl.core.stream.RowSource;
 
 /**
  * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}): the chosen input and output columns read into

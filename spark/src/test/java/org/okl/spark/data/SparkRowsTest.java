@@ -3,10 +3,8 @@ package org.okl.spark.data;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Random;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Dataset;
@@ -19,43 +17,17 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.plugin.OklException;
 import org.okl.core.stream.MatrixRows;
 import org.okl.spark.LocalSpark;
+import org.okl.spark.SyntheticData;
 
 class SparkRowsTest {
 
-    /** n rows: a vector column "x" (p values), numeric columns "y0", "y1"; partitions of uneven sizes. */
-    static Dataset<Row> data(Matrix x, Matrix y, int partitions) {
-        List<Row> rows = new ArrayList<>();
-        for (int i = 0; i < x.rows(); i++) {
-            Object[] fields = new Object[1 + y.cols()];
-            fields[0] = Vectors.dense(x.row(i));
-            for (int j = 0; j < y.cols(); j++) {
-                fields[1 + j] = y.get(i, j);
-            }
-            rows.add(RowFactory.create(fields));
-        }
-        StructType schema = new StructType().add("x", SQLDataTypes.VectorType(), true);
-        for (int j = 0; j < y.cols(); j++) {
-            schema = schema.add("y" + j, DataTypes.DoubleType, true);
-        }
-        return LocalSpark.session().createDataFrame(rows, schema).repartition(1).coalesce(1)
-                .repartitionByRange(partitions, org.apache.spark.sql.functions.monotonically_increasing_id());
-    }
-
-    static Matrix random(int n, int p, long seed) {
-        Random r = new Random(seed);
-        Matrix m = Matrix.zeros(n, p);
-        for (int k = 0; k < m.data().length; k++) {
-            m.data()[k] = r.nextGaussian();
-        }
-        return m;
-    }
-
     @Test
     void rowsKeepTheirOrderAndGlobalIndices() {
-        Matrix x = random(1000, 3, 1);
-        Matrix y = random(1000, 2, 2);
-        Dataset<Row> data = data(x, y, 3);
-        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
+        SyntheticData d = SyntheticData.draw(1000, 3, 2, 1);
+        Matrix x = d.x();
+        Matrix y = d.y();
+        Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
+        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                 Optional.of(ColumnLayout.of(data.schema(), List.of("y0", "y1"), "outputs")),
                 new SparkRows.Settings(128, 0, 2))) {
             assertThat(rows.size()).isEqualTo(1000);
@@ -80,9 +52,9 @@ class SparkRowsTest {
 
     @Test
     void uniformSampleIsTheOneMachineReservoirSample() {
-        Matrix x = random(5000, 2, 3);
-        Dataset<Row> data = data(x, Matrix.zeros(5000, 0), 4);
-        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("x"), "inputs"),
+        Matrix x = SyntheticData.draw(5000, 2, 1, 3).x();
+        Dataset<Row> data = new SyntheticData(x, Matrix.zeros(5000, 0)).dataset(LocalSpark.session(), 4);
+        try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                 Optional.empty(), new SparkRows.Settings(300, 0, 2))) {
             for (int count : new int[] {1, 37, 5000, 6000}) {
                 Matrix expected = new MatrixRows(x, Matrix.zeros(5000, 0)).uniformSample(count, 11);
