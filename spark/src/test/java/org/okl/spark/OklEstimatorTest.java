@@ -114,6 +114,10 @@ class OklEstimatorTest {
                 + "\"filter\": {\"name\": \"tikhonov\", \"lambda\": 0.1}}")
                 .setLabelCol("y0").fit(data))
                 .isInstanceOf(OklException.class).hasMessageContaining("gausian");
+        assertThatThrownBy(() -> new OklEstimator().setPipeline(PIPELINE.replace("\"selection\"",
+                "\"solver\": {\"name\": \"falkon\"}, \"selection\"")).setLabelCol("y0").fit(data))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("the solver 'falkon' does not run its passes on a cluster");
         assertThatThrownBy(() -> new OklEstimator().setPipelinePath("/nonexistent/p.json").setLabelCol("y0")
                 .fit(data))
                 .isInstanceOf(OklException.class).hasMessageContaining("/nonexistent/p.json: no such pipeline file");

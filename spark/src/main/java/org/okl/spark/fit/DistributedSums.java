@@ -58,13 +58,7 @@ public final class DistributedSums {
         long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
         long limit = maxResultSize(sc.getConf());
         int partitions = rows.blocks().getNumPartitions();
-        if (limit > 0 && bytes >= limit) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
-                    "the sums of %d groups over m = %d features and d = %d targets take %.0f MB, more than "
-                    + "spark.driver.maxResultSize (%.0f MB): raise it (--conf spark.driver.maxResultSize=%dm), "
-                    + "or use fewer features or folds", scheme.groups(), features, targets, bytes / 1e6,
-                    limit / 1e6, 2 * bytes / (1 << 20) + 1));
-        }
+        requireResultSize(bytes, limit, scheme.groups(), features, targets);
         boolean finalOnExecutor = limit > 0 && bytes * partitions > limit / 2;
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
         long[] offsets = rows.offsets();
@@ -83,6 +77,22 @@ public final class DistributedSums {
             throw SparkErrors.unwrap(e);
         } finally {
             shared.destroy();
+        }
+    }
+
+    /**
+     * Refuses sums that Spark would not bring to the driver: one task's result above
+     * {@code spark.driver.maxResultSize} (0 is no limit) aborts the job.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} saying what to raise or lower
+     */
+    static void requireResultSize(long bytes, long limit, int groups, int features, int targets) {
+        if (limit > 0 && bytes >= limit) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
+                    "the sums of %d groups over m = %d features and d = %d targets take %d MiB, more than "
+                    + "spark.driver.maxResultSize (%d MiB): raise it (--conf spark.driver.maxResultSize=%dm), "
+                    + "or use fewer features or folds", groups, features, targets, bytes >> 20, limit >> 20,
+                    2 * (bytes >> 20) + 1));
         }
     }
 

@@ -1,6 +1,7 @@
 package org.okl.spark.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.plugin.OklException;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
@@ -87,6 +89,17 @@ class DistributedSumsTest {
             assertThat(result.partials()).isEqualTo(3);
             assertThat(result.partialBytes()).isEqualTo(FoldAggregates.bytes(5, 120, 2));
         }
+    }
+
+    @Test
+    void sumsLargerThanTheDriversResultLimitAreRefusedWithAdvice() {
+        long bytes = FoldAggregates.bytes(5, 20_000, 5);
+        assertThatThrownBy(() -> DistributedSums.requireResultSize(bytes, 1L << 30, 5, 20_000, 5))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("the sums of 5 groups over m = 20000 features and d = 5 targets take 15262 MiB, more than spark.driver.maxResultSize (1024 MiB)")
+                .hasMessageContaining("raise it (--conf spark.driver.maxResultSize=30525m)");
+        DistributedSums.requireResultSize(bytes, 0, 5, 20_000, 5);
+        DistributedSums.requireResultSize(FoldAggregates.bytes(5, 2000, 5), 1L << 30, 5, 2000, 5);
     }
 
     static void assertClose(Matrix actual, Matrix expected) {
