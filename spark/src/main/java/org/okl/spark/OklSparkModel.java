@@ -34,7 +34,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     private static final long serialVersionUID = 1L;
 
     private final String uid;
-    private final transient org.okl.core.pipeline.Model model;
+    private transient org.okl.core.pipeline.Model model;
     private final ModelBroadcast bytes;
     private final Param<String> featuresCol;
     private final StringArrayParam inputCols;
@@ -82,8 +82,14 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return uid;
     }
 
-    /** The OKL model: what {@code okl fit} writes and {@code okl predict} reads. */
-    public org.okl.core.pipeline.Model oklModel() {
+    /**
+     * The OKL model: what {@code okl fit} writes and {@code okl predict} reads (read again from its bytes after this
+     * object was serialized).
+     */
+    public synchronized org.okl.core.pipeline.Model oklModel() {
+        if (model == null) {
+            model = bytes.model();
+        }
         return model;
     }
 
@@ -158,7 +164,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     @Override
     public OklSparkModel copy(ParamMap extra) {
-        OklSparkModel copy = new OklSparkModel(uid, model, bytes, scalar());
+        OklSparkModel copy = new OklSparkModel(uid, oklModel(), bytes, scalar());
         return copyValues(copy, extra).setParent(parent());
     }
 
@@ -180,7 +186,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     /** The k best candidates of every input row among a candidate data set, scored on the executors. */
     public CandidateRanking decodeCandidates(Matrix inputs, Dataset<?> candidates, String[] candidateCols, int k) {
-        return SparkDecoding.decode(model, inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
+        return SparkDecoding.decode(oklModel(), inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
                 List.of(candidateCols), "candidates"), k, SparkDecoding.DEFAULT_BUDGET);
     }
 

@@ -83,6 +83,15 @@ class OklEstimatorTest {
         for (int i = 0; i < again.size(); i++) {
             assertThat(again.get(i).getDouble(0)).isEqualTo(expected.get(i, 0));
         }
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(buffer)) {
+            out.writeObject(model);
+        }
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+                new java.io.ByteArrayInputStream(buffer.toByteArray()))) {
+            OklSparkModel copy = (OklSparkModel) in.readObject();
+            assertThat(copy.oklModel().predict(d.x()).outputs().maxAbsDifference(expected)).isZero();
+        }
         Path file = dir.resolve("model/data/model.okl");
         Model fromFile = ModelFiles.read(file, Okl.builder().build());
         assertThat(fromFile.predict(d.x()).outputs().maxAbsDifference(expected)).isZero();
