@@ -12,6 +12,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.OklVersion;
 import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
+import org.okl.core.solve.lowrank.SketchExpansion;
 
 /**
  * {@code spark_fit}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks and folds) fitted on Spark
@@ -101,9 +102,14 @@ public final class SparkFitWorkload implements Workload {
                     Model spark = ModelFiles.read(sparkModel, environment.okl());
                     Model oneMachine = ModelFiles.read(streamedModel, environment.okl());
                     Matrix p = spark.predict(test).outputs();
-                    d.put("spark_vs_streamed", p.maxAbsDifference(oneMachine.predict(test).outputs()));
+                    Matrix q = oneMachine.predict(test).outputs();
+                    d.put("spark_vs_streamed", p.maxAbsDifference(q));
+                    d.put("spark_vs_streamed_relative", p.maxAbsDifference(q) / q.frobeniusNorm());
                     d.put("same_checksum", spark.provenance().dataSha256().equals(
                             oneMachine.provenance().dataSha256()) ? 1.0 : 0.0);
+                    d.put("same_choice", spark.pathIndex() == oneMachine.pathIndex() && spark.provenance().chosen()
+                            .equals(oneMachine.provenance().chosen()) ? 1.0 : 0.0);
+                    d.put("same_sketch", sameSketch(spark, oneMachine) ? 1.0 : 0.0);
                     d.put("test_mse", LowRankData.mse(p, LowRankData.outputs(data.test())));
                     return d;
                 } finally {
@@ -111,6 +117,14 @@ public final class SparkFitWorkload implements Workload {
                 }
             }
         };
+    }
+
+    /** Whether two sketched models hold the same sketch arrays (landmarks, frequencies), value for value. */
+    private static boolean sameSketch(Model a, Model b) {
+        Map<String, Matrix> x = a.predictor().arrays();
+        Map<String, Matrix> y = b.predictor().arrays();
+        return x.keySet().equals(y.keySet()) && x.entrySet().stream().allMatch(e -> e.getKey().equals(
+                SketchExpansion.WEIGHTS) || e.getValue().maxAbsDifference(y.get(e.getKey())) == 0);
     }
 
     private static List<String> command(BenchEnvironment environment, LowRankSettings settings,

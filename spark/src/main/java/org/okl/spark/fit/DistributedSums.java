@@ -1,6 +1,7 @@
 package org.okl.spark.fit;
 
 import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.okl.core.plugin.ErrorCode;
@@ -18,7 +19,9 @@ import org.okl.spark.exec.SketchRecipe;
  * One distributed pass of the per-fold sums: the recipe (pipeline and drawn sketch) is broadcast, every task turns
  * its blocks into features and adds {@code Phi^T Phi}, {@code Phi^T Y} per fold ({@link BlockAccumulator}, the
  * one-machine code), and {@code treeAggregate} merges the tasks' sums up to the driver. Each partial result is
- * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows.
+ * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows, so the partitions are first
+ * coalesced (without a shuffle) to at most one task per core ({@code defaultParallelism}): the bytes that move grow
+ * with the cores, not with the partitions of the data.
  */
 public final class DistributedSums {
     /** How the pass's Spark jobs are described (the Spark UI, listeners). */
@@ -33,7 +36,7 @@ public final class DistributedSums {
      * @param kernelSeconds  seconds the tasks spent in kernel blocks (summed over tasks)
      * @param productSeconds seconds the tasks spent in the sums' products (summed over tasks)
      * @param partialBytes   the size of one task's sums
-     * @param partials       the number of partial sums (tasks)
+     * @param partials       the number of partial sums (tasks: the partitions, coalesced to at most one per core)
      */
     public record Result(FoldAggregates sums, double kernelSeconds, double productSeconds, long partialBytes,
             int partials) {
@@ -57,7 +60,9 @@ public final class DistributedSums {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(rows.blocks().context());
         long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
         long limit = maxResultSize(sc.getConf());
-        int partitions = rows.blocks().getNumPartitions();
+        int stored = rows.blocks().getNumPartitions();
+        int partitions = Math.max(1, Math.min(stored, sc.defaultParallelism()));
+        JavaRDD<RowBlock> input = partitions < stored ? rows.blocks().coalesce(partitions) : rows.blocks();
         requireResultSize(bytes, limit, scheme.groups(), features, targets);
         boolean finalOnExecutor = limit > 0 && bytes * partitions > limit / 2;
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
@@ -65,7 +70,7 @@ public final class DistributedSums {
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         try {
             PartialSums total = Jobs.described(sc.sc(), DESCRIPTION + " (" + scheme.groups() + " groups, m = "
-                    + features + ")", () -> rows.blocks().treeAggregate(new PartialSums(),
+                    + features + ")", () -> input.treeAggregate(new PartialSums(),
                             (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
                                     b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
                             PartialSums::merge, Math.max(1, depth), finalOnExecutor));

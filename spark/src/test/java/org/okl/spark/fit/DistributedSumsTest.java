@@ -86,7 +86,7 @@ class DistributedSumsTest {
                                     .withPercentage(1e-7));
                 }
             }
-            assertThat(result.partials()).isEqualTo(3);
+            assertThat(result.partials()).as("3 partitions coalesced to local[2]'s 2 cores").isEqualTo(2);
             assertThat(result.partialBytes()).isEqualTo(FoldAggregates.bytes(5, 120, 2));
         }
     }
