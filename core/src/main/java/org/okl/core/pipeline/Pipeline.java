@@ -112,7 +112,11 @@ public final class Pipeline {
      * the total, see {@link org.okl.api.filter.IterativeFilter}); otherwise the spec unchanged.
      */
     private PipelineSpec stopAtChosenIteration(PipelineSpec chosen, int pathIndex) {
-        SpectralFilter filter = okl.create(SpectralFilter.class, chosen.filter());
+        return stopAtChosenIteration(chosen, okl.create(SpectralFilter.class, chosen.filter()), pathIndex);
+    }
+
+    /** The same for a filter already created from the spec. */
+    static PipelineSpec stopAtChosenIteration(PipelineSpec chosen, SpectralFilter filter, int pathIndex) {
         if (filter.iterative().isEmpty() || !filter.pathParameter().equals("iterations")
                 || pathIndex == filter.pathLength() - 1) {
             return chosen;

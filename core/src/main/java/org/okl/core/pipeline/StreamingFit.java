@@ -253,7 +253,7 @@ public final class StreamingFit {
             Okl okl) {
         Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
         values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
-        PipelineSpec spec = best.components().spec();
+        PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
                 okl.context().linearAlgebra());
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
