@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
@@ -126,7 +125,7 @@ class LargeDataIT {
                 "0:4", "--outputs", "4:6", "--model", model.toString());
         assertThat(fit.exitCode()).as(fit.stderr()).isZero();
         assertThat(fit.stdout()).contains("streamed from").contains("kernel blocks");
-        Model streamed = ModelFiles.read(model, OKL);
+        Model streamed = Model.load(model, OKL);
         Model memory = inMemory();
         assertThat(streamed.pathIndex()).isEqualTo(memory.pathIndex());
         for (int j = 0; j < memory.provenance().validationCurve().size(); j++) {
@@ -151,7 +150,7 @@ class LargeDataIT {
         assertThat(predict.exitCode()).as(predict.stderr()).isZero();
         List<String> lines = Files.readAllLines(pred);
         assertThat(lines).hasSize(501);
-        Matrix expected = ModelFiles.read(model, OKL).predict(inputs(testRows)).outputs();
+        Matrix expected = Model.load(model, OKL).predict(inputs(testRows)).outputs();
         double squared = 0;
         for (int i = 0; i < 500; i++) {
             String[] fields = lines.get(i + 1).split(",");
@@ -218,7 +217,7 @@ class LargeDataIT {
         OklProcess.Result fit = okl("fit", "--pipeline", falkonPipeline.toString(), "--data", train.toString(),
                 "--inputs", "0:4", "--outputs", "4:6", "--model", model.toString());
         assertThat(fit.exitCode()).as(fit.stderr()).isZero();
-        Model falkon = ModelFiles.read(model, OKL);
+        Model falkon = Model.load(model, OKL);
         assertThat(falkon.provenance().solver()).isEqualTo("falkon");
         Model eigen = inMemory();
         assertThat(falkon.pathIndex()).isEqualTo(eigen.pathIndex());

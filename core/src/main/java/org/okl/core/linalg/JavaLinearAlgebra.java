@@ -228,16 +228,6 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
         return TridiagonalSolve.solve(lapack, sub, diagonal, sup, b);
     }
 
-    /**
-     * Empty when the JVM has the Vector API module netlib's fastest Java kernels need, else a hint (to append to the
-     * back-end's log line) on how to add it.
-     */
-    static String vectorModuleHint() {
-        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? ""
-                : "; products run about 3x faster with the JVM option --add-modules jdk.incubator.vector "
-                        + "(the okl launcher adds it when it uses this back-end)";
-    }
-
     private static boolean allFinite(double[] values) {
         return Arrays.stream(values).allMatch(Double::isFinite);
     }
