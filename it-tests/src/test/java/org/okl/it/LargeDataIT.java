@@ -145,8 +145,9 @@ class LargeDataIT {
         assertThat(okl("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--inputs", "0:4",
                 "--outputs", "4:6", "--model", model.toString()).exitCode()).isZero();
         Path pred = dir.resolve("pred.csv");
+        // the model remembers its input columns by name: no --inputs needed
         OklProcess.Result predict = okl("predict", "--model", model.toString(), "--data", test.toString(),
-                "--inputs", "0:4", "--outputs", "4:6", "--out", pred.toString());
+                "--out", pred.toString());
         assertThat(predict.exitCode()).as(predict.stderr()).isZero();
         List<String> lines = Files.readAllLines(pred);
         assertThat(lines).hasSize(501);
@@ -204,7 +205,9 @@ class LargeDataIT {
             assertThat(root.path("provenance").path("solver").asText()).isEqualTo("low-rank-eigen");
             assertThat(root.path("provenance").path("sketch").asText()).isEqualTo("nystrom, m = 150");
             assertThat(root.path("predictor").path("type").asText()).isEqualTo("sketch-expansion");
-            assertThat(root.path("dimensions").path("inputs").asInt()).isEqualTo(P);
+            assertThat(root.path("data").path("inputs").asInt()).isEqualTo(P);
+            assertThat(root.path("data").path("inputColumns").path("names").toString())
+                    .isEqualTo("[\"x1\",\"x2\",\"x3\",\"x4\"]");
         }
     }
 
