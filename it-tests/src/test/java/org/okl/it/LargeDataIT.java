@@ -200,7 +200,7 @@ class LargeDataIT {
                 "--outputs", "4:6", "--model", model.toString()).exitCode()).isZero();
         try (ZipFile zip = new ZipFile(model.toFile())) {
             JsonNode root = JSON.readTree(zip.getInputStream(zip.getEntry("model.json")));
-            assertThat(root.has("training")).isFalse();
+            assertThat(root.path("training").size()).as("training arrays").isZero();
             assertThat(zip.stream().map(e -> e.getName())).noneMatch(n -> n.startsWith("training/"));
             assertThat(root.path("provenance").path("solver").asText()).isEqualTo("low-rank-eigen");
             assertThat(root.path("provenance").path("sketch").asText()).isEqualTo("nystrom, m = 150");
