@@ -50,11 +50,12 @@ record LowRankData(Matrix train, Matrix test) {
 
     /** The pipeline: Gaussian sigma sqrt(20), Tikhonov over the five lambdas, Nystrom, k-fold on mse. */
     static PipelineSpec pipeline(LowRankSettings settings, long seed) {
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", LowRankSettings.sigma()),
-                ComponentSpec.of("tikhonov", "lambda", LowRankSettings.lambdas()))
-                .withApproximation(ComponentSpec.of("nystrom", "rank", settings.rank()))
-                .withSelection(new SelectionSpec("kfold", settings.folds(), 0.2, 1, ComponentSpec.of("mse"),
-                        java.util.Map.of(), seed));
+        return PipelineSpec.builder()
+                .kernel(ComponentSpec.of("gaussian", "sigma", LowRankSettings.sigma()))
+                .filter(ComponentSpec.of("tikhonov", "lambda", LowRankSettings.lambdas()))
+                .approximation(ComponentSpec.of("nystrom", "rank", settings.rank()))
+                .selection(SelectionSpec.kfold(settings.folds()).metric(ComponentSpec.of("mse")).seed(seed).build())
+                .build();
     }
 
     /** The test MSE of predictions. */

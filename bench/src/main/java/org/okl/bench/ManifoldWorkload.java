@@ -1,6 +1,5 @@
 package org.okl.bench;
 
-import java.util.Optional;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
@@ -48,8 +47,8 @@ public final class ManifoldWorkload implements Workload {
         Matrix[] xy = points(environment, sizes.manifoldPoints());
         int l = sizes.manifoldLabelled();
         Matrix x = xy[0];
-        TrainingData data = new TrainingData(x.rowRange(0, l), xy[1].rowRange(0, l), Optional.empty(),
-                Optional.of(x.rowRange(l, x.rows())), Optional.empty());
+        TrainingData data = TrainingData.builder(x.rowRange(0, l), xy[1].rowRange(0, l))
+                .unlabelledInputs(x.rowRange(l, x.rows())).build();
         PipelineSpec spec = Pipelines.parse(okl, name(), "{\"preset\": \"vvmr\"}");
         return () -> okl.pipeline(spec).fit(data);
     }

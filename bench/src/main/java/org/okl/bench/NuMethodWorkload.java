@@ -1,11 +1,11 @@
 package org.okl.bench;
 
 import java.util.OptionalDouble;
-import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
+import org.okl.filters.Filters;
 
 /**
  * {@code nu_method}: 100 nu-method iterations on K ⊗ A (common-similarity, omega 0.3) with d outputs, matrix-free
@@ -37,7 +37,7 @@ public final class NuMethodWorkload implements Workload {
     /** The problem: nu-method (nu = 1) with 100 iterations on the separable common-similarity kernel. */
     public static RegressionProblem problem(BenchEnvironment environment, BenchData data) {
         return SeparableProblems.of(environment.okl(), data,
-                ComponentSpec.of("nu-method", "iterations", ITERATIONS));
+                Filters.nuMethod(ITERATIONS));
     }
 
     /**

@@ -10,6 +10,10 @@ import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.Okl;
+import org.okl.decoders.Outputs;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * The separable multi-output problem of the peer script, built from registry components: kernel {@code gaussian}
@@ -25,14 +29,14 @@ final class SeparableProblems {
 
     /** The Gaussian kernel with the peer script's width sqrt(p). */
     static VectorKernel gaussian(Okl okl, BenchData data) {
-        return okl.create(VectorKernel.class, ComponentSpec.of("gaussian", "sigma", data.sigma()));
+        return okl.create(VectorKernel.class, Kernels.gaussian(data.sigma()));
     }
 
     /** The regression problem on the data with the given filter. */
     static RegressionProblem of(Okl okl, BenchData data, ComponentSpec filter) {
-        OperatorKernel operator = okl.create(OperatorKernel.class, ComponentSpec.of("separable", "matrix",
-                ComponentSpec.of("common-similarity", "omega", OMEGA)));
-        var embedding = okl.create(OutputEmbedding.class, ComponentSpec.of("vector"))
+        OperatorKernel operator = okl.create(OperatorKernel.class,
+                Operators.separable(OutputMatrices.commonSimilarity(OMEGA)));
+        var embedding = okl.create(OutputEmbedding.class, Outputs.vector())
                 .fit(new OutputData(data.outputs(), Optional.empty()), okl.context());
         return new RegressionProblem(data.inputs(), gaussian(okl, data), operator, embedding,
                 okl.create(SpectralFilter.class, filter), List.of(), Optional.empty(), Optional.empty(),

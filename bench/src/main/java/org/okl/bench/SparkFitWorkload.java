@@ -5,14 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.OklVersion;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
-import org.okl.core.solve.lowrank.SketchExpansion;
 
 /**
  * {@code spark_fit}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks and folds) fitted on Spark
@@ -99,8 +100,8 @@ public final class SparkFitWorkload implements Workload {
                     d.put("streamed_peak_rss_mib", streamed.peakRssKib() / 1024.0);
                     d.put("spark_over_streamed", lastSeconds / streamedSeconds);
                     Matrix test = LowRankData.inputs(data.test());
-                    Model spark = ModelFiles.read(sparkModel, environment.okl());
-                    Model oneMachine = ModelFiles.read(streamedModel, environment.okl());
+                    Model spark = Model.load(sparkModel, environment.okl());
+                    Model oneMachine = Model.load(streamedModel, environment.okl());
                     Matrix p = spark.predict(test).outputs();
                     Matrix q = oneMachine.predict(test).outputs();
                     d.put("spark_vs_streamed", p.maxAbsDifference(q));
@@ -109,7 +110,7 @@ public final class SparkFitWorkload implements Workload {
                             oneMachine.provenance().dataSha256()) ? 1.0 : 0.0);
                     d.put("same_choice", spark.pathIndex() == oneMachine.pathIndex() && spark.provenance().chosen()
                             .equals(oneMachine.provenance().chosen()) ? 1.0 : 0.0);
-                    d.put("same_sketch", sameSketch(spark, oneMachine) ? 1.0 : 0.0);
+                    d.put("same_sketch", sameSketch(sparkModel, streamedModel) ? 1.0 : 0.0);
                     d.put("test_mse", LowRankData.mse(p, LowRankData.outputs(data.test())));
                     return d;
                 } finally {
@@ -119,12 +120,28 @@ public final class SparkFitWorkload implements Workload {
         };
     }
 
-    /** Whether two sketched models hold the same sketch arrays (landmarks, frequencies), value for value. */
-    private static boolean sameSketch(Model a, Model b) {
-        Map<String, Matrix> x = a.predictor().arrays();
-        Map<String, Matrix> y = b.predictor().arrays();
-        return x.keySet().equals(y.keySet()) && x.entrySet().stream().allMatch(e -> e.getKey().equals(
-                SketchExpansion.WEIGHTS) || e.getValue().maxAbsDifference(y.get(e.getKey())) == 0);
+    /**
+     * Whether two model files of sketched models hold the same sketch arrays (landmarks, frequencies), byte for byte:
+     * every {@code predictor/} entry but the weights (docs/model-format.md).
+     */
+    static boolean sameSketch(Path a, Path b) {
+        try (ZipFile x = new ZipFile(a.toFile()); ZipFile y = new ZipFile(b.toFile())) {
+            List<String> names = x.stream().map(ZipEntry::getName).filter(n -> n.startsWith("predictor/")
+                    && !n.equals("predictor/weights.f64")).sorted().toList();
+            if (names.isEmpty()) {
+                return false;
+            }
+            for (String name : names) {
+                ZipEntry other = y.getEntry(name);
+                if (other == null || !Arrays.equals(x.getInputStream(x.getEntry(name)).readAllBytes(),
+                        y.getInputStream(other).readAllBytes())) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<String> command(BenchEnvironment environment, LowRankSettings settings,

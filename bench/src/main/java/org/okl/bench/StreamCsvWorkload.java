@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.TrainingData;
 
@@ -75,7 +74,7 @@ public final class StreamCsvWorkload implements Workload {
                         d.put(key, last.output().path(key).asDouble());
                     }
                     d.put("csv_mib", Files.size(csv) / (1024.0 * 1024.0));
-                    Model streamed = ModelFiles.read(model, environment.okl());
+                    Model streamed = Model.load(model, environment.okl());
                     d.put("test_mse", LowRankData.mse(streamed.predict(LowRankData.inputs(data.test())).outputs(),
                             LowRankData.outputs(data.test())));
                     if (n <= COMPARED_UP_TO) {

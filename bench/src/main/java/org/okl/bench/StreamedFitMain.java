@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.stream.IntStream;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.StreamingFit;
 
 /**
@@ -31,7 +30,7 @@ public final class StreamedFitMain {
         FileRows rows = new FileRows(Path.of(args[1]), okl.tables(), IntStream.range(0, p).toArray(),
                 IntStream.range(p, p + d).toArray());
         StreamingFit.Result result = okl.pipeline(okl.readPipeline(Path.of(args[0]))).fit(rows);
-        ModelFiles.write(result.model(), Path.of(args[4]));
+        result.model().save(Path.of(args[4]));
         ObjectNode out = new ObjectMapper().createObjectNode();
         out.put("rows", result.timings().rows());
         out.put("passes", result.timings().passes());

@@ -3,11 +3,11 @@ package org.okl.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
-import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.Solvers;
+import org.okl.filters.Filters;
 
 /**
  * {@code tik_path}: the separable multi-output Tikhonov path over 30 lambdas (logspace(-6, -1)), common-similarity A
@@ -43,7 +43,8 @@ public final class TikhonovPathWorkload implements Workload {
 
     /** The problem: 30-lambda Tikhonov on the separable common-similarity kernel. */
     public static RegressionProblem problem(BenchEnvironment environment, BenchData data) {
-        return SeparableProblems.of(environment.okl(), data, ComponentSpec.of("tikhonov", "lambda", lambdas()));
+        return SeparableProblems.of(environment.okl(), data,
+                Filters.tikhonov(lambdas().stream().mapToDouble(Double::doubleValue).toArray()));
     }
 
     /** numpy's {@code logspace(-6, -1, 30)}. */

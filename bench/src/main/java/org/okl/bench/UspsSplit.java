@@ -1,6 +1,5 @@
 package org.okl.bench;
 
-import java.util.Optional;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
@@ -25,10 +24,9 @@ record UspsSplit(TrainingData training, Matrix testInputs) {
         int m = sizes.uspsUnlabelled();
         Pipelines.rows("usps-halves' training split", train.size(), n + m);
         int t = Pipelines.rows("usps-halves' test split", test.size(), sizes.uspsTest());
-        Optional<Matrix> unlabelled = m == 0 ? Optional.empty()
-                : Optional.of(train.outputs().rowRange(train.size() - m, train.size()));
-        TrainingData data = new TrainingData(train.inputs().rowRange(0, n), train.outputs().rowRange(0, n),
-                Optional.empty(), Optional.empty(), unlabelled);
+        Matrix unlabelled = m == 0 ? null : train.outputs().rowRange(train.size() - m, train.size());
+        TrainingData data = TrainingData.builder(train.inputs().rowRange(0, n), train.outputs().rowRange(0, n))
+                .unlabelledOutputs(unlabelled).build();
         return new UspsSplit(data, test.inputs().rowRange(0, t));
     }
 

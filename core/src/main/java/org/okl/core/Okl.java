@@ -13,7 +13,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
@@ -23,6 +26,7 @@ import org.okl.core.pipeline.PipelineDefaults;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.progress.ProgressListener;
 
@@ -31,11 +35,12 @@ import org.okl.core.progress.ProgressListener;
  * back-end, the seed and the data directory, and creates pipelines. Guice assembles it from the builder's settings.
  *
  * <pre>{@code
- * Okl okl = Okl.builder().build();
- * Model model = okl.pipeline(PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", 2.0),
- *         ComponentSpec.of("tikhonov", "lambda", 1e-3))).fit(TrainingData.of(x, y));
+ * Okl okl = Okl.builder().seed(7).build();
+ * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * Decoded prediction = model.predict(xTest);
  * }</pre>
+ * Building one discovers the plugins (class path and plugin folders); {@link #shared()} is a shared instance with
+ * the class-path plugins, used where no instance is given (for example by {@code Model.load(path)}).
  */
 public final class Okl {
     /** The environment variable naming extra plugin folders, separated by the path separator. */
@@ -62,6 +67,18 @@ public final class Okl {
     /** A builder with the defaults: class-path plugins, the active back-end, seed 0, the default data directory. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The shared instance with the builder's defaults (class-path plugins only, the active back-end, seed 0, the
+     * default data directory), built on first use.
+     */
+    public static Okl shared() {
+        return SharedHolder.INSTANCE;
+    }
+
+    private static final class SharedHolder {
+        static final Okl INSTANCE = builder().build();
     }
 
     /** The component registry. */
@@ -97,6 +114,32 @@ public final class Okl {
     /** A pipeline to fit; the stages the spec leaves out take their defaults. */
     public Pipeline pipeline(PipelineSpec spec) {
         return new Pipeline(defaults.complete(spec), this);
+    }
+
+    /** The metric a spec names, for scoring decoded predictions in code ({@code okl.metric(Metrics.mse())}). */
+    public Metric metric(ComponentSpec spec) {
+        return create(Metric.class, spec);
+    }
+
+    /** A data set by name ({@code "digits-halves"}, {@code "yeast"}), as {@code okl datasets} lists them. */
+    public Dataset dataset(String name) {
+        return dataset(ComponentSpec.of(name));
+    }
+
+    /**
+     * A data set or generator with parameters ({@code ComponentSpec.of("related-tasks").with("n", 40)}).
+     *
+     * @throws OklException {@link ErrorCode#UNKNOWN_COMPONENT} for an unknown name,
+     *                      {@link ErrorCode#INVALID_DATA} for a data set that is not available here (naming where it
+     *                      is expected)
+     */
+    public Dataset dataset(ComponentSpec source) {
+        DatasetSource s = create(DatasetSource.class, source);
+        if (!s.isAvailable(context)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + source.name() + "' is not available here;"
+                    + " it is expected at " + s.expectedLocation(context) + " (set --data-dir or OKL_DATA)");
+        }
+        return s.load(context);
     }
 
     /** Reads a pipeline file (named pipelines resolved through the registry). */

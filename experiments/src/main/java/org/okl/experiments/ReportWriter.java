@@ -1,11 +1,11 @@
 package org.okl.experiments;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
+import org.okl.core.io.AtomicFiles;
 
 /**
  * Writes an HTML report: every experiment's protocol, tables and notes, and its figures as PNG files beside the
@@ -40,7 +40,8 @@ public final class ReportWriter {
             }
             for (ExperimentResult.Figure f : r.figures()) {
                 String file = r.experiment() + "-" + f.name() + ".png";
-                BitmapEncoder.saveBitmap(f.chart(), dir.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
+                AtomicFiles.write(dir.resolve(file),
+                        out -> BitmapEncoder.saveBitmap(f.chart(), out, BitmapEncoder.BitmapFormat.PNG));
                 html.append("<img src=\"").append(file).append("\" alt=\"").append(escape(f.name())).append("\">\n");
             }
             if (!r.notes().isEmpty()) {
@@ -50,7 +51,7 @@ public final class ReportWriter {
             }
         }
         html.append("</body></html>\n");
-        Files.writeString(dir.resolve("index.html"), html, StandardCharsets.UTF_8);
+        AtomicFiles.writeString(dir.resolve("index.html"), html.toString());
     }
 
     /** The results as Markdown (the body of RESULTS.md). */

@@ -153,7 +153,7 @@ class CommandLineIT {
         Files.writeString(narrow, "x1,x2\n1,2\n3,4\n");
         Path never = dir.resolve("never.csv");
         assertOneLineError(okl("predict", "--model", model.toString(), "--data", narrow.toString(), "--out",
-                never.toString()), 1, "3 input columns", "2");
+                never.toString()), 1, "[OKL-E007]", "narrow.csv", "no column 'x3'");
         assertThat(never).doesNotExist();
 
         byte[] bytes = Files.readAllBytes(model);

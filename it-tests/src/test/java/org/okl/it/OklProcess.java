@@ -38,6 +38,31 @@ final class OklProcess {
     /** Runs {@code java -jar okl-app-all.jar args...} with extra environment variables. */
     static Result run(Path workDir, Map<String, String> env, String... args) throws IOException,
             InterruptedException {
+        return start(javaCommand(args), workDir, env, args);
+    }
+
+    /** Runs {@code java -jar okl-app-all.jar args...} under a file-creation mask such as {@code 022}. */
+    static Result runWithUmask(String umask, Path workDir, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", "umask " + umask + " && exec \"$@\"", "sh"));
+        command.addAll(javaCommand(args));
+        return start(command, workDir, Map.of(), args);
+    }
+
+    /**
+     * Runs the {@code okl} launcher script of the checkout on the built JAR ({@code OKL_JAR}), as a user types
+     * {@code ./okl args...}.
+     */
+    static Result runLauncher(Path workDir, Map<String, String> env, String... args) throws IOException,
+            InterruptedException {
+        Path launcher = artifact("okl.launcher");
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("OKL_JAR", artifact("okl.app.jar").toString());
+        List<String> command = new ArrayList<>(List.of("bash", launcher.toString()));
+        command.addAll(List.of(args));
+        return start(command, workDir, all, args);
+    }
+
+    private static List<String> javaCommand(String... args) {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<String> command = new ArrayList<>(List.of(java, "-jar", artifact("okl.app.jar").toString()));
         String linalg = System.getProperty("okl.linalg");
@@ -45,6 +70,11 @@ final class OklProcess {
             command.add(1, "-Dokl.linalg=" + linalg);
         }
         command.addAll(List.of(args));
+        return command;
+    }
+
+    private static Result start(List<String> command, Path workDir, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile());
         pb.environment().remove("OKL_PLUGINS");
         pb.environment().putAll(env);

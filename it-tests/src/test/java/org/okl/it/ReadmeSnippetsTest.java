@@ -12,14 +12,16 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's code samples are compiled and run: each Java block preceded by {@code <!-- snippet: FILE#NAME -->} must
- * equal the region between {@code // readme:begin NAME} and {@code // readme:end NAME} of that source file (a test
- * the build compiles and runs), indentation aside.
+ * The README's code samples are compiled and run: every Java block is preceded by {@code <!-- snippet: FILE#NAME -->}
+ * and equals the region between {@code // readme:begin NAME} and {@code // readme:end NAME} of that source file (a
+ * test, or the quick-start project the build compiles and runs against the installed artifacts), indentation aside;
+ * every XML block's dependency management and dependencies are part of that quick-start's {@code pom.xml}.
  */
 class ReadmeSnippetsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern SNIPPET = Pattern.compile(
             "<!-- snippet: (\\S+)#(\\S+) -->\\s*\\n```java\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern BLOCK = Pattern.compile("```(\\w+)\\n(.*?)```", Pattern.DOTALL);
 
     /** A README block and where its code lives. */
     private record Snippet(String file, String region, String code) {
@@ -58,13 +60,62 @@ class ReadmeSnippetsTest {
     @Test
     void everyReadmeSnippetIsTheCodeOfATest() throws IOException {
         List<Snippet> snippets = snippets();
-        assertThat(snippets).extracting(Snippet::region).as("the README's compiled snippets").contains("plugin-tests");
+        assertThat(snippets).extracting(Snippet::region).as("the README's compiled snippets")
+                .contains("plugin-tests", "quickstart");
+        assertThat(snippets).as("every Java block of the README is a compiled snippet").hasSameSizeAs(blocks("java"));
         for (Snippet s : snippets) {
             Path file = ROOT.resolve(s.file());
             assertThat(file).as("snippet source").isRegularFile();
             assertThat(s.code()).as("README block " + s.file() + "#" + s.region())
                     .isEqualTo(region(Files.readString(file), s.region()));
         }
+    }
+
+    @Test
+    void everyXmlBlockIsPartOfTheQuickStartPom() throws IOException {
+        Matcher v = Pattern.compile("<artifactId>okl-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(Files.readString(ROOT.resolve("pom.xml")));
+        assertThat(v.find()).as("okl-parent version").isTrue();
+        String pom = Files.readString(ROOT.resolve("all/src/it/quickstart/pom.xml"))
+                .replace("@project.version@", v.group(1)).replaceAll("\\s+", "");
+        List<String> xml = blocks("xml");
+        assertThat(xml).as("XML blocks in the README").isNotEmpty();
+        for (String block : xml) {
+            for (String part : parts(block.replaceAll("\\s+", ""))) {
+                assertThat(pom).as("the quick-start pom.xml holding the README's " + part).contains(part);
+            }
+        }
+    }
+
+    private static List<String> blocks(String language) throws IOException {
+        Matcher m = BLOCK.matcher(Files.readString(ROOT.resolve("README.md")));
+        List<String> out = new ArrayList<>();
+        while (m.find()) {
+            if (m.group(1).equals(language)) {
+                out.add(m.group(2));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The dependencyManagement section of a README block, and each of its other dependencies (the quick-start's
+     * dependencies section also holds its test dependency).
+     */
+    private static List<String> parts(String xml) {
+        List<String> parts = new ArrayList<>();
+        Matcher managed = Pattern.compile("<dependencyManagement>.*?</dependencyManagement>").matcher(xml);
+        String rest = xml;
+        if (managed.find()) {
+            parts.add(managed.group());
+            rest = xml.substring(0, managed.start()) + xml.substring(managed.end());
+        }
+        Matcher dependency = Pattern.compile("<dependency>.*?</dependency>").matcher(rest);
+        while (dependency.find()) {
+            parts.add(dependency.group());
+        }
+        assertThat(parts).as("parts of the README block " + xml).isNotEmpty();
+        return parts;
     }
 
     @Test

@@ -107,10 +107,11 @@ class ThirdPartyPluginIT {
             y.set(i, 0, 10 + 3 * Math.sin(3 * t));
             y.set(i, 1, -5 + 2 * Math.cos(3 * t));
         }
-        PipelineSpec spec = PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", 0.3),
-                ComponentSpec.of("tikhonov", "lambda", 1e-6))
-                .withOperator(ComponentSpec.of("output-correlation"))
-                .withOutput(ComponentSpec.of("standardized"));
+        PipelineSpec spec = PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", 0.3))
+                .filter(ComponentSpec.of("tikhonov", "lambda", 1e-6))
+                .operator(ComponentSpec.of("output-correlation"))
+                .output(ComponentSpec.of("standardized"))
+                .build();
         Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
         Decoded d = model.predict(x);
         // a nearly unregularised fit of smooth targets reproduces them on the original scale

@@ -16,7 +16,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.model.ModelFiles;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;
@@ -26,7 +25,7 @@ import org.okl.spark.exec.ModelBroadcast;
 /**
  * A fitted OKL model as a Spark ML {@link Model}: {@link #transform} adds the decoded prediction of every row (a number
  * for a model fitted on one numeric output column, else an ML vector), predicted on the executors from the broadcast
- * model. {@link #oklModel()} is the ordinary OKL model ({@link ModelFiles#write} writes the file {@code okl predict}
+ * model. {@link #oklModel()} is the ordinary OKL model (its {@code save} writes the file {@code okl predict}
  * reads); {@code write().save(path)} saves the Spark ML metadata and that model file ({@code path/data/model.okl}),
  * {@link #load} reads them back.
  */

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
@@ -52,8 +51,8 @@ class OklEstimatorTest {
             assertThat(a.validationCurve().get(j).error())
                     .isCloseTo(b.validationCurve().get(j).error(), Percentage.withPercentage(1e-7));
         }
-        assertThat(model.predictor().arrays().get("landmarks")
-                .maxAbsDifference(oneMachine.predictor().arrays().get("landmarks"))).isZero();
+        assertThat(ModelArrays.predictorArray(model, "landmarks"))
+                .containsExactly(ModelArrays.predictorArray(oneMachine, "landmarks"));
         Matrix test = SyntheticData.draw(300, 4, 2, 12).x();
         Matrix p = model.predict(test).outputs();
         Matrix q = oneMachine.predict(test).outputs();
@@ -93,7 +92,7 @@ class OklEstimatorTest {
             assertThat(copy.oklModel().predict(d.x()).outputs().maxAbsDifference(expected)).isZero();
         }
         Path file = dir.resolve("model/data/model.okl");
-        Model fromFile = ModelFiles.read(file, Okl.builder().build());
+        Model fromFile = Model.load(file, Okl.builder().build());
         assertThat(fromFile.predict(d.x()).outputs().maxAbsDifference(expected)).isZero();
         assertThat(Files.readAllBytes(file)).isEqualTo(model.modelFileBytes());
     }

@@ -13,7 +13,6 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Evaluation;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
@@ -178,8 +177,8 @@ public final class PipelineTestKit {
                 Path dir = Files.createTempDirectory("okl-testkit");
                 Path file = dir.resolve("model.okl");
                 try {
-                    ModelFiles.write(model, file);
-                    return new Fit(ModelFiles.read(file, okl));
+                    model.save(file);
+                    return new Fit(Model.load(file, okl));
                 } finally {
                     Files.deleteIfExists(file);
                     Files.deleteIfExists(dir);

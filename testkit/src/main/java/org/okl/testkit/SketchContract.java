@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -48,7 +47,7 @@ public abstract class SketchContract {
 
     /** The rows the sketch is drawn from, served in blocks of {@code blockRows} (and in memory). */
     protected SketchRows rows(Matrix inputs, int blockRows) {
-        return new BlockedRows(inputs, blockRows);
+        return new MatrixRows(inputs, Matrix.zeros(inputs.rows(), 0), blockRows);
     }
 
     private SketchFeatures draw(SketchRows rows) {
@@ -135,46 +134,6 @@ public abstract class SketchContract {
             }
         } finally {
             pool.shutdown();
-        }
-    }
-
-    /** Rows served in blocks of a chosen size (in memory as well, for sketches that need it). */
-    private static final class BlockedRows implements SketchRows {
-        private final MatrixRows rows;
-        private final Matrix inputs;
-        private final int blockRows;
-
-        BlockedRows(Matrix inputs, int blockRows) {
-            this.rows = new MatrixRows(inputs, Matrix.zeros(inputs.rows(), 0));
-            this.inputs = inputs;
-            this.blockRows = blockRows;
-        }
-
-        @Override
-        public long size() {
-            return inputs.rows();
-        }
-
-        @Override
-        public int dimension() {
-            return inputs.cols();
-        }
-
-        @Override
-        public Matrix uniformSample(int count, long seed) {
-            return rows.uniformSample(count, seed);
-        }
-
-        @Override
-        public void forEachBlock(InputBlockVisitor visitor) {
-            for (int from = 0; from < inputs.rows(); from += blockRows) {
-                visitor.accept(from, inputs.rowRange(from, Math.min(inputs.rows(), from + blockRows)));
-            }
-        }
-
-        @Override
-        public Optional<Matrix> inMemory() {
-            return Optional.of(inputs);
         }
     }
 }

@@ -29,7 +29,11 @@ public record ComponentSpec(String name, Map<String, Object> parameters) {
         return new ComponentSpec(name, Map.of());
     }
 
-    /** A component with parameters given as alternating names and values. */
+    /**
+     * A component with parameters given as alternating names and values. Pipelines built in code use the typed specs
+     * of the plugins that provide the components instead (for example {@code Kernels.gaussian(2.0)} of OKL's kernels
+     * plugin); this untyped form, and {@link #with(String, Object)}, serve components that have none.
+     */
     public static ComponentSpec of(String name, Object... namesAndValues) {
         if (namesAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("parameters must come as name, value pairs");

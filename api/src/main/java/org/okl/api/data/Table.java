@@ -11,9 +11,11 @@ import org.okl.api.linalg.Matrix;
  * @param columnNames   one name per column (generated as {@code c0, c1, ...} when the file has none)
  * @param outputColumns the columns the format itself marks as outputs (Mulan labels, MEKA {@code -C}, LIBSVM
  *                      labels), empty when the format does not say
+ * @param namedColumns  whether the names come from the file (a header row, ARFF attributes) rather than being
+ *                      generated; OKL checks such names when a model is applied to another file
  */
 @API(status = API.Status.MAINTAINED, since = "0.1")
-public record Table(Matrix values, List<String> columnNames, int[] outputColumns) {
+public record Table(Matrix values, List<String> columnNames, int[] outputColumns, boolean namedColumns) {
 
     /** Validates that there is one name per column. */
     public Table {
@@ -22,5 +24,10 @@ public record Table(Matrix values, List<String> columnNames, int[] outputColumns
             throw new IllegalArgumentException(values.cols() + " columns but " + columnNames.size() + " names");
         }
         outputColumns = outputColumns.clone();
+    }
+
+    /** A table whose column names come from the file. */
+    public Table(Matrix values, List<String> columnNames, int[] outputColumns) {
+        this(values, columnNames, outputColumns, true);
     }
 }

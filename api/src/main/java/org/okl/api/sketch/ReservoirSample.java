@@ -8,7 +8,7 @@ import org.okl.api.linalg.Matrix;
 /**
  * A uniform sample of rows without replacement from a stream of unknown length, by Vitter's Algorithm R with
  * {@link Random} seeded once: rows 0..count-1 fill the reservoir; row i >= count replaces slot
- * {@code j = random.nextLong(i + 1)} when j < count. The result depends only on the seed and the rows in order, so a
+ * {@code j = random.nextLong(i + 1)} when j &lt; count. The result depends only on the seed and the rows in order, so a
  * file, an in-memory matrix and any other source that feeds the same rows draw the same sample. Memory: count rows.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.1")

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +19,7 @@ import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
 import org.okl.bench.Workloads;
 import org.okl.core.Okl;
+import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -134,7 +133,7 @@ public final class BenchCommand implements Runnable {
         out.flush();
         if (markdown != null) {
             try {
-                Files.writeString(markdown, report.markdown(), StandardCharsets.UTF_8);
+                AtomicFiles.writeString(markdown, report.markdown());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
             }

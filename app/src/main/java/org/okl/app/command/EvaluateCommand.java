@@ -128,7 +128,7 @@ public final class EvaluateCommand implements Runnable {
         }
         FileRows[] rows = new FileRows[files.length];
         for (int i = 0; i < files.length; i++) {
-            Optional<FileRows> file = loader.rows(files[i], inputs, outputs);
+            Optional<FileRows> file = loader.rows(files[i], inputs, outputs).map(DataLoader.StreamedFile::rows);
             if (file.isEmpty()) {
                 return Optional.empty();
             }
@@ -143,8 +143,8 @@ public final class EvaluateCommand implements Runnable {
 
     private static Evaluation.Result trainTest(Pipeline p, LoadedData trainData, LoadedData testData,
             Optional<LoadedData> extra, Map<String, ComponentSpec> metricSpecs, Okl okl) {
-        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra), testData.inputs(),
-                testData.requireOutputs(), testData.groups(), metricSpecs, okl);
+        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra),
+                TrainingDataArguments.of(testData, Optional.empty()), metricSpecs, okl);
     }
 
     private void print(Evaluation.Result result, PipelineSpec pipelineSpec) {

@@ -3,8 +3,6 @@ package org.okl.app.command;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +17,7 @@ import org.okl.experiments.ReportWriter;
 import org.okl.experiments.ResultTable;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -97,7 +96,7 @@ public final class ExperimentCommand implements Runnable {
                 out.println("report written to " + report.resolve("index.html"));
             }
             if (markdown != null) {
-                Files.writeString(markdown, ReportWriter.markdown(results, header), StandardCharsets.UTF_8);
+                AtomicFiles.writeString(markdown, ReportWriter.markdown(results, header));
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {

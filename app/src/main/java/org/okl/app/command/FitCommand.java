@@ -2,12 +2,11 @@ package org.okl.app.command;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
-import org.okl.core.data.FileRows;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.StreamingFit;
@@ -60,31 +59,31 @@ public final class FitCommand implements Runnable {
         Pipeline pipe = okl.pipeline(okl.readPipeline(pipeline));
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
-        Optional<FileRows> rows = streamable(pipe, loader);
+        Optional<DataLoader.StreamedFile> file = streamable(pipe, loader);
         Model fitted;
-        if (rows.isPresent()) {
-            StreamingFit.Result result = pipe.fit(rows.get());
+        if (file.isPresent()) {
+            StreamingFit.Result result = pipe.fit(file.get().rows(), file.get().inputColumns());
             fitted = result.model();
             out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
                     + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
-            out.println("streamed: " + result.timings() + String.format(java.util.Locale.ROOT,
-                    "; reading and parsing %.1f s on its own thread", rows.get().parseSeconds()));
+            out.println("streamed: " + result.timings() + String.format(Locale.ROOT,
+                    "; reading and parsing %.1f s on its own thread", file.get().rows().parseSeconds()));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
             fitted = pipe.fit(training);
             out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
                     + " by " + fitted.provenance().selection());
         }
-        ModelFiles.write(fitted, model);
+        fitted.save(model);
         out.println("model written to " + model);
         out.flush();
     }
 
     /**
-     * The rows of the data file when the pipeline can be fitted over streamed rows (a kernel sketch, see
-     * {@link StreamingFit}); otherwise the data is loaded whole, and the reason is logged.
+     * The data file in blocks when the pipeline can be fitted over streamed rows (a kernel sketch, see
+     * {@link StreamingFit}); otherwise empty (the data are loaded whole) and the reason is logged.
      */
-    private Optional<FileRows> streamable(Pipeline pipe, DataLoader loader) {
+    private Optional<DataLoader.StreamedFile> streamable(Pipeline pipe, DataLoader loader) {
         if (unlabelled != null || pipe.spec().approximation().isEmpty()) {
             return Optional.empty();
         }

@@ -2,23 +2,20 @@ package org.okl.app.command;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
-import org.okl.core.model.ModelFiles;
+import org.okl.core.io.AtomicFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -46,11 +43,12 @@ public final class PredictCommand implements Runnable {
             + "parameters and split (yeast:test, related-tasks:n=40:seed=3).")
     private String data;
 
-    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: every column "
-            + "that is not an output).")
+    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns of a file (default: the columns the "
+            + "model was fitted on, by name when the files have a header, else by position).")
     private String inputs;
 
-    @Option(names = "--outputs", paramLabel = "COLS", description = "Columns of a file to leave out as outputs.")
+    @Option(names = "--outputs", paramLabel = "COLS", description = "Columns of a file to leave out as outputs (for "
+            + "models that do not record their input columns).")
     private String outputs;
 
     @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
@@ -60,11 +58,11 @@ public final class PredictCommand implements Runnable {
     @Override
     public void run() {
         Okl okl = root.okl();
-        Model fitted = ModelFiles.read(model, okl);
+        Model fitted = Model.load(model, okl);
         DataLoader loader = new DataLoader(okl);
-        Optional<FileRows> rows = loader.rows(data, inputs, outputs);
-        long written = rows.isPresent() ? stream(fitted, rows.get()) : inMemory(fitted, loader.load(data, inputs,
-                outputs));
+        Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
+        long written = file.isPresent() ? stream(fitted, file.get().rows())
+                : inMemory(fitted, loader.loadFor(fitted, data, inputs, outputs));
         spec.commandLine().getOut().println("wrote " + written + " predictions to " + out);
         spec.commandLine().getOut().flush();
     }
@@ -72,7 +70,7 @@ public final class PredictCommand implements Runnable {
     /** Predicts a data file block by block, writing each block's predictions before reading the next. */
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
-        writeAtomically(csv -> rows.forEachRowBlock((first, block, ignored) -> {
+        write(csv -> rows.forEachRowBlock((first, block, ignored) -> {
             Matrix predictions = fitted.predict(block).outputs();
             print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
             count[0] += predictions.rows();
@@ -81,8 +79,10 @@ public final class PredictCommand implements Runnable {
     }
 
     private long inMemory(Model fitted, LoadedData loaded) {
-        Matrix predictions = fitted.predict(loaded.inputs(), loaded.groups()).outputs();
-        writeAtomically(csv -> print(csv, header(predictions.cols()), predictions));
+        Decoded decoded = loaded.groups().isPresent() ? fitted.predict(loaded.inputs(), loaded.groups().get())
+                : fitted.predict(loaded.inputs());
+        Matrix predictions = decoded.outputs();
+        write(csv -> print(csv, header(predictions.cols()), predictions));
         return predictions.rows();
     }
 
@@ -113,33 +113,19 @@ public final class PredictCommand implements Runnable {
     }
 
     /** Writes the predictions into a temporary file in the target folder, renamed to {@code --out} at the end. */
-    private void writeAtomically(CsvWriting<CSVPrinter> writer) {
-        Path dir = out.toAbsolutePath().getParent();
-        Path tmp = null;
+    private void write(java.util.function.Consumer<CSVPrinter> content) {
         try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, ".okl-pred-", ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
-                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT)) {
-                writer.accept(csv);
-            }
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | UncheckedIOException e) {
-            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
-        } finally {
-            if (tmp != null) {
+            AtomicFiles.writeText(out, w -> {
+                CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT);
                 try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // nothing left to clean
+                    content.accept(csv);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
                 }
-            }
+                csv.flush();
+            });
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write predictions: " + e.getMessage(), e);
         }
-    }
-
-    /** Prints one block of records. */
-    @FunctionalInterface
-    private interface CsvWriting<T> {
-        void accept(T target) throws IOException;
     }
 }

@@ -17,10 +17,13 @@ final class TrainingDataArguments {
         return of(labelled, extra);
     }
 
-    /** Labelled data already loaded, plus the unlabelled part. */
+    /** Labelled data already loaded, plus the unlabelled part; the input columns are remembered for prediction. */
     static TrainingData of(LoadedData labelled, Optional<LoadedData> extra) {
-        return new TrainingData(labelled.inputs(), labelled.requireOutputs(), labelled.groups(),
-                extra.map(LoadedData::inputs),
-                extra.flatMap(LoadedData::outputs));
+        return TrainingData.builder(labelled.inputs(), labelled.requireOutputs())
+                .groups(labelled.groups().orElse(null))
+                .unlabelledInputs(extra.map(LoadedData::inputs).orElse(null))
+                .unlabelledOutputs(extra.flatMap(LoadedData::outputs).orElse(null))
+                .inputColumns(labelled.inputColumns())
+                .build();
     }
 }

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.okl.api.data.Dataset;
-import org.okl.api.data.DatasetSource;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
@@ -13,6 +13,8 @@ import org.okl.app.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
 import org.okl.core.memory.MemoryBudget;
+import org.okl.core.pipeline.InputColumns;
+import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -58,6 +60,95 @@ public final class DataLoader {
         return fromDataset(ref, data);
     }
 
+    /**
+     * Loads the inputs to apply a model to. The input columns are those {@code inputs} selects, else the columns the
+     * model was fitted on: by name when the model and the file both have column names, else by position (in a file
+     * as wide as the model's training file, or in a file holding just the input columns). When names are known on
+     * both sides they must agree.
+     *
+     * @param ref     a file path, or a data set name with optional parameters and split (see {@link DataRef})
+     * @param inputs  the input-column selection, or {@code null} for the model's columns
+     * @param outputs columns to leave out as outputs (used only when neither {@code inputs} nor the model names the
+     *                input columns), or {@code null}
+     * @param model   the model the inputs are for
+     * @throws OklException {@link ErrorCode#INVALID_DATA} naming the file and the missing or mismatched column
+     */
+    public LoadedData loadFor(Model model, String ref, String inputs, String outputs) {
+        Optional<InputColumns> fitted = model.inputColumns();
+        Path file = Path.of(ref);
+        LoadedData loaded;
+        if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
+            Table table = okl.tables().read(file);
+            int[] positions = ModelColumns.positions(ref, table, fitted.get());
+            loaded = select(ref, table, positions, new int[0]);
+        } else {
+            loaded = load(ref, inputs, outputs);
+        }
+        fitted.ifPresent(f -> ModelColumns.checkNames(loaded, f));
+        return loaded;
+    }
+
+    /**
+     * A data file to read in blocks, with its chosen columns.
+     *
+     * @param rows         the rows, inputs and outputs as selected
+     * @param inputColumns where the input columns are in the file (recorded in models)
+     */
+    public record StreamedFile(FileRows rows, InputColumns inputColumns) {
+    }
+
+    /**
+     * The rows of a data file to read in blocks, with the columns {@code inputs} and {@code outputs} select (as
+     * {@link #load}), or empty when the argument is not a file (a data set is loaded whole). Only the file's first
+     * lines are read here.
+     */
+    public Optional<StreamedFile> rows(String ref, String inputs, String outputs) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            return Optional.empty();
+        }
+        Table header = header(file);
+        int[][] columns = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
+        return Optional.of(streamed(file, header, columns[0], columns[1]));
+    }
+
+    /**
+     * The rows of a data file to apply a model to, read in blocks: the input columns as {@link #loadFor} finds them;
+     * empty when the argument is not a file.
+     */
+    public Optional<StreamedFile> rowsFor(Model model, String ref, String inputs, String outputs) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            return Optional.empty();
+        }
+        Table header = header(file);
+        Optional<InputColumns> fitted = model.inputColumns();
+        int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
+                : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
+        StreamedFile streamed = streamed(file, header, in, new int[0]);
+        fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
+        return Optional.of(streamed);
+    }
+
+    /** The file's column names and marks, without its rows (a table of no row). */
+    private Table header(Path file) {
+        try (TableStream stream = okl.tables().open(file)) {
+            List<String> names = stream.columnNames();
+            return new Table(Matrix.zeros(0, names.size()), names, stream.outputColumns(), stream.namedColumns());
+        }
+    }
+
+    private StreamedFile streamed(Path file, Table header, int[] in, int[] out) {
+        List<String> names = new ArrayList<>();
+        if (header.namedColumns()) {
+            for (int j : in) {
+                names.add(header.columnNames().get(j));
+            }
+        }
+        return new StreamedFile(new FileRows(file, okl.tables(), in, out),
+                new InputColumns(in, header.columnNames().size(), names));
+    }
+
     /** Whether a data argument names a data set that ships a test split. */
     public boolean hasTestSplit(String ref) {
         if (Path.of(ref).toFile().exists()) {
@@ -73,46 +164,23 @@ public final class DataLoader {
         String train = ref.replaceFirst(":(train|test)$", "");
         Dataset.Split split = data.test() ? d.test().orElseThrow(() -> new UsageException(
                 "data set '" + data.name() + "' has no test split; use " + train + " with --cv")) : d.train();
-        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames());
+        int p = split.inputs().cols();
+        List<String> names = d.inputNames().size() == p ? d.inputNames() : List.of();
+        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames(),
+                new InputColumns(IntStream.range(0, p).toArray(), p, names));
     }
 
     private Dataset dataset(DataRef data) {
-        DatasetSource source = okl.create(DatasetSource.class, data.source());
-        if (!source.isAvailable(okl.context())) {
-            throw new OklException(ErrorCode.INVALID_DATA, "data set '" + data.name() + "' is not available here;"
-                    + " it is expected at " + source.expectedLocation(okl.context()) + " (set --data-dir or OKL_DATA)");
-        }
-        return source.load(okl.context());
+        return okl.dataset(data.source());
     }
 
-    /**
-     * The rows of a data file to read in blocks, with the selected columns, or empty when the argument is not a file
-     * (a data set name is loaded whole).
-     *
-     * @param ref     a file path or a data set name
-     * @param inputs  the input-column selection, or {@code null} for the default
-     * @param outputs the output-column selection, or {@code null} for the default
-     */
-    public Optional<FileRows> rows(String ref, String inputs, String outputs) {
-        Path file = Path.of(ref);
-        if (!file.toFile().exists()) {
-            return Optional.empty();
-        }
-        List<String> names;
-        int[] marked;
-        try (TableStream stream = okl.tables().open(file)) {
-            names = stream.columnNames();
-            marked = stream.outputColumns();
-        }
-        Columns columns = columns(ref, names, marked, inputs, outputs);
-        return Optional.of(new FileRows(file, okl.tables(), columns.inputs(), columns.outputs()));
+    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
+        int[][] columns = columns(ref, table.columnNames(), table.outputColumns(), inputs, outputs);
+        return select(ref, table, columns[0], columns[1]);
     }
 
-    /** The chosen input and output columns of a file. */
-    private record Columns(int[] inputs, int[] outputs, List<String> outputNames) {
-    }
-
-    private static Columns columns(String ref, List<String> names, int[] marked, String inputs, String outputs) {
+    /** The input and output columns {@code inputs} and {@code outputs} select among a file's columns. */
+    private static int[][] columns(String ref, List<String> names, int[] marked, String inputs, String outputs) {
         int[] out = outputs != null ? select("--outputs", outputs, names) : marked;
         int[] in;
         if (inputs != null) {
@@ -134,20 +202,26 @@ public final class DataLoader {
                 throw new UsageException(ref + ": column " + names.get(j) + " is selected as input and output");
             }
         }
+        return new int[][] {in, out};
+    }
+
+    /** The rows of a table with the given input and output columns. */
+    private static LoadedData select(String ref, Table table, int[] in, int[] out) {
+        List<String> names = table.columnNames();
+        Matrix values = table.values();
         List<String> outNames = new ArrayList<>();
         for (int j : out) {
             outNames.add(names.get(j));
         }
-        return new Columns(in, out, outNames);
-    }
-
-    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
-        Columns columns = columns(ref, table.columnNames(), table.outputColumns(), inputs, outputs);
-        Matrix values = table.values();
-        int[] out = columns.outputs();
-        return new LoadedData(ref, values.selectColumns(columns.inputs()),
+        List<String> inNames = new ArrayList<>();
+        if (table.namedColumns()) {
+            for (int j : in) {
+                inNames.add(names.get(j));
+            }
+        }
+        return new LoadedData(ref, values.selectColumns(in),
                 out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
-                columns.outputNames());
+                outNames, new InputColumns(in, names.size(), inNames));
     }
 
     private static int[] select(String option, String text, List<String> names) {

@@ -79,15 +79,10 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
     public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
         int n = transpose ? a.cols() : a.rows();
         int k = transpose ? a.rows() : a.cols();
-        Dense.requireRankUpdateShapes(n, c);
-        if (n == 0) {
+        if (Dense.trivialRankUpdate(n, k, alpha, beta, c)) {
             return;
         }
         double[] cd = c.data();
-        if (k == 0 || alpha == 0.0) {
-            Dense.scale(cd, beta);
-            return;
-        }
         double[] ad = Dense.unaliased(a.data(), cd);
         int lda = Dense.ld(a.rows());
         for (int j = 0; j < n; j += ParallelBlas.LOWER_STRIP) {
@@ -231,16 +226,6 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
     @Override
     public Matrix solveTridiagonal(double[] sub, double[] diagonal, double[] sup, Matrix b) {
         return TridiagonalSolve.solve(lapack, sub, diagonal, sup, b);
-    }
-
-    /**
-     * Empty when the JVM has the Vector API module netlib's fastest Java kernels need, else a hint (to append to the
-     * back-end's log line) on how to add it.
-     */
-    static String vectorModuleHint() {
-        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? ""
-                : "; products run about 3x faster with the JVM option --add-modules jdk.incubator.vector "
-                        + "(the okl launcher adds it when it uses this back-end)";
     }
 
     private static boolean allFinite(double[] values) {

@@ -40,11 +40,11 @@ record Components(PipelineSpec spec, VectorKernel kernel, OperatorKernel operato
         OperatorKernel operator = context.create(OperatorKernel.class, spec.operator());
         VectorKernel kernel = null;
         PipelineSpec resolved = spec;
-        if (spec.kernel() != null) {
-            kernel = context.create(VectorKernel.class, spec.kernel());
+        if (spec.kernel().isPresent()) {
+            kernel = context.create(VectorKernel.class, spec.kernel().get());
             if (kernel instanceof DataDependentKernel adaptive && trainingInputs != null) {
                 long n = trainingInputs.rows();
-                MemoryBudget.reserve("the " + n + " x " + n + " distances kernel '" + spec.kernel().name()
+                MemoryBudget.reserve("the " + n + " x " + n + " distances kernel '" + spec.kernel().get().name()
                         + "' resolves its parameters on", MemoryBudget.doubles(n, n), "give the kernel's width "
                         + "explicitly (for example \"sigma\"), or use a kernel sketch, which resolves it on a sample of "
                         + StreamingFit.KERNEL_SAMPLE + " rows");

@@ -34,14 +34,22 @@ public final class Evaluation {
             Optional<Model> model) {
     }
 
-    /** Fits on {@code train} and scores the predictions for {@code testInputs} against {@code testOutputs}. */
-    public static Result trainTest(Pipeline pipeline, TrainingData train, Matrix testInputs, Matrix testOutputs,
-            Optional<int[]> testGroups, Map<String, ComponentSpec> metrics, Okl okl) {
+    /**
+     * Fits on {@code train} and scores the predictions for the inputs of {@code test} (with its tasks, for
+     * multi-task data) against its outputs.
+     */
+    public static Result trainTest(Pipeline pipeline, TrainingData train, TrainingData test,
+            Map<String, ComponentSpec> metrics, Okl okl) {
         Model model = pipeline.fit(train);
-        Decoded decoded = model.predict(testInputs, testGroups);
-        Map<String, Double> scores = score(metrics, testOutputs, decoded, okl);
-        return new Result(scores, Map.of(), "train " + train.size() + ", test " + testInputs.rows(),
-                Optional.of(model));
+        Decoded decoded = predict(model, test);
+        Map<String, Double> scores = score(metrics, test.outputs(), decoded, okl);
+        return new Result(scores, Map.of(), "train " + train.size() + ", test " + test.size(), Optional.of(model));
+    }
+
+    /** The model's predictions for the inputs of labelled data, with their tasks when the data has them. */
+    private static Decoded predict(Model model, TrainingData data) {
+        return data.groups().isPresent() ? model.predict(data.inputs(), data.groups().get())
+                : model.predict(data.inputs());
     }
 
     /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
@@ -55,7 +63,7 @@ public final class Evaluation {
             okl.progress().progress(task, f, splits.size());
             TrainingData train = data.subset(splits.get(f).train());
             TrainingData test = data.subset(splits.get(f).validation());
-            Decoded decoded = pipeline.fit(train).predict(test.inputs(), test.groups());
+            Decoded decoded = predict(pipeline.fit(train), test);
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
         }

@@ -51,7 +51,8 @@ final class GridVariants {
         }
         List<String> rest = parts.subList(1, parts.size());
         return switch (parts.get(0)) {
-            case "kernel" -> spec.withKernel(set(require(spec.kernel(), key), rest, value, key));
+            case "kernel" -> spec.withKernel(set(spec.kernel().orElseThrow(
+                    () -> invalid(key, "the pipeline has no kernel")), rest, value, key));
             case "operator" -> spec.withOperator(set(spec.operator(), rest, value, key));
             case "output" -> spec.withOutput(set(spec.output(), rest, value, key));
             case "filter" -> spec.withFilter(set(spec.filter(), rest, value, key));
@@ -73,12 +74,6 @@ final class GridVariants {
         };
     }
 
-    private static ComponentSpec require(ComponentSpec c, String key) {
-        if (c == null) {
-            throw invalid(key, "the pipeline has no kernel");
-        }
-        return c;
-    }
 
     private static ComponentSpec set(ComponentSpec c, List<String> path, Object value, String key) {
         if (path.isEmpty()) {

@@ -1,5 +1,6 @@
 package org.okl.core.pipeline;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
@@ -17,11 +18,13 @@ import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
 
 /**
- * A fitted pipeline: predicts outputs for new inputs. {@link org.okl.core.model.ModelFiles} writes and reads it.
- *
- * <p>A model keeps its training data when prediction may need it (candidate sets from the training outputs,
- * embeddings fitted on them); a model fitted on streamed rows keeps none, only the numbers of input and output
- * columns, and refuses clearly what would need them.
+ * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
+ * ({@code docs/model-format.md}).
+ * <pre>{@code
+ * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
+ * model.save(Path.of("m.okl"));
+ * Decoded prediction = Model.load(Path.of("m.okl")).predict(xTest);
+ * }</pre>
  */
 public final class Model {
     private final PipelineSpec spec;
@@ -29,68 +32,53 @@ public final class Model {
     private final Components components;
     private final FittedOutputEmbedding embedding;
     private final Predictor predictor;
-    private final Optional<TrainingData> data;
-    private final int inputColumns;
-    private final int outputColumns;
+    private final ModelData data;
     private final Provenance provenance;
     private final Okl okl;
 
     Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, Optional<TrainingData> data, int inputColumns, int outputColumns,
-            Provenance provenance, Okl okl) {
+            Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this.spec = spec;
         this.pathIndex = pathIndex;
         this.components = components;
         this.embedding = embedding;
         this.predictor = predictor;
         this.data = data;
-        this.inputColumns = inputColumns;
-        this.outputColumns = outputColumns;
         this.provenance = provenance;
         this.okl = okl;
-    }
-
-    /** A model that keeps its training data. */
-    Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, TrainingData data, Provenance provenance, Okl okl) {
-        this(spec, pathIndex, components, embedding, predictor, Optional.of(data), data.inputs().cols(),
-                data.outputs().cols(), provenance, okl);
     }
 
     /**
      * Rebuilds a stored model: components from the recorded pipeline, the predictor from its arrays, and the output
      * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did), or fitted
-     * row-wise for a model that stores no training data.
+     * row-wise for a model that stores none (fitted on streamed rows).
      *
-     * @param data          the stored training data, or empty for a model fitted on streamed rows
-     * @param inputColumns  the number of input columns the model was fitted on
-     * @param outputColumns the number of output columns
-     * @throws IllegalArgumentException when the model stores no training data but its output embedding needs it
+     * @throws IllegalArgumentException when the model stores no training outputs but its output embedding needs them,
+     *                                  or no training inputs but its embedding learns from the regression
      */
-    public static Model restore(PipelineSpec spec, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, Optional<TrainingData> data, int inputColumns, int outputColumns,
-            Provenance provenance, Okl okl) {
+    static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
+            ModelData data, Provenance provenance, Okl okl) {
         return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
-                predictorType, predictorArrays, data, inputColumns, outputColumns, provenance, okl));
+                predictorType, predictorArrays, data, provenance, okl));
     }
 
     private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, Optional<TrainingData> data, int inputColumns, int outputColumns,
-            Provenance provenance, Okl okl) {
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
         FittedOutputEmbedding embedding;
-        if (data.isPresent()) {
-            TrainingData d = data.get();
-            embedding = c.output().fit(new OutputData(d.outputs(), d.unlabelledOutputs()), okl.context());
+        if (data.outputs().isPresent()) {
+            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), okl.context());
             if (embedding.learnsFromRegression()) {
-                embedding = embedding.refine(Predictions.select(predictor.predict(d.inputs()), d.groups()));
+                Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException("the output embedding '"
+                        + spec.output().name() + "' learns from the regression on the training inputs, which are "
+                        + "absent"));
+                embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
             }
         } else {
-            embedding = rowwise(c.output(), spec, outputColumns, okl);
+            embedding = rowwise(c.output(), spec, data.outputCount(), okl);
         }
-        return new Model(spec, pathIndex, c, embedding, predictor, data, inputColumns, outputColumns, provenance,
-                okl);
+        return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl);
     }
 
     /** The embedding fitted without rows, for models that store none. */
@@ -108,33 +96,78 @@ public final class Model {
         return new PredictionEnvironment(c.kernel(), c.operator(), sketch, okl.context());
     }
 
-    /** The predictions of the regression step (t x D), before decoding. */
-    public Matrix predictRaw(Matrix inputs, Optional<int[]> groups) {
-        if (inputs.cols() != inputColumns) {
-            throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + inputColumns
+    /**
+     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#shared()}).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     */
+    public static Model load(Path file) {
+        return load(file, Okl.shared());
+    }
+
+    /**
+     * Loads a model file, recreating its components through the plugins of {@code okl} (for example with a plugins
+     * folder).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     */
+    public static Model load(Path file, Okl okl) {
+        return ModelArchive.read(file, okl);
+    }
+
+    /**
+     * Saves the model to a file atomically (a partial file is never left behind), creating missing folders; the
+     * file gets the permissions of the user's umask.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the file cannot be written
+     */
+    public void save(Path file) {
+        ModelArchive.write(this, file);
+    }
+
+    /** Decoded predictions for new inputs (t x p, the columns the model was fitted on). */
+    public Decoded predict(Matrix inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
+    /** Decoded predictions for new inputs of a multi-task model, with the task of every input. */
+    public Decoded predict(Matrix inputs, int[] tasks) {
+        if (tasks.length != inputs.rows()) {
+            throw new OklException(ErrorCode.INVALID_DATA, inputs.rows() + " inputs but " + tasks.length + " tasks");
+        }
+        return decode(predictRegression(inputs, Optional.of(tasks)));
+    }
+
+    private Decoded decode(Matrix h) {
+        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
+                new PipelineDecodingContext(embedding, data.outputs(), data.outputCount(), data.unlabelledOutputs(),
+                        okl.context(), okl.tables())));
+    }
+
+    private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
+        if (inputs.cols() != data.inputCount()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
                     + " input columns but the data has " + inputs.cols());
         }
         TrainingData.requireFinite(inputs, "inputs");
-        boolean tasks = data.flatMap(TrainingData::groups).isPresent();
-        if (tasks != groups.isPresent()) {
-            throw new OklException(ErrorCode.INVALID_DATA, tasks
+        if (data.multiTask() != tasks.isPresent()) {
+            throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        return okl.registry().runtimeFailures().guard("predicting",
-                () -> Predictions.select(predictor.predict(inputs), groups));
+        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(inputs));
+        try {
+            return Predictions.select(h, tasks);
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        }
     }
 
-    /** Decoded predictions for new inputs. */
-    public Decoded predict(Matrix inputs) {
-        return predict(inputs, Optional.empty());
-    }
-
-    /** Decoded predictions for new inputs with their tasks (multi-task models). */
-    public Decoded predict(Matrix inputs, Optional<int[]> groups) {
-        Matrix h = predictRaw(inputs, groups);
-        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
-                new PipelineDecodingContext(embedding, data.map(TrainingData::outputs), outputColumns,
-                        data.flatMap(TrainingData::unlabelledOutputs), okl.context(), okl.tables())));
+    /**
+     * The predictions of the regression step (t x D) for new inputs, before decoding: what the decoder scores
+     * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
+     */
+    public Matrix predictRegression(Matrix inputs) {
+        return predictRegression(inputs, Optional.empty());
     }
 
     /**
@@ -156,31 +189,38 @@ public final class Model {
         return pathIndex;
     }
 
-    /** The fitted regression function. */
-    public Predictor predictor() {
-        return predictor;
+    /** The number of input columns the model predicts from. */
+    public int inputCount() {
+        return data.inputCount();
     }
 
-    /**
-     * The training data, stored in model files because candidates and embeddings may need it; empty for a model
-     * fitted on streamed rows.
-     */
-    public Optional<TrainingData> trainingData() {
-        return data;
+    /** Whether the model is multi-task (predictions need the task of every input). */
+    public boolean multiTask() {
+        return data.multiTask();
     }
 
-    /** The number of input columns the model was fitted on. */
-    public int inputColumns() {
-        return inputColumns;
+    /** Which columns of its data the model was fitted on, when it was fitted on a table (a file or a data set). */
+    public Optional<InputColumns> inputColumns() {
+        return data.inputColumns();
     }
 
-    /** The number of output columns of its training data. */
-    public int outputColumns() {
-        return outputColumns;
+    /** The number of output columns of its training data (of the outputs its predictions are decoded to). */
+    public int outputCount() {
+        return data.outputCount();
     }
 
     /** Where the model came from. */
     public Provenance provenance() {
         return provenance;
+    }
+
+    /** The fitted regression function (for the model file). */
+    Predictor predictor() {
+        return predictor;
+    }
+
+    /** What the model keeps of its training data (for the model file). */
+    ModelData data() {
+        return data;
     }
 }

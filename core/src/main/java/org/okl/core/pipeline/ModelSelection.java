@@ -36,7 +36,7 @@ final class ModelSelection {
     }
 
     static Choice run(List<GridVariants.Variant> variants, TrainingData data, SelectionSpec selection, Okl okl) {
-        if (selection.method().equals("loo")) {
+        if (selection.method() == SelectionSpec.Method.LOO) {
             return leaveOneOut(variants, data, okl);
         }
         Metric metric = okl.create(Metric.class, selection.metric());
@@ -87,10 +87,10 @@ final class ModelSelection {
     /** The splitter a selection names. */
     static Splitter splitter(SelectionSpec s) {
         return switch (s.method()) {
-            case "kfold" -> new KFold(s.folds(), s.seed());
-            case "holdout" -> new HoldOut(s.fraction(), s.seed());
-            case "subsampling" -> new RepeatedSubsampling(s.repetitions(), s.fraction(), s.seed());
-            default -> throw new IllegalArgumentException("selection method '" + s.method() + "' has no splits");
+            case KFOLD -> new KFold(s.folds(), s.seed());
+            case HOLDOUT -> new HoldOut(s.fraction(), s.seed());
+            case SUBSAMPLING -> new RepeatedSubsampling(s.repetitions(), s.fraction(), s.seed());
+            case LOO -> throw new IllegalArgumentException("selection method 'loo' has no splits");
         };
     }
 

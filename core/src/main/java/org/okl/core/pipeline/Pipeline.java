@@ -10,6 +10,7 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.solve.Predictor;
@@ -31,13 +32,13 @@ public final class Pipeline {
     private final PipelineSpec spec;
     private final Okl okl;
 
-    /** A pipeline; use {@link Okl#pipeline(PipelineSpec)}. */
+    /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
     public Pipeline(PipelineSpec spec, Okl okl) {
-        this.spec = spec;
+        this.spec = okl.defaults().complete(spec);
         this.okl = okl;
     }
 
-    /** The spec. */
+    /** The spec, with defaults. */
     public PipelineSpec spec() {
         return spec;
     }
@@ -57,8 +58,8 @@ public final class Pipeline {
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
             Matrix targets = ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output()))
                     .encode(data.outputs());
-            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(targets), okl)
-                    .model();
+            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(targets),
+                    data.inputColumns(), okl).model();
         }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
@@ -74,7 +75,7 @@ public final class Pipeline {
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
-            how = describe(selection);
+            how = selection.toString();
         }
         PipelineSpec finalSpec = tuneDecoder(stopAtChosenIteration(chosen.spec(), pathIndex), pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
@@ -86,8 +87,9 @@ public final class Pipeline {
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
                 curve, fitted.solver(), sketchOf(finalSpec, predictor));
-        return new Model(fitted.components().spec(), pathIndex, fitted.components(),
-                fitted.embeddingAt(predictor), predictor, data, provenance, okl);
+        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
+        return new Model(fitted.components().spec(), pathIndex, fitted.components(), embedding, predictor,
+                ModelData.of(data, fitted.embedding().learnsFromRegression()), provenance, okl);
     }
 
     /**
@@ -97,8 +99,17 @@ public final class Pipeline {
      *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
      */
     public StreamingFit.Result fit(RowSource rows) {
+        return fit(rows, null);
+    }
+
+    /**
+     * The same, recording where the input columns came from in the file (so that prediction finds them again).
+     *
+     * @param inputColumns the input columns' positions and names in the file, or {@code null} when unknown
+     */
+    public StreamingFit.Result fit(RowSource rows, InputColumns inputColumns) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(),
-                () -> StreamingFit.fit(spec, rows, Optional.empty(), okl));
+                () -> StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl));
     }
 
     /** What prevents fitting this pipeline over streamed rows, or empty when nothing does. */
@@ -112,7 +123,11 @@ public final class Pipeline {
      * the total, see {@link org.okl.api.filter.IterativeFilter}); otherwise the spec unchanged.
      */
     private PipelineSpec stopAtChosenIteration(PipelineSpec chosen, int pathIndex) {
-        SpectralFilter filter = okl.create(SpectralFilter.class, chosen.filter());
+        return stopAtChosenIteration(chosen, okl.create(SpectralFilter.class, chosen.filter()), pathIndex);
+    }
+
+    /** The same for a filter already created from the spec. */
+    static PipelineSpec stopAtChosenIteration(PipelineSpec chosen, SpectralFilter filter, int pathIndex) {
         if (filter.iterative().isEmpty() || !filter.pathParameter().equals("iterations")
                 || pathIndex == filter.pathLength() - 1) {
             return chosen;
@@ -143,15 +158,5 @@ public final class Pipeline {
     static String sketchOf(PipelineSpec spec, Predictor predictor) {
         return spec.approximation().map(a -> a.name() + (predictor instanceof SketchExpansion e
                 ? ", m = " + e.features().size() : "")).orElse(null);
-    }
-
-    private static String describe(SelectionSpec s) {
-        String split = switch (s.method()) {
-            case "kfold" -> s.folds() + "-fold cross-validation";
-            case "holdout" -> "hold-out of " + s.fraction();
-            case "subsampling" -> s.repetitions() + " random sub-samplings of " + s.fraction();
-            default -> s.method();
-        };
-        return split + " on " + s.metric() + ", seed " + s.seed();
     }
 }

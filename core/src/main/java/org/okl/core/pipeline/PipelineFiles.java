@@ -16,7 +16,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentSpec;
@@ -102,35 +101,41 @@ public final class PipelineFiles {
         if (!unknown.isEmpty()) {
             throw invalid(source, "unknown member(s) " + unknown + "; a pipeline has " + new TreeSet<>(MEMBERS));
         }
-        ComponentSpec kernel = node.has("kernel") ? component(node.get("kernel"), source, "kernel") : null;
-        ComponentSpec operator = node.has("operator") ? component(node.get("operator"), source, "operator") : null;
-        ComponentSpec output = node.has("output") ? component(node.get("output"), source, "output") : null;
         if (!node.has("filter")) {
             throw invalid(source, "member 'filter' is required, for example {\"name\": \"tikhonov\", \"lambda\": 1e-3}");
         }
-        ComponentSpec filter = component(node.get("filter"), source, "filter");
-        List<ComponentSpec> regularizers = new ArrayList<>();
+        PipelineSpec.Builder spec = PipelineSpec.builder().filter(component(node.get("filter"), source, "filter"));
+        if (node.has("kernel")) {
+            spec.kernel(component(node.get("kernel"), source, "kernel"));
+        }
+        if (node.has("operator")) {
+            spec.operator(component(node.get("operator"), source, "operator"));
+        }
+        if (node.has("output")) {
+            spec.output(component(node.get("output"), source, "output"));
+        }
         JsonNode regs = node.get("regularizers");
         if (regs != null && !regs.isNull()) {
             if (!regs.isArray()) {
                 throw invalid(source, "member 'regularizers' must be a list");
             }
             for (JsonNode r : regs) {
-                regularizers.add(component(r, source, "regularizers"));
+                spec.regularizer(component(r, source, "regularizers"));
             }
         }
-        ComponentSpec decoder = node.has("decoder") ? component(node.get("decoder"), source, "decoder") : null;
-        Optional<ComponentSpec> approximation = node.has("approximation") && !node.get("approximation").isNull()
-                ? Optional.of(component(node.get("approximation"), source, "approximation"))
-                : Optional.empty();
-        Optional<SelectionSpec> selection = node.has("selection") && !node.get("selection").isNull()
-                ? Optional.of(selection(node.get("selection"), source))
-                : Optional.empty();
-        Optional<ComponentSpec> solver = node.has("solver") && !node.get("solver").isNull()
-                ? Optional.of(component(node.get("solver"), source, "solver"))
-                : Optional.empty();
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation, selection,
-                solver);
+        if (node.has("decoder")) {
+            spec.decoder(component(node.get("decoder"), source, "decoder"));
+        }
+        if (node.has("approximation") && !node.get("approximation").isNull()) {
+            spec.approximation(component(node.get("approximation"), source, "approximation"));
+        }
+        if (node.has("selection") && !node.get("selection").isNull()) {
+            spec.selection(selection(node.get("selection"), source));
+        }
+        if (node.has("solver") && !node.get("solver").isNull()) {
+            spec.solver(component(node.get("solver"), source, "solver"));
+        }
+        return spec.build();
     }
 
     private static ComponentSpec component(JsonNode n, String source, String member) {
@@ -185,40 +190,42 @@ public final class PipelineFiles {
                 throw invalid(source, "unknown member 'selection." + f + "'; allowed: " + new TreeSet<>(allowed));
             }
         });
-        SelectionSpec d = SelectionSpec.defaults();
-        String method = n.path("method").asText(d.method());
-        if (!SelectionSpec.METHODS.contains(method)) {
-            throw invalid(source, "selection.method must be one of " + SelectionSpec.METHODS + ", got '" + method + "'");
-        }
-        int folds = n.path("folds").asInt(d.folds());
-        double fraction = n.path("fraction").asDouble(d.fraction());
-        int repetitions = n.path("repetitions").asInt(d.repetitions());
-        if (folds < 2) {
-            throw invalid(source, "selection.folds must be at least 2, got " + folds);
-        }
-        if (!(fraction > 0 && fraction < 1)) {
-            throw invalid(source, "selection.fraction must be in (0, 1), got " + fraction);
-        }
-        if (repetitions < 1) {
-            throw invalid(source, "selection.repetitions must be at least 1, got " + repetitions);
-        }
-        ComponentSpec metric = n.has("metric") ? component(n.get("metric"), source, "selection.metric") : d.metric();
-        Map<String, List<Object>> grid = new LinkedHashMap<>();
-        JsonNode g = n.get("grid");
-        if (g != null) {
-            if (!g.isObject()) {
-                throw invalid(source, "selection.grid must map parameter paths to lists of values");
+        try {
+            SelectionSpec.Builder b = SelectionSpec.builder(n.has("method")
+                    ? SelectionSpec.Method.of(n.get("method").asText()) : SelectionSpec.defaults().method());
+            if (n.has("folds")) {
+                b.folds(n.get("folds").asInt());
             }
-            g.fields().forEachRemaining(e -> {
-                if (!e.getValue().isArray() || e.getValue().isEmpty()) {
-                    throw invalid(source, "selection.grid." + e.getKey() + " must be a non-empty list");
+            if (n.has("fraction")) {
+                b.fraction(n.get("fraction").asDouble());
+            }
+            if (n.has("repetitions")) {
+                b.repetitions(n.get("repetitions").asInt());
+            }
+            if (n.has("metric")) {
+                b.metric(component(n.get("metric"), source, "selection.metric"));
+            }
+            if (n.has("seed")) {
+                b.seed(n.get("seed").asLong());
+            }
+            JsonNode g = n.get("grid");
+            if (g != null) {
+                if (!g.isObject()) {
+                    throw invalid(source, "selection.grid must map parameter paths to lists of values");
                 }
-                List<Object> values = new ArrayList<>();
-                e.getValue().forEach(v -> values.add(value(v, source, "selection.grid." + e.getKey())));
-                grid.put(e.getKey(), values);
-            });
+                g.fields().forEachRemaining(e -> {
+                    if (!e.getValue().isArray() || e.getValue().isEmpty()) {
+                        throw invalid(source, "selection.grid." + e.getKey() + " must be a non-empty list");
+                    }
+                    List<Object> values = new ArrayList<>();
+                    e.getValue().forEach(v -> values.add(value(v, source, "selection.grid." + e.getKey())));
+                    b.grid(e.getKey(), values);
+                });
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw invalid(source, e.getMessage());
         }
-        return new SelectionSpec(method, folds, fraction, repetitions, metric, grid, n.path("seed").asLong(d.seed()));
     }
 
     private static OklException invalid(String source, String problem) {
@@ -234,9 +241,7 @@ public final class PipelineFiles {
     public static ObjectNode toJsonNode(PipelineSpec spec) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
-        if (spec.kernel() != null) {
-            root.set("kernel", node(spec.kernel()));
-        }
+        spec.kernel().ifPresent(k -> root.set("kernel", node(k)));
         setIfPresent(root, "operator", spec.operator());
         setIfPresent(root, "output", spec.output());
         root.set("filter", node(spec.filter()));
@@ -247,7 +252,7 @@ public final class PipelineFiles {
         spec.solver().ifPresent(a -> root.set("solver", node(a)));
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
-            sel.put("method", s.method());
+            sel.put("method", s.method().id());
             sel.put("folds", s.folds());
             sel.put("fraction", s.fraction());
             sel.put("repetitions", s.repetitions());

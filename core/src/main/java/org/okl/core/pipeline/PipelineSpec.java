@@ -1,106 +1,258 @@
 package org.okl.core.pipeline;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 
 /**
- * A pipeline as composed in code or read from a pipeline file: input kernel, operator-valued kernel, output
- * embedding, spectral filter, regularizers and decoder, plus an optional low-rank approximation and model selection.
- *
- * @param kernel        the scalar input kernel, or {@code null} when the operator carries its own
- * @param operator      the operator-valued kernel, or {@code null} for the default the plugins declare
- * @param output        the output embedding, or {@code null} for the default
- * @param filter        the spectral filter
- * @param regularizers  extra regularizers (may be empty)
- * @param decoder       the decoder, or {@code null} for the default
- * @param approximation a low-rank approximation ({@code nystrom}, {@code fourier}, {@code incomplete-cholesky})
- * @param selection     how to choose the path point and kernel parameters
- * @param solver        the solver to fit with ({@code low-rank-eigen}, {@code falkon}, ...), or empty to let OKL
- *                      choose the supporting solver with the highest preference
+ * A pipeline: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and decoder, plus
+ * an optional low-rank approximation and model selection. Built in code with a typed builder,
+ * <pre>{@code
+ * PipelineSpec spec = PipelineSpec.builder()
+ *         .kernel(Kernels.gaussian(2.0))
+ *         .filter(Filters.tikhonov(1e-2, 1e-3))
+ *         .selection(SelectionSpec.kfold(5).build())
+ *         .build();
+ * }</pre>
+ * and written as its serialised twin, a pipeline file ({@link PipelineFiles}), which also records it in model files.
+ * The operator, output embedding and decoder a pipeline does not name are {@code null} here and take their defaults
+ * ({@link PipelineDefaults}) when the pipeline is created. Instances are immutable.
  */
-public record PipelineSpec(
-        ComponentSpec kernel,
-        ComponentSpec operator,
-        ComponentSpec output,
-        ComponentSpec filter,
-        List<ComponentSpec> regularizers,
-        ComponentSpec decoder,
-        Optional<ComponentSpec> approximation,
-        Optional<SelectionSpec> selection,
-        Optional<ComponentSpec> solver) {
+public final class PipelineSpec {
+    private final ComponentSpec kernel;
+    private final ComponentSpec operator;
+    private final ComponentSpec output;
+    private final ComponentSpec filter;
+    private final List<ComponentSpec> regularizers;
+    private final ComponentSpec decoder;
+    private final ComponentSpec approximation;
+    private final SelectionSpec selection;
+    private final ComponentSpec solver;
 
-    /** Copies the regularizer list. */
-    public PipelineSpec {
-        regularizers = List.copyOf(regularizers);
+    private PipelineSpec(Builder b) {
+        this.kernel = b.kernel;
+        this.operator = b.operator;
+        this.output = b.output;
+        this.filter = b.filter;
+        this.regularizers = List.copyOf(b.regularizers);
+        this.decoder = b.decoder;
+        this.approximation = b.approximation;
+        this.selection = b.selection;
+        this.solver = b.solver;
     }
 
-    /** A pipeline that names no solver. */
-    public PipelineSpec(ComponentSpec kernel, ComponentSpec operator, ComponentSpec output, ComponentSpec filter,
-            List<ComponentSpec> regularizers, ComponentSpec decoder, Optional<ComponentSpec> approximation,
-            Optional<SelectionSpec> selection) {
-        this(kernel, operator, output, filter, regularizers, decoder, approximation, selection, Optional.empty());
+    /** A builder with no stage set. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this pipeline, to change some of its stages. */
+    public Builder toBuilder() {
+        return new Builder().kernel(kernel).operator(operator).output(output).filter(filter)
+                .regularizers(regularizers).decoder(decoder).approximation(approximation).selection(selection)
+                .solver(solver);
+    }
+
+    /** The scalar input kernel; empty when the operator carries its own (div-free, curl-free, ...). */
+    public Optional<ComponentSpec> kernel() {
+        return Optional.ofNullable(kernel);
+    }
+
+    /** The operator-valued kernel, or {@code null} for the default. */
+    public ComponentSpec operator() {
+        return operator;
+    }
+
+    /** The output embedding, or {@code null} for the default. */
+    public ComponentSpec output() {
+        return output;
+    }
+
+    /** The spectral filter. */
+    public ComponentSpec filter() {
+        return filter;
+    }
+
+    /** Extra regularizers (may be empty). */
+    public List<ComponentSpec> regularizers() {
+        return regularizers;
+    }
+
+    /** The decoder, or {@code null} for the default. */
+    public ComponentSpec decoder() {
+        return decoder;
+    }
+
+    /** A low-rank approximation ({@code nystrom}, {@code fourier}, {@code incomplete-cholesky}), if any. */
+    public Optional<ComponentSpec> approximation() {
+        return Optional.ofNullable(approximation);
+    }
+
+    /** How the path point and grid values are chosen, if the pipeline says. */
+    public Optional<SelectionSpec> selection() {
+        return Optional.ofNullable(selection);
     }
 
     /**
-     * A pipeline of a kernel and a filter, every other stage left to its default (with OKL's plugins: the separable
-     * identity operator, outputs used as they are, the identity decoder).
+     * The solver to fit with ({@code low-rank-eigen}, {@code falkon}, ...); empty to let OKL choose the supporting
+     * solver with the highest preference.
      */
-    public static PipelineSpec of(ComponentSpec kernel, ComponentSpec filter) {
-        return new PipelineSpec(kernel, null, null, filter, List.of(), null, Optional.empty(), Optional.empty());
+    public Optional<ComponentSpec> solver() {
+        return Optional.ofNullable(solver);
     }
 
-    /** A copy with another kernel. */
+    /** A copy with another kernel ({@code null}: none). */
     public PipelineSpec withKernel(ComponentSpec newKernel) {
-        return new PipelineSpec(newKernel, operator, output, filter, regularizers, decoder, approximation, selection,
-                solver);
+        return toBuilder().kernel(newKernel).build();
     }
 
     /** A copy with another operator. */
     public PipelineSpec withOperator(ComponentSpec newOperator) {
-        return new PipelineSpec(kernel, newOperator, output, filter, regularizers, decoder, approximation, selection,
-                solver);
+        return toBuilder().operator(newOperator).build();
     }
 
     /** A copy with another output embedding. */
     public PipelineSpec withOutput(ComponentSpec newOutput) {
-        return new PipelineSpec(kernel, operator, newOutput, filter, regularizers, decoder, approximation, selection,
-                solver);
+        return toBuilder().output(newOutput).build();
     }
 
     /** A copy with another filter. */
     public PipelineSpec withFilter(ComponentSpec newFilter) {
-        return new PipelineSpec(kernel, operator, output, newFilter, regularizers, decoder, approximation, selection,
-                solver);
+        return toBuilder().filter(newFilter).build();
     }
 
     /** A copy with other regularizers. */
     public PipelineSpec withRegularizers(List<ComponentSpec> newRegularizers) {
-        return new PipelineSpec(kernel, operator, output, filter, newRegularizers, decoder, approximation, selection,
-                solver);
+        return toBuilder().regularizers(newRegularizers).build();
     }
 
     /** A copy with another decoder. */
     public PipelineSpec withDecoder(ComponentSpec newDecoder) {
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, newDecoder, approximation, selection,
-                solver);
+        return toBuilder().decoder(newDecoder).build();
     }
 
-    /** A copy with a low-rank approximation. */
+    /** A copy with a low-rank approximation ({@code null}: none). */
     public PipelineSpec withApproximation(ComponentSpec newApproximation) {
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder,
-                Optional.ofNullable(newApproximation), selection, solver);
+        return toBuilder().approximation(newApproximation).build();
     }
 
-    /** A copy with a model-selection protocol. */
+    /** A copy with a model-selection protocol ({@code null}: none). */
     public PipelineSpec withSelection(SelectionSpec newSelection) {
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation,
-                Optional.ofNullable(newSelection), solver);
+        return toBuilder().selection(newSelection).build();
     }
 
     /** A copy with a named solver ({@code null} to let OKL choose). */
     public PipelineSpec withSolver(ComponentSpec newSolver) {
-        return new PipelineSpec(kernel, operator, output, filter, regularizers, decoder, approximation, selection,
-                Optional.ofNullable(newSolver));
+        return toBuilder().solver(newSolver).build();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PipelineSpec p && Objects.equals(kernel, p.kernel) && Objects.equals(operator, p.operator)
+                && Objects.equals(output, p.output) && filter.equals(p.filter) && regularizers.equals(p.regularizers)
+                && Objects.equals(decoder, p.decoder) && Objects.equals(approximation, p.approximation)
+                && Objects.equals(selection, p.selection) && Objects.equals(solver, p.solver);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kernel, operator, output, filter, regularizers, decoder, approximation, selection, solver);
+    }
+
+    /** The pipeline in the pipeline-file format (compact JSON). */
+    @Override
+    public String toString() {
+        return PipelineFiles.toJsonNode(this).toString();
+    }
+
+    /** Builds a {@link PipelineSpec}; only the filter is required. */
+    public static final class Builder {
+        private ComponentSpec kernel;
+        private ComponentSpec operator;
+        private ComponentSpec output;
+        private ComponentSpec filter;
+        private final List<ComponentSpec> regularizers = new ArrayList<>();
+        private ComponentSpec decoder;
+        private ComponentSpec approximation;
+        private SelectionSpec selection;
+        private ComponentSpec solver;
+
+        private Builder() {
+        }
+
+        /** The scalar input kernel ({@code null}: none, for operators that carry their own). */
+        public Builder kernel(ComponentSpec value) {
+            this.kernel = value;
+            return this;
+        }
+
+        /** The operator-valued kernel ({@code null}: the default, {@link PipelineDefaults}). */
+        public Builder operator(ComponentSpec value) {
+            this.operator = value;
+            return this;
+        }
+
+        /** The output embedding ({@code null}: the default). */
+        public Builder output(ComponentSpec value) {
+            this.output = value;
+            return this;
+        }
+
+        /** The spectral filter (required). */
+        public Builder filter(ComponentSpec value) {
+            this.filter = Objects.requireNonNull(value, "filter");
+            return this;
+        }
+
+        /** Adds a regularizer. */
+        public Builder regularizer(ComponentSpec value) {
+            regularizers.add(Objects.requireNonNull(value, "regularizer"));
+            return this;
+        }
+
+        /** Replaces the regularizers. */
+        public Builder regularizers(List<ComponentSpec> values) {
+            regularizers.clear();
+            values.forEach(this::regularizer);
+            return this;
+        }
+
+        /** The decoder ({@code null}: the default). */
+        public Builder decoder(ComponentSpec value) {
+            this.decoder = value;
+            return this;
+        }
+
+        /** A low-rank approximation ({@code null}: none). */
+        public Builder approximation(ComponentSpec value) {
+            this.approximation = value;
+            return this;
+        }
+
+        /** The model selection ({@code null}: none, {@link PipelineDefaults#selection()} when the path has choices). */
+        public Builder selection(SelectionSpec value) {
+            this.selection = value;
+            return this;
+        }
+
+        /** The solver to fit with ({@code null}: OKL chooses the supporting solver with the highest preference). */
+        public Builder solver(ComponentSpec value) {
+            this.solver = value;
+            return this;
+        }
+
+        /**
+         * The pipeline.
+         *
+         * @throws IllegalStateException without a filter
+         */
+        public PipelineSpec build() {
+            if (filter == null) {
+                throw new IllegalStateException("a pipeline needs a filter, for example tikhonov with lambda 1e-3");
+            }
+            return new PipelineSpec(this);
+        }
     }
 }

@@ -90,7 +90,7 @@ public final class StreamingFit {
         if (spec.solver().isPresent() && !SketchRoutes.streams(spec.solver().get(), okl)) {
             return Optional.of("it names the solver '" + spec.solver().get().name() + "'");
         }
-        if (spec.kernel() == null || !(okl.create(OperatorKernel.class, spec.operator())
+        if (spec.kernel().isEmpty() || !(okl.create(OperatorKernel.class, spec.operator())
                 instanceof SeparableOperatorKernel operator)) {
             return Optional.of("its operator '" + spec.operator().name() + "' is not a separable kernel");
         }
@@ -110,9 +110,9 @@ public final class StreamingFit {
             return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
         }
         if (needsSelection(spec, okl)) {
-            SelectionSpec selection = spec.selection().orElse(okl.defaults().selection());
-            if (!selection.method().equals("kfold") && !selection.method().equals("holdout")) {
-                return Optional.of("its selection method '" + selection.method() + "' is not kfold or holdout");
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+            if (selection.method() != SelectionSpec.Method.KFOLD && selection.method() != SelectionSpec.Method.HOLDOUT) {
+                return Optional.of("its selection method '" + selection.method().id() + "' is not kfold or holdout");
             }
             if (!(okl.create(Metric.class, selection.metric()) instanceof SquaredErrorMetric)) {
                 return Optional.of("its selection metric '" + selection.metric().name() + "' needs every "
@@ -134,12 +134,14 @@ public final class StreamingFit {
      * Fits the pipeline over the rows.
      *
      * @param rows    the training rows
-     * @param targets the encoded targets when they are in memory (an estimated output matrix is built from them),
-     *                else empty
+     * @param targets      the encoded targets when they are in memory (an estimated output matrix is built from
+     *                     them), else empty
+     * @param inputColumns where the input columns came from, recorded in the model, when known
      * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming the {@link #obstacle} when the pipeline does
      *                      not stream
      */
-    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> targets, Okl okl) {
+    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> targets,
+            Optional<InputColumns> inputColumns, Okl okl) {
         obstacle(spec, okl, targets.isPresent()).ifPresent(why -> {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
                     + "over streamed rows: " + why);
@@ -148,8 +150,8 @@ public final class StreamingFit {
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
         boolean select = variants.size() > 1 || firstFilter.pathLength() > 1;
-        SelectionSpec selection = spec.selection().orElse(okl.defaults().selection());
-        FoldScheme scheme = !select ? FoldScheme.none() : selection.method().equals("kfold")
+        SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+        FoldScheme scheme = !select ? FoldScheme.none() : selection.method() == SelectionSpec.Method.KFOLD
                 ? FoldScheme.kFold(selection.folds(), selection.seed())
                 : FoldScheme.holdOut(selection.fraction(), selection.seed());
         SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
@@ -185,14 +187,14 @@ public final class StreamingFit {
         String checksum = source instanceof DistributedRows cluster ? cluster.checksum()
                 : ((DigestingRows) source).digest();
         return new Result(model(best, select ? describe(selection, scheme) : "none (a single parameter value)",
-                curve, checksum, source, okl), timings);
+                curve, checksum, source, inputColumns, okl), timings);
     }
 
     /** Fits one grid variant: components, sketch, then the route. */
     private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, Optional<Matrix> targets,
             FoldScheme scheme, StreamTimings timings, Okl okl) {
         PipelineSpec spec = variant.spec();
-        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel());
+        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow());
         if (kernel instanceof DataDependentKernel adaptive) {
             ComponentSpec fixed = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(
                     okl.context().seed(), 2)), okl.context());
@@ -275,10 +277,10 @@ public final class StreamingFit {
     }
 
     private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, String checksum,
-            RowSource rows, Okl okl) {
+            RowSource rows, Optional<InputColumns> inputColumns, Okl okl) {
         Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
         values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
-        PipelineSpec spec = best.components().spec();
+        PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
                 okl.context().linearAlgebra());
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
@@ -286,8 +288,10 @@ public final class StreamingFit {
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
                 curve, best.route(), Pipeline.sketchOf(spec, predictor));
         int q = rows.outputDimension();
+        ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
+                false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
         return new Model(spec, best.index(), best.components(), Model.rowwise(best.components().output(), spec, q,
-                okl), predictor, Optional.empty(), rows.dimension(), q, provenance, okl);
+                okl), predictor, data, provenance, okl);
     }
 
     private static String describe(SelectionSpec s, FoldScheme scheme) {

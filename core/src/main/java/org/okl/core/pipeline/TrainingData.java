@@ -1,55 +1,82 @@
 package org.okl.core.pipeline;
 
+import java.util.Objects;
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 
 /**
- * What a pipeline is fitted on.
- *
- * @param inputs            training inputs (n x p), finite
- * @param outputs           training outputs (n x q); NaN marks a missing target
- * @param groups            the task of every sample, for multi-task data
- * @param unlabelledInputs  extra inputs without outputs (manifold regularization)
- * @param unlabelledOutputs extra outputs without inputs (OEL, candidate sets)
+ * What a pipeline is fitted on: labelled inputs and outputs, and optionally the task of every sample (multi-task
+ * data), unlabelled inputs (manifold regularization), unlabelled outputs (OEL, candidate sets) and where the input
+ * columns came from (which a model file keeps, so prediction can pick the same columns of a file).
+ * <pre>{@code
+ * TrainingData data = TrainingData.of(x, y);
+ * TrainingData semi = TrainingData.builder(x, y).unlabelledInputs(u).build();
+ * }</pre>
+ * Instances are immutable; the matrices are not copied.
  */
-public record TrainingData(Matrix inputs, Matrix outputs, Optional<int[]> groups, Optional<Matrix> unlabelledInputs,
-        Optional<Matrix> unlabelledOutputs) {
+public final class TrainingData {
+    private final Matrix inputs;
+    private final Matrix outputs;
+    private final int[] groups;
+    private final Matrix unlabelledInputs;
+    private final Matrix unlabelledOutputs;
+    private final InputColumns inputColumns;
 
-    /** Checks shapes and that inputs are finite. */
-    public TrainingData {
-        if (inputs.rows() != outputs.rows()) {
-            throw new OklException(ErrorCode.INVALID_DATA,
-                    inputs.rows() + " input rows but " + outputs.rows() + " output rows");
-        }
-        if (inputs.rows() == 0) {
-            throw new OklException(ErrorCode.INVALID_DATA, "no training samples");
-        }
-        requireFinite(inputs, "training inputs");
-        groups.ifPresent(g -> {
-            if (g.length != inputs.rows()) {
-                throw new OklException(ErrorCode.INVALID_DATA, inputs.rows() + " rows but " + g.length + " groups");
-            }
-        });
-        unlabelledInputs.ifPresent(u -> {
-            if (u.cols() != inputs.cols()) {
-                throw new OklException(ErrorCode.INVALID_DATA, "unlabelled inputs have " + u.cols()
-                        + " columns but training inputs have " + inputs.cols());
-            }
-            requireFinite(u, "unlabelled inputs");
-        });
-        unlabelledOutputs.ifPresent(u -> {
-            if (u.cols() != outputs.cols()) {
-                throw new OklException(ErrorCode.INVALID_DATA, "unlabelled outputs have " + u.cols()
-                        + " columns but training outputs have " + outputs.cols());
-            }
-        });
+    private TrainingData(Builder b) {
+        this.inputs = b.inputs;
+        this.outputs = b.outputs;
+        this.groups = b.groups;
+        this.unlabelledInputs = b.unlabelledInputs;
+        this.unlabelledOutputs = b.unlabelledOutputs;
+        this.inputColumns = b.inputColumns;
     }
 
-    /** Labelled data only. */
+    /** Labelled data only: inputs (n x p, finite) and outputs (n x q; NaN marks a missing target). */
     public static TrainingData of(Matrix inputs, Matrix outputs) {
-        return new TrainingData(inputs, outputs, Optional.empty(), Optional.empty(), Optional.empty());
+        return builder(inputs, outputs).build();
+    }
+
+    /** A builder for labelled inputs (n x p, finite) and outputs (n x q; NaN marks a missing target). */
+    public static Builder builder(Matrix inputs, Matrix outputs) {
+        return new Builder(inputs, outputs);
+    }
+
+    /** A builder holding this data, to change a part of it. */
+    public Builder toBuilder() {
+        return new Builder(inputs, outputs).groups(groups).unlabelledInputs(unlabelledInputs)
+                .unlabelledOutputs(unlabelledOutputs).inputColumns(inputColumns);
+    }
+
+    /** The training inputs (n x p). */
+    public Matrix inputs() {
+        return inputs;
+    }
+
+    /** The training outputs (n x q). */
+    public Matrix outputs() {
+        return outputs;
+    }
+
+    /** The task of every sample, for multi-task data. */
+    public Optional<int[]> groups() {
+        return Optional.ofNullable(groups);
+    }
+
+    /** Extra inputs without outputs (manifold regularization). */
+    public Optional<Matrix> unlabelledInputs() {
+        return Optional.ofNullable(unlabelledInputs);
+    }
+
+    /** Extra outputs without inputs (OEL, candidate sets). */
+    public Optional<Matrix> unlabelledOutputs() {
+        return Optional.ofNullable(unlabelledOutputs);
+    }
+
+    /** Where the input columns came from in the table they were read from, when known. */
+    public Optional<InputColumns> inputColumns() {
+        return Optional.ofNullable(inputColumns);
     }
 
     /** The number of labelled samples. */
@@ -57,16 +84,18 @@ public record TrainingData(Matrix inputs, Matrix outputs, Optional<int[]> groups
         return inputs.rows();
     }
 
-    /** The labelled rows at the given indices, with the same unlabelled data. */
+    /** The labelled rows at the given indices, with the same unlabelled data and input columns. */
     public TrainingData subset(int[] rows) {
-        return new TrainingData(inputs.selectRows(rows), outputs.selectRows(rows),
-                groups.map(g -> {
-                    int[] s = new int[rows.length];
-                    for (int i = 0; i < rows.length; i++) {
-                        s[i] = g[rows[i]];
-                    }
-                    return s;
-                }), unlabelledInputs, unlabelledOutputs);
+        int[] g = null;
+        if (groups != null) {
+            g = new int[rows.length];
+            for (int i = 0; i < rows.length; i++) {
+                g[i] = groups[rows[i]];
+            }
+        }
+        return new Builder(inputs.selectRows(rows), outputs.selectRows(rows)).groups(g)
+                .unlabelledInputs(unlabelledInputs).unlabelledOutputs(unlabelledOutputs).inputColumns(inputColumns)
+                .build();
     }
 
     /**
@@ -81,6 +110,84 @@ public record TrainingData(Matrix inputs, Matrix outputs, Optional<int[]> groups
                 throw new OklException(ErrorCode.INVALID_DATA, what + " hold " + d[k] + " at row " + (k % m.rows() + 1)
                         + ", column " + (k / m.rows() + 1) + "; remove or impute it");
             }
+        }
+    }
+
+    /** Builds {@link TrainingData}; only inputs and outputs are required. */
+    public static final class Builder {
+        private final Matrix inputs;
+        private final Matrix outputs;
+        private int[] groups;
+        private Matrix unlabelledInputs;
+        private Matrix unlabelledOutputs;
+        private InputColumns inputColumns;
+
+        private Builder(Matrix inputs, Matrix outputs) {
+            this.inputs = Objects.requireNonNull(inputs, "inputs");
+            this.outputs = Objects.requireNonNull(outputs, "outputs");
+        }
+
+        /** The task (0, 1, ...) of every labelled sample, for multi-task data ({@code null}: none). */
+        public Builder groups(int[] value) {
+            this.groups = value;
+            return this;
+        }
+
+        /** Extra inputs without outputs, with the training inputs' columns ({@code null}: none). */
+        public Builder unlabelledInputs(Matrix value) {
+            this.unlabelledInputs = value;
+            return this;
+        }
+
+        /** Extra outputs without inputs, with the training outputs' columns ({@code null}: none). */
+        public Builder unlabelledOutputs(Matrix value) {
+            this.unlabelledOutputs = value;
+            return this;
+        }
+
+        /** Where the input columns came from ({@code null}: unknown, as for matrices built in code). */
+        public Builder inputColumns(InputColumns value) {
+            this.inputColumns = value;
+            return this;
+        }
+
+        /**
+         * The data.
+         *
+         * @throws OklException {@link ErrorCode#INVALID_DATA} for inconsistent shapes, no samples, or inputs that
+         *                      are not finite
+         */
+        public TrainingData build() {
+            if (inputs.rows() != outputs.rows()) {
+                throw invalid(inputs.rows() + " input rows but " + outputs.rows() + " output rows");
+            }
+            if (inputs.rows() == 0) {
+                throw invalid("no training samples");
+            }
+            requireFinite(inputs, "training inputs");
+            if (groups != null && groups.length != inputs.rows()) {
+                throw invalid(inputs.rows() + " rows but " + groups.length + " groups");
+            }
+            if (unlabelledInputs != null) {
+                if (unlabelledInputs.cols() != inputs.cols()) {
+                    throw invalid("unlabelled inputs have " + unlabelledInputs.cols()
+                            + " columns but training inputs have " + inputs.cols());
+                }
+                requireFinite(unlabelledInputs, "unlabelled inputs");
+            }
+            if (unlabelledOutputs != null && unlabelledOutputs.cols() != outputs.cols()) {
+                throw invalid("unlabelled outputs have " + unlabelledOutputs.cols()
+                        + " columns but training outputs have " + outputs.cols());
+            }
+            if (inputColumns != null && inputColumns.count() != inputs.cols()) {
+                throw invalid("the input columns name " + inputColumns.count() + " columns but the inputs have "
+                        + inputs.cols());
+            }
+            return new TrainingData(this);
+        }
+
+        private static OklException invalid(String problem) {
+            return new OklException(ErrorCode.INVALID_DATA, problem);
         }
     }
 }

@@ -14,7 +14,7 @@ public record LabelledSplit(int[] labelled, int[] unlabelled) {
     /**
      * Chooses {@code labelledCount} of n samples uniformly at random.
      *
-     * @throws IllegalArgumentException unless 1 <= labelledCount <= n
+     * @throws IllegalArgumentException unless 1 &lt;= labelledCount &lt;= n
      */
     public static LabelledSplit of(int n, int labelledCount, long seed) {
         if (labelledCount < 1 || labelledCount > n) {

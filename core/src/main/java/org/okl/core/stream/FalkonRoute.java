@@ -12,6 +12,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.solve.iterative.Frobenius;
 import org.okl.core.solve.iterative.SpectralRadius;
 
 /**
@@ -119,23 +120,10 @@ public final class FalkonRoute implements SketchRoute {
         }
         Passes.run(rows, timings, (first, inputs, raw) -> {
             Matrix targets = encode.apply(raw);
-            int t = inputs.rows();
-            int[] group = new int[t];
-            scheme.groupsOf(first, t, group);
-            for (int g = 0; g < groups; g++) {
-                int gg = g;
-                int[] mine = java.util.stream.IntStream.range(0, t).filter(i -> group[i] == gg).toArray();
-                for (int from = 0; from < mine.length; from += chunk) {
-                    int[] part = Arrays.copyOfRange(mine, from, Math.min(mine.length, from + chunk));
-                    long s = System.nanoTime();
-                    Matrix phi = features.features(inputs.selectRows(part));
-                    long mid = System.nanoTime();
-                    la.gemm(1.0, phi, true, targets.selectRows(part), false, 1.0, cross[g]);
-                    count[g] += part.length;
-                    timings.kernel(mid - s);
-                    timings.products(System.nanoTime() - mid);
-                }
-            }
+            forEachGroupChunk(first, inputs, scheme, groups, chunk, features, timings, (g, part, phi) -> {
+                la.gemm(1.0, phi, true, targets.selectRows(part), false, 1.0, cross[g]);
+                count[g] += part.length;
+            });
         });
         return new Sums(scheme, cross, count);
     }
@@ -275,14 +263,14 @@ public final class FalkonRoute implements SketchRoute {
         for (int k = 0; k < count; k++) {
             x[k] = Matrix.zeros(m, 1);
             r[k] = b[k].copy();
-            bNorm[k] = norm(b[k]);
+            bNorm[k] = Frobenius.norm(b[k]);
             done[k] = bNorm[k] == 0;
         }
         precondition(columns, r, z, lower, factors, sums, done);
         for (int k = 0; k < count; k++) {
             if (!done[k]) {
                 p[k] = z[k].copy();
-                rz[k] = dot(r[k], z[k]);
+                rz[k] = Frobenius.dot(r[k], z[k]);
             }
         }
         for (int it = 0; it < iterations; it++) {
@@ -292,10 +280,10 @@ public final class FalkonRoute implements SketchRoute {
                 if (done[k]) {
                     continue;
                 }
-                double step = rz[k] / dot(p[k], hp[k]);
-                axpy(step, p[k], x[k]);
-                axpy(-step, hp[k], r[k]);
-                if (norm(r[k]) <= tolerance * bNorm[k]) {
+                double step = rz[k] / Frobenius.dot(p[k], hp[k]);
+                Frobenius.axpy(step, p[k], x[k]);
+                Frobenius.axpy(-step, hp[k], r[k]);
+                if (Frobenius.norm(r[k]) <= tolerance * bNorm[k]) {
                     done[k] = true;
                 } else {
                     moving = true;
@@ -307,7 +295,7 @@ public final class FalkonRoute implements SketchRoute {
             precondition(columns, r, z, lower, factors, sums, done);
             for (int k = 0; k < count; k++) {
                 if (!done[k]) {
-                    double next = dot(r[k], z[k]);
+                    double next = Frobenius.dot(r[k], z[k]);
                     double beta = next / rz[k];
                     rz[k] = next;
                     double[] pd = p[k].data();
@@ -457,29 +445,45 @@ public final class FalkonRoute implements SketchRoute {
         }
         Passes.run(rows, timings, (first, inputs, raw) -> {
             Matrix targets = encode.apply(raw);
-            int t = inputs.rows();
-            int[] group = new int[t];
-            scheme.groupsOf(first, t, group);
-            for (int f = 0; f < folds; f++) {
-                int ff = f;
-                int[] mine = java.util.stream.IntStream.range(0, t).filter(i -> group[i] == ff).toArray();
-                for (int from = 0; from < mine.length; from += chunk) {
-                    int[] part = Arrays.copyOfRange(mine, from, Math.min(mine.length, from + chunk));
-                    long s = System.nanoTime();
-                    Matrix phi = features.features(inputs.selectRows(part));
-                    long mid = System.nanoTime();
-                    Matrix predicted = la.multiply(phi, stacked[f]);
-                    Matrix truth = targets.selectRows(part);
-                    for (int j = 0; j < points; j++) {
-                        out[f][j] = out[f][j].plus(SquaredErrors.of(truth, predicted.columnRange(j * d,
-                                (j + 1) * d)));
-                    }
-                    timings.kernel(mid - s);
-                    timings.products(System.nanoTime() - mid);
+            forEachGroupChunk(first, inputs, scheme, folds, chunk, features, timings, (f, part, phi) -> {
+                Matrix predicted = la.multiply(phi, stacked[f]);
+                Matrix truth = targets.selectRows(part);
+                for (int j = 0; j < points; j++) {
+                    out[f][j] = out[f][j].plus(SquaredErrors.of(truth, predicted.columnRange(j * d, (j + 1) * d)));
                 }
-            }
+            });
         });
         return out;
+    }
+
+    /** Receives the features of a chunk of one group's rows of a block. */
+    @FunctionalInterface
+    private interface GroupChunk {
+        void accept(int group, int[] rows, Matrix phi);
+    }
+
+    /**
+     * For every group below {@code groups}, the block's rows of that group in chunks of at most {@code chunk} rows,
+     * with their features (the time counted as kernel blocks, the consumer's as products).
+     */
+    private static void forEachGroupChunk(long first, Matrix inputs, FoldScheme scheme, int groups, int chunk,
+            SketchFeatures features, StreamTimings timings, GroupChunk consumer) {
+        int t = inputs.rows();
+        int[] group = new int[t];
+        scheme.groupsOf(first, t, group);
+        for (int g = 0; g < groups; g++) {
+            int gg = g;
+            int[] mine = java.util.stream.IntStream.range(0, t).filter(i -> group[i] == gg).toArray();
+            for (int from = 0; from < mine.length; from += chunk) {
+                int[] part = Arrays.copyOfRange(mine, from, Math.min(mine.length, from + chunk));
+                long start = System.nanoTime();
+                Matrix phi = features.features(inputs.selectRows(part));
+                long mid = System.nanoTime();
+                consumer.accept(g, part, phi);
+                timings.kernel(mid - start);
+                timings.products(System.nanoTime() - mid);
+            }
+        }
     }
 
     private static Matrix stack(List<Integer> indices, Matrix[] columns) {
@@ -492,28 +496,6 @@ public final class FalkonRoute implements SketchRoute {
             System.arraycopy(columns[indices.get(i)].data(), 0, out.data(), i * m, m);
         }
         return out;
-    }
-
-    private static double dot(Matrix a, Matrix b) {
-        double s = 0;
-        double[] x = a.data();
-        double[] y = b.data();
-        for (int i = 0; i < x.length; i++) {
-            s += x[i] * y[i];
-        }
-        return s;
-    }
-
-    private static double norm(Matrix a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static void axpy(double factor, Matrix x, Matrix y) {
-        double[] xs = x.data();
-        double[] ys = y.data();
-        for (int i = 0; i < xs.length; i++) {
-            ys[i] += factor * xs[i];
-        }
     }
 
     /** Per training set: {@code Phi_s^T Y_s} and its rows, from the per-group sums. */

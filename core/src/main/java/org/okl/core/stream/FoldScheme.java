@@ -59,7 +59,7 @@ public final class FoldScheme implements Serializable {
     /**
      * k-fold cross-validation.
      *
-     * @throws IllegalArgumentException when k < 2
+     * @throws IllegalArgumentException when k &lt; 2
      */
     public static FoldScheme kFold(int k, long seed) {
         if (k < 2) {
@@ -83,7 +83,7 @@ public final class FoldScheme implements Serializable {
     /**
      * k folds given by the caller for every row (for example a fold column), each a validation fold.
      *
-     * @throws IllegalArgumentException when k < 2
+     * @throws IllegalArgumentException when k &lt; 2
      */
     public static FoldScheme explicit(int k) {
         if (k < 2) {

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.LinearAlgebra;
+import org.slf4j.helpers.NOPLogger;
 
 class LinearAlgebrasTest {
 
@@ -36,30 +40,61 @@ class LinearAlgebrasTest {
         Supplier<NetlibLoader.NativeProbe> mustNotLoad = () -> {
             throw new AssertionError("native libraries were probed although java was requested");
         };
-        assertThat(LinearAlgebras.select("java", null, mustNotLoad).backend().name()).isEqualTo("java");
+        assertThat(LinearAlgebras.select("java", null, mustNotLoad, true).backend().name()).isEqualTo("java");
     }
 
     @Test
     void propertyWinsOverEnvironmentAndIsCaseInsensitive() {
-        var choice = LinearAlgebras.select(" Java ", "native", NATIVE_MISSING);
+        var choice = LinearAlgebras.select(" Java ", "native", NATIVE_MISSING, true);
         assertThat(choice.backend().name()).isEqualTo("java");
         assertThat(choice.explanation()).contains("system property okl.linalg");
-        assertThat(LinearAlgebras.select("", "java", NATIVE_MISSING).explanation())
+        assertThat(LinearAlgebras.select("", "java", NATIVE_MISSING, true).explanation())
                 .contains("environment variable OKL_LINALG");
     }
 
     @Test
     void automaticFallsBackToJavaAndSaysWhatToInstall() {
-        var choice = LinearAlgebras.select(null, null, NATIVE_MISSING);
+        var choice = LinearAlgebras.select(null, null, NATIVE_MISSING, true);
         assertThat(choice.backend().name()).isEqualTo("java");
         assertThat(choice.explanation()).contains("ojAlgo").contains("native BLAS/LAPACK not found")
                 .contains("apt-get install libopenblas0-pthread");
-        assertThat(LinearAlgebras.select("auto", "", NATIVE_MISSING).backend().name()).isEqualTo("java");
+        assertThat(LinearAlgebras.select("auto", "", NATIVE_MISSING, true).backend().name()).isEqualTo("java");
+    }
+
+    @Test
+    void fallingBackToJavaWithoutTheVectorModuleIsTheOneWarning() {
+        var slowest = LinearAlgebras.select(null, null, NATIVE_MISSING, false);
+        assertThat(slowest.slowest()).isTrue();
+        assertThat(slowest.explanation()).contains("apt-get install libopenblas0-pthread")
+                .contains("--add-modules jdk.incubator.vector");
+        assertThat(LinearAlgebras.select(null, null, NATIVE_MISSING, true).slowest()).isFalse();
+        assertThat(LinearAlgebras.select(null, null, NATIVE_MISSING, true).explanation())
+                .doesNotContain("--add-modules");
+        // asked for by name, pure Java is no surprise: the hint is in the line, logged at INFO
+        var requested = LinearAlgebras.select("java", null, NATIVE_MISSING, false);
+        assertThat(requested.slowest()).isFalse();
+        assertThat(requested.explanation()).contains("--add-modules jdk.incubator.vector");
+    }
+
+    @Test
+    void theWarningReachesStandardErrorWhenSlf4jHasNoProvider() {
+        var slowest = LinearAlgebras.select(null, null, NATIVE_MISSING, false);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        LinearAlgebras.report(slowest, NOPLogger.NOP_LOGGER, true, new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(err.toString(StandardCharsets.UTF_8).lines().toList()).singleElement().asString()
+                .startsWith("OKL: linear algebra back-end: java").contains("--add-modules jdk.incubator.vector");
+
+        ByteArrayOutputStream quiet = new ByteArrayOutputStream();
+        LinearAlgebras.report(LinearAlgebras.select(null, null, NATIVE_MISSING, true), NOPLogger.NOP_LOGGER, true,
+                new PrintStream(quiet, true, StandardCharsets.UTF_8));
+        LinearAlgebras.report(slowest, NOPLogger.NOP_LOGGER, false, new PrintStream(quiet, true,
+                StandardCharsets.UTF_8));
+        assertThat(quiet.size()).as("INFO lines, or a logging provider that shows the warning itself").isZero();
     }
 
     @Test
     void forcingMissingNativeFailsWithInstallAdvice() {
-        assertThatThrownBy(() -> LinearAlgebras.select("native", null, NATIVE_MISSING))
+        assertThatThrownBy(() -> LinearAlgebras.select("native", null, NATIVE_MISSING, true))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("apt-get install libopenblas0-pthread")
                 .hasMessageContaining("cannot open shared object file");
@@ -67,7 +102,7 @@ class LinearAlgebrasTest {
 
     @Test
     void unknownRequestIsRejected() {
-        assertThatThrownBy(() -> LinearAlgebras.select("cuda", null, NATIVE_MISSING))
+        assertThatThrownBy(() -> LinearAlgebras.select("cuda", null, NATIVE_MISSING, true))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'native', 'java' or empty").hasMessageContaining("cuda");
     }
@@ -77,7 +112,7 @@ class LinearAlgebrasTest {
         assumeThat(LinearAlgebras.nativeBackend()).isPresent();
         Supplier<NetlibLoader.NativeProbe> probe =
                 () -> new NetlibLoader.NativeProbe(LinearAlgebras.nativeBackend().orElseThrow(), null);
-        assertThat(LinearAlgebras.select(null, null, probe).backend().name()).isEqualTo("native");
-        assertThat(LinearAlgebras.select(null, null, probe).explanation()).startsWith("native (");
+        assertThat(LinearAlgebras.select(null, null, probe, true).backend().name()).isEqualTo("native");
+        assertThat(LinearAlgebras.select(null, null, probe, true).explanation()).startsWith("native (");
     }
 }

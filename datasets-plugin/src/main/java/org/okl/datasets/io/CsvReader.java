@@ -20,7 +20,8 @@ import org.okl.api.linalg.Matrix;
  *       fields, as in scikit-learn's Linnerud files).</li>
  *   <li>Header: the first record is a header when one of its fields is not a number (an empty field or a spelling
  *       of NaN/infinity counts as a number there, so that such a first row is reported as bad data rather than
- *       silently taken as names). Without a header, columns are named {@code c0, c1, ...}.</li>
+ *       silently taken as names). Without a header, columns are named {@code c0, c1, ...} and the table says they
+ *       are generated ({@link Table#namedColumns()}).</li>
  *   <li>An empty field is a missing value (NaN); literal {@code NaN} or {@code Inf} text is rejected.</li>
  *   <li>Every row must have as many fields as the first; blank lines are skipped (so a one-column file cannot
  *       mark a missing value with an empty line).</li>
@@ -69,7 +70,7 @@ public final class CsvReader implements TableReader {
         if (rows == null) {
             throw new DataFormatException(name, "empty file: no data rows");
         }
-        return new Table(rows.toMatrix(), stream.columnNames(), new int[0]);
+        return new Table(rows.toMatrix(), stream.columnNames(), new int[0], stream.namedColumns());
     }
 
     /** Streams the file block by block (constant memory). */

@@ -29,6 +29,7 @@ final class CsvStream implements TableStream {
     private final BufferedReader reader;
     private final Records records;
     private final List<String> columnNames;
+    private final boolean header;
     private final int width;
     private double[] pendingRow;
 
@@ -55,7 +56,8 @@ final class CsvStream implements TableStream {
                 throw new DataFormatException(name, "empty file: no data rows");
             }
             width = fields.size();
-            if (isHeader(fields)) {
+            header = isHeader(fields);
+            if (header) {
                 columnNames = List.copyOf(fields);
             } else {
                 columnNames = Fields.generated("c", fields.size());
@@ -69,6 +71,11 @@ final class CsvStream implements TableStream {
     @Override
     public List<String> columnNames() {
         return columnNames;
+    }
+
+    @Override
+    public boolean namedColumns() {
+        return header;
     }
 
     @Override

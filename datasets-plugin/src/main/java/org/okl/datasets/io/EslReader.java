@@ -76,7 +76,7 @@ public final class EslReader implements TableReader {
         if (rows == null) {
             throw new DataFormatException(name, "empty file: no samples");
         }
-        return new Table(rows.toMatrix(), names, new int[] {0});
+        return new Table(rows.toMatrix(), names, new int[] {0}, false);
     }
 
     private static List<String> columnNames(int count) {

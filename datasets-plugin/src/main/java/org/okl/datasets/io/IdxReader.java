@@ -38,12 +38,12 @@ public final class IdxReader implements TableReader {
         Idx idx = readIdx(file);
         Matrix values = idx.values();
         if (idx.dimensions() == 1) {
-            return new Table(values, List.of("label"), new int[0]);
+            return new Table(values, List.of("label"), new int[0], false);
         }
         List<String> names = Fields.generated("p", values.cols());
         Optional<Path> labelsFile = labelsFileFor(file);
         if (labelsFile.isEmpty()) {
-            return new Table(values, names, new int[0]);
+            return new Table(values, names, new int[0], false);
         }
         Matrix labels = readIdx(labelsFile.get()).values();
         if (labels.cols() != 1 || labels.rows() != values.rows()) {
@@ -52,7 +52,7 @@ public final class IdxReader implements TableReader {
         }
         List<String> all = new java.util.ArrayList<>(names);
         all.add("label");
-        return new Table(values.stackColumns(labels), all, new int[] {values.cols()});
+        return new Table(values.stackColumns(labels), all, new int[] {values.cols()}, false);
     }
 
     /** The labels file that belongs to an images file, if it exists. */

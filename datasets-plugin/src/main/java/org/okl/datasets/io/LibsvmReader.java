@@ -150,6 +150,6 @@ public final class LibsvmReader implements TableReader {
         labelColumns.keySet().forEach(l -> names.add("label" + l));
         int[] outputs = new int[labelColumns.size()];
         Arrays.setAll(outputs, k -> features + k);
-        return new Table(m, names, outputs);
+        return new Table(m, names, outputs, false);
     }
 }

@@ -14,7 +14,7 @@ import org.okl.decoders.lowrank.SymmetricOperator;
  *   M = [ wL K_h        wX K_hy ]      K_h = Bx^T L Bx (n x n), K_hy = Bx^T L_su (n x m),
  *       [ wX K_hy^T     wU L_uu ]      wL = c/n, wU = (1-c)/m, wX = sqrt(wL wU)
  * </pre>
- * A block is present only when its weight is positive: the labelled block when c > 0, the unlabelled one when c < 1
+ * A block is present only when its weight is positive: the labelled block when c > 0, the unlabelled one when c &lt; 1
  * and m > 0 (docs/conventions.md#output-embedding-learning). The unlabelled part is applied by blocks of unlabelled
  * outputs: each block of columns {@code l(Y, U_b)}, {@code l(U, U_b)} is computed from the output kernel and kept in
  * memory when all blocks fit in {@value #CACHE_BYTES} bytes, else recomputed at every product.

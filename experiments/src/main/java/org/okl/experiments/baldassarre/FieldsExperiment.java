@@ -7,14 +7,19 @@ import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * {@code baldassarre-fields}: B12 §6.1 vector fields (Figs. 6, 7, 8, 10). The
@@ -118,18 +123,20 @@ public final class FieldsExperiment implements Experiment {
 
     /** The ν-method with the div-curl kernel; γ̃ and the iteration count by k-fold cross-validation (MSE). */
     static PipelineSpec divCurlPipeline(int iterations, Protocol protocol, long seed) {
-        return PipelineSpec.of(null, ComponentSpec.of("nu-method", "iterations", iterations))
-                .withOperator(ComponentSpec.of("div-curl", "sigma", SIGMA, "gamma", 0.5))
-                .withSelection(Fits.selection("kfold", protocol.folds(), 0.2, "mse",
-                        Map.of("operator.gamma", protocol.gammas()), seed));
+        return PipelineSpec.builder().filter(Filters.nuMethod(iterations))
+                .operator(Operators.divCurl(SIGMA, 0.5, 2))
+                .selection(SelectionSpec.kfold(protocol.folds()).grid("operator.gamma", protocol.gammas())
+                        .seed(seed).build())
+                .build();
     }
 
     /** The ν-method on each component with the same scalar Gaussian (separable identity). */
     static PipelineSpec independentPipeline(int iterations, Protocol protocol, long seed) {
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", SIGMA),
-                        ComponentSpec.of("nu-method", "iterations", iterations))
-                .withOperator(ComponentSpec.of("separable", "matrix", ComponentSpec.of("identity")))
-                .withSelection(Fits.selection("kfold", protocol.folds(), 0.2, "mse", Map.of(), seed));
+        return PipelineSpec.builder().kernel(Kernels.gaussian(SIGMA))
+                .filter(Filters.nuMethod(iterations))
+                .operator(Operators.separable(OutputMatrices.identity()))
+                .selection(SelectionSpec.kfold(protocol.folds()).seed(seed).build())
+                .build();
     }
 
     private ExperimentResult result(Protocol protocol, Map<Setting, Map<Integer, List<Repetition>>> results) {

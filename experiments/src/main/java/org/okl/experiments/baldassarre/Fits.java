@@ -1,17 +1,16 @@
 package org.okl.experiments.baldassarre;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 
 /** The steps every experiment repeats: load a data set by name, fit a pipeline timed, score a model. */
@@ -47,7 +46,7 @@ public final class Fits {
 
     /** The training data of a split (with its groups, for multi-task data). */
     public static TrainingData training(Dataset.Split split) {
-        return new TrainingData(split.inputs(), split.outputs(), split.groups(), Optional.empty(), Optional.empty());
+        return TrainingData.builder(split.inputs(), split.outputs()).groups(split.groups().orElse(null)).build();
     }
 
     /** Fits a pipeline on data and measures the time. */
@@ -58,21 +57,21 @@ public final class Fits {
         return new Timed(model, (System.nanoTime() - start) / 1e9, (processCpuNanos() - cpu) / 1e9);
     }
 
-    /** The value of a metric (by name) of the model's decoded predictions on a test split. */
+    /** The value of a metric (by name) of the model's decoded predictions on a test split (with its tasks). */
     public static double score(Okl okl, String metric, Model model, Dataset.Split test) {
-        return score(okl, metric, model, test.inputs(), test.outputs(), test.groups());
+        Decoded decoded = test.groups().isPresent() ? model.predict(test.inputs(), test.groups().get())
+                : model.predict(test.inputs());
+        return okl.create(Metric.class, ComponentSpec.of(metric)).evaluate(test.outputs(), decoded);
     }
 
     /** The value of a metric (by name) of the model's decoded predictions for inputs against true outputs. */
-    public static double score(Okl okl, String metric, Model model, Matrix inputs, Matrix outputs,
-            Optional<int[]> groups) {
-        return okl.create(Metric.class, ComponentSpec.of(metric)).evaluate(outputs, model.predict(inputs, groups));
+    public static double score(Okl okl, String metric, Model model, Matrix inputs, Matrix outputs) {
+        return score(okl, metric, model, new Dataset.Split(inputs, outputs));
     }
 
-    /** A selection spec: method ({@code holdout} or {@code kfold}), folds or fraction, metric, grid and seed. */
-    public static SelectionSpec selection(String method, int folds, double fraction, String metric,
-            Map<String, List<Object>> grid, long seed) {
-        return new SelectionSpec(method, folds, fraction, 1, ComponentSpec.of(metric), grid, seed);
+    /** The value of a metric (by name) of a multi-task model's predictions for inputs with their tasks. */
+    public static double score(Okl okl, String metric, Model model, Matrix inputs, Matrix outputs, int[] tasks) {
+        return score(okl, metric, model, new Dataset.Split(inputs, outputs, Optional.of(tasks)));
     }
 
     /** A chosen value recorded in the model's provenance, as a number (NaN when absent). */
@@ -82,12 +81,12 @@ public final class Fits {
     }
 
     /** {@code count} values geometrically spaced from {@code from} to {@code to} (both included). */
-    public static List<Object> geometric(double from, double to, int count) {
-        Object[] out = new Object[count];
+    public static double[] geometric(double from, double to, int count) {
+        double[] out = new double[count];
         for (int i = 0; i < count; i++) {
             out[i] = count == 1 ? from : from * Math.pow(to / from, (double) i / (count - 1));
         }
-        return List.of(out);
+        return out;
     }
 
     /** {@code count} values equally spaced from {@code from} to {@code to} (both included), rounded to 1e-12. */

@@ -6,14 +6,19 @@ import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * {@code baldassarre-multitask}: B12 §6.1 (Figs. 3 and 4). Four related tasks (generator
@@ -146,16 +151,19 @@ public final class MultitaskExperiment implements Experiment {
     static PipelineSpec pipeline(Method m, List<Object> omegas, long seed) {
         boolean coupled = m != Method.MT_INDEPENDENT && m != Method.VV_INDEPENDENT;
         ComponentSpec filter = switch (m) {
-            case MT_TIKHONOV -> ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1e-1, 1e-7, LAMBDAS));
-            case MT_LANDWEBER -> ComponentSpec.of("landweber", "iterations", LANDWEBER_ITERATIONS);
-            default -> ComponentSpec.of("nu-method", "iterations", NU_ITERATIONS);
+            case MT_TIKHONOV -> Filters.tikhonov(Fits.geometric(1e-1, 1e-7, LAMBDAS));
+            case MT_LANDWEBER -> Filters.landweber(LANDWEBER_ITERATIONS);
+            default -> Filters.nuMethod(NU_ITERATIONS);
         };
-        ComponentSpec matrix = coupled ? ComponentSpec.of("common-similarity", "omega", 0.0)
-                : ComponentSpec.of("identity");
-        Map<String, List<Object>> grid = coupled ? Map.of("operator.matrix.omega", omegas) : Map.of();
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", SIGMA), filter)
-                .withOperator(ComponentSpec.of("separable", "matrix", matrix))
-                .withSelection(Fits.selection("holdout", 0, 0.5, "mse", grid, seed));
+        ComponentSpec matrix = coupled ? OutputMatrices.commonSimilarity(0.0) : OutputMatrices.identity();
+        SelectionSpec.Builder selection = SelectionSpec.holdout(0.5).seed(seed);
+        if (coupled) {
+            selection.grid("operator.matrix.omega", omegas);
+        }
+        return PipelineSpec.builder().kernel(Kernels.gaussian(SIGMA)).filter(filter)
+                .operator(Operators.separable(matrix))
+                .selection(selection.build())
+                .build();
     }
 
     private static String time(double cpu, double[] wall) {

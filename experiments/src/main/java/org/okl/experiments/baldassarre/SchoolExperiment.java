@@ -4,18 +4,22 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * {@code baldassarre-school}: B12 Table 1 on the {@code school-exam} substitute. The
@@ -39,11 +43,11 @@ public final class SchoolExperiment implements Experiment {
     /** The filters of Table 1 with the paper's paths. */
     enum Method {
         /** ν-method up to 150 iterations. */
-        NU("ν-method (150 it.)", ComponentSpec.of("nu-method", "iterations", 150), "31 ± 3", "106 ± 4"),
+        NU("ν-method (150 it.)", Filters.nuMethod(150), "31 ± 3", "106 ± 4"),
         /** Landweber up to 3000 iterations. */
-        LANDWEBER("Landweber (3000 it.)", ComponentSpec.of("landweber", "iterations", 3000), "32 ± 4", "2015 ± 45"),
+        LANDWEBER("Landweber (3000 it.)", Filters.landweber(3000), "32 ± 4", "2015 ± 45"),
         /** Tikhonov on 30 λ geometrically spaced in [1e-5, 1e-2]. */
-        TIKHONOV("Tikhonov (30 λ)", ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1e-2, 1e-5, 30)),
+        TIKHONOV("Tikhonov (30 λ)", Filters.tikhonov(Fits.geometric(1e-2, 1e-5, 30)),
                 "32 ± 3", "5900 ± 70");
 
         final String label;
@@ -117,12 +121,12 @@ public final class SchoolExperiment implements Experiment {
         Matrix y = exam.train().outputs();
         int[] fitRows = concat(split.train(), split.validation());
         int[] groups = SchoolSplits.relabel(exam.train().groups().orElseThrow(), fitRows);
-        TrainingData data = new TrainingData(x.selectRows(fitRows), y.selectRows(fitRows),
-                Optional.of(select(groups, fitRows)), Optional.empty(), Optional.empty());
+        TrainingData data = TrainingData.builder(x.selectRows(fitRows), y.selectRows(fitRows))
+                .groups(select(groups, fitRows)).build();
         double fraction = (double) split.validation().length / fitRows.length;
         Fits.Timed fit = Fits.fit(okl, pipeline(m, omegas, fraction, seed), data);
         double ev = Fits.score(okl, "explained-variance", fit.model(), x.selectRows(split.test()),
-                y.selectRows(split.test()), Optional.of(select(groups, split.test())));
+                y.selectRows(split.test()), select(groups, split.test()));
         return new Outcome(100 * ev, fit.seconds(), fit.cpuSeconds(), Fits.chosen(fit.model(), "operator.matrix.omega"));
     }
 
@@ -131,12 +135,13 @@ public final class SchoolExperiment implements Experiment {
      * training points (B12); common similarity over schools; ω and the path point by hold-out on MSE.
      */
     static PipelineSpec pipeline(Method m, List<Object> omegas, double validationFraction, long seed) {
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "bandwidth", "knn", "neighbours-fraction", 0.2),
-                        m.filter)
-                .withOperator(ComponentSpec.of("separable", "matrix", ComponentSpec.of("common-similarity",
-                        "omega", 0.0)))
-                .withSelection(Fits.selection("holdout", 0, validationFraction, "mse",
-                        Map.of("operator.matrix.omega", omegas), seed));
+        return PipelineSpec.builder()
+                .kernel(Kernels.gaussianKnnWidth(0.2))
+                .filter(m.filter)
+                .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
+                .selection(SelectionSpec.holdout(validationFraction).grid("operator.matrix.omega", omegas)
+                        .seed(seed).build())
+                .build();
     }
 
     private ExperimentResult result(Protocol protocol, Map<Method, List<Outcome>> outcomes, int[] sizes) {

@@ -7,6 +7,10 @@ import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.pipeline.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -14,9 +18,10 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.baldassarre.Fits;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
 
 /**
  * {@code mtr}: multi-output regression on jura, enb, slump, sf1, sf2 and tecator, scored by aRRMSE. Kernel ridge
@@ -130,7 +135,7 @@ public final class MtrExperiment implements Experiment {
             Matrix testY = sy.apply(p[3]);
             for (Method m : Method.values()) {
                 Fits.Timed fit = Fits.fit(okl, pipeline(m, protocol, p[0].cols(), seed + f), train);
-                scores.get(m)[f] = Fits.score(okl, "arrmse", fit.model(), testX, testY, java.util.Optional.empty());
+                scores.get(m)[f] = Fits.score(okl, "arrmse", fit.model(), testX, testY);
                 if (m == Method.COMMON_SIMILARITY) {
                     omegas[f] = Fits.chosen(fit.model(), "operator.matrix.omega");
                 }
@@ -149,20 +154,23 @@ public final class MtrExperiment implements Experiment {
         Map<String, List<Object>> grid = new LinkedHashMap<>();
         grid.put("kernel.sigma", sigmas);
         ComponentSpec matrix = switch (m) {
-            case INDEPENDENT -> ComponentSpec.of("identity");
+            case INDEPENDENT -> OutputMatrices.identity();
             case COMMON_SIMILARITY -> {
                 grid.put("operator.matrix.omega", protocol.omegas());
-                yield ComponentSpec.of("common-similarity", "omega", 0.0);
+                yield OutputMatrices.commonSimilarity(0.0);
             }
             case COVARIANCE -> {
                 grid.put("operator.matrix.shrinkage", protocol.shrinkages());
-                yield ComponentSpec.of("covariance", "centred", true, "shrinkage", 0.0);
+                yield OutputMatrices.covariance(0.0, true);
             }
         };
-        return PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", sigmas.get(0)),
-                        ComponentSpec.of("tikhonov", "lambda", Fits.geometric(1, 1e-6, protocol.lambdas())))
-                .withOperator(ComponentSpec.of("separable", "matrix", matrix))
-                .withSelection(Fits.selection("kfold", protocol.innerFolds(), 0.2, "mse", grid, seed));
+        SelectionSpec.Builder selection = SelectionSpec.kfold(protocol.innerFolds()).seed(seed);
+        grid.forEach(selection::grid);
+        return PipelineSpec.builder().kernel(Kernels.gaussian(((Number) sigmas.get(0)).doubleValue()))
+                .filter(Filters.tikhonov(Fits.geometric(1, 1e-6, protocol.lambdas())))
+                .operator(Operators.separable(matrix))
+                .selection(selection.build())
+                .build();
     }
 
     private ExperimentResult result(Protocol protocol, Map<String, Outcome> outcomes) {

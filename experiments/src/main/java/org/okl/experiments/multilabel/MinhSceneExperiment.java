@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
@@ -16,6 +15,7 @@ import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
+import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -80,9 +80,9 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** The training data of one draw: labelled rows with outputs, unlabelled rows as inputs only. */
     static TrainingData trainingData(Dataset.Split train, LabelledDraw draw) {
-        return new TrainingData(train.inputs().selectRows(draw.labelled()), train.outputs().selectRows(
-                draw.labelled()), Optional.empty(), Optional.of(train.inputs().selectRows(draw.unlabelled())),
-                Optional.empty());
+        return TrainingData.builder(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()))
+                .unlabelledInputs(train.inputs().selectRows(draw.unlabelled())).build();
     }
 
     /** The {@code vvmr} preset at (γ_I, γ_O); γ_I = 0 drops the manifold regularizer (vector-valued RLS). */
@@ -99,7 +99,7 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** Mean AUC of the decoder's scores on (x, y). */
     static double meanAuc(Okl okl, Model model, Matrix x, Matrix y) {
-        return okl.create(Metric.class, ComponentSpec.of("mean-auc")).evaluate(y, model.predict(x));
+        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(y, model.predict(x));
     }
 
     @Override

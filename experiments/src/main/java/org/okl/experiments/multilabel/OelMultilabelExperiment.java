@@ -5,22 +5,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.decoder.Decoded;
-import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.TrainingData;
+import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
 
 /**
  * Brogat-Motte et al. 2022, Table 5's form on the Mulan sets we have (yeast, scene, emotions, enron): IOKR, OEL0 and
@@ -95,9 +93,9 @@ public final class OelMultilabelExperiment implements Experiment {
 
     /** The training data of a draw: labelled pairs, the other rows' outputs unlabelled. */
     static TrainingData trainingData(Dataset.Split train, LabelledDraw draw) {
-        return new TrainingData(train.inputs().selectRows(draw.labelled()), train.outputs().selectRows(
-                draw.labelled()), Optional.empty(), Optional.empty(),
-                Optional.of(train.outputs().selectRows(draw.unlabelled())));
+        return TrainingData.builder(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()))
+                .unlabelledOutputs(train.outputs().selectRows(draw.unlabelled())).build();
     }
 
     /** Runs every draw of one data set. */
@@ -106,7 +104,7 @@ public final class OelMultilabelExperiment implements Experiment {
         long start = System.nanoTime();
         Dataset.Split train = data.train();
         Dataset.Split test = data.test().orElseThrow();
-        Metric f1 = okl.create(Metric.class, ComponentSpec.of("f1-example"));
+        Metric f1 = okl.create(Metric.class, Metrics.f1Example());
         int n = (int) Math.round(s.fraction() * train.size());
         double meanLabels = LabelSets.meanLabels(train.outputs());
         double[][] scores = new double[METHODS.size()][s.draws()];

@@ -5,22 +5,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
-import org.okl.experiments.Experiment;
-import org.okl.experiments.ExperimentContext;
-import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.Provenance;
 import org.okl.core.pipeline.TrainingData;
+import org.okl.experiments.Experiment;
+import org.okl.experiments.ExperimentContext;
+import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.ResultTable;
+import org.okl.experiments.Stats;
+import org.okl.filters.Filters;
 
 /**
  * Brogat-Motte et al. 2022, Table 3: USPS top half to bottom half with n = 1000 labelled digits (the first of
@@ -102,8 +101,8 @@ public final class OelUspsExperiment implements Experiment {
         }
         Matrix u = train.outputs().selectRows(UspsData.range(train.size() - unlabelled, train.size()));
         int[] rows = UspsData.range(0, labelled);
-        return new TrainingData(train.inputs().selectRows(rows), train.outputs().selectRows(rows), Optional.empty(),
-                Optional.empty(), Optional.of(u));
+        return TrainingData.builder(train.inputs().selectRows(rows), train.outputs().selectRows(rows))
+                .unlabelledOutputs(u).build();
     }
 
     /** The selection member: repeated 80/20 sub-sampling on the RBF loss at σ_l. */
@@ -144,7 +143,7 @@ public final class OelUspsExperiment implements Experiment {
     /** The pipeline with the chosen values fixed: one λ, no selection. */
     static PipelineSpec fixed(Model selected) {
         double lambda = ((Number) selected.provenance().chosen().get("filter.lambda")).doubleValue();
-        return selected.spec().withFilter(ComponentSpec.of("tikhonov", "lambda", lambda)).withSelection(null);
+        return selected.spec().withFilter(Filters.tikhonov(lambda)).withSelection(null);
     }
 
     /** One method's outcome. */

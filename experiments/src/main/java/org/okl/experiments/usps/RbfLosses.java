@@ -5,6 +5,7 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
+import org.okl.datasets.Metrics;
 
 /**
  * The RBF loss {@code 2 - 2 exp(-||y - yh||^2 / (2 sigma^2))} (K13, BM22): the mean through OKL's {@code rbf-loss}
@@ -16,7 +17,7 @@ final class RbfLosses {
 
     /** The metric spec {@code rbf-loss} with width {@code sigma}. */
     static ComponentSpec spec(double sigma) {
-        return ComponentSpec.of("rbf-loss", "sigma", sigma);
+        return Metrics.rbfLoss(sigma);
     }
 
     /** The mean RBF loss of predictions, computed by OKL's {@code rbf-loss} metric. */

@@ -16,13 +16,13 @@ class FieldsExperimentTest {
     @Test
     void divCurlSearchesGammaAndTheBaselineIsTheSeparableIdentityWithTheSameWidth() {
         PipelineSpec dc = FieldsExperiment.divCurlPipeline(700, SMALL, 1);
-        assertThat(dc.kernel()).isNull();
+        assertThat(dc.kernel()).isEmpty();
         assertThat(dc.operator().name()).isEqualTo("div-curl");
         assertThat(dc.operator().parameters()).containsEntry("sigma", 0.8);
         assertThat(dc.selection().orElseThrow().grid()).isEqualTo(Map.of("operator.gamma", SMALL.gammas()));
         assertThat(dc.selection().orElseThrow().folds()).isEqualTo(5);
         PipelineSpec ind = FieldsExperiment.independentPipeline(700, SMALL, 1);
-        assertThat(ind.kernel().parameters()).containsEntry("sigma", 0.8);
+        assertThat(ind.kernel().orElseThrow().parameters()).containsEntry("sigma", 0.8);
         assertThat(ind.operator().parameters().get("matrix")).isEqualTo(ComponentSpec.of("identity"));
         assertThat(ind.filter().parameters()).containsEntry("iterations", 700);
     }

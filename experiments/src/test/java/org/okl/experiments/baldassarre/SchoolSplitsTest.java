@@ -11,6 +11,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
 
 class SchoolSplitsTest {
     /** Group sizes 30, 2, 10, 1: rows grouped in blocks. */
@@ -68,10 +69,10 @@ class SchoolSplitsTest {
     void schoolPipelinesUseTheKnnWidthTheCommonSimilarityGridAndThePapersPaths() {
         for (SchoolExperiment.Method m : SchoolExperiment.Method.values()) {
             PipelineSpec spec = SchoolExperiment.pipeline(m, List.of(0.0, 1.0), 0.5, 1);
-            assertThat(spec.kernel().parameters()).containsEntry("bandwidth", "knn");
+            assertThat(spec.kernel().orElseThrow().parameters()).containsEntry("bandwidth", "knn");
             assertThat(spec.selection().orElseThrow().grid()).isEqualTo(Map.of("operator.matrix.omega",
                     List.of(0.0, 1.0)));
-            assertThat(spec.selection().orElseThrow().method()).isEqualTo("holdout");
+            assertThat(spec.selection().orElseThrow().method()).isEqualTo(SelectionSpec.Method.HOLDOUT);
         }
         assertThat(SchoolExperiment.Method.LANDWEBER.filter.parameters()).containsEntry("iterations", 3000);
         assertThat(SchoolExperiment.Method.NU.filter.parameters()).containsEntry("iterations", 150);

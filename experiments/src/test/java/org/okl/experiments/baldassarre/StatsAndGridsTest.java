@@ -1,6 +1,5 @@
 package org.okl.experiments.baldassarre;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.experiments.Stats;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,12 +29,12 @@ class StatsAndGridsTest {
 
     @Test
     void gridsHaveThePapersEndpointsAndSpacing() {
-        List<Object> lambdas = Fits.geometric(1e-2, 1e-5, 30);
+        double[] lambdas = Fits.geometric(1e-2, 1e-5, 30);
         assertThat(lambdas).hasSize(30);
-        assertThat((double) lambdas.get(0)).isCloseTo(1e-2, within(1e-15));
-        assertThat((double) lambdas.get(29)).isCloseTo(1e-5, within(1e-18));
-        double ratio = (double) lambdas.get(1) / (double) lambdas.get(0);
-        assertThat((double) lambdas.get(15) / (double) lambdas.get(14)).isCloseTo(ratio, within(1e-12));
+        assertThat(lambdas[0]).isCloseTo(1e-2, within(1e-15));
+        assertThat(lambdas[29]).isCloseTo(1e-5, within(1e-18));
+        double ratio = lambdas[1] / lambdas[0];
+        assertThat(lambdas[15] / lambdas[14]).isCloseTo(ratio, within(1e-12));
         assertThat(Fits.linear(0, 1, 11)).containsExactly(0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0);
     }
 }

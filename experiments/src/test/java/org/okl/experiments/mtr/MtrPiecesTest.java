@@ -15,6 +15,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.experiments.baldassarre.Fits;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
 
 class MtrPiecesTest {
 
@@ -54,7 +55,7 @@ class MtrPiecesTest {
         var grid = cs.selection().orElseThrow().grid();
         assertThat(grid.get("kernel.sigma")).containsExactly(1.0, 2.0, 4.0);
         assertThat(grid).containsKey("operator.matrix.omega");
-        assertThat(cs.selection().orElseThrow().method()).isEqualTo("kfold");
+        assertThat(cs.selection().orElseThrow().method()).isEqualTo(SelectionSpec.Method.KFOLD);
         PipelineSpec cov = MtrExperiment.pipeline(MtrExperiment.Method.COVARIANCE, MtrExperiment.Protocol.FULL, 4, 1);
         assertThat(cov.selection().orElseThrow().grid()).containsKey("operator.matrix.shrinkage");
         assertThat(MtrExperiment.pipeline(MtrExperiment.Method.INDEPENDENT, MtrExperiment.Protocol.FULL, 4, 1)

@@ -2,7 +2,6 @@ package org.okl.experiments.usps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
@@ -36,7 +35,7 @@ class OelUspsExperimentTest {
                 .fit(data))).fit(data);
         assertThat(model.spec().selection()).isEmpty();
         assertThat(model.spec().filter().parameters().get("lambda")).isInstanceOf(Double.class);
-        Decoded decoded = model.predict(UspsTestData.DATA.test().inputs().rowRange(0, 200), Optional.empty());
+        Decoded decoded = model.predict(UspsTestData.DATA.test().inputs().rowRange(0, 200));
         int[][] ranking = decoded.ranking().orElseThrow().indices();
         int max = 0;
         for (int[] r : ranking) {

@@ -8,7 +8,7 @@ import org.okl.api.linalg.Matrix;
 /**
  * Landweber iteration (L2 boosting): C_0 = 0, C_i = C_{i-1} + (eta/n)·(Y - Gamma·C_{i-1}), eta = 1/s_max unless a
  * step is given. On the spectrum g_t(s) = (1 - (1 - eta·s)^t)/s, and eta·t at s = 0; evaluated stably as
- * -expm1(t·log1p(-eta·s))/s. Convergence needs eta·s_max < 2.
+ * -expm1(t·log1p(-eta·s))/s. Convergence needs eta·s_max &lt; 2.
  */
 public final class Landweber extends IterationPathFilter {
     private final double step;

@@ -15,7 +15,7 @@ public final class Bandwidths {
     }
 
     /**
-     * The median of the Euclidean distances ||x_i - x_j|| over all pairs i < j of rows (for an even number of
+     * The median of the Euclidean distances ||x_i - x_j|| over all pairs i &lt; j of rows (for an even number of
      * pairs, the mean of the two middle values).
      *
      * @throws IllegalArgumentException with fewer than two rows
@@ -52,7 +52,7 @@ public final class Bandwidths {
     /**
      * The mean over rows of the mean Euclidean distance to their k nearest other rows (B12's school-data width).
      *
-     * @throws IllegalArgumentException unless 1 <= k < number of rows
+     * @throws IllegalArgumentException unless 1 &lt;= k &lt; number of rows
      */
     public static double meanNearestNeighbourDistance(Matrix x, int k, LinearAlgebra linearAlgebra) {
         int n = x.rows();

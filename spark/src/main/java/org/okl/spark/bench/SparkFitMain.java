@@ -9,7 +9,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.spark.cli.SparkTables;
 import org.okl.spark.data.ColumnLayout;
@@ -55,11 +54,11 @@ public final class SparkFitMain {
             try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), in, "inputs"),
                     Optional.of(ColumnLayout.of(data.schema(), out, "outputs")))) {
                 partitions = rows.blocks().getNumPartitions();
-                result = StreamingFit.fit(okl.readPipeline(Path.of(args[0])), rows, Optional.empty(), okl);
+                result = okl.pipeline(okl.readPipeline(Path.of(args[0]))).fit(rows);
                 pass = rows.lastPass();
             }
             double fit = seconds(fitStart);
-            ModelFiles.write(result.model(), Path.of(args[4]));
+            result.model().save(Path.of(args[4]));
             ObjectNode json = new ObjectMapper().createObjectNode();
             json.put("rows", result.timings().rows());
             json.put("partitions", partitions);

@@ -13,7 +13,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -67,7 +66,7 @@ final class DecodeCommand extends SparkCommand {
     @Override
     void run(SparkSession spark) {
         long start = System.nanoTime();
-        Model m = ModelFiles.read(model, ExecutorOkl.get());
+        Model m = Model.load(model, ExecutorOkl.get());
         Dataset<Row> tests = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(tests, "--inputs", inputs) : List.of(tests.columns());
         tests = SparkTables.numeric(tests, in);

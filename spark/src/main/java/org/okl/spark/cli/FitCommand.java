@@ -8,7 +8,6 @@ import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.OklSparkModel;
@@ -62,7 +61,7 @@ final class FitCommand extends SparkCommand {
         OklSparkModel fitted = new OklEstimator().setPipelinePath(pipeline).setInputCols(in.toArray(new String[0]))
                 .setOutputCols(out.toArray(new String[0])).setSeed(seed).setAggregationDepth(depth).fit(rows);
         Model m = fitted.oklModel();
-        ModelFiles.write(m, model);
+        m.save(model);
         PrintStream stdout = System.out;
         stdout.println(String.format(Locale.ROOT, "fitted on the rows of %s in %.1f s; chosen %s by %s", data,
                 (System.nanoTime() - start) * 1e-9, m.provenance().chosen(), m.provenance().selection()));

@@ -8,7 +8,6 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.spark.OklSparkModel;
 import org.okl.spark.exec.ExecutorOkl;
@@ -42,7 +41,7 @@ final class PredictCommand extends SparkCommand {
 
     @Override
     void run(SparkSession spark) {
-        Model m = ModelFiles.read(model, ExecutorOkl.get());
+        Model m = Model.load(model, ExecutorOkl.get());
         Dataset<Row> rows = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(rows, "--inputs", inputs) : List.of(rows.columns());
         rows = SparkTables.numeric(rows, in);
@@ -50,7 +49,7 @@ final class PredictCommand extends SparkCommand {
         Column vector = functions.vector_to_array(org.apache.spark.sql.functions.col("prediction"), "float64");
         Dataset<Row> predicted = sparkModel.transform(rows).select(vector.as("p"));
         List<Column> columns = new ArrayList<>();
-        for (int j = 0; j < m.outputColumns(); j++) {
+        for (int j = 0; j < m.outputCount(); j++) {
             columns.add(org.apache.spark.sql.functions.col("p").getItem(j).as("y" + j));
         }
         predicted.select(columns.toArray(new Column[0])).write().format(outFormat).option("header", "true")

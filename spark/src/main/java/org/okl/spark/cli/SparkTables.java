@@ -7,16 +7,20 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StringType;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.datasets.io.ColumnSelection;
+import org.okl.spark.data.ColumnLayout;
 
 /**
  * Data files as Spark data sets for the {@code okl-spark} commands: any format Spark reads ({@code csv}, the default,
  * {@code parquet}, {@code orc}, {@code json}), from any Hadoop path. CSV follows OKL's conventions: the first record
  * is a header when one of its fields is not a number, else the columns are named {@code c0, c1, ...}; values are read
- * as doubles. Columns are chosen as on {@code okl}'s command line ({@link ColumnSelection}: {@code 0:128}, {@code a,b},
+ * as doubles (made-up names are marked {@link ColumnLayout#GENERATED_NAME}, so models record positions only). Columns
+ * are chosen as on {@code okl}'s command line ({@link ColumnSelection}: {@code 0:128}, {@code a,b},
  * {@code -1}).
  */
 public final class SparkTables {
@@ -44,6 +48,10 @@ public final class SparkTables {
                 names[j] = "c" + j;
             }
             data = data.toDF(names);
+            Metadata generated = new MetadataBuilder().putBoolean(ColumnLayout.GENERATED_NAME, true).build();
+            for (String name : names) {
+                data = data.withMetadata(name, generated);
+            }
         }
         return data;
     }
@@ -86,7 +94,7 @@ public final class SparkTables {
             Column c = functions.col(name);
             boolean text = data.schema().apply(name).dataType() instanceof StringType;
             out.add(columns.contains(name) && text ? functions.expr("try_cast(`" + name.replace("`", "``")
-                    + "` as double)").as(name) : c);
+                    + "` as double)").as(name, data.schema().apply(name).metadata()) : c);
         }
         return data.select(out.toArray(new Column[0]));
     }

@@ -3,14 +3,17 @@ package org.okl.spark.data;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.okl.core.pipeline.InputColumns;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 
@@ -20,6 +23,8 @@ import org.okl.core.plugin.OklException;
  * and arrays must have the same length in every row; no value may be null.
  */
 public final class ColumnLayout implements Serializable {
+    /** Column metadata marking a name OKL made up for a table without names (a CSV file without header). */
+    public static final String GENERATED_NAME = "okl.generatedName";
     private static final long serialVersionUID = 1L;
 
     /** What a column holds. */
@@ -101,6 +106,26 @@ public final class ColumnLayout implements Serializable {
     /** Whether the layout is one numeric column (predictions are then written as one number). */
     public boolean isSingleNumber() {
         return names.length == 1 && kinds[0] == Kind.NUMERIC;
+    }
+
+    /**
+     * Where these columns are in a table with this schema, for the model to record ({@link InputColumns}) when each
+     * gives one value (numeric columns): their positions, the schema's width, and their names unless they were made
+     * up ({@link #GENERATED_NAME}); empty for vector or array columns.
+     */
+    public Optional<InputColumns> inputColumns(StructType schema) {
+        for (Kind k : kinds) {
+            if (k != Kind.NUMERIC) {
+                return Optional.empty();
+            }
+        }
+        int[] positions = fieldsIn(schema);
+        boolean named = true;
+        for (int p : positions) {
+            Metadata m = schema.fields()[p].metadata();
+            named &= !(m.contains(GENERATED_NAME) && m.getBoolean(GENERATED_NAME));
+        }
+        return Optional.of(new InputColumns(positions, schema.size(), named ? List.of(names) : List.of()));
     }
 
     /** The positions of the columns in rows of a schema. */

@@ -51,9 +51,9 @@ public final class SparkDecoding {
         if (k < 1) {
             throw new OklException(ErrorCode.INVALID_PARAMETER, "decoding keeps k >= 1 candidates, got " + k);
         }
-        Matrix h = model.predictRaw(inputs, Optional.empty());
+        Matrix h = model.predictRegression(inputs);
         int t = h.rows();
-        int q = model.outputColumns();
+        int q = model.outputCount();
         int blockRows = (int) Math.max(64, Math.min(8192, budget / (8L * Math.max(1, t))));
         int rowBlock = (int) Math.max(1, Math.min(t, budget / (8L * blockRows)));
         JavaRDD<RowBlock> blocks = SparkRows.blocks(candidates, columns, Optional.empty(), blockRows);

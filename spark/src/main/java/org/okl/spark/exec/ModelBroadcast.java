@@ -8,11 +8,10 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 
 /**
- * An OKL model as what executors receive: the bytes of its model file ({@link ModelFiles}), read once per JVM
+ * An OKL model as what executors receive: the bytes of its model file ({@link Model#save}), read once per JVM
  * ({@link #model}) with the JVM's plugins, so every task of every job on that executor shares one copy.
  */
 public final class ModelBroadcast implements Serializable {
@@ -61,7 +60,7 @@ public final class ModelBroadcast implements Serializable {
         try {
             Path tmp = Files.createTempFile("okl-model-", ".okl");
             try {
-                ModelFiles.write(model, tmp);
+                model.save(tmp);
                 return Files.readAllBytes(tmp);
             } finally {
                 Files.deleteIfExists(tmp);
@@ -76,7 +75,7 @@ public final class ModelBroadcast implements Serializable {
             Path tmp = Files.createTempFile("okl-model-", ".okl");
             try {
                 Files.write(tmp, modelFile);
-                return ModelFiles.read(tmp, ExecutorOkl.get());
+                return Model.load(tmp, ExecutorOkl.get());
             } finally {
                 Files.deleteIfExists(tmp);
             }

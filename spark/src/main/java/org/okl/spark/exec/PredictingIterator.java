@@ -78,7 +78,7 @@ public final class PredictingIterator implements Iterator<Row> {
             pending.add(rows.next());
         }
         int t = pending.size();
-        int width = model.inputColumns();
+        int width = model.inputCount();
         double[] x = new double[t * width];
         for (int i = 0; i < t; i++) {
             inputs.read(pending.get(i), fields, x, i, t, width, "row " + (read + i + 1) + " of partition "

@@ -60,7 +60,8 @@ public final class SketchRecipe implements Serializable {
 
     private Prepared build(Okl okl) {
         PipelineSpec spec = PipelineFiles.parse(pipeline, "pipeline sent to executors", okl.registry());
-        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel());
+        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow(
+                () -> new IllegalArgumentException("the pipeline sent to executors has no input kernel")));
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow(
                 () -> new IllegalArgumentException("the pipeline sent to executors has no approximation")));
         SketchFeatures features = sketch.restore(kernel, ArrayData.matrices(arrays), okl.context());

@@ -4,7 +4,9 @@ import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.okl.core.Okl;
+import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
@@ -50,24 +52,26 @@ public final class SparkFit {
      */
     public static Result fit(PipelineSpec spec, Dataset<Row> data, ColumnLayout inputs, ColumnLayout outputs, Okl okl,
             SparkRows.Settings settings) {
-        Optional<String> obstacle = StreamingFit.obstacle(spec, okl, false);
+        Pipeline pipeline = okl.pipeline(spec);
+        Optional<String> obstacle = pipeline.streamingObstacle();
+        InputColumns columns = inputs.inputColumns(data.schema()).orElse(null);
         try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), settings)) {
             if (obstacle.isEmpty()) {
                 LOG.info("fitting {} with its pass on the executors", rows.description());
-                Model model = StreamingFit.fit(spec, rows, Optional.empty(), okl).model();
+                Model model = pipeline.fit(rows, columns).model();
                 return new Result(model, true, rows.lastPass());
             }
             LOG.info("the pipeline does not stream ({}): fitting {} on the driver", obstacle.get(),
                     rows.description());
-            return new Result(okl.pipeline(spec).fit(collect(rows, obstacle.get())), false, Optional.empty());
+            return new Result(pipeline.fit(collect(rows, obstacle.get(), columns)), false, Optional.empty());
         }
     }
 
     /** Every row on the driver, if they take at most a quarter of its heap. */
-    private static TrainingData collect(SparkRows rows, String obstacle) {
+    private static TrainingData collect(SparkRows rows, String obstacle, InputColumns columns) {
         SparkRows.Collected all = rows.collect("this pipeline fits all its rows at once on the driver (it does not "
                 + "stream: " + obstacle + ")", "add a kernel sketch (\"approximation\": {\"name\": \"nystrom\", "
                 + "\"rank\": 2000}) so the rows stay on the executors, or raise --driver-memory");
-        return TrainingData.of(all.inputs(), all.outputs());
+        return TrainingData.builder(all.inputs(), all.outputs()).inputColumns(columns).build();
     }
 }

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.stream.MatrixRows;
@@ -52,7 +51,7 @@ class SparkFitMainTest {
         Okl okl = Okl.builder().build();
         Model local = okl.pipeline(PipelineFiles.parse(pipeline, "test", okl.registry()))
                 .fit(new MatrixRows(d.x(), d.y())).model();
-        Model spark = ModelFiles.read(model, okl);
+        Model spark = Model.load(model, okl);
         Matrix expected = local.predict(d.x()).outputs();
         assertThat(spark.predict(d.x()).outputs().maxAbsDifference(expected) / expected.frobeniusNorm())
                 .isLessThan(1e-9);

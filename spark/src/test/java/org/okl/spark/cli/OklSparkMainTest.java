@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.stream.MatrixRows;
@@ -66,7 +65,7 @@ class OklSparkMainTest {
         assertThat(fit.code()).as(fit.err()).isZero();
         assertThat(fit.out()).contains("chosen {filter.lambda=").contains("model written to " + model);
         Okl okl = Okl.builder().build();
-        Model spark = ModelFiles.read(model, okl);
+        Model spark = Model.load(model, okl);
         Model local = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
                 .fit(new MatrixRows(d.x(), d.y())).model();
         assertThat(spark.provenance().dataSha256()).isEqualTo(local.provenance().dataSha256());

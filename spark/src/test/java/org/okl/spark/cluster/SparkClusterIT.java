@@ -35,7 +35,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.model.ModelFiles;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.TrainingData;
@@ -103,7 +102,7 @@ class SparkClusterIT {
         assertThat(run.exitCode()).as(run.log()).isZero();
         assertThat(run.log()).contains("model written to " + model);
 
-        Model spark = ModelFiles.read(model, okl);
+        Model spark = Model.load(model, okl);
         Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
                 .fit(new MatrixRows(d.x(), d.y())).model();
         assertThat(spark.provenance().dataSha256()).isEqualTo(oneMachine.provenance().dataSha256());
@@ -136,7 +135,7 @@ class SparkClusterIT {
                 + " \"sigma\": 2.0}, \"decoder\": {\"name\": \"candidates\", \"from\": \"" + candidateFile
                 + "\", \"rank\": 3}}", "test", okl.registry())).fit(TrainingData.of(train.x(), train.y()));
         Path modelFile = dir.resolve("iokr.okl");
-        ModelFiles.write(model, modelFile);
+        model.save(modelFile);
         Decoded oneMachine = model.predict(tests);
 
         Path ranking = dir.resolve("ranking.csv");

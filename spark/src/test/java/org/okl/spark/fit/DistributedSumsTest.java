@@ -43,9 +43,10 @@ class DistributedSumsTest {
     void sumsAndPathEqualTheOneMachinePassOnTheSameRowsLandmarksAndFolds() {
         SyntheticData d = SyntheticData.draw(3000, 5, 2, 7);
         ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 120);
-        PipelineSpec spec = PipelineSpec.of(ComponentSpec.of("gaussian", "sigma", 2.0),
-                ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4, 1e-6))).withApproximation(sketchSpec);
-        VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel());
+        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
+                "sigma", 2.0)).filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4, 1e-6)))
+                .approximation(sketchSpec).build());
+        VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
         KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
         LinearAlgebra la = OKL.context().linearAlgebra();
         FoldScheme scheme = FoldScheme.kFold(5, 3);

@@ -3,7 +3,6 @@ package org.okl.core.solve.lowrank;
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.MemoryEstimate;
@@ -43,12 +42,7 @@ public final class FalkonSolver implements SketchedSolver {
 
     @Override
     public boolean supports(RegressionProblem problem) {
-        return problem.approximation().isPresent()
-                && problem.operator() instanceof SeparableOperatorKernel
-                && problem.groups().isEmpty()
-                && problem.kernel() != null
-                && problem.embedding().targets().isPresent()
-                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+        return SketchedSolver.sketchedSeparable(problem) && problem.embedding().targets().isPresent();
     }
 
     /** 45 (before the eigen route) for sketches of more than 4096 features, else 30 (after it). */

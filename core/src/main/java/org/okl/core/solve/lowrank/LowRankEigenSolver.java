@@ -3,7 +3,6 @@ package org.okl.core.solve.lowrank;
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.MemoryEstimate;
@@ -44,11 +43,7 @@ public final class LowRankEigenSolver implements SketchedSolver {
 
     @Override
     public boolean supports(RegressionProblem problem) {
-        return problem.approximation().isPresent()
-                && problem.operator() instanceof SeparableOperatorKernel
-                && problem.groups().isEmpty()
-                && problem.kernel() != null
-                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+        return SketchedSolver.sketchedSeparable(problem);
     }
 
     /** 40: the sketched eigen route, before multi-task and the exact routes. */

@@ -1,7 +1,10 @@
 package org.okl.core.solve.lowrank;
 
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.stream.SketchRoute;
 
 /**
@@ -12,4 +15,16 @@ public interface SketchedSolver extends RegressionSolver {
 
     /** The route that fits streamed rows with this solver's settings. */
     SketchRoute route(LinearAlgebra linearAlgebra);
+
+    /**
+     * Whether a problem is a sketched separable one: a sketch, a separable operator with an input kernel, no task
+     * groups, and only output-coupling regularizers.
+     */
+    static boolean sketchedSeparable(RegressionProblem problem) {
+        return problem.approximation().isPresent()
+                && problem.operator() instanceof SeparableOperatorKernel
+                && problem.groups().isEmpty()
+                && problem.kernel() != null
+                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+    }
 }

@@ -28,11 +28,11 @@ import org.okl.core.solve.iterative.SpectralRadius;
  * <p>Routes, never forming the nd x nd Gram:
  * <ul>
  *   <li>iterative filters with explicit targets run matrix-free on {@code C -> k C A} (O(n²d) per iteration, no
- *       O(n³) decomposition) when their t iterations cost less than one eigendecomposition (2·t·d <= 9·n) or when
+ *       O(n³) decomposition) when their t iterations cost less than one eigendecomposition (2·t·d &lt;= 9·n) or when
  *       targets are missing, s_max by Lanczos on k to 1e-10; missing targets are masked from the residual
  *       (the filter then acts on the masked operator P Gamma P, with the s_max of the unmasked Gram: an upper bound
  *       of the masked one that keeps the step sizes valid);</li>
- *   <li>(iterated) Tikhonov with complete explicit targets and L·d <= n (path length L, d outputs) takes the
+ *   <li>(iterated) Tikhonov with complete explicit targets and L·d &lt;= n (path length L, d outputs) takes the
  *       tridiagonal route: k = Q T Q^T reduced once (no eigendecomposition), every path point by O(n) shifted
  *       tridiagonal solves, all path points back-transformed by one product with Q ({@link TridiagonalRidge});</li>
  *   <li>other filters, longer paths and implicit embeddings take the eigen route: k and A decomposed

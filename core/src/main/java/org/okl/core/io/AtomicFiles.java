@@ -1,0 +1,137 @@
+package org.okl.core.io;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Writes files atomically: the content goes to a hidden temporary file in the target's folder, is flushed to disk, and
+ * is renamed over the target, so a reader sees the old file or the whole new one and a failure (an exception, a full
+ * disk, a killed process) never leaves a partial file under the target's name.
+ *
+ * <p>The temporary file is created the way any new file is, so the result has the permissions the user's umask gives
+ * ({@code -rw-r--r--} under umask 022, {@code -rw-rw-r--} under 002), unlike {@link Files#createTempFile}, whose
+ * owner-only mode would survive the rename. Every file OKL writes for the user (models, predictions, reports) goes
+ * through this class.
+ */
+public final class AtomicFiles {
+
+    /** Writes content to a stream; may throw {@link IOException}. */
+    @FunctionalInterface
+    public interface Content {
+        /** Writes the content to a buffered stream; closing it only flushes (the caller closes the file). */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Writes text to a writer; may throw {@link IOException}. */
+    @FunctionalInterface
+    public interface TextContent {
+        /** Writes the text to a UTF-8 writer; closing it only flushes (the caller closes the file). */
+        void writeTo(Writer out) throws IOException;
+    }
+
+    private AtomicFiles() {
+    }
+
+    /**
+     * Writes a file atomically, creating missing parent folders.
+     *
+     * @throws IOException when the folder or file cannot be written; the target is then unchanged
+     */
+    public static void write(Path target, Content content) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        Path tmp = createTemporary(dir, absolute.getFileName().toString());
+        boolean moved = false;
+        try {
+            try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+                content.writeTo(new KeepOpen(out));
+                out.flush();
+                channel.force(true);
+            }
+            try {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+    }
+
+    /** Writes a UTF-8 text file atomically (see {@link #write(Path, Content)}). */
+    public static void writeText(Path target, TextContent content) throws IOException {
+        write(target, out -> {
+            Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+            content.writeTo(w);
+            w.flush();
+        });
+    }
+
+    /** Writes a string as a UTF-8 text file atomically (see {@link #write(Path, Content)}). */
+    public static void writeString(Path target, String text) throws IOException {
+        writeText(target, w -> w.write(text));
+    }
+
+    /** A stream that passes writes through and turns {@code close()} into {@code flush()}. */
+    private static final class KeepOpen extends OutputStream {
+        private final OutputStream out;
+
+        KeepOpen(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+    }
+
+    /** A new empty file {@code .NAME.RANDOM.tmp} in {@code dir}, created with the default (umask) permissions. */
+    private static Path createTemporary(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                    + ".tmp");
+            try {
+                Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                return tmp;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package org.okl.core.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+
+    @Test
+    void writesTheWholeFileWithTheModeOfAnyNewFile(@TempDir Path dir) throws IOException {
+        Path plain = Files.createFile(dir.resolve("plain.txt"));
+        Path target = dir.resolve("a/b/out.txt");
+        AtomicFiles.writeString(target, "héllo\n");
+        assertThat(Files.readString(target)).isEqualTo("héllo\n");
+        // the mode the user's umask gives every new file, not the owner-only mode of a temporary file
+        assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(plain));
+        assertThat(leftovers(target.getParent())).isEmpty();
+    }
+
+    @Test
+    void replacesAnExistingFile(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("out.bin");
+        Files.write(target, new byte[] {1, 2, 3, 4, 5});
+        AtomicFiles.write(target, out -> out.write(new byte[] {9, 8}));
+        assertThat(Files.readAllBytes(target)).containsExactly(9, 8);
+    }
+
+    @Test
+    void aFailedWriteLeavesTheOldFileAndNoTemporaryFile(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("out.txt");
+        Files.writeString(target, "old");
+        assertThatThrownBy(() -> AtomicFiles.writeText(target, w -> {
+            w.write("half of the new content");
+            w.close();
+            throw new IOException("disk full");
+        })).hasMessage("disk full");
+        assertThat(Files.readString(target)).isEqualTo("old");
+        assertThat(leftovers(dir)).isEmpty();
+    }
+
+    private static Stream<String> leftovers(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList().stream();
+        }
+    }
+}

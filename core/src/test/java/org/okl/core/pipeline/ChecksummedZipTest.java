@@ -1,0 +1,94 @@
+package org.okl.core.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.okl.core.io.AtomicFiles;
+import org.okl.core.plugin.OklException;
+
+class ChecksummedZipTest {
+    private static final byte[] ARRAY = new byte[4096];
+
+    static {
+        for (int i = 0; i < ARRAY.length; i++) {
+            ARRAY[i] = (byte) (i * 31 + i / 7);
+        }
+    }
+
+    private static Path archive(Path dir) throws IOException {
+        Path file = dir.resolve("a.zip");
+        AtomicFiles.write(file, out -> {
+            ChecksummedZip.Writer zip = new ChecksummedZip.Writer(out);
+            zip.add("model.json", o -> o.write("{\"x\": 1}".getBytes(StandardCharsets.UTF_8)));
+            zip.add("predictor/a.f64", o -> o.write(ARRAY));
+            zip.finish();
+        });
+        return file;
+    }
+
+    @Test
+    void listsEveryEntryWithItsSha256InTheFormatOfSha256sum(@TempDir Path dir) throws Exception {
+        Path file = archive(dir);
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            String sums = new String(zip.getInputStream(zip.getEntry("SHA256SUMS")).readAllBytes(),
+                    StandardCharsets.UTF_8);
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            assertThat(sums).isEqualTo(
+                    HexFormat.of().formatHex(md.digest("{\"x\": 1}".getBytes(StandardCharsets.UTF_8)))
+                            + "  model.json\n" + HexFormat.of().formatHex(md.digest(ARRAY)) + "  predictor/a.f64\n");
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, file);
+            reader.requireChecksums();
+            assertThat(reader.read("predictor/a.f64")).isEqualTo(ARRAY);
+        }
+    }
+
+    @Test
+    void anEntryWhoseBytesChangedFailsItsCheck(@TempDir Path dir) throws Exception {
+        Path file = archive(dir);
+        byte[] changed = ARRAY.clone();
+        changed[2048] ^= 1;
+        Path copy = dir.resolve("b.zip");
+        try (ZipFile in = new ZipFile(file.toFile());
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(copy))) {
+            for (String name : new String[] {"model.json", "predictor/a.f64", "SHA256SUMS"}) {
+                out.putNextEntry(new ZipEntry(name));
+                out.write(name.equals("predictor/a.f64") ? changed
+                        : in.getInputStream(in.getEntry(name)).readAllBytes());
+                out.closeEntry();
+            }
+        }
+        try (ZipFile zip = new ZipFile(copy.toFile())) {
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, copy);
+            assertThat(reader.read("model.json")).isNotEmpty();
+            assertThatThrownBy(() -> reader.read("predictor/a.f64")).isInstanceOf(OklException.class)
+                    .hasMessageContaining("[OKL-E006]").hasMessageContaining("b.zip")
+                    .hasMessageContaining("predictor/a.f64 fails its SHA-256 check");
+        }
+    }
+
+    @Test
+    void anArchiveWithoutChecksumsIsReadAsItIsButRefusedWhereTheyAreRequired(@TempDir Path dir) throws Exception {
+        Path plain = dir.resolve("plain.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(plain))) {
+            out.putNextEntry(new ZipEntry("model.json"));
+            out.write('1');
+            out.closeEntry();
+        }
+        try (ZipFile zip = new ZipFile(plain.toFile())) {
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, plain);
+            assertThat(reader.read("model.json")).containsExactly('1');
+            assertThatThrownBy(reader::requireChecksums).hasMessageContaining("has no SHA256SUMS entry");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.okl.filters;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.okl.api.component.ComponentSpec;
+
+/**
+ * Typed specs of the spectral filters this plugin provides, for pipelines built in code: each method returns the
+ * {@link ComponentSpec} a pipeline file would spell out ({@code Filters.tikhonov(1e-2, 1e-3)} is
+ * {@code {"name": "tikhonov", "lambda": [0.01, 0.001]}}). Several lambdas, or the iterations of an iterative filter,
+ * make a regularization path that model selection chooses a point of.
+ */
+public final class Filters {
+    private Filters() {
+    }
+
+    /** {@code tikhonov} (kernel ridge) with one lambda or a path of them, on the normalised Gram Gamma/n. */
+    public static ComponentSpec tikhonov(double... lambda) {
+        return ComponentSpec.of("tikhonov").with("lambda", lambdas(lambda));
+    }
+
+    /** {@code tsvd}: truncated SVD (spectral cut-off) at one lambda or a path of them. */
+    public static ComponentSpec truncatedSvd(double... lambda) {
+        return ComponentSpec.of("tsvd").with("lambda", lambdas(lambda));
+    }
+
+    /** {@code iterated-tikhonov}: the given number of ridge solves, each on the previous residual. */
+    public static ComponentSpec iteratedTikhonov(int iterations, double... lambda) {
+        return ComponentSpec.of("iterated-tikhonov").with("iterations", iterations).with("lambda", lambdas(lambda));
+    }
+
+    /** {@code landweber} (L2 boosting) with its default step 1/s_max; every iteration is a path point. */
+    public static ComponentSpec landweber(int iterations) {
+        return ComponentSpec.of("landweber").with("iterations", iterations);
+    }
+
+    /** {@code landweber} with the step eta (below 2/s_max). */
+    public static ComponentSpec landweber(int iterations, double step) {
+        return landweber(iterations).with("step", step);
+    }
+
+    /** {@code nu-method} (accelerated Landweber) with qualification nu = 1; every iteration is a path point. */
+    public static ComponentSpec nuMethod(int iterations) {
+        return ComponentSpec.of("nu-method").with("iterations", iterations);
+    }
+
+    /** {@code nu-method} with the qualification nu. */
+    public static ComponentSpec nuMethod(int iterations, double nu) {
+        return nuMethod(iterations).with("nu", nu);
+    }
+
+    /** One lambda as a number, several as a list (the path), as a pipeline file writes them. */
+    private static Object lambdas(double[] values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("give at least one lambda");
+        }
+        if (values.length == 1) {
+            return values[0];
+        }
+        List<Object> out = new ArrayList<>(values.length);
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+}

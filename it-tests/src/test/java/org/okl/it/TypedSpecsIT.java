@@ -1,0 +1,104 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.Okl;
+import org.okl.core.plugin.ComponentKind;
+import org.okl.core.plugin.RegisteredComponent;
+import org.okl.datasets.Metrics;
+import org.okl.decoders.Decoders;
+import org.okl.decoders.Outputs;
+import org.okl.filters.Filters;
+import org.okl.filters.Regularizers;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
+
+/**
+ * The typed specs of the built-in components (Kernels, Operators, OutputMatrices, Filters, Regularizers, Outputs,
+ * Decoders, Metrics) against the registry: every spec they return is accepted by the component it names (parameter
+ * names, types and ranges), and every built-in component of those kinds has one, so the typed API and the plugins
+ * cannot drift apart.
+ */
+class TypedSpecsIT {
+    private static final Okl OKL = Okl.shared();
+    private static final ComponentSpec K = Kernels.gaussian(1.0);
+
+    @TempDir
+    static Path dir;
+
+    /** Every typed spec, by kind; the matrices read from files read real ones. */
+    private static Map<ComponentKind, List<ComponentSpec>> specs() throws IOException {
+        Path weights = Files.writeString(dir.resolve("w.csv"), "0,1\n1,0\n");
+        Path matrix = Files.writeString(dir.resolve("a.csv"), "2,1\n1,2\n");
+        return Map.of(
+            ComponentKind.KERNEL, List.of(Kernels.gaussian(2.0), Kernels.gaussianMedianWidth(),
+                    Kernels.gaussianKnnWidth(0.3), Kernels.gaussianTanimoto(1.5), Kernels.laplacian(2.0),
+                    Kernels.linear(), Kernels.polynomial(2, 0.5), Kernels.tanimoto(), Kernels.sequenceOneHot(4),
+                    Kernels.normalized(Kernels.linear()), Kernels.scaled(2.0, K), Kernels.sum(K, Kernels.linear()),
+                    Kernels.product(K, Kernels.laplacian(1.0))),
+            ComponentKind.OPERATOR, List.of(Operators.separable(), Operators.separable(OutputMatrices.identity()),
+                    Operators.covariance(), Operators.conditionalCovariance(0.1), Operators.divergenceFree(1.0, 2),
+                    Operators.curlFree(1.0, 3), Operators.divCurl(1.0, 0.3, 2),
+                    Operators.sum(Operators.divergenceFree(1.0, 2), Operators.separable()),
+                    Operators.sum(2, Operators.separable(), Operators.separable(OutputMatrices.commonSimilarity(0.5)))),
+            ComponentKind.MATRIX, List.of(OutputMatrices.identity(), OutputMatrices.commonSimilarity(0.4),
+                    OutputMatrices.covariance(), OutputMatrices.covariance(0.1, true),
+                    OutputMatrices.clustering(1.0, 2.0, 0, 0, 1),
+                    OutputMatrices.graph(new double[][] {{0, 1}, {1, 0}}), OutputMatrices.graph(weights),
+                    OutputMatrices.outputLaplacian(0.5, 2), OutputMatrices.file(matrix)),
+            ComponentKind.FILTER, List.of(Filters.tikhonov(1e-3), Filters.tikhonov(1e-1, 1e-2, 1e-3),
+                    Filters.truncatedSvd(1e-2, 1e-3), Filters.iteratedTikhonov(3, 1e-2), Filters.landweber(50),
+                    Filters.landweber(50, 0.5), Filters.nuMethod(20), Filters.nuMethod(20, 1.5)),
+            ComponentKind.REGULARIZER, List.of(Regularizers.manifold(1e-3, 5),
+                    Regularizers.manifold(1e-3, 4, Regularizers.EdgeWeights.GAUSSIAN, false, 2),
+                    Regularizers.outputGraph(new double[][] {{0, 1}, {1, 0}}),
+                    Regularizers.outputClusters(1.0, 2.0, 0, 1, 1)),
+            ComponentKind.OUTPUT, List.of(Outputs.vector(), Outputs.labels(), Outputs.labelsPlusMinus(),
+                    Outputs.oneHot(), Outputs.simplex(), Outputs.sequence(5), Outputs.kernel(K),
+                    Outputs.kpca(K, 8), Outputs.oel(K, 16, 0.5), Outputs.oelExact(K, 16, 1.0)),
+            ComponentKind.DECODER, List.of(Decoders.identity(), Decoders.argmax(), Decoders.topK(3),
+                    Decoders.threshold(0.3), Decoders.perLabelThresholds(true), Decoders.candidates(),
+                    Decoders.candidates(Decoders.CandidateSet.TRAIN_AND_UNLABELLED, 5),
+                    Decoders.candidates(Path.of("candidates.csv"), 1), Decoders.perPosition(),
+                    Decoders.perPosition(26, false)),
+            ComponentKind.METRIC, List.of(Metrics.mse(), Metrics.rmse(), Metrics.arrmse(), Metrics.rbfLoss(3.0),
+                    Metrics.explainedVariance(), Metrics.angularError(), Metrics.f1Example(), Metrics.f1Macro(),
+                    Metrics.f1Micro(), Metrics.hammingLoss(), Metrics.meanAuc(), Metrics.subsetAccuracy(),
+                    Metrics.perCharacterAccuracy(), Metrics.topKAccuracy(2)));
+    }
+
+    @Test
+    void everyTypedSpecIsAcceptedByItsComponent() throws IOException {
+        specs().forEach((kind, specs) -> {
+            for (ComponentSpec spec : specs) {
+                assertThat(OKL.create(kind.type(), spec)).as(kind.label() + " " + spec).isNotNull();
+            }
+        });
+    }
+
+    @Test
+    void everyBuiltInComponentOfTheseKindsHasATypedSpec() throws IOException {
+        specs().forEach((kind, specs) -> {
+            Set<String> builtIn = new TreeSet<>();
+            for (Map.Entry<String, RegisteredComponent> e : OKL.registry().components(kind).entrySet()) {
+                if (e.getValue().plugin().startsWith("okl-")) {
+                    builtIn.add(e.getKey());
+                }
+            }
+            Set<String> typed = new TreeSet<>();
+            specs.forEach(s -> typed.add(s.name()));
+            assertThat(typed).as(kind.label()).isEqualTo(builtIn);
+        });
+    }
+}
