@@ -3,6 +3,7 @@ package org.okl.app;
 import java.io.PrintWriter;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import picocli.CommandLine;
@@ -23,6 +24,10 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
 
     @Override
     public int handleExecutionException(Exception failure, CommandLine cli, CommandLine.ParseResult parseResult) {
+        OutOfMemoryError oom = outOfMemoryIn(failure);
+        if (oom != null) {
+            return outOfMemory(oom, cli, parseResult.originalArgs().toArray(String[]::new));
+        }
         PrintWriter err = cli.getErr();
         Exception e = root.oklIfBuilt()
                 .flatMap(okl -> okl.registry().runtimeFailures().explain(failure, "running the command"))
@@ -37,6 +42,44 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         }
         err.flush();
         return exitCode(e);
+    }
+
+    /**
+     * Reports running out of memory as one line naming what was being built and the heap (never a stack trace unless
+     * {@code --verbose}), and returns the failure exit code.
+     */
+    int outOfMemory(OutOfMemoryError e, CommandLine cli, String[] args) {
+        String command = "okl " + (args.length > 0 ? args[0] : "");
+        OklException error = MemoryBudget.outOfMemory(e, command);
+        PrintWriter err = cli.getErr();
+        err.println("okl: error: " + message(error));
+        if (root.verbose()) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.FAILURE;
+    }
+
+    /** A thread that dies of an error outside the command's own thread: one line, as for the command itself. */
+    void uncaught(Thread thread, Throwable e, CommandLine cli) {
+        PrintWriter err = cli.getErr();
+        OutOfMemoryError oom = outOfMemoryIn(e);
+        err.println("okl: error: " + (oom != null ? message(MemoryBudget.outOfMemory(oom, "thread "
+                + thread.getName())) : "thread " + thread.getName() + " failed: " + message(e)));
+        if (root.verbose()) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+    }
+
+    /** The out-of-memory error among the causes of an exception, if any. */
+    static OutOfMemoryError outOfMemoryIn(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof OutOfMemoryError oom) {
+                return oom;
+            }
+        }
+        return null;
     }
 
     /** Prints a picocli usage error and the command's usage hint. */

@@ -28,8 +28,10 @@ public final class Main {
     public static int run(String... args) {
         OklCommand root = new OklCommand();
         CommandLine cli = new CommandLine(root);
-        cli.setExecutionExceptionHandler(new ErrorReporter(root));
+        ErrorReporter reporter = new ErrorReporter(root);
+        cli.setExecutionExceptionHandler(reporter);
         cli.setParameterExceptionHandler(ErrorReporter::usage);
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> reporter.uncaught(thread, e, cli));
         cli.setExecutionStrategy(parseResult -> {
             Integer help = CommandLine.executeHelpRequest(parseResult);
             if (help != null) {
@@ -42,7 +44,11 @@ public final class Main {
             }
             return new CommandLine.RunLast().execute(parseResult);
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            return reporter.outOfMemory(e, cli, args);
+        }
     }
 
     /**

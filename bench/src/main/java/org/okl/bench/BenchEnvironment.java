@@ -12,8 +12,15 @@ import org.okl.core.Okl;
  * @param d          output dimension of the synthetic data
  * @param seed       seed of the synthetic data
  * @param structured sizes of the structured workloads
+ * @param lowRank    settings of the large-n workloads
  */
-public record BenchEnvironment(Okl okl, int p, int d, long seed, StructuredSizes structured) {
+public record BenchEnvironment(Okl okl, int p, int d, long seed, StructuredSizes structured,
+        LowRankSettings lowRank) {
+
+    /** An environment with the default large-n settings. */
+    public BenchEnvironment(Okl okl, int p, int d, long seed, StructuredSizes structured) {
+        this(okl, p, d, seed, structured, LowRankSettings.DEFAULTS);
+    }
 
     /** The back-end under test. */
     public LinearAlgebra linearAlgebra() {

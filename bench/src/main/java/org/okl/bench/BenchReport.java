@@ -107,6 +107,10 @@ public record BenchReport(Map<String, String> machine, List<BenchResult> results
             if (r.backend().equals("java")) {
                 BenchTargets.javaOverNative(results, r).ifPresent(x -> o.put("java_over_native", x));
             }
+            if (!r.details().isEmpty()) {
+                ObjectNode d = o.putObject("details");
+                r.details().forEach(d::put);
+            }
         }
         ArrayNode ts = root.putArray("targets");
         for (TargetCheck t : targets()) {
@@ -117,9 +121,60 @@ public record BenchReport(Map<String, String> machine, List<BenchResult> results
         return root;
     }
 
+    /**
+     * One line per result with details (what a run measured besides time), then the scaling exponent of every
+     * workload timed at several sizes on one back-end: the slope of log(seconds) against log(n), least squares.
+     */
+    public List<String> detailLines() {
+        List<String> lines = new ArrayList<>();
+        for (BenchResult r : results) {
+            if (!r.details().isEmpty()) {
+                StringBuilder sb = new StringBuilder(r.workload() + " n=" + r.n() + " " + r.backend() + ":");
+                r.details().forEach((k, v) -> sb.append(' ').append(k).append(' ').append(number(v)).append(','));
+                lines.add(sb.substring(0, sb.length() - 1));
+            }
+        }
+        Map<String, List<BenchResult>> series = new LinkedHashMap<>();
+        for (BenchResult r : results) {
+            series.computeIfAbsent(r.workload() + " " + r.backend(), k -> new ArrayList<>()).add(r);
+        }
+        series.forEach((key, rs) -> {
+            if (rs.size() >= 2 && rs.stream().map(BenchResult::n).distinct().count() >= 2) {
+                lines.add(key + ": time grows as n^" + String.format(Locale.ROOT, "%.2f", exponent(rs)) + " over n = "
+                        + rs.stream().map(r -> Integer.toString(r.n())).reduce((a, b) -> a + ", " + b).orElse(""));
+            }
+        });
+        return lines;
+    }
+
+    /** The least-squares slope of log(seconds) against log(n). */
+    static double exponent(List<BenchResult> rs) {
+        double mx = rs.stream().mapToDouble(r -> Math.log(r.n())).average().orElse(0);
+        double my = rs.stream().mapToDouble(r -> Math.log(r.seconds())).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        for (BenchResult r : rs) {
+            double x = Math.log(r.n()) - mx;
+            sxy += x * (Math.log(r.seconds()) - my);
+            sxx += x * x;
+        }
+        return sxy / sxx;
+    }
+
+    private static String number(double v) {
+        double a = Math.abs(v);
+        return a != 0 && (a < 1e-3 || a >= 1e6) ? String.format(Locale.ROOT, "%.3g", v)
+                : String.format(Locale.ROOT, a < 1 ? "%.5f" : "%.2f", v);
+    }
+
     private void appendTargetsAndNotes(StringBuilder sb, boolean markdown) {
         String heading = markdown ? "\n" : "";
         String bullet = markdown ? "- " : "  ";
+        List<String> details = detailLines();
+        if (!details.isEmpty()) {
+            sb.append("\ndetails:\n").append(heading);
+            details.forEach(d -> sb.append(bullet).append(d).append('\n'));
+        }
         List<TargetCheck> checks = targets();
         if (!checks.isEmpty()) {
             sb.append("\ntargets:\n").append(heading);

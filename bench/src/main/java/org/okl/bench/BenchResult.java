@@ -11,9 +11,21 @@ import java.util.OptionalDouble;
  * @param timing   the timed repeats
  * @param numpy    numpy's time for the same work, if the peer ran and has a counterpart
  * @param sklearn  scikit-learn's time for the same result (the 30-refit grid, for {@code tik_path})
+ * @param details  what the run measured besides time, by name (peers' values prefixed {@code sklearn.})
  */
 public record BenchResult(String workload, int n, String backend, Timing timing, OptionalDouble numpy,
-        OptionalDouble sklearn) {
+        OptionalDouble sklearn, java.util.Map<String, Double> details) {
+
+    /** Copies the details. */
+    public BenchResult {
+        details = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
+    }
+
+    /** A result without details. */
+    public BenchResult(String workload, int n, String backend, Timing timing, OptionalDouble numpy,
+            OptionalDouble sklearn) {
+        this(workload, n, backend, timing, numpy, sklearn, java.util.Map.of());
+    }
 
     /** The median time in seconds. */
     public double seconds() {

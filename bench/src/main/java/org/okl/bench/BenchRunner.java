@@ -49,7 +49,7 @@ public final class BenchRunner {
                 settings.warmup()));
         Map<String, BenchEnvironment> environments = new LinkedHashMap<>();
         backends.forEach((name, la) -> environments.put(name, new BenchEnvironment(runtimes.apply(la),
-                settings.p(), settings.d(), settings.seed(), settings.structured())));
+                settings.p(), settings.d(), settings.seed(), settings.structured(), settings.lowRank())));
         List<BenchResult> results = new ArrayList<>();
         boolean peerUsable = peer.isPresent();
         if (peer.isEmpty()) {
@@ -57,7 +57,15 @@ public final class BenchRunner {
         }
         for (int n : settings.sizes()) {
             PeerTimings timings = null;
-            if (peerUsable && settings.workloads().stream().anyMatch(Workload::scalesWithN)) {
+            Map<String, Workload.PeerRun> ownPeers = new LinkedHashMap<>();
+            if (peer.isPresent()) {
+                for (Workload w : settings.workloads()) {
+                    if (w.scalesWithN() && w.hasOwnPeer()) {
+                        ownPeer(w, environments, n, notes).ifPresent(r -> ownPeers.put(w.name(), r));
+                    }
+                }
+            }
+            if (peerUsable && settings.workloads().stream().anyMatch(w -> w.scalesWithN() && w.numpyPeer())) {
                 try {
                     progress.printf("bench: numpy peer n=%d ...%n", n);
                     progress.flush();
@@ -70,7 +78,7 @@ public final class BenchRunner {
             for (var e : environments.entrySet()) {
                 for (Workload w : settings.workloads()) {
                     if (w.scalesWithN()) {
-                        results.add(measure(w, e.getKey(), e.getValue(), n, timings));
+                        results.add(measure(w, e.getKey(), e.getValue(), n, timings, ownPeers.get(w.name())));
                     }
                 }
             }
@@ -78,7 +86,7 @@ public final class BenchRunner {
         for (var e : environments.entrySet()) {
             for (Workload w : settings.workloads()) {
                 if (!w.scalesWithN()) {
-                    results.add(measure(w, e.getKey(), e.getValue(), 0, null));
+                    results.add(measure(w, e.getKey(), e.getValue(), 0, null, null));
                 }
             }
         }
@@ -106,22 +114,50 @@ public final class BenchRunner {
         return m;
     }
 
-    private BenchResult measure(Workload w, String backend, BenchEnvironment environment, int n, PeerTimings peerRun) {
+    private BenchResult measure(Workload w, String backend, BenchEnvironment environment, int n, PeerTimings peerRun,
+            Workload.PeerRun ownPeer) {
         int size = w.size(environment, n);
         progress.printf("bench: %s n=%d %s ...", w.name(), size, backend);
         progress.flush();
-        Timing timing = time(w, environment, n);
+        Map<String, Double> details = new LinkedHashMap<>();
+        Timing timing = time(w, environment, n, details);
         progress.printf(" %s s%n", BenchReport.seconds(timing.median()));
         progress.flush();
         OptionalDouble numpy = peerRun == null ? OptionalDouble.empty() : w.numpySeconds(peerRun);
         OptionalDouble sklearn = peerRun == null ? OptionalDouble.empty() : w.sklearnSeconds(peerRun);
-        BenchResult result = new BenchResult(w.name(), size, backend, timing, numpy, sklearn);
+        if (ownPeer != null) {
+            sklearn = OptionalDouble.of(ownPeer.seconds());
+            ownPeer.details().forEach((k, v) -> details.put("sklearn." + k, v));
+        }
+        BenchResult result = new BenchResult(w.name(), size, backend, timing, numpy, sklearn, details);
         System.gc();
         return result;
     }
 
-    /** Prepares and times a workload; its data become unreachable on return (an n = 8000 Gram is 512 MB). */
-    private Timing time(Workload w, BenchEnvironment environment, int n) {
-        return Timing.measure(settings.warmup(), settings.repeat(), w.prepare(environment, n));
+    /** Runs a workload's own peer, noting why when it cannot. */
+    private Optional<Workload.PeerRun> ownPeer(Workload w, Map<String, BenchEnvironment> environments, int n,
+            List<String> notes) {
+        if (environments.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            progress.printf("bench: %s peer n=%d ...%n", w.name(), n);
+            progress.flush();
+            return w.ownPeer(peer.orElseThrow(), environments.values().iterator().next(), n);
+        } catch (PeerRunner.PeerUnavailable e) {
+            notes.add(w.name() + ": " + e.getMessage() + " (n = " + n + ")");
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Prepares and times a workload, and keeps what its last run measured besides time; its data become
+     * unreachable on return (an n = 8000 Gram is 512 MB).
+     */
+    private Timing time(Workload w, BenchEnvironment environment, int n, Map<String, Double> details) {
+        BenchTask task = w.prepare(environment, n);
+        Timing timing = Timing.measure(settings.warmup(), settings.repeat(), task);
+        details.putAll(task.details());
+        return timing;
     }
 }

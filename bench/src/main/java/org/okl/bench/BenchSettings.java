@@ -14,9 +14,16 @@ import java.util.List;
  * @param workloads  the workloads, in run order
  * @param structured sizes of the structured workloads
  * @param seed       seed of the synthetic data
+ * @param lowRank    settings of the large-n workloads
  */
 public record BenchSettings(List<Integer> sizes, int p, int d, List<String> backends, int repeat, int warmup,
-        List<Workload> workloads, StructuredSizes structured, long seed) {
+        List<Workload> workloads, StructuredSizes structured, long seed, LowRankSettings lowRank) {
+
+    /** Settings with the default large-n settings. */
+    public BenchSettings(List<Integer> sizes, int p, int d, List<String> backends, int repeat, int warmup,
+            List<Workload> workloads, StructuredSizes structured, long seed) {
+        this(sizes, p, d, backends, repeat, warmup, workloads, structured, seed, LowRankSettings.DEFAULTS);
+    }
 
     /** Validates the counts and copies the lists. */
     public BenchSettings {

@@ -50,32 +50,67 @@ public final class PeerRunner {
      * @throws PeerUnavailable when Python, the script or numpy is missing or the script fails
      */
     public PeerTimings run(int n, int p, int d) {
-        if (!Files.isExecutable(python)) {
-            throw new PeerUnavailable("no numpy peer: " + python + " not found (apt-get install python3-numpy "
-                    + "python3-scipy python3-sklearn)");
-        }
+        requirePython();
         if (!Files.isRegularFile(script)) {
             throw new PeerUnavailable("no numpy peer: script " + script + " not found (set " + SCRIPT_ENV
                     + " or --peer-script)");
         }
+        return PeerTimings.parse(runScript(script, List.of(Integer.toString(n), Integer.toString(p),
+                Integer.toString(d)), "n = " + n));
+    }
+
+    /**
+     * Runs one of the bench's own peer scripts (shipped as a resource next to this class) with arguments.
+     *
+     * @param resource the script's resource name, for example {@code peer_lowrank.py}
+     * @return the script's last line of output (a JSON object)
+     * @throws PeerUnavailable when Python or a module is missing or the script fails
+     */
+    public String runResource(String resource, List<String> args, String what) {
+        try {
+            Path copy = Files.createTempFile("okl-" + resource.replace(".py", ""), ".py");
+            try (var in = PeerRunner.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("the bench JAR lacks its resource " + resource);
+                }
+                Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            try {
+                return runScript(copy, args, what);
+            } finally {
+                Files.deleteIfExists(copy);
+            }
+        } catch (IOException e) {
+            throw new PeerUnavailable("cannot write the peer script " + resource + ": " + e.getMessage());
+        }
+    }
+
+    private void requirePython() {
+        if (!Files.isExecutable(python)) {
+            throw new PeerUnavailable("no numpy peer: " + python + " not found (apt-get install python3-numpy "
+                    + "python3-scipy python3-sklearn)");
+        }
+    }
+
+    private String runScript(Path file, List<String> args, String what) {
+        requirePython();
         try {
             Path err = Files.createTempFile("okl-peer", ".err");
             try {
-                Process process = new ProcessBuilder(python.toString(), script.toString(), Integer.toString(n),
-                        Integer.toString(p), Integer.toString(d))
-                        .redirectError(err.toFile()).start();
+                List<String> command = new java.util.ArrayList<>(List.of(python.toString(), file.toString()));
+                command.addAll(args);
+                Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
                 process.getOutputStream().close();
                 String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
                 if (!process.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
                     process.destroyForcibly();
-                    throw new PeerUnavailable("numpy peer timed out after " + TIMEOUT_MINUTES + " minutes at n = " + n);
+                    throw new PeerUnavailable("peer timed out after " + TIMEOUT_MINUTES + " minutes at " + what);
                 }
                 String stderr = Files.readString(err).trim();
                 if (process.exitValue() != 0) {
                     throw new PeerUnavailable(failure(process.exitValue(), stderr));
                 }
-                String last = out.lines().reduce((a, b) -> b).orElse("");
-                return PeerTimings.parse(last);
+                return out.lines().reduce((a, b) -> b).orElse("");
             } finally {
                 Files.deleteIfExists(err);
             }

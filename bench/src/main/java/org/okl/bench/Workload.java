@@ -1,5 +1,6 @@
 package org.okl.bench;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -38,5 +39,34 @@ public interface Workload {
     /** scikit-learn's time for the same result, if the peer script times one. */
     default OptionalDouble sklearnSeconds(PeerTimings peer) {
         return OptionalDouble.empty();
+    }
+
+    /** Whether the numpy peer script ({@code peer_numpy.py N P D}) times this workload's counterpart. */
+    default boolean numpyPeer() {
+        return scalesWithN();
+    }
+
+    /** Whether {@link #ownPeer} runs a peer (then it is run before OKL's runs at each size). */
+    default boolean hasOwnPeer() {
+        return false;
+    }
+
+    /**
+     * The workload's own peer at size n (scikit-learn on the very numbers OKL fits), run before OKL's runs at that
+     * size, for workloads the numpy script does not cover.
+     *
+     * @throws PeerRunner.PeerUnavailable when Python or scikit-learn is missing
+     */
+    default Optional<PeerRun> ownPeer(PeerRunner runner, BenchEnvironment environment, int n) {
+        return Optional.empty();
+    }
+
+    /**
+     * A peer's result.
+     *
+     * @param seconds its time for the same result
+     * @param details what else it measured (test error, chosen value), by name
+     */
+    record PeerRun(double seconds, java.util.Map<String, Double> details) {
     }
 }

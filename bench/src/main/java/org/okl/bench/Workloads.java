@@ -9,15 +9,24 @@ import java.util.Map;
 public final class Workloads {
     private static final List<Workload> ALL = List.of(new GramWorkload(), new EigenWorkload(),
             new TikhonovPathWorkload(), new NuMethodWorkload(), new KdeCovarianceWorkload(), new ManifoldWorkload(),
-            new UspsDecodeWorkload(), new OelTrainWorkload());
+            new UspsDecodeWorkload(), new OelTrainWorkload(), new LowRankCvWorkload(), new StreamCsvWorkload());
+    /** Workloads that run only when named: spark_fit needs the okl-spark module built. */
+    private static final List<Workload> ON_REQUEST = List.of(new SparkFitWorkload());
 
     private Workloads() {
     }
 
-    /** Every workload by name, in run order. */
+    /** The workloads a run without {@code --workloads} runs, by name, in run order. */
     public static Map<String, Workload> all() {
         Map<String, Workload> m = new LinkedHashMap<>();
         ALL.forEach(w -> m.put(w.name(), w));
+        return m;
+    }
+
+    /** Every workload by name, in run order: {@link #all()} and those that run only when named. */
+    public static Map<String, Workload> known() {
+        Map<String, Workload> m = all();
+        ON_REQUEST.forEach(w -> m.put(w.name(), w));
         return m;
     }
 
@@ -27,7 +36,7 @@ public final class Workloads {
      * @throws IllegalArgumentException naming an unknown workload and listing the known ones
      */
     public static List<Workload> select(List<String> names) {
-        Map<String, Workload> all = all();
+        Map<String, Workload> all = known();
         for (String name : names) {
             if (!all.containsKey(name)) {
                 throw new IllegalArgumentException("unknown workload '" + name + "'; available: "

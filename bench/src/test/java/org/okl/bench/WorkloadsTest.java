@@ -3,11 +3,13 @@ package org.okl.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
@@ -29,6 +31,7 @@ class WorkloadsTest {
     private static final int P = 5;
     private static final int D = 3;
     private static final StructuredSizes TINY = new StructuredSizes(60, 80, 30, 60, 100, 40, 8);
+    private static final LowRankSettings TINY_LOW_RANK = new LowRankSettings(20, 3, 50, "256m");
 
     private static Okl okl(LinearAlgebra la) {
         return Okl.builder().linearAlgebra(la).dataDirectory(null).build();
@@ -179,7 +182,7 @@ class WorkloadsTest {
         List<String> backends = new ArrayList<>(List.of("java"));
         LinearAlgebras.nativeBackend().ifPresent(n -> backends.add(0, "native"));
         BenchSettings settings = new BenchSettings(List.of(N), P, D, backends, 2, 1,
-                List.copyOf(Workloads.all().values()), TINY, 0);
+                List.copyOf(Workloads.all().values()), TINY, 0, TINY_LOW_RANK);
         StringWriter progress = new StringWriter();
         BenchReport report = new BenchRunner(settings, WorkloadsTest::okl, Optional.empty(),
                 new PrintWriter(progress)).run();
@@ -194,6 +197,40 @@ class WorkloadsTest {
         assertThat(report.notes()).contains("numpy peer not run (use --peer for ratios)", "vvmr data: synthetic");
         assertThat(report.text()).contains("tik_path", "oel_train", "usps_decode");
         assertThat(progress.toString()).contains("bench: gram n=" + N + " java ...");
+    }
+
+    @Test
+    void theStreamedFitOfACsvFileEqualsTheInMemoryFitAndReportsWhereTheTimeWent() {
+        BenchEnvironment env = new BenchEnvironment(okl(LinearAlgebras.active()), P, D, 3, TINY, TINY_LOW_RANK);
+        BenchTask memory = new LowRankCvWorkload().prepare(env, 300);
+        memory.run();
+        Map<String, Double> inMemory = memory.details();
+        BenchTask streamed = new StreamCsvWorkload().prepare(env, 300);
+        streamed.run();
+        Map<String, Double> details = streamed.details();
+        assertThat(details.get("streamed_vs_memory")).isLessThan(1e-8);
+        assertThat(details.get("test_mse")).isCloseTo(inMemory.get("test_mse"), within(1e-10));
+        // noise variance 0.01: the fit is far better than predicting zero (about 0.3)
+        assertThat(details.get("test_mse")).isBetween(0.005, 0.2);
+        assertThat(details.get("peak_rss_mib")).isPositive();
+        assertThat(details).containsKeys("draw_s", "wait_s", "parse_s", "kernel_s", "products_s", "solve_s");
+    }
+
+    @Test
+    void theScikitLearnPeerOfTheLowRankWorkloadRunsOnTheSameNumbers() {
+        assumeTrue(java.nio.file.Files.isExecutable(PeerRunner.DEFAULT_PYTHON), "Debian's python3");
+        BenchEnvironment env = new BenchEnvironment(okl(LinearAlgebras.active()), P, D, 3, TINY, TINY_LOW_RANK);
+        Workload.PeerRun run;
+        try {
+            run = new LowRankCvWorkload().ownPeer(new PeerRunner(PeerRunner.DEFAULT_PYTHON,
+                    PeerRunner.defaultScript()), env, 300).orElseThrow();
+        } catch (PeerRunner.PeerUnavailable e) {
+            org.junit.jupiter.api.Assumptions.abort(e.getMessage());
+            return;
+        }
+        assertThat(run.seconds()).isPositive();
+        assertThat(run.details().get("test_mse")).isBetween(0.005, 0.2);
+        assertThat(LowRankSettings.lambdas()).contains(run.details().get("lambda"));
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.okl.api.linalg.Matrix;
  *   <li>s·g(s) is bounded on (0, s_max] by {@link #spectralGainBound()} (1 by default; the nu-method of
  *       docs/conventions.md#filters reaches w_1 = (4nu+2)/(4nu+1) at its first iterate, 1.2 for nu = 1, and stays
  *       below 1.1 from the fourth iterate on);</li>
- *   <li>an iterative form, if any, reproduces g on the spectrum at every iterate to 1e-10;</li>
+ *   <li>an iterative form, if any, reproduces g on the spectrum at every iterate to 1e-10, also when it runs on
+ *       r x d operands in another basis (r != n);</li>
  *   <li>a {@link RidgeFilter} form, if any, reproduces g by its (iterated) Tikhonov solves to 1e-10.</li>
  * </ul>
  * The reference Gram {@code Q diag(n·s) Q^T} is built from Householder reflections, so its eigenbasis is known
@@ -89,6 +90,52 @@ public abstract class FilterContract {
         iterative.get().run(spectrum.operator(), y, sMax(), (index, c) -> {
             assertThat(index).isEqualTo(reported[0]++);
             TestMatrices.assertClose(spectrum.filtered(filter(), index, y, sMax()), c, 1e-10);
+        });
+        assertThat(reported[0]).isEqualTo(filter().pathLength());
+    }
+
+    /**
+     * Solvers may run the iteration in another basis than the n samples (the eigenbasis, or the r features of a
+     * sketch): operands are r x d with r != n, and n stays the 1/n normalisation ({@code gram.size()}).
+     */
+    @Test
+    void iterativeFormRunsInAReducedBasis() {
+        Optional<IterativeFilter> iterative = filter().iterative();
+        if (iterative.isEmpty()) {
+            return;
+        }
+        int r = 4;
+        double[] sigma = {N * sMax(), N * sMax() * 0.5, N * sMax() * 1e-3, 0};
+        Matrix yt = TestMatrices.random(r, 3, 23);
+        GramOperator diagonal = new GramOperator() {
+            @Override
+            public int size() {
+                return N;
+            }
+
+            @Override
+            public Matrix apply(Matrix c) {
+                assertThat(c.rows()).as("operand rows").isEqualTo(r);
+                Matrix out = Matrix.zeros(r, c.cols());
+                for (int j = 0; j < c.cols(); j++) {
+                    for (int i = 0; i < r; i++) {
+                        out.set(i, j, sigma[i] * c.get(i, j));
+                    }
+                }
+                return out;
+            }
+        };
+        int[] reported = {0};
+        iterative.get().run(diagonal, yt, sMax(), (index, c) -> {
+            reported[0]++;
+            for (int i = 0; i < r; i++) {
+                double g = filter().apply(index, sigma[i] / N, sMax()) / N;
+                for (int j = 0; j < 3; j++) {
+                    assertThat(c.get(i, j)).as("iterate %d entry (%d, %d)", index, i, j)
+                            .isCloseTo(g * yt.get(i, j), org.assertj.core.data.Offset.offset(1e-10
+                                    * (1 + Math.abs(g * yt.get(i, j)))));
+                }
+            }
         });
         assertThat(reported[0]).isEqualTo(filter().pathLength());
     }

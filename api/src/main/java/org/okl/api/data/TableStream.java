@@ -15,6 +15,11 @@ public interface TableStream extends AutoCloseable {
     /** One name per column (generated as {@code c0, c1, ...} when the file has none). */
     List<String> columnNames();
 
+    /** Whether the column names come from the file (a header row) rather than being generated. */
+    default boolean namedColumns() {
+        return true;
+    }
+
     /** The columns the format marks as outputs (empty when it does not say). */
     int[] outputColumns();
 
@@ -37,6 +42,11 @@ public interface TableStream extends AutoCloseable {
             @Override
             public List<String> columnNames() {
                 return table.columnNames();
+            }
+
+            @Override
+            public boolean namedColumns() {
+                return table.namedColumns();
             }
 
             @Override

@@ -32,6 +32,14 @@ public interface RegressionSolver {
     }
 
     /**
+     * The memory the fit will hold at its peak, if the solver can tell; OKL refuses the fit with a clear message
+     * (naming what, how large, the heap and the advice) when it cannot fit, instead of running out of memory.
+     */
+    default Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        return Optional.empty();
+    }
+
+    /**
      * Rebuilds a predictor of one of this solver's own types from a model file ({@link Predictor#type()} and
      * {@link Predictor#arrays()}); empty for types it does not know. OKL's built-in predictor types are rebuilt by
      * OKL itself, so a solver that returns them need not override this.

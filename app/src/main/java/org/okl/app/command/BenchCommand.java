@@ -13,6 +13,7 @@ import org.okl.app.UsageException;
 import org.okl.bench.BenchReport;
 import org.okl.bench.BenchRunner;
 import org.okl.bench.BenchSettings;
+import org.okl.bench.LowRankSettings;
 import org.okl.bench.PeerRunner;
 import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
@@ -20,21 +21,26 @@ import org.okl.bench.Workloads;
 import org.okl.core.Okl;
 import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code okl bench}: times OKL's hot paths per size and back-end (median of repeats after warm-up) and, with
  * {@code --peer}, the same work in numpy and scikit-learn on this machine, side by side. See BENCHMARKS.md.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark the hot paths (gram, eigh, tik_path, nu_method) per n and back-end, and the "
-                + "structured workloads (kde_covariance, vvmr, usps_decode, oel_train), with numpy ratios (--peer).",
+        description = "Benchmark the hot paths (gram, eigh, tik_path, nu_method) per n and back-end, the "
+                + "structured workloads (kde_covariance, vvmr, usps_decode, oel_train), and large n (lowrank_cv: "
+                + "Nystrom 5-fold path in memory; stream_csv: the same from a CSV in a -Xmx2g process), with numpy "
+                + "and scikit-learn ratios (--peer).",
         footer = {"", "Expected run time (2 cores, native): about 6 min for --n 1000,2000,4000 with --peer;"
                 + " n = 8000 adds several minutes. The pure-Java back-end's eigendecomposition at n = 8000 takes"
-                + " minutes per run: limit it with --backend and --n."})
+                + " minutes per run: limit it with --backend and --n.",
+                "Large n: okl bench --peer --workloads lowrank_cv,stream_csv --n 50000,200000,1000000 --repeat 1 "
+                        + "--warmup 0 (scikit-learn's loop takes minutes at n = 200,000; skip it at 1,000,000 with "
+                        + "separate runs)."})
 public final class BenchCommand implements Runnable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -67,8 +73,21 @@ public final class BenchCommand implements Runnable {
     private int warmup;
 
     @Option(names = "--workloads", split = ",", paramLabel = "W", description = "Workloads to run (default all): "
-            + "gram, eigh, tik_path, nu_method, kde_covariance, vvmr, usps_decode, oel_train.")
+            + "gram, eigh, tik_path, nu_method, kde_covariance, vvmr, usps_decode, oel_train, lowrank_cv, stream_csv; "
+            + "spark_fit runs only when named (it needs okl-spark built: mvn -DskipTests package -pl spark -am).")
     private List<String> workloads;
+
+    @Option(names = "--rank", description = "Nystrom rank of lowrank_cv and stream_csv (default ${DEFAULT-VALUE}).",
+            defaultValue = "2000")
+    private int rank;
+
+    @Option(names = "--test-rows", description = "Test rows of lowrank_cv and stream_csv (default ${DEFAULT-VALUE}).",
+            defaultValue = "20000")
+    private int testRows;
+
+    @Option(names = "--child-heap", paramLabel = "SIZE", description = "-Xmx of the process stream_csv times "
+            + "(default ${DEFAULT-VALUE}).", defaultValue = "2g")
+    private String childHeap;
 
     @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
     private boolean peer;
@@ -95,7 +114,8 @@ public final class BenchCommand implements Runnable {
         try {
             selected = workloads == null ? List.copyOf(Workloads.all().values()) : Workloads.select(workloads);
             settings = new BenchSettings(sizes, p, d, backends(), repeat, warmup, selected, StructuredSizes.DEFAULTS,
-                    base.context().seed());
+                    base.context().seed(), new LowRankSettings(rank, LowRankSettings.DEFAULTS.folds(), testRows,
+                            childHeap));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

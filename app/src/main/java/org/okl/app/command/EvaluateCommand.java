@@ -12,22 +12,27 @@ import org.okl.app.UsageException;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
+import org.okl.core.data.FileRows;
 import org.okl.core.pipeline.Evaluation;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl evaluate}: scores a pipeline on a train/test split or by cross-validation. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Score a pipeline: --train D1 --test D2, --data D --cv K, or --data D for a data set that "
-                + "ships a test split.")
+                + "ships a test split. With a kernel sketch and squared-error metrics (mse, rmse, arrmse), data "
+                + "files are streamed: constant memory whatever their length.")
 public final class EvaluateCommand implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(EvaluateCommand.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
@@ -82,8 +87,11 @@ public final class EvaluateCommand implements Runnable {
             if (train == null || test == null || data != null || folds != null) {
                 throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
             }
-            result = trainTest(p, loader.load(train, inputs, outputs), loader.load(test, inputs, outputs), extra,
-                    metricSpecs, okl);
+            Optional<FileRows[]> streamed = streamed(p, loader, metricSpecs, okl, train, test);
+            result = streamed.isPresent()
+                    ? Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl)
+                    : trainTest(p, loader.load(train, inputs, outputs), loader.load(test, inputs, outputs), extra,
+                            metricSpecs, okl);
         } else if (data == null) {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
         } else if (folds != null) {
@@ -91,13 +99,18 @@ public final class EvaluateCommand implements Runnable {
                 throw new UsageException("--cv " + folds + ": cross-validation needs at least 2 folds; use --cv 5 or "
                         + "--cv 10");
             }
-            TrainingData training = TrainingDataArguments.of(loader.load(data, inputs, outputs), extra);
-            if (folds > training.size()) {
-                throw new UsageException("--cv " + folds + ": " + data + " has " + training.size() + " rows, too few"
-                        + " for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
-                        + training.size() + " (--cv " + training.size() + " is leave-one-out)");
+            Optional<FileRows[]> streamed = streamed(p, loader, metricSpecs, okl, data);
+            if (streamed.isPresent()) {
+                result = Evaluation.crossValidate(p, streamed.get()[0], folds, okl.context().seed(), metricSpecs, okl);
+            } else {
+                TrainingData training = TrainingDataArguments.of(loader.load(data, inputs, outputs), extra);
+                if (folds > training.size()) {
+                    throw new UsageException("--cv " + folds + ": " + data + " has " + training.size() + " rows, too "
+                            + "few for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
+                            + training.size() + " (--cv " + training.size() + " is leave-one-out)");
+                }
+                result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
             }
-            result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
         } else if (loader.hasTestSplit(data)) {
             result = trainTest(p, loader.load(data, inputs, outputs), loader.load(data + ":test", inputs, outputs),
                     extra, metricSpecs, okl);
@@ -105,6 +118,36 @@ public final class EvaluateCommand implements Runnable {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
         }
         print(result, pipelineSpec);
+    }
+
+    /**
+     * The rows of the data files when they can be streamed: files (not data set names), a pipeline that fits over
+     * streamed rows, squared-error metrics and no unlabelled data; otherwise empty (the data are loaded whole) and
+     * the reason is logged.
+     */
+    private Optional<FileRows[]> streamed(Pipeline p, DataLoader loader, Map<String, ComponentSpec> metricSpecs,
+            Okl okl, String... files) {
+        if (unlabelled != null || p.spec().approximation().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> obstacle = p.streamingObstacle().or(() -> Evaluation.streamingObstacle(metricSpecs, okl));
+        if (obstacle.isPresent()) {
+            LOG.info("reading the data whole: {}", obstacle.get());
+            return Optional.empty();
+        }
+        FileRows[] rows = new FileRows[files.length];
+        for (int i = 0; i < files.length; i++) {
+            Optional<FileRows> file = loader.rows(files[i], inputs, outputs).map(DataLoader.StreamedFile::rows);
+            if (file.isEmpty()) {
+                return Optional.empty();
+            }
+            if (file.get().outputDimension() == 0) {
+                throw new UsageException(files[i] + ": no output columns; select them with --outputs (for example "
+                        + "--outputs 128:256)");
+            }
+            rows[i] = file.get();
+        }
+        return Optional.of(rows);
     }
 
     private static Evaluation.Result trainTest(Pipeline p, LoadedData trainData, LoadedData testData,

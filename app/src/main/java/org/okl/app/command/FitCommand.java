@@ -2,20 +2,29 @@ package org.okl.app.command;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code okl fit}: fits a pipeline and writes the model file. */
-@Command(name = "fit", mixinStandardHelpOptions = true, description = "Fit a pipeline on data and write a model file.")
+@Command(name = "fit", mixinStandardHelpOptions = true, description = "Fit a pipeline on data and write a model file. With a kernel sketch (\"approximation\") a data "
+                + "file is read in blocks, in constant memory, with model selection in the same pass.")
 public final class FitCommand implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(FitCommand.class);
+
     @ParentCommand
     private OklCommand root;
 
@@ -47,14 +56,42 @@ public final class FitCommand implements Runnable {
     @Override
     public void run() {
         Okl okl = root.okl();
-        var pipelineSpec = okl.readPipeline(pipeline);
-        TrainingData training = TrainingDataArguments.build(new DataLoader(okl), data, inputs, outputs, unlabelled);
-        Model fitted = okl.pipeline(pipelineSpec).fit(training);
-        fitted.save(model);
+        Pipeline pipe = okl.pipeline(okl.readPipeline(pipeline));
+        DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
-        out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
-                + " by " + fitted.provenance().selection());
+        Optional<DataLoader.StreamedFile> file = streamable(pipe, loader);
+        Model fitted;
+        if (file.isPresent()) {
+            StreamingFit.Result result = pipe.fit(file.get().rows(), file.get().inputColumns());
+            fitted = result.model();
+            out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
+                    + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
+            out.println("streamed: " + result.timings() + String.format(Locale.ROOT,
+                    "; reading and parsing %.1f s on its own thread", file.get().rows().parseSeconds()));
+        } else {
+            TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
+            fitted = pipe.fit(training);
+            out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
+                    + " by " + fitted.provenance().selection());
+        }
+        fitted.save(model);
         out.println("model written to " + model);
         out.flush();
+    }
+
+    /**
+     * The data file in blocks when the pipeline can be fitted over streamed rows (a kernel sketch, see
+     * {@link StreamingFit}); otherwise empty (the data are loaded whole) and the reason is logged.
+     */
+    private Optional<DataLoader.StreamedFile> streamable(Pipeline pipe, DataLoader loader) {
+        if (unlabelled != null || pipe.spec().approximation().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> obstacle = pipe.streamingObstacle();
+        if (obstacle.isPresent()) {
+            LOG.info("reading {} whole: the pipeline cannot stream: {}", data, obstacle.get());
+            return Optional.empty();
+        }
+        return loader.rows(data, inputs, outputs);
     }
 }

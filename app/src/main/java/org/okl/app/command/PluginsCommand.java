@@ -30,7 +30,7 @@ public final class PluginsCommand implements Runnable {
     private CommandSpec spec;
 
     @Option(names = "--kind", description = "Only this kind (kernel, operator, matrix, output, filter, regularizer, "
-            + "decoder, dataset, metric, reader).")
+            + "decoder, dataset, metric, reader, solver, sketch).")
     private String kind;
 
     @Override

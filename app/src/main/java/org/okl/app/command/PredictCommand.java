@@ -1,9 +1,11 @@
 package org.okl.app.command;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.okl.api.decoder.Decoded;
@@ -12,6 +14,7 @@ import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
+import org.okl.core.data.FileRows;
 import org.okl.core.data.IoErrors;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.pipeline.Model;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code okl predict}: predicts outputs for new inputs with a model file and writes them as CSV. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
-        description = "Predict outputs with a model file; write them as CSV.")
+        description = "Predict outputs with a model file; write them as CSV. A data file is read and predicted "
+                + "block by block, in constant memory; the output appears complete or not at all.")
 public final class PredictCommand implements Runnable {
     @ParentCommand
     private OklCommand root;
@@ -56,12 +60,31 @@ public final class PredictCommand implements Runnable {
     public void run() {
         Okl okl = root.okl();
         Model fitted = Model.load(model, okl);
-        LoadedData loaded = new DataLoader(okl).loadFor(fitted, data, inputs, outputs);
+        DataLoader loader = new DataLoader(okl);
+        Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
+        long written = file.isPresent() ? stream(fitted, file.get().rows())
+                : inMemory(fitted, loader.loadFor(fitted, data, inputs, outputs));
+        spec.commandLine().getOut().println("wrote " + written + " predictions to " + out);
+        spec.commandLine().getOut().flush();
+    }
+
+    /** Predicts a data file block by block, writing each block's predictions before reading the next. */
+    private long stream(Model fitted, FileRows rows) {
+        long[] count = new long[1];
+        write(csv -> rows.forEachRowBlock((first, block, ignored) -> {
+            Matrix predictions = fitted.predict(block).outputs();
+            print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
+            count[0] += predictions.rows();
+        }));
+        return count[0];
+    }
+
+    private long inMemory(Model fitted, LoadedData loaded) {
         Decoded decoded = loaded.groups().isPresent() ? fitted.predict(loaded.inputs(), loaded.groups().get())
                 : fitted.predict(loaded.inputs());
-        write(decoded.outputs(), header(decoded.outputs().cols()));
-        spec.commandLine().getOut().println("wrote " + decoded.outputs().rows() + " predictions to " + out);
-        spec.commandLine().getOut().flush();
+        Matrix predictions = decoded.outputs();
+        write(csv -> print(csv, header(predictions.cols()), predictions));
+        return predictions.rows();
     }
 
     private static List<String> header(int cols) {
@@ -72,17 +95,33 @@ public final class PredictCommand implements Runnable {
         return names;
     }
 
-    private void write(Matrix predictions, List<String> header) {
+    /** Prints the header (when not {@code null}) and the predictions. */
+    private static void print(CSVPrinter csv, List<String> header, Matrix predictions) {
+        try {
+            if (header != null) {
+                csv.printRecord(header);
+            }
+            for (int i = 0; i < predictions.rows(); i++) {
+                List<String> row = new ArrayList<>(predictions.cols());
+                for (int j = 0; j < predictions.cols(); j++) {
+                    row.add(Double.toString(predictions.get(i, j)));
+                }
+                csv.printRecord(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes the predictions into a temporary file in the target folder, renamed to {@code --out} at the end. */
+    private void write(java.util.function.Consumer<CSVPrinter> content) {
         try {
             AtomicFiles.writeText(out, w -> {
-                CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder()
-                        .setHeader(header.toArray(String[]::new)).build());
-                for (int i = 0; i < predictions.rows(); i++) {
-                    List<String> row = new ArrayList<>(predictions.cols());
-                    for (int j = 0; j < predictions.cols(); j++) {
-                        row.add(Double.toString(predictions.get(i, j)));
-                    }
-                    csv.printRecord(row);
+                CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT);
+                try {
+                    content.accept(csv);
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
                 }
                 csv.flush();
             });

@@ -4,12 +4,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.Table;
+import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
-import java.util.stream.IntStream;
 import org.okl.core.Okl;
+import org.okl.core.data.FileRows;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
@@ -40,6 +43,9 @@ public final class DataLoader {
     public LoadedData load(String ref, String inputs, String outputs) {
         Path file = Path.of(ref);
         if (file.toFile().exists()) {
+            MemoryBudget.activity("the rows of " + ref + " read whole (" + MemoryBudget.describe(file.toFile().length())
+                    + " on disk)", "stream the file instead: a pipeline with a kernel sketch (\"approximation\") "
+                    + "reads data files in blocks");
             return fromTable(ref, okl.tables().read(file), inputs, outputs);
         }
         DataRef data = DataRef.parse(ref);
@@ -82,6 +88,67 @@ public final class DataLoader {
         return loaded;
     }
 
+    /**
+     * A data file to read in blocks, with its chosen columns.
+     *
+     * @param rows         the rows, inputs and outputs as selected
+     * @param inputColumns where the input columns are in the file (recorded in models)
+     */
+    public record StreamedFile(FileRows rows, InputColumns inputColumns) {
+    }
+
+    /**
+     * The rows of a data file to read in blocks, with the columns {@code inputs} and {@code outputs} select (as
+     * {@link #load}), or empty when the argument is not a file (a data set is loaded whole). Only the file's first
+     * lines are read here.
+     */
+    public Optional<StreamedFile> rows(String ref, String inputs, String outputs) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            return Optional.empty();
+        }
+        Table header = header(file);
+        int[][] columns = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
+        return Optional.of(streamed(file, header, columns[0], columns[1]));
+    }
+
+    /**
+     * The rows of a data file to apply a model to, read in blocks: the input columns as {@link #loadFor} finds them;
+     * empty when the argument is not a file.
+     */
+    public Optional<StreamedFile> rowsFor(Model model, String ref, String inputs, String outputs) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            return Optional.empty();
+        }
+        Table header = header(file);
+        Optional<InputColumns> fitted = model.inputColumns();
+        int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
+                : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
+        StreamedFile streamed = streamed(file, header, in, new int[0]);
+        fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
+        return Optional.of(streamed);
+    }
+
+    /** The file's column names and marks, without its rows (a table of no row). */
+    private Table header(Path file) {
+        try (TableStream stream = okl.tables().open(file)) {
+            List<String> names = stream.columnNames();
+            return new Table(Matrix.zeros(0, names.size()), names, stream.outputColumns(), stream.namedColumns());
+        }
+    }
+
+    private StreamedFile streamed(Path file, Table header, int[] in, int[] out) {
+        List<String> names = new ArrayList<>();
+        if (header.namedColumns()) {
+            for (int j : in) {
+                names.add(header.columnNames().get(j));
+            }
+        }
+        return new StreamedFile(new FileRows(file, okl.tables(), in, out),
+                new InputColumns(in, header.columnNames().size(), names));
+    }
+
     /** Whether a data argument names a data set that ships a test split. */
     public boolean hasTestSplit(String ref) {
         if (Path.of(ref).toFile().exists()) {
@@ -108,8 +175,13 @@ public final class DataLoader {
     }
 
     private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
-        List<String> names = table.columnNames();
-        int[] out = outputs != null ? select("--outputs", outputs, names) : table.outputColumns();
+        int[][] columns = columns(ref, table.columnNames(), table.outputColumns(), inputs, outputs);
+        return select(ref, table, columns[0], columns[1]);
+    }
+
+    /** The input and output columns {@code inputs} and {@code outputs} select among a file's columns. */
+    private static int[][] columns(String ref, List<String> names, int[] marked, String inputs, String outputs) {
+        int[] out = outputs != null ? select("--outputs", outputs, names) : marked;
         int[] in;
         if (inputs != null) {
             in = select("--inputs", inputs, names);
@@ -130,7 +202,7 @@ public final class DataLoader {
                 throw new UsageException(ref + ": column " + names.get(j) + " is selected as input and output");
             }
         }
-        return select(ref, table, in, out);
+        return new int[][] {in, out};
     }
 
     /** The rows of a table with the given input and output columns. */

@@ -48,7 +48,11 @@ final class ModelColumns {
 
     /** Fails when the data's input column names and the model's differ (when both have names). */
     static void checkNames(LoadedData data, InputColumns fitted) {
-        InputColumns given = data.inputColumns();
+        checkNames(data.source(), data.inputColumns(), fitted);
+    }
+
+    /** Fails when the given input column names and the model's differ (when both have names). */
+    static void checkNames(String source, InputColumns given, InputColumns fitted) {
         if (!fitted.named() || !given.named() || given.count() != fitted.count()) {
             return;
         }
@@ -56,7 +60,7 @@ final class ModelColumns {
             String expected = fitted.names().get(i);
             String actual = given.names().get(i);
             if (!expected.equals(actual)) {
-                throw new OklException(ErrorCode.INVALID_DATA, data.source() + ": input column " + (i + 1) + " is '"
+                throw new OklException(ErrorCode.INVALID_DATA, source + ": input column " + (i + 1) + " is '"
                         + actual + "' but the model was fitted on '" + expected + "' there; the model's input "
                         + "columns are " + fitted.names());
             }

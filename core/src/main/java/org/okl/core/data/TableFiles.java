@@ -11,6 +11,7 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableStream;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.ErrorCode;
@@ -42,6 +43,18 @@ public final class TableFiles {
             throw new OklException(ErrorCode.INVALID_DATA, file + ": no such file");
         }
         return readerFor(file).read(file);
+    }
+
+    /**
+     * Opens a file to read it block by block in one pass (readers that cannot stream read it whole).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a missing file or an unknown format
+     */
+    public TableStream open(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new OklException(ErrorCode.INVALID_DATA, file + ": no such file");
+        }
+        return readerFor(file).open(file);
     }
 
     private TableReader readerFor(Path file) {

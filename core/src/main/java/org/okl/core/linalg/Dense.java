@@ -144,11 +144,20 @@ final class Dense {
         }
     }
 
-    /** Checks that C is n x n for a rank-k update of order n. */
-    static void requireRankUpdateShapes(int n, Matrix c) {
+    /**
+     * Checks that C is n x n for a rank-k update of order n, and does the update when it is trivial (n = 0, or k = 0
+     * or alpha = 0: C := beta·C).
+     *
+     * @return whether the update is done
+     */
+    static boolean trivialRankUpdate(int n, int k, double alpha, double beta, Matrix c) {
         if (c.rows() != n || c.cols() != n) {
             throw new IllegalArgumentException("symmetricRankUpdate: C is " + c.rows() + " x " + c.cols()
                     + ", expected " + n + " x " + n);
         }
+        if (n > 0 && (k == 0 || alpha == 0.0)) {
+            scale(c.data(), beta);
+        }
+        return n == 0 || k == 0 || alpha == 0.0;
     }
 }

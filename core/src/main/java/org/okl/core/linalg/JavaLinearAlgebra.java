@@ -79,15 +79,10 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
     public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
         int n = transpose ? a.cols() : a.rows();
         int k = transpose ? a.rows() : a.cols();
-        Dense.requireRankUpdateShapes(n, c);
-        if (n == 0) {
+        if (Dense.trivialRankUpdate(n, k, alpha, beta, c)) {
             return;
         }
         double[] cd = c.data();
-        if (k == 0 || alpha == 0.0) {
-            Dense.scale(cd, beta);
-            return;
-        }
         double[] ad = Dense.unaliased(a.data(), cd);
         int lda = Dense.ld(a.rows());
         for (int j = 0; j < n; j += ParallelBlas.LOWER_STRIP) {

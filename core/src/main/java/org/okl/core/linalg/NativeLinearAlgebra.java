@@ -69,12 +69,7 @@ final class NativeLinearAlgebra implements SolverLinearAlgebra {
     public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
         int n = transpose ? a.cols() : a.rows();
         int k = transpose ? a.rows() : a.cols();
-        Dense.requireRankUpdateShapes(n, c);
-        if (n == 0) {
-            return;
-        }
-        if (k == 0) {
-            Dense.scale(c.data(), beta);
+        if (Dense.trivialRankUpdate(n, k, alpha, beta, c)) {
             return;
         }
         blas.dsyrk("L", transpose ? "T" : "N", n, k, alpha, Dense.unaliased(a.data(), c.data()), Dense.ld(a.rows()),

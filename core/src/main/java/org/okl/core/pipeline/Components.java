@@ -11,6 +11,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 
@@ -42,6 +43,11 @@ record Components(PipelineSpec spec, VectorKernel kernel, OperatorKernel operato
         if (spec.kernel().isPresent()) {
             kernel = context.create(VectorKernel.class, spec.kernel().get());
             if (kernel instanceof DataDependentKernel adaptive && trainingInputs != null) {
+                long n = trainingInputs.rows();
+                MemoryBudget.reserve("the " + n + " x " + n + " distances kernel '" + spec.kernel().get().name()
+                        + "' resolves its parameters on", MemoryBudget.doubles(n, n), "give the kernel's width "
+                        + "explicitly (for example \"sigma\"), or use a kernel sketch, which resolves it on a sample of "
+                        + StreamingFit.KERNEL_SAMPLE + " rows");
                 ComponentSpec fixed = adaptive.resolve(trainingInputs, context);
                 kernel = context.create(VectorKernel.class, fixed);
                 resolved = spec.withKernel(fixed);

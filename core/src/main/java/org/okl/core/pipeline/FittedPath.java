@@ -32,7 +32,7 @@ record FittedPath(Components components, FittedOutputEmbedding embedding, Regres
                 c.output().fit(new OutputData(data.outputs(), data.unlabelledOutputs()), context);
         RegressionProblem problem = problem(c, embedding, data, okl);
         Solvers.Choice solver = Solvers.choose(problem);
-        return new FittedPath(c, embedding, solver.solver().fit(problem), data, solver.id());
+        return new FittedPath(c, embedding, Solvers.fit(solver, problem), data, solver.id());
     }
 
     /** The regression problem of a pipeline's components on data, its embedding already fitted. */

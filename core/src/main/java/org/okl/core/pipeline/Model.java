@@ -162,6 +162,23 @@ public final class Model {
         }
     }
 
+    /**
+     * The predictions of the regression step (t x D) for new inputs, before decoding: what the decoder scores
+     * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
+     */
+    public Matrix predictRegression(Matrix inputs) {
+        return predictRegression(inputs, Optional.empty());
+    }
+
+    /**
+     * The output embedding fitted on the training outputs: what the decoder scores candidates with
+     * ({@link FittedOutputEmbedding#candidateDistances}), for example when a cluster scores its share of a candidate
+     * set.
+     */
+    public FittedOutputEmbedding embedding() {
+        return embedding;
+    }
+
     /** The pipeline with every data-dependent and chosen value recorded. */
     public PipelineSpec spec() {
         return spec;

@@ -5,17 +5,22 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.core.stream.MatrixRows;
+import org.okl.core.stream.RowSource;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
@@ -39,7 +44,8 @@ public final class Pipeline {
     }
 
     /**
-     * Fits the pipeline.
+     * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
+     * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
      *
      * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
      */
@@ -48,6 +54,13 @@ public final class Pipeline {
     }
 
     private Model fitGuarded(TrainingData data) {
+        if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
+                && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
+            Matrix targets = ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output()))
+                    .encode(data.outputs());
+            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(targets),
+                    data.inputColumns(), okl).model();
+        }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
@@ -80,12 +93,41 @@ public final class Pipeline {
     }
 
     /**
+     * Fits the pipeline over rows read in passes (a data file of any size), with model selection in the same pass.
+     *
+     * @throws org.okl.core.plugin.OklException {@link org.okl.core.plugin.ErrorCode#INVALID_PIPELINE} when the
+     *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
+     */
+    public StreamingFit.Result fit(RowSource rows) {
+        return fit(rows, null);
+    }
+
+    /**
+     * The same, recording where the input columns came from in the file (so that prediction finds them again).
+     *
+     * @param inputColumns the input columns' positions and names in the file, or {@code null} when unknown
+     */
+    public StreamingFit.Result fit(RowSource rows, InputColumns inputColumns) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(),
+                () -> StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl));
+    }
+
+    /** What prevents fitting this pipeline over streamed rows, or empty when nothing does. */
+    public Optional<String> streamingObstacle() {
+        return StreamingFit.obstacle(spec, okl, false);
+    }
+
+    /**
      * For an iterative filter (path parameter {@code iterations}), the spec with its iterations cut to the chosen
      * path point, so the refit stops there instead of running the whole selection path (iterate j does not depend on
      * the total, see {@link org.okl.api.filter.IterativeFilter}); otherwise the spec unchanged.
      */
     private PipelineSpec stopAtChosenIteration(PipelineSpec chosen, int pathIndex) {
-        SpectralFilter filter = okl.create(SpectralFilter.class, chosen.filter());
+        return stopAtChosenIteration(chosen, okl.create(SpectralFilter.class, chosen.filter()), pathIndex);
+    }
+
+    /** The same for a filter already created from the spec. */
+    static PipelineSpec stopAtChosenIteration(PipelineSpec chosen, SpectralFilter filter, int pathIndex) {
         if (filter.iterative().isEmpty() || !filter.pathParameter().equals("iterations")
                 || pathIndex == filter.pathLength() - 1) {
             return chosen;

@@ -12,6 +12,7 @@ import org.okl.core.OklVersion;
 import org.okl.core.solve.block.BlockSolver;
 import org.okl.core.solve.kde.CovarianceKdeSolver;
 import org.okl.core.solve.kde.IncompleteCholeskySettings;
+import org.okl.core.solve.lowrank.FalkonSolver;
 import org.okl.core.solve.lowrank.FourierSketch;
 import org.okl.core.solve.lowrank.IncompleteCholeskySketch;
 import org.okl.core.solve.lowrank.LowRankEigenSolver;
@@ -51,6 +52,16 @@ public final class CorePlugin implements OklPlugin {
                         "separable kernels with a sketch: m x m sums in one blocked pass, every filter's path from "
                                 + "one m x m eigendecomposition; O(n m^2 + m^3) time, O(m^2 + block m) memory",
                         List.of(BLOCK_ROWS), (p, c) -> new LowRankEigenSolver(p.getInt("blockRows"))),
+                SimpleComponentFactory.of("falkon", RegressionSolver.class,
+                        "separable kernels with a Nystrom sketch, Falkon: CG preconditioned by Cholesky factors of "
+                                + "k(L, L), one blocked pass per iteration, no m x m eigendecomposition; preferred "
+                                + "above 4096 landmarks",
+                        List.of(BLOCK_ROWS, ParameterSpec.integer("iterations", 50, 1,
+                                        "the most conjugate-gradient iterations (passes over the rows) per solve"),
+                                ParameterSpec.positive("tolerance", 1e-7, "the relative residual at which "
+                                        + "conjugate gradients stop")),
+                        (p, c) -> new FalkonSolver(p.getInt("blockRows"), p.getInt("iterations"),
+                                p.getDouble("tolerance"))),
                 solver("multitask", "task-indexed kernels k(x,x') A[t,t'] (B12 multi-task)", List.of(),
                         new MultitaskSolver()),
                 solver("separable-eigen", "separable kernels k A: eigen or tridiagonal route for the whole path "

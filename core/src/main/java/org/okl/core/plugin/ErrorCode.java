@@ -31,7 +31,9 @@ public enum ErrorCode {
     /** An output file (report, predictions, results) that cannot be written. */
     OUTPUT_FILE("OKL-E012"),
     /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
-    PLUGIN_FAILURE("OKL-E013");
+    PLUGIN_FAILURE("OKL-E013"),
+    /** Something too large for the heap: refused before allocating, or out of memory while building it. */
+    OUT_OF_MEMORY("OKL-E014");
 
     private final String code;
 

@@ -61,9 +61,11 @@ public final class KernelExpansion implements Predictor {
         return m;
     }
 
+    /** By blocks of rows, so the cross Gram held at once stays near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return linearAlgebra.multiply(kernel.gram(inputs, centers), coefficients);
+        return PredictionBlocks.map(inputs, centers.rows(), block -> linearAlgebra.multiply(
+                kernel.gram(block, centers), coefficients));
     }
 
     @Override

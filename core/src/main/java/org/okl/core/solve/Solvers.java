@@ -12,6 +12,7 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -83,7 +84,19 @@ public final class Solvers {
      *                      describes it)
      */
     public static RegressionPath fit(RegressionProblem problem) {
-        return choose(problem).solver().fit(problem);
+        return fit(choose(problem), problem);
+    }
+
+    /**
+     * Fits a problem with a chosen solver, after checking its memory estimate against the heap.
+     *
+     * @throws org.okl.core.plugin.OklException {@link org.okl.core.plugin.ErrorCode#OUT_OF_MEMORY} when the fit
+     *                                          cannot fit in the heap
+     */
+    public static RegressionPath fit(Choice choice, RegressionProblem problem) {
+        choice.solver().memory(problem).ifPresent(m -> MemoryBudget.reserve(m.what() + " (solver " + choice.id()
+                + ")", m.bytes(), m.advice()));
+        return choice.solver().fit(problem);
     }
 
     /** The combination of kernel structure, embedding, regularizers, filter and options of a problem. */

@@ -111,11 +111,6 @@ public final class FoldScheme implements Serializable {
         };
     }
 
-    /** Whether the caller gives the groups ({@link Kind#EXPLICIT}). */
-    public boolean isExplicit() {
-        return kind == Kind.EXPLICIT;
-    }
-
     /**
      * The group of one row.
      *

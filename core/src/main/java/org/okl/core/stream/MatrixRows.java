@@ -10,17 +10,35 @@ public final class MatrixRows implements RowSource {
 
     private final Matrix inputs;
     private final Matrix outputs;
+    private final int blockRows;
 
     /**
+     * Rows served in blocks of {@link #BLOCK_ROWS}.
+     *
      * @param inputs  n x p
      * @param outputs n x q (q may be 0)
      */
     public MatrixRows(Matrix inputs, Matrix outputs) {
+        this(inputs, outputs, BLOCK_ROWS);
+    }
+
+    /**
+     * Rows served in blocks of the given size.
+     *
+     * @param inputs    n x p
+     * @param outputs   n x q (q may be 0)
+     * @param blockRows the rows of a block (at least 1)
+     */
+    public MatrixRows(Matrix inputs, Matrix outputs, int blockRows) {
         if (inputs.rows() != outputs.rows()) {
             throw new IllegalArgumentException(inputs.rows() + " input rows but " + outputs.rows() + " output rows");
         }
+        if (blockRows < 1) {
+            throw new IllegalArgumentException("blocks need at least one row, got " + blockRows);
+        }
         this.inputs = inputs;
         this.outputs = outputs;
+        this.blockRows = blockRows;
     }
 
     @Override
@@ -51,12 +69,12 @@ public final class MatrixRows implements RowSource {
     @Override
     public void forEachRowBlock(RowBlockVisitor visitor) {
         int n = inputs.rows();
-        if (n <= BLOCK_ROWS) {
+        if (n <= blockRows) {
             visitor.accept(0, inputs, outputs);
             return;
         }
-        for (int from = 0; from < n; from += BLOCK_ROWS) {
-            int to = Math.min(n, from + BLOCK_ROWS);
+        for (int from = 0; from < n; from += blockRows) {
+            int to = Math.min(n, from + blockRows);
             visitor.accept(from, inputs.rowRange(from, to), outputs.rowRange(from, to));
         }
     }

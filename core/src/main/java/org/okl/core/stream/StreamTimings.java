@@ -3,8 +3,9 @@ package org.okl.core.stream;
 import java.util.Locale;
 
 /**
- * Where the time of a streamed fit went, in wall-clock seconds on the thread that drives it: waiting for parsed
- * blocks (reading and parsing runs on its own thread, so this is only the part not hidden behind the computation),
+ * Where the time of a streamed fit went, in wall-clock seconds on the thread that drives it: drawing the sketch
+ * (landmarks are sampled in a pass of their own), waiting for parsed blocks (reading and parsing runs on its own
+ * thread, so this is only the part not hidden behind the computation),
  * kernel blocks (the sketch features), products (the {@code dsyrk} and {@code dgemm} sums, or the passes' products)
  * and the driver-side solve (the m x m decompositions). Not thread-safe.
  */
@@ -15,6 +16,7 @@ public final class StreamTimings {
     private long kernelNanos;
     private long productNanos;
     private long solveNanos;
+    private long drawNanos;
 
     /** Counts one pass over the given number of rows. */
     public void pass(long passRows) {
@@ -37,19 +39,14 @@ public final class StreamTimings {
         productNanos += nanos;
     }
 
+    /** Adds time spent drawing the sketch (sampling landmarks: a pass of its own). */
+    public void draw(long nanos) {
+        drawNanos += nanos;
+    }
+
     /** Adds time spent in the driver-side solve. */
     public void solve(long nanos) {
         solveNanos += nanos;
-    }
-
-    /** Adds another timing's counts to these. */
-    public void add(StreamTimings other) {
-        rows = Math.max(rows, other.rows);
-        passes += other.passes;
-        readNanos += other.readNanos;
-        kernelNanos += other.kernelNanos;
-        productNanos += other.productNanos;
-        solveNanos += other.solveNanos;
     }
 
     /** The rows of the largest pass. */
@@ -77,6 +74,11 @@ public final class StreamTimings {
         return productNanos * 1e-9;
     }
 
+    /** Seconds drawing the sketch. */
+    public double drawSeconds() {
+        return drawNanos * 1e-9;
+    }
+
     /** Seconds in the driver-side solve. */
     public double solveSeconds() {
         return solveNanos * 1e-9;
@@ -84,8 +86,8 @@ public final class StreamTimings {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%d rows, %d pass%s: waiting for input %.1f s, kernel blocks %.1f s, "
-                + "products %.1f s, solve %.1f s", rows, passes, passes == 1 ? "" : "es", readSeconds(),
-                kernelSeconds(), productSeconds(), solveSeconds());
+        return String.format(Locale.ROOT, "%d rows, %d pass%s: drawing the sketch %.1f s, waiting for input %.1f s, "
+                + "kernel blocks %.1f s, products %.1f s, solve %.1f s", rows, passes, passes == 1 ? "" : "es",
+                drawSeconds(), readSeconds(), kernelSeconds(), productSeconds(), solveSeconds());
     }
 }

@@ -35,11 +35,16 @@ class SolversTest {
     @Test
     void everyBuiltInSolverIsRegisteredAndTheMostSpecificWins() {
         assertThat(TestContext.active().componentIds(RegressionSolver.class)).contains("block-iterative",
-                "covariance-kde", "low-rank-eigen", "manifold-sylvester", "multitask", "separable-eigen");
+                "covariance-kde", "low-rank-eigen", "falkon", "manifold-sylvester", "multitask", "separable-eigen");
         RegressionProblem sketched = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
                 SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
                 Optional.of(ComponentSpec.of("nystrom", "rank", 5)), TestContext.active());
         assertThat(Solvers.choose(sketched).id()).isEqualTo("low-rank-eigen");
+        RegressionProblem large = new RegressionProblem(TestMatrices.random(5000, 2, 3), new Gaussian(1),
+                new FixedSeparable(null), SolveFixtures.explicit(Matrix.zeros(5000, 1)), new Tikhonov(0.1),
+                List.of(), Optional.empty(), Optional.empty(), Optional.of(ComponentSpec.of("nystrom", "rank", 4097)),
+                TestContext.active());
+        assertThat(Solvers.choose(large).id()).isEqualTo("falkon");
         RegressionProblem block = SolveFixtures.problem(x, new Gaussian(1), new SolveFixtures.SeparableAsBlock(
                 Matrix.identity(2)), SolveFixtures.explicit(y), new Tikhonov(0.1));
         assertThat(Solvers.choose(block).id()).isEqualTo("block-iterative");
@@ -49,9 +54,9 @@ class SolversTest {
     void aNamedSolverFitsOrSaysWhyNot() {
         RegressionProblem problem = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
                 SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
-                Optional.of(ComponentSpec.of("nystrom", "rank", 5)), Optional.of(ComponentSpec.of("low-rank-eigen")),
+                Optional.of(ComponentSpec.of("nystrom", "rank", 5)), Optional.of(ComponentSpec.of("falkon")),
                 TestContext.active());
-        assertThat(Solvers.choose(problem).id()).isEqualTo("low-rank-eigen");
+        assertThat(Solvers.choose(problem).id()).isEqualTo("falkon");
         RegressionProblem unsupported = new RegressionProblem(x, new Gaussian(1), new FixedSeparable(null),
                 SolveFixtures.explicit(y), new Tikhonov(0.1), List.of(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.of(ComponentSpec.of("low-rank-eigen")), TestContext.active());

@@ -106,6 +106,22 @@ class FoldAggregatesTest {
     }
 
     @Test
+    void groupsGivenWithTheRowsEqualTheSchemesGroups() {
+        FoldScheme explicit = FoldScheme.explicit(4);
+        int[] groups = new int[x.rows()];
+        scheme.groupsOf(0, groups.length, groups);
+        BlockAccumulator accumulator = new BlockAccumulator(features, explicit, 2, la, 64, new StreamTimings());
+        accumulator.add(0, groups, x, y);
+        FoldAggregates hashed = pass(300, 300);
+        for (int g = 0; g < 4; g++) {
+            TestMatrices.assertClose(hashed.gram(g), accumulator.aggregates().gram(g), 1e-12);
+            TestMatrices.assertClose(hashed.cross(g), accumulator.aggregates().cross(g), 1e-12);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> accumulator.add(0, new int[] {7}, x.rowRange(0, 1),
+                y.rowRange(0, 1))).hasMessageContaining("row 1: fold 7 is not one of 0..3");
+    }
+
+    @Test
     void nonFiniteValuesAreReportedWithTheirRow() {
         BlockAccumulator accumulator = new BlockAccumulator(features, scheme, 2, la, 64, new StreamTimings());
         Matrix bad = y.rowRange(0, 10).copy();

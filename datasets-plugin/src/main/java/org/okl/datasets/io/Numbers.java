@@ -1,12 +1,14 @@
 package org.okl.datasets.io;
 
+import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import org.okl.api.data.DataFormatException;
 
 /**
  * Strict parsing of numeric fields. Accepted: optional sign, digits with an optional decimal point, optional
  * exponent ({@code -1.5e-3}, {@code .5}, {@code 7.}). Rejected: {@code NaN}, {@code Inf}/{@code Infinity}, hexadecimal
  * and Java suffixes ({@code 1d}), and numbers that overflow to infinity. Missing values are not numbers: each format
- * says how it marks them.
+ * says how it marks them. Parsed by FastDoubleParser (correctly rounded, the same double as {@link Double#parseDouble},
+ * about three times faster), which matters for files of millions of rows.
  */
 final class Numbers {
 
@@ -26,7 +28,7 @@ final class Numbers {
         if (!isPlainNumber(text)) {
             throw new DataFormatException(file, line, field, describe(text));
         }
-        double v = Double.parseDouble(text);
+        double v = JavaDoubleParser.parseDouble(text);
         if (!Double.isFinite(v)) {
             throw new DataFormatException(file, line, field, "'" + text + "' overflows to infinity");
         }

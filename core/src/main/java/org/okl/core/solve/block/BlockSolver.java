@@ -9,9 +9,11 @@ import org.okl.api.filter.IterativeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.BlockOperatorKernel;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.BlockGramOperator;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
@@ -33,6 +35,14 @@ public final class BlockSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 0;
+    }
+
+    /** The nd x nd block Gram, its decomposition and a workspace: three nd x nd matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long nd = (long) problem.size() * ((BlockOperatorKernel) problem.operator()).outputDimension();
+        return Optional.of(new MemoryEstimate(3 * MemoryBudget.doubles(nd, nd), "the " + nd + " x " + nd
+                + " block Gram matrix of the block solver and its factorisation", "use fewer rows"));
     }
 
     @Override

@@ -33,14 +33,14 @@ public final class ConjugateGradient {
             Matrix start, int maxIterations) {
         Matrix x = start == null ? Matrix.zeros(b.rows(), b.cols()) : start.copy();
         Matrix r = start == null ? b.copy() : b.minus(operator.apply(x));
-        double bNorm = Math.sqrt(dot(b, b));
+        double bNorm = Math.sqrt(Frobenius.dot(b, b));
         if (bNorm == 0) {
             return Matrix.zeros(b.rows(), b.cols());
         }
         Matrix z = preconditioner == null ? r.copy() : preconditioner.apply(r);
         Matrix p = z.copy();
-        double rz = dot(r, z);
-        double residual = Math.sqrt(dot(r, r));
+        double rz = Frobenius.dot(r, z);
+        double residual = Math.sqrt(Frobenius.dot(r, r));
         double best = residual;
         int sinceBest = 0;
         for (int it = 0; it < maxIterations; it++) {
@@ -54,12 +54,12 @@ public final class ConjugateGradient {
                 break;
             }
             Matrix ap = operator.apply(p);
-            double step = rz / dot(p, ap);
-            axpy(step, p, x);
-            axpy(-step, ap, r);
-            residual = Math.sqrt(dot(r, r));
+            double step = rz / Frobenius.dot(p, ap);
+            Frobenius.axpy(step, p, x);
+            Frobenius.axpy(-step, ap, r);
+            residual = Math.sqrt(Frobenius.dot(r, r));
             z = preconditioner == null ? r.copy() : preconditioner.apply(r);
-            double rzNext = dot(r, z);
+            double rzNext = Frobenius.dot(r, z);
             double beta = rzNext / rz;
             rz = rzNext;
             double[] pd = p.data();
@@ -73,23 +73,5 @@ public final class ConjugateGradient {
         }
         throw new IllegalStateException("conjugate gradients did not converge within " + maxIterations
                 + " iterations: relative residual " + residual / bNorm);
-    }
-
-    static double dot(Matrix a, Matrix b) {
-        double[] x = a.data();
-        double[] y = b.data();
-        double s = 0;
-        for (int k = 0; k < x.length; k++) {
-            s += x[k] * y[k];
-        }
-        return s;
-    }
-
-    private static void axpy(double factor, Matrix x, Matrix y) {
-        double[] xs = x.data();
-        double[] ys = y.data();
-        for (int k = 0; k < xs.length; k++) {
-            ys[k] += factor * xs[k];
-        }
     }
 }

@@ -40,7 +40,7 @@ public final class SpectralRadius {
         for (int k = 0; k < size; k++) {
             v.data()[k] = random.nextGaussian();
         }
-        scale(v, 1 / norm(v));
+        Frobenius.scale(v, 1 / Frobenius.norm(v));
         List<Matrix> basis = new ArrayList<>();
         double[] alpha = new double[maxSteps];
         double[] beta = new double[maxSteps];
@@ -48,13 +48,13 @@ public final class SpectralRadius {
         for (int m = 0; m < maxSteps; m++) {
             basis.add(v);
             Matrix w = operator.apply(v);
-            alpha[m] = dot(w, v);
+            alpha[m] = Frobenius.dot(w, v);
             for (int pass = 0; pass < 2; pass++) {
                 for (Matrix q : basis) {
-                    axpy(-dot(w, q), q, w);
+                    Frobenius.axpy(-Frobenius.dot(w, q), q, w);
                 }
             }
-            beta[m] = norm(w);
+            beta[m] = Frobenius.norm(w);
             boolean exhausted = beta[m] <= 1e-14 * Math.max(Math.abs(alpha[m]), 1e-300) || m + 1 == maxSteps;
             if (exhausted || (m + 1) % CHECK_EVERY == 0) {
                 SymmetricEigen ritz = linearAlgebra.eigenSymmetric(tridiagonal(alpha, beta, m + 1));
@@ -65,7 +65,7 @@ public final class SpectralRadius {
                 }
             }
             v = w;
-            scale(v, 1 / beta[m]);
+            Frobenius.scale(v, 1 / beta[m]);
         }
         return Math.max(theta, 0.0);
     }
@@ -80,34 +80,5 @@ public final class SpectralRadius {
             }
         }
         return t;
-    }
-
-    private static double dot(Matrix a, Matrix b) {
-        double[] x = a.data();
-        double[] y = b.data();
-        double s = 0;
-        for (int k = 0; k < x.length; k++) {
-            s += x[k] * y[k];
-        }
-        return s;
-    }
-
-    private static double norm(Matrix a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static void axpy(double factor, Matrix x, Matrix y) {
-        double[] xs = x.data();
-        double[] ys = y.data();
-        for (int k = 0; k < xs.length; k++) {
-            ys[k] += factor * xs[k];
-        }
-    }
-
-    private static void scale(Matrix a, double factor) {
-        double[] x = a.data();
-        for (int k = 0; k < x.length; k++) {
-            x[k] *= factor;
-        }
     }
 }

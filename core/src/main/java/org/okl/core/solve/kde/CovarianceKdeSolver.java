@@ -7,10 +7,12 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
+import org.okl.core.memory.MemoryBudget;
 
 /**
  * Kadri et al.'s (2013) kernel dependency estimation with the covariance and conditional-covariance operator-valued
@@ -59,6 +61,17 @@ public final class CovarianceKdeSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 50;
+    }
+
+    /** The input and output Grams, their decompositions and the coefficients: about six n x n matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        if (problem.approximation().isPresent()) {
+            return Optional.empty();
+        }
+        long n = problem.size();
+        return Optional.of(new MemoryEstimate(6 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the covariance KDE and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

@@ -26,11 +26,6 @@ public final class IncompleteCholeskySketch implements KernelSketch {
         this.settings = settings;
     }
 
-    /** The settings. */
-    public IncompleteCholeskySettings settings() {
-        return settings;
-    }
-
     @Override
     public int features(long rows) {
         return (int) Math.min(settings.rank(), rows);

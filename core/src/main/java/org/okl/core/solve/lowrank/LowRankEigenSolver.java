@@ -1,16 +1,18 @@
 package org.okl.core.solve.lowrank;
 
+import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.api.solve.RegressionSolver;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.stream.BlockAccumulator;
+import org.okl.core.stream.EigenRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.MatrixRows;
@@ -28,7 +30,7 @@ import org.okl.core.stream.Whitening;
  * <p>Explicit targets and implicit embeddings (A = I, predictions are weights over the n training outputs, so the
  * cross sum {@code Phi^T} is m x n) are handled as by the exact separable solver; missing targets are not.
  */
-public final class LowRankEigenSolver implements RegressionSolver {
+public final class LowRankEigenSolver implements SketchedSolver {
     /** Sketches with more features prefer the {@code falkon} solver. */
     public static final int LARGE_SKETCH = 4096;
 
@@ -41,17 +43,30 @@ public final class LowRankEigenSolver implements RegressionSolver {
 
     @Override
     public boolean supports(RegressionProblem problem) {
-        return problem.approximation().isPresent()
-                && problem.operator() instanceof SeparableOperatorKernel
-                && problem.groups().isEmpty()
-                && problem.kernel() != null
-                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
+        return SketchedSolver.sketchedSeparable(problem);
     }
 
     /** 40: the sketched eigen route, before multi-task and the exact routes. */
     @Override
     public int preference(RegressionProblem problem) {
         return 40;
+    }
+
+    /** The m x m sums and decompositions and one kernel block (and m x n cross sums for implicit outputs). */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        int m = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow())
+                .features(problem.size());
+        boolean implicit = problem.embedding().targets().isEmpty();
+        int d = problem.embedding().targets().map(Matrix::cols).orElse(problem.size());
+        long bytes = EigenRoute.bytes(m, d, 1, blockRows) + (implicit ? MemoryBudget.doubles(m, problem.size()) : 0);
+        return Optional.of(new MemoryEstimate(bytes, "the " + m + " x " + m + " sums of a sketch of " + m
+                + " features", LowRankAdvice.EIGEN));
+    }
+
+    @Override
+    public EigenRoute route(LinearAlgebra linearAlgebra) {
+        return new EigenRoute(linearAlgebra, blockRows);
     }
 
     @Override

@@ -39,11 +39,6 @@ public final class NystromFeatures implements SketchFeatures {
         return new NystromFeatures(kernel, landmarks);
     }
 
-    /** The landmarks, not a copy. */
-    public Matrix landmarks() {
-        return landmarks;
-    }
-
     @Override
     public int size() {
         return landmarks.rows();

@@ -8,6 +8,7 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.core.solve.PredictionBlocks;
 
 /**
  * The predictor of a sketched model, {@code H = phi(X*) · beta}: the sketch's features (rebuilt from its arrays by
@@ -67,9 +68,11 @@ public final class SketchExpansion implements Predictor {
         return weights;
     }
 
+    /** By blocks of rows, so the features held at once stay near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return linearAlgebra.multiply(features.features(inputs), weights);
+        return PredictionBlocks.map(inputs, features.size(), block -> linearAlgebra.multiply(
+                features.features(block), weights));
     }
 
     @Override

@@ -11,12 +11,14 @@ import org.okl.api.linalg.SymmetricEigen;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
 import org.okl.core.linalg.HessenbergForm;
 import org.okl.core.linalg.SolverLinearAlgebra;
+import org.okl.core.memory.MemoryBudget;
 
 /**
  * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization) for a
@@ -55,6 +57,14 @@ public final class ManifoldSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 60;
+    }
+
+    /** The Gram over labelled and unlabelled points, the Laplacian and the Sylvester factors: about five N x N matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long n = problem.size() + problem.unlabelledInputs().map(u -> (long) u.rows()).orElse(0L);
+        return Optional.of(new MemoryEstimate(5 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the manifold solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

@@ -10,9 +10,11 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
@@ -37,6 +39,14 @@ public final class MultitaskSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 20;
+    }
+
+    /** The task-indexed Gram, its eigenvectors and a workspace: three n x n matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long n = problem.size();
+        return Optional.of(new MemoryEstimate(3 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the multi-task solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.okl.core.solve.separable;
 
 import java.util.List;
+import java.util.Optional;
 import org.okl.api.filter.GramOperator;
 import org.okl.api.filter.IterativeFilter;
 import org.okl.api.filter.RidgeFilter;
@@ -8,10 +9,12 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.iterative.IterativeRuns;
@@ -48,6 +51,14 @@ public final class SeparableSolver implements RegressionSolver {
     @Override
     public int preference(RegressionProblem problem) {
         return 10;
+    }
+
+    /** The Gram, its eigenvectors and a workspace: three n x n matrices. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        long n = problem.size();
+        return Optional.of(new MemoryEstimate(3 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
+                + " Gram matrix of the exact separable solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
 
     @Override

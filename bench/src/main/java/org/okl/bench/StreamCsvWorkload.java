@@ -1,0 +1,170 @@
+package org.okl.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.TrainingData;
+
+/**
+ * {@code stream_csv}: the {@code lowrank_cv} problem fitted from a CSV file of n rows by a separate JVM with a fixed
+ * heap ({@code -Xmx2g} by default), as {@code okl fit} does: the file read in blocks by a reader thread, landmarks
+ * sampled in a first pass, the per-fold sums in a second, the model written. The time is the child's wall clock;
+ * the details give its peak resident memory (VmHWM, polled every 50 ms) and where its time went. At n <= 50,000 the
+ * same data are also fitted in memory (outside the clock) and the largest difference between the two models'
+ * predictions on the test rows is reported. The CSV (about 230 bytes per row) is written outside the clock into a
+ * temporary folder, deleted after the run.
+ */
+public final class StreamCsvWorkload implements Workload {
+    /** The largest n at which the streamed model is compared with the in-memory one. */
+    public static final int COMPARED_UP_TO = 50_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public String name() {
+        return "stream_csv";
+    }
+
+    @Override
+    public String description() {
+        return "a separate JVM (-Xmx2g) fits lowrank_cv's problem from an n-row CSV read in blocks, as okl fit does; "
+                + "details: peak RSS, time breakdown, difference from the in-memory fit (n <= 50,000)";
+    }
+
+    @Override
+    public boolean numpyPeer() {
+        return false;
+    }
+
+    @Override
+    public BenchTask prepare(BenchEnvironment environment, int n) {
+        LowRankSettings settings = environment.lowRank();
+        LowRankData data = LowRankData.of(n, settings, environment.seed());
+        LowRankData.TrainFiles files = data.files(settings, environment.seed(), "okl-stream-csv");
+        Path dir = files.dir();
+        Path csv = files.csv();
+        Path pipeline = files.pipeline();
+        Path model = dir.resolve("model.okl");
+        List<String> command = command(environment, settings, pipeline, csv, model);
+        return new BenchTask() {
+            private ChildRun last;
+
+            @Override
+            public Object run() {
+                last = ChildRun.of(command, dir);
+                return last;
+            }
+
+            @Override
+            public Map<String, Double> details() {
+                try {
+                    Map<String, Double> d = new LinkedHashMap<>();
+                    d.put("peak_rss_mib", last.peakRssKib() / 1024.0);
+                    for (String key : List.of("draw_s", "wait_s", "parse_s", "kernel_s", "products_s", "solve_s")) {
+                        d.put(key, last.output().path(key).asDouble());
+                    }
+                    d.put("csv_mib", Files.size(csv) / (1024.0 * 1024.0));
+                    Model streamed = Model.load(model, environment.okl());
+                    d.put("test_mse", LowRankData.mse(streamed.predict(LowRankData.inputs(data.test())).outputs(),
+                            LowRankData.outputs(data.test())));
+                    if (n <= COMPARED_UP_TO) {
+                        Model memory = environment.okl().pipeline(LowRankData.pipeline(settings, environment.seed()))
+                                .fit(TrainingData.of(LowRankData.inputs(data.train()),
+                                        LowRankData.outputs(data.train())));
+                        d.put("streamed_vs_memory", streamed.predict(LowRankData.inputs(data.test())).outputs()
+                                .maxAbsDifference(memory.predict(LowRankData.inputs(data.test())).outputs()));
+                    }
+                    return d;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } finally {
+                    delete(dir);
+                }
+            }
+        };
+    }
+
+    static List<String> command(BenchEnvironment environment, LowRankSettings settings, Path pipeline,
+            Path csv, Path model) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Xmx" + settings.childHeap());
+        command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
+        if (environment.linearAlgebra().name().equals("java")) {
+            command.add("--add-modules=jdk.incubator.vector");
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamedFitMain.class.getName(),
+                pipeline.toString(), csv.toString(), Integer.toString(LowRankSettings.P),
+                Integer.toString(LowRankSettings.D), model.toString()));
+        return command;
+    }
+
+    static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+
+    /**
+     * One run of the child process.
+     *
+     * @param output     its JSON line
+     * @param peakRssKib its peak resident set size (VmHWM), KiB
+     */
+    record ChildRun(JsonNode output, long peakRssKib) {
+
+        static ChildRun of(List<String> command, Path dir) {
+            try {
+                Path out = dir.resolve("child.out");
+                Path err = dir.resolve("child.err");
+                Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
+                        .redirectError(err.toFile()).start();
+                Path status = Path.of("/proc", Long.toString(process.pid()), "status");
+                long peak = 0;
+                while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
+                    peak = Math.max(peak, highWaterMark(status));
+                }
+                if (process.exitValue() != 0) {
+                    String last = Files.readString(err).strip().lines().reduce((a, b) -> b).orElse("(no output)");
+                    throw new IllegalStateException("the streamed fit failed (exit " + process.exitValue() + "): "
+                            + last);
+                }
+                String line = Files.readString(out).strip().lines().reduce((a, b) -> b).orElse("{}");
+                return new ChildRun(JSON.readTree(line), peak);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+        }
+
+        /** VmHWM of a live process in KiB, 0 when it cannot be read (the process ended, or no /proc). */
+        private static long highWaterMark(Path status) {
+            try {
+                for (String line : Files.readAllLines(status)) {
+                    if (line.startsWith("VmHWM:")) {
+                        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+            return 0;
+        }
+    }
+}

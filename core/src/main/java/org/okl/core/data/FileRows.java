@@ -1,0 +1,186 @@
+package org.okl.core.data;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.okl.api.data.TableStream;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.core.stream.RowSource;
+
+/**
+ * The rows of a data file, read again for every pass in blocks of {@link #BLOCK_ROWS}: a reader thread parses the
+ * next blocks (at most {@value #QUEUED} ahead) while the caller computes on the current one, so memory stays at a few
+ * blocks whatever the file's length. Inputs and outputs are the chosen columns of each row.
+ */
+public final class FileRows implements RowSource {
+    /** The rows of one block. */
+    public static final int BLOCK_ROWS = 8192;
+    /** The blocks parsed ahead of the consumer. */
+    static final int QUEUED = 2;
+
+    private final Path file;
+    private final TableFiles tables;
+    private final int[] inputColumns;
+    private final int[] outputColumns;
+    private long size = -1;
+    private final java.util.concurrent.atomic.AtomicLong parseNanos = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * @param file          the data file
+     * @param tables        the readers
+     * @param inputColumns  the input columns (0-based)
+     * @param outputColumns the output columns (0-based; may be empty)
+     */
+    public FileRows(Path file, TableFiles tables, int[] inputColumns, int[] outputColumns) {
+        this.file = file;
+        this.tables = tables;
+        this.inputColumns = inputColumns.clone();
+        this.outputColumns = outputColumns.clone();
+    }
+
+    /** The number of rows; counted by a pass when no pass has run yet. */
+    @Override
+    public long size() {
+        if (size < 0) {
+            forEachRowBlock((first, inputs, outputs) -> { });
+        }
+        return size;
+    }
+
+    /** The seconds the reader threads spent reading and parsing, over every pass so far (overlapped with work). */
+    public double parseSeconds() {
+        return parseNanos.get() * 1e-9;
+    }
+
+    @Override
+    public int dimension() {
+        return inputColumns.length;
+    }
+
+    @Override
+    public int outputDimension() {
+        return outputColumns.length;
+    }
+
+    @Override
+    public String description() {
+        return file.toString();
+    }
+
+    @Override
+    public void forEachRowBlock(RowBlockVisitor visitor) {
+        BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED);
+        Reader reader = new Reader(queue);
+        Thread thread = new Thread(reader, "okl-reader " + file.getFileName());
+        thread.setDaemon(true);
+        thread.start();
+        long rows = 0;
+        try {
+            while (true) {
+                Object item = queue.take();
+                if (item == END) {
+                    break;
+                }
+                if (item instanceof Failure failure) {
+                    rethrow(failure.error());
+                }
+                Block block = (Block) item;
+                visitor.accept(block.first(), block.inputs(), block.outputs());
+                rows += block.inputs().rows();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OklException(ErrorCode.INVALID_DATA, file + ": reading was interrupted", e);
+        } finally {
+            reader.stop();
+            thread.interrupt();
+            try {
+                thread.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (rows == 0) {
+            throw new OklException(ErrorCode.INVALID_DATA, file + ": no data rows");
+        }
+        size = rows;
+    }
+
+    private static void rethrow(Throwable error) {
+        if (error instanceof RuntimeException r) {
+            throw r;
+        }
+        if (error instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(error);
+    }
+
+    private static final Object END = new Object();
+
+    /** Parsed rows. */
+    private record Block(long first, Matrix inputs, Matrix outputs) {
+    }
+
+    /** What stopped the reader. */
+    private record Failure(Throwable error) {
+    }
+
+    /** Parses blocks into the queue until the end of the file or {@link #stop()}. */
+    private final class Reader implements Runnable {
+        private final BlockingQueue<Object> queue;
+        private volatile boolean stopped;
+
+        Reader(BlockingQueue<Object> queue) {
+            this.queue = queue;
+        }
+
+        void stop() {
+            stopped = true;
+        }
+
+        @Override
+        public void run() {
+            try (TableStream stream = tables.open(file)) {
+                int width = stream.columnNames().size();
+                for (int[] columns : new int[][] {inputColumns, outputColumns}) {
+                    for (int c : columns) {
+                        if (c < 0 || c >= width) {
+                            throw new OklException(ErrorCode.INVALID_DATA, file + ": column " + c
+                                    + " does not exist; the file has " + width + " columns");
+                        }
+                    }
+                }
+                long first = 0;
+                while (!stopped) {
+                    long start = System.nanoTime();
+                    Optional<Matrix> block = stream.next(BLOCK_ROWS);
+                    parseNanos.addAndGet(System.nanoTime() - start);
+                    if (block.isEmpty()) {
+                        break;
+                    }
+                    Matrix m = block.get();
+                    queue.put(new Block(first, m.selectColumns(inputColumns), m.selectColumns(outputColumns)));
+                    first += m.rows();
+                }
+                if (!stopped) {
+                    queue.put(END);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException | Error e) {
+                if (!stopped) {
+                    try {
+                        queue.put(new Failure(e));
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+        }
+    }
+}

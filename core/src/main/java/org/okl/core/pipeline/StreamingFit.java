@@ -1,0 +1,395 @@
+package org.okl.core.pipeline;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.TunableDecoder;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.DataDependentKernel;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.operator.OutputMatrix;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.regularizer.Regularizer;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.core.Okl;
+import org.okl.core.OklVersion;
+import org.okl.core.memory.MemoryBudget;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.core.solve.lowrank.FalkonSolver;
+import org.okl.core.solve.lowrank.LowRankAdvice;
+import org.okl.core.solve.lowrank.LowRankEigenSolver;
+import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.core.solve.lowrank.SketchedSolver;
+import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FalkonRoute;
+import org.okl.core.stream.FoldAggregates;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.RowDigest;
+import org.okl.core.stream.RowSource;
+import org.okl.core.stream.SketchSelection;
+import org.okl.core.stream.StreamTimings;
+import org.okl.core.stream.Whitening;
+
+/**
+ * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
+ * selection in the same pass: the folds come from the rows' global indices ({@link FoldScheme}), every fold's
+ * validation error at every path point from the per-fold sums, and the chosen model from the sums of all rows. The
+ * model stores no training row (its predictor is the sketch and the weights).
+ *
+ * <p>What streams: a separable operator with a fixed output matrix (estimated ones need the targets in memory), a
+ * kernel sketch ({@code approximation}), a row-wise output embedding ({@link RowwiseOutputEmbedding}), a decoder
+ * that is not tuned on validation data, and, when a choice is to be made, k-fold or hold-out selection on a
+ * {@link SquaredErrorMetric} of the regression targets (for the {@code vector} output with the identity decoder,
+ * exactly the metric of the decoded outputs). {@link #obstacle} says what stands in the way otherwise. A
+ * data-dependent kernel width is resolved on a uniform sample of {@value #KERNEL_SAMPLE} rows.
+ */
+public final class StreamingFit {
+    /** The rows a data-dependent kernel is resolved on. */
+    public static final int KERNEL_SAMPLE = 2000;
+    /** The eigen route, the one whose pass a cluster runs ({@link DistributedRows}). */
+    private static final String EIGEN = "low-rank-eigen";
+
+    private StreamingFit() {
+    }
+
+    /**
+     * A streamed fit.
+     *
+     * @param model   the model
+     * @param timings where the time went
+     */
+    public record Result(Model model, StreamTimings timings) {
+    }
+
+    /**
+     * What prevents fitting the pipeline over streamed rows, or empty when nothing does.
+     *
+     * @param targetsInMemory whether the targets will be in memory (an estimated output matrix needs them)
+     */
+    public static Optional<String> obstacle(PipelineSpec spec, Okl okl, boolean targetsInMemory) {
+        if (spec.approximation().isEmpty()) {
+            return Optional.of("the pipeline has no kernel sketch (\"approximation\")");
+        }
+        if (spec.solver().isPresent() && !SketchRoutes.streams(spec.solver().get(), okl)) {
+            return Optional.of("it names the solver '" + spec.solver().get().name() + "'");
+        }
+        if (spec.kernel().isEmpty() || !(okl.create(OperatorKernel.class, spec.operator())
+                instanceof SeparableOperatorKernel operator)) {
+            return Optional.of("its operator '" + spec.operator().name() + "' is not a separable kernel");
+        }
+        List<Regularizer> regularizers = spec.regularizers().stream()
+                .map(r -> okl.create(Regularizer.class, r)).toList();
+        if (regularizers.stream().anyMatch(r -> r.inputPenalty().isPresent() || r.outputCoupling().isEmpty())
+                || regularizers.size() > 1) {
+            return Optional.of("its regularizers " + spec.regularizers().stream().map(ComponentSpec::name).toList()
+                    + " are not a single output coupling");
+        }
+        OutputEmbedding output = okl.create(OutputEmbedding.class, spec.output());
+        if (!(output instanceof RowwiseOutputEmbedding)) {
+            return Optional.of("its output embedding '" + spec.output().name() + "' is fitted on all the training "
+                    + "outputs");
+        }
+        if (okl.create(Decoder.class, spec.decoder()) instanceof TunableDecoder) {
+            return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
+        }
+        if (needsSelection(spec, okl)) {
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+            if (selection.method() != SelectionSpec.Method.KFOLD && selection.method() != SelectionSpec.Method.HOLDOUT) {
+                return Optional.of("its selection method '" + selection.method().id() + "' is not kfold or holdout");
+            }
+            if (!(okl.create(Metric.class, selection.metric()) instanceof SquaredErrorMetric)) {
+                return Optional.of("its selection metric '" + selection.metric().name() + "' needs every "
+                        + "prediction (streamed selection takes squared-error metrics: mse, rmse, arrmse)");
+            }
+        }
+        if (!targetsInMemory) {
+            try {
+                outputMatrix(spec, okl, Matrix.zeros(0, 1));
+            } catch (RuntimeException e) {
+                return Optional.of("its output matrix is estimated from the training targets (" + e.getMessage()
+                        + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Fits the pipeline over the rows.
+     *
+     * @param rows    the training rows
+     * @param targets      the encoded targets when they are in memory (an estimated output matrix is built from
+     *                     them), else empty
+     * @param inputColumns where the input columns came from, recorded in the model, when known
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming the {@link #obstacle} when the pipeline does
+     *                      not stream
+     */
+    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> targets,
+            Optional<InputColumns> inputColumns, Okl okl) {
+        obstacle(spec, okl, targets.isPresent()).ifPresent(why -> {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
+                    + "over streamed rows: " + why);
+        });
+        SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
+        boolean select = variants.size() > 1 || firstFilter.pathLength() > 1;
+        SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+        FoldScheme scheme = !select ? FoldScheme.none() : selection.method() == SelectionSpec.Method.KFOLD
+                ? FoldScheme.kFold(selection.folds(), selection.seed())
+                : FoldScheme.holdOut(selection.fraction(), selection.seed());
+        SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
+        double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
+        RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
+        StreamTimings timings = new StreamTimings();
+        List<Provenance.CurvePoint> curve = new ArrayList<>();
+        Fitted best = null;
+        double bestError = Double.POSITIVE_INFINITY;
+        String task = "streamed fit (" + variants.size() + " grid point" + (variants.size() == 1 ? "" : "s") + ")";
+        for (int v = 0; v < variants.size(); v++) {
+            okl.progress().progress(task, v, variants.size());
+            GridVariants.Variant variant = variants.get(v);
+            Fitted fitted = fitVariant(variant, source, targets, scheme, timings, okl);
+            if (!select) {
+                best = fitted;
+                break;
+            }
+            double[] errors = SketchSelection.curve(fitted.result(), metric);
+            for (int j = 0; j < errors.length; j++) {
+                double error = sign * errors[j];
+                curve.add(new Provenance.CurvePoint(variant.values(), fitted.filter().pathValue(j), error));
+                if (error < bestError) {
+                    bestError = error;
+                    best = fitted.at(j);
+                }
+            }
+        }
+        okl.progress().progress(task, variants.size(), variants.size());
+        if (best == null) {
+            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
+        }
+        String checksum = source instanceof DistributedRows cluster ? cluster.checksum()
+                : ((DigestingRows) source).digest();
+        return new Result(model(best, select ? describe(selection, scheme) : "none (a single parameter value)",
+                curve, checksum, source, inputColumns, okl), timings);
+    }
+
+    /** Fits one grid variant: components, sketch, then the route. */
+    private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, Optional<Matrix> targets,
+            FoldScheme scheme, StreamTimings timings, Okl okl) {
+        PipelineSpec spec = variant.spec();
+        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow());
+        if (kernel instanceof DataDependentKernel adaptive) {
+            ComponentSpec fixed = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(
+                    okl.context().seed(), 2)), okl.context());
+            spec = spec.withKernel(fixed);
+        }
+        Components c = Components.create(spec, null, okl.context());
+        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
+        int q = rows.outputDimension();
+        int d = embedding.fitFor(q, okl.context()).targets().map(Matrix::cols).orElse(q);
+        Matrix a = outputMatrix(spec, okl, targets.orElse(Matrix.zeros(0, d)));
+        if (a.rows() != d || a.cols() != d) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x " + a.cols()
+                    + " but there are " + d + " targets");
+        }
+        OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
+        KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
+        long start = System.nanoTime();
+        SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        timings.draw(System.nanoTime() - start);
+        ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
+                : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
+        SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
+        reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        SketchSelection.Result result = rows instanceof DistributedRows cluster
+                ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
+                : solver.route(okl.context().linearAlgebra()).fit(features, rows, embedding::encode, scheme, output,
+                        c.filter(), timings);
+        return new Fitted(variant, c, features, result, 0, route.name());
+    }
+
+    /**
+     * The eigen route with its pass on the cluster that holds the rows: the sums from there, the rest here. A
+     * route the pipeline names other than the eigen route is refused (its passes do not run on a cluster).
+     */
+    private static SketchSelection.Result clusterEigen(DistributedRows rows, PipelineSpec spec,
+            SketchFeatures features, int targets, FoldScheme scheme, OutputSpectrum output, SpectralFilter filter,
+            ComponentSpec route, StreamTimings timings, Okl okl) {
+        if (!route.name().equals(EIGEN)) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
+                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN
+                    + "\"} (per-fold m x m sums, merged on the driver) or leave the solver out");
+        }
+        FoldAggregates sums = rows.sums(spec, features, scheme, targets, timings);
+        long start = System.nanoTime();
+        LinearAlgebra la = okl.context().linearAlgebra();
+        SketchSelection.Result result = SketchSelection.solve(sums, scheme,
+                Whitening.of(features.metric(), features.size(), la), output, filter, la);
+        timings.solve(System.nanoTime() - start);
+        return result;
+    }
+
+    /** Refuses a route whose sums or factors cannot fit in the heap. */
+    private static void reserve(SketchedSolver solver, int m, int d, FoldScheme scheme, int pathLength,
+            ComponentSpec route) {
+        int blockRows = route.parameters().get("blockRows") instanceof Number b ? b.intValue() : 0;
+        if (solver instanceof FalkonSolver) {
+            MemoryBudget.reserve("falkon's " + m + " x " + m + " factors of a sketch of " + m + " features",
+                    FalkonRoute.bytes(m, d, scheme.groups(), pathLength, blockRows), LowRankAdvice.FALKON);
+        } else {
+            MemoryBudget.reserve("the " + scheme.groups() + " per-fold " + m + " x " + m + " sums of a sketch of " + m
+                    + " features", EigenRoute.bytes(m, d, scheme.groups(), blockRows), LowRankAdvice.EIGEN);
+        }
+    }
+
+    /** A, from the operator or the one output-coupling regularizer, for the given targets. */
+    private static Matrix outputMatrix(PipelineSpec spec, Okl okl, Matrix targets) {
+        SeparableOperatorKernel operator = (SeparableOperatorKernel) okl.create(OperatorKernel.class,
+                spec.operator());
+        Matrix a = operator.outputMatrix(targets, okl.context());
+        for (ComponentSpec r : spec.regularizers()) {
+            OutputMatrix coupling = okl.create(Regularizer.class, r).outputCoupling().orElseThrow();
+            a = coupling.build(targets, okl.context());
+        }
+        return a;
+    }
+
+    private static boolean needsSelection(PipelineSpec spec, Okl okl) {
+        boolean grid = spec.selection().map(s -> !s.grid().isEmpty()).orElse(false);
+        return grid || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
+    }
+
+    private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, String checksum,
+            RowSource rows, Optional<InputColumns> inputColumns, Okl okl) {
+        Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
+        values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
+        PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
+        SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
+                okl.context().linearAlgebra());
+        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
+                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
+                curve, best.route(), Pipeline.sketchOf(spec, predictor));
+        int q = rows.outputDimension();
+        ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
+                false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        return new Model(spec, best.index(), best.components(), Model.rowwise(best.components().output(), spec, q,
+                okl), predictor, data, provenance, okl);
+    }
+
+    private static String describe(SelectionSpec s, FoldScheme scheme) {
+        return scheme.describe() + " on " + s.metric() + ", in one pass over the rows";
+    }
+
+    /** One fitted variant and a chosen path point. */
+    private record Fitted(GridVariants.Variant variant, Components components, SketchFeatures features,
+            SketchSelection.Result result, int index, String route) {
+
+        SpectralFilter filter() {
+            return components.filter();
+        }
+
+        Fitted at(int point) {
+            return new Fitted(variant, components, features, result, point, route);
+        }
+    }
+
+    /** The sketched solvers a streamed fit can take, and how one is chosen. */
+    static final class SketchRoutes {
+        private SketchRoutes() {
+        }
+
+        /** Whether the named solver fits streamed rows. */
+        static boolean streams(ComponentSpec solver, Okl okl) {
+            return okl.create(RegressionSolver.class, solver) instanceof SketchedSolver;
+        }
+
+        /**
+         * The named solver, else {@code falkon} for sketches of more than
+         * {@value LowRankEigenSolver#LARGE_SKETCH} features or whose per-fold m x m sums would not fit in half the
+         * heap, else {@code low-rank-eigen}.
+         */
+        static ComponentSpec choose(PipelineSpec spec, int features, int outputs, int groups) {
+            if (spec.solver().isPresent()) {
+                return spec.solver().get();
+            }
+            long eigenBytes = EigenRoute.bytes(features, outputs, groups, 0);
+            boolean large = features > LowRankEigenSolver.LARGE_SKETCH
+                    || eigenBytes > Runtime.getRuntime().maxMemory() / 2;
+            return ComponentSpec.of(large ? "falkon" : "low-rank-eigen");
+        }
+    }
+
+    /** Rows whose first complete pass computes their {@link RowDigest} checksum. */
+    private static final class DigestingRows implements RowSource {
+        private final RowSource rows;
+        private String digest;
+
+        DigestingRows(RowSource rows) {
+            this.rows = rows;
+        }
+
+        String digest() {
+            if (digest == null) {
+                forEachRowBlock((first, inputs, outputs) -> { });
+            }
+            return digest;
+        }
+
+        @Override
+        public long size() {
+            return rows.size();
+        }
+
+        @Override
+        public int dimension() {
+            return rows.dimension();
+        }
+
+        @Override
+        public int outputDimension() {
+            return rows.outputDimension();
+        }
+
+        @Override
+        public String description() {
+            return rows.description();
+        }
+
+        @Override
+        public Optional<Matrix> inMemory() {
+            return rows.inMemory();
+        }
+
+        @Override
+        public void forEachRowBlock(RowBlockVisitor visitor) {
+            if (digest != null) {
+                rows.forEachRowBlock(visitor);
+                return;
+            }
+            RowDigest md = new RowDigest();
+            rows.forEachRowBlock((first, inputs, outputs) -> {
+                md.update(first, inputs, outputs);
+                visitor.accept(first, inputs, outputs);
+            });
+            digest = md.hex();
+        }
+    }
+}

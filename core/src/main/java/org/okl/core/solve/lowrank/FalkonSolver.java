@@ -1,0 +1,87 @@
+package org.okl.core.solve.lowrank;
+
+import java.util.Optional;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
+import org.okl.api.solve.RegressionPath;
+import org.okl.api.solve.RegressionProblem;
+import org.okl.core.solve.iterative.Masks;
+import org.okl.core.solve.separable.SeparableSetup;
+import org.okl.core.stream.FalkonRoute;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.MatrixRows;
+import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.SketchSelection;
+import org.okl.core.stream.StreamTimings;
+
+/**
+ * {@code falkon}: separable kernels with a Nystrom-type sketch (one with a metric) fitted by {@link FalkonRoute}:
+ * conjugate gradients preconditioned by Cholesky factors of k(L, L), each iteration one blocked pass over the rows,
+ * and iterative filters as early-stopped passes; no m x m eigendecomposition. Preferred over
+ * {@link LowRankEigenSolver} when the sketch has more than {@value LowRankEigenSolver#LARGE_SKETCH} features.
+ * Explicit targets only.
+ */
+public final class FalkonSolver implements SketchedSolver {
+    private final int blockRows;
+    private final int iterations;
+    private final double tolerance;
+
+    /**
+     * @param blockRows  the most rows of one kernel block, or 0 for the default
+     * @param iterations the most CG iterations per solve
+     * @param tolerance  the relative residual at which CG stops
+     */
+    public FalkonSolver(int blockRows, int iterations, double tolerance) {
+        this.blockRows = blockRows;
+        this.iterations = iterations;
+        this.tolerance = tolerance;
+    }
+
+    @Override
+    public boolean supports(RegressionProblem problem) {
+        return SketchedSolver.sketchedSeparable(problem) && problem.embedding().targets().isPresent();
+    }
+
+    /** 45 (before the eigen route) for sketches of more than 4096 features, else 30 (after it). */
+    @Override
+    public int preference(RegressionProblem problem) {
+        KernelSketch sketch = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow());
+        return sketch.features(problem.size()) > LowRankEigenSolver.LARGE_SKETCH ? 45 : 30;
+    }
+
+    /** K_mm, its Cholesky factor, one preconditioner, the CG vectors and one kernel block. */
+    @Override
+    public Optional<MemoryEstimate> memory(RegressionProblem problem) {
+        int m = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow())
+                .features(problem.size());
+        int d = problem.embedding().targets().map(Matrix::cols).orElse(1);
+        return Optional.of(new MemoryEstimate(FalkonRoute.bytes(m, d, 1, problem.filter().pathLength(), blockRows),
+                "falkon's " + m + " x " + m + " factors of a sketch of " + m + " features", LowRankAdvice.FALKON));
+    }
+
+    @Override
+    public FalkonRoute route(LinearAlgebra linearAlgebra) {
+        return new FalkonRoute(linearAlgebra, blockRows, iterations, tolerance);
+    }
+
+    @Override
+    public RegressionPath fit(RegressionProblem problem) {
+        SeparableSetup setup = SeparableSetup.of(problem);
+        if (Masks.hasMissing(setup.targets())) {
+            throw new IllegalArgumentException("the targets have missing values (NaN); falkon does not mask missing "
+                    + "targets: drop the incomplete rows");
+        }
+        LinearAlgebra la = problem.context().linearAlgebra();
+        KernelSketch sketch = problem.context().create(KernelSketch.class, problem.approximation().orElseThrow());
+        MatrixRows rows = new MatrixRows(problem.inputs(), setup.targets());
+        SketchFeatures features = sketch.draw(problem.kernel(), rows, problem.context());
+        OutputSpectrum output = setup.output() == null ? OutputSpectrum.identity(setup.outputs())
+                : new OutputSpectrum(setup.output().spectrum().vectors(), setup.output().spectrum().values());
+        SketchSelection.Result result = route(la).fit(features, rows,
+                (Matrix y) -> y, FoldScheme.none(), output, problem.filter(), new StreamTimings());
+        return new SketchedPath(features, result.weights(), la);
+    }
+}

@@ -1,0 +1,29 @@
+package org.okl.core.stream;
+
+import java.util.function.UnaryOperator;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.sketch.SketchFeatures;
+
+/**
+ * A way to fit a sketched separable problem over rows read in passes, with one-pass-style model selection: the
+ * validation squared errors of every fold and path point, and the weights of every path point on all rows. The
+ * {@link EigenRoute} reads the rows once into m x m sums; the {@link FalkonRoute} reads them once per iteration and
+ * holds no m x m sum per fold.
+ */
+public interface SketchRoute {
+
+    /**
+     * Fits every training set of the scheme.
+     *
+     * @param features the drawn sketch
+     * @param rows     the training rows
+     * @param encode   the regression targets of a block of outputs (the output embedding's row-wise codes)
+     * @param scheme   the folds
+     * @param output   A's spectrum
+     * @param filter   the spectral filter with its path
+     * @param timings  where the time is counted
+     */
+    SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
+            FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings);
+}

@@ -1,0 +1,278 @@
+package org.okl.spark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.StringArrayParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWritable;
+import org.apache.spark.ml.util.Identifiable$;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.fit.SparkFit;
+
+/**
+ * An OKL pipeline as a Spark ML {@link Estimator}: {@link #fit} learns from a data set's input and output columns
+ * (ML vectors, numeric arrays or numbers) and returns an {@link OklSparkModel} holding an ordinary OKL model (the
+ * same model file {@code okl fit} writes). It composes in a Spark ML {@code Pipeline} and in {@code CrossValidator}
+ * (grid over {@link #pipeline()} strings, for example), and saves with {@code write().save(path)}.
+ *
+ * <p>A pipeline with a kernel sketch ({@code "approximation"}) is fitted with the rows kept on the executors: the
+ * sketch is drawn once on the driver (exactly the landmarks one machine draws from the same rows in the same order)
+ * and broadcast, each partition adds its blocks' per-fold sums, {@code treeAggregate} merges them, and the filters,
+ * the whole path and the model selection run on the driver from the sums, as {@code okl fit} does. Other pipelines
+ * are fitted on the driver with the rows brought there.
+ *
+ * <pre>{@code
+ * OklEstimator okl = new OklEstimator()
+ *         .setPipeline("{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 4.0}, "
+ *                 + "\"approximation\": {\"name\": \"nystrom\", \"rank\": 500}, "
+ *                 + "\"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-3, 1e-5]}}")
+ *         .setFeaturesCol("features").setOutputCols(new String[] {"y0", "y1"});
+ * OklSparkModel model = okl.fit(train);
+ * Dataset<Row> predicted = model.transform(test);      // adds the column "prediction"
+ * }</pre>
+ */
+public final class OklEstimator extends Estimator<OklSparkModel> implements DefaultParamsWritable {
+    private static final long serialVersionUID = 1L;
+
+    private final String uid;
+    private final Param<String> pipeline;
+    private final Param<String> pipelinePath;
+    private final Param<String> featuresCol;
+    private final StringArrayParam inputCols;
+    private final Param<String> labelCol;
+    private final StringArrayParam outputCols;
+    private final Param<String> predictionCol;
+    private final LongParam seed;
+    private final IntParam aggregationDepth;
+    private final IntParam blockRows;
+
+    /** An estimator with a new uid. */
+    public OklEstimator() {
+        this(Identifiable$.MODULE$.randomUID("okl"));
+    }
+
+    /** An estimator with the given uid (Spark ML copies and loads stages this way). */
+    public OklEstimator(String uid) {
+        this.uid = uid;
+        this.pipeline = new Param<>(this, "pipeline", "the OKL pipeline as pipeline-file JSON (presets allowed)");
+        this.pipelinePath = new Param<>(this, "pipelinePath", "a pipeline file, read through Hadoop's file systems "
+                + "(used when pipeline is not set)");
+        this.featuresCol = ColumnParams.featuresCol(this);
+        this.inputCols = ColumnParams.inputCols(this);
+        this.labelCol = ColumnParams.labelCol(this);
+        this.outputCols = ColumnParams.outputCols(this);
+        this.predictionCol = ColumnParams.predictionCol(this);
+        this.seed = new LongParam(this, "seed", "the seed of OKL's random choices (landmarks, random features; the folds "
+                + "use the pipeline's selection seed)");
+        this.aggregationDepth = new IntParam(this, "aggregationDepth", "the depth of the treeAggregate that merges "
+                + "the partitions' sums (>= 1)", ParamValidators.gtEq(1));
+        this.blockRows = new IntParam(this, "blockRows", "the most rows of one kernel block on the executors (0: "
+                + "about 64 MB of features, as on one machine)", ParamValidators.gtEq(0));
+        setDefault(featuresCol, "features");
+        setDefault(labelCol, "label");
+        setDefault(predictionCol, "prediction");
+        setDefault(seed, 0L);
+        setDefault(aggregationDepth, 2);
+        setDefault(blockRows, 0);
+    }
+
+    /** Reads a saved estimator (Spark ML finds this method by reflection when loading pipelines). */
+    public static MLReader<OklEstimator> read() {
+        return new DefaultParamsReader<>();
+    }
+
+    /** Loads a saved estimator. */
+    public static OklEstimator load(String path) {
+        return read().load(path);
+    }
+
+    @Override
+    public String uid() {
+        return uid;
+    }
+
+    /** The pipeline, as pipeline-file JSON. */
+    public Param<String> pipeline() {
+        return pipeline;
+    }
+
+    /** A pipeline file (used when {@link #pipeline()} is not set). */
+    public Param<String> pipelinePath() {
+        return pipelinePath;
+    }
+
+    /** The input column. */
+    public Param<String> featuresCol() {
+        return featuresCol;
+    }
+
+    /** The input columns (instead of {@link #featuresCol()}). */
+    public StringArrayParam inputCols() {
+        return inputCols;
+    }
+
+    /** The output column. */
+    public Param<String> labelCol() {
+        return labelCol;
+    }
+
+    /** The output columns (instead of {@link #labelCol()}). */
+    public StringArrayParam outputCols() {
+        return outputCols;
+    }
+
+    /** The column the fitted model's transform adds. */
+    public Param<String> predictionCol() {
+        return predictionCol;
+    }
+
+    /** The seed of OKL's random choices. */
+    public LongParam seed() {
+        return seed;
+    }
+
+    /** The depth of the tree that merges the partitions' sums. */
+    public IntParam aggregationDepth() {
+        return aggregationDepth;
+    }
+
+    /** The most rows of one kernel block on the executors. */
+    public IntParam blockRows() {
+        return blockRows;
+    }
+
+    /** Sets the pipeline from pipeline-file JSON. */
+    public OklEstimator setPipeline(String json) {
+        set(pipeline, json);
+        return this;
+    }
+
+    /** Sets the pipeline from a spec composed in code. */
+    public OklEstimator setPipeline(PipelineSpec spec) {
+        return setPipeline(PipelineFiles.toJson(spec));
+    }
+
+    /** Sets a pipeline file to read at fit time. */
+    public OklEstimator setPipelinePath(String path) {
+        set(pipelinePath, path);
+        return this;
+    }
+
+    /** Sets the input column. */
+    public OklEstimator setFeaturesCol(String column) {
+        set(featuresCol, column);
+        return this;
+    }
+
+    /** Sets several input columns. */
+    public OklEstimator setInputCols(String[] columns) {
+        set(inputCols, columns);
+        return this;
+    }
+
+    /** Sets the output column. */
+    public OklEstimator setLabelCol(String column) {
+        set(labelCol, column);
+        return this;
+    }
+
+    /** Sets several output columns. */
+    public OklEstimator setOutputCols(String[] columns) {
+        set(outputCols, columns);
+        return this;
+    }
+
+    /** Sets the prediction column. */
+    public OklEstimator setPredictionCol(String column) {
+        set(predictionCol, column);
+        return this;
+    }
+
+    /** Sets the seed. */
+    public OklEstimator setSeed(long value) {
+        set(seed, value);
+        return this;
+    }
+
+    /** Sets the depth of the aggregation tree. */
+    public OklEstimator setAggregationDepth(int value) {
+        set(aggregationDepth, value);
+        return this;
+    }
+
+    /** Sets the most rows of one kernel block on the executors. */
+    public OklEstimator setBlockRows(int value) {
+        set(blockRows, value);
+        return this;
+    }
+
+    @Override
+    public OklSparkModel fit(Dataset<?> dataset) {
+        transformSchema(dataset.schema(), true);
+        Okl okl = Okl.builder().seed((Long) getOrDefault(seed)).pluginFoldersFromEnvironment().build();
+        PipelineSpec spec = pipelineSpec(dataset.sparkSession(), okl);
+        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols, featuresCol, "inputs");
+        ColumnLayout outputs = ColumnParams.layout(dataset.schema(), this, outputCols, labelCol, "outputs");
+        SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, okl, new SparkRows.Settings(
+                SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows), (Integer) getOrDefault(aggregationDepth)));
+        OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
+        copyValues(model, extractParamMap());
+        return model.setParent(this);
+    }
+
+    /** The pipeline: {@link #pipeline()} if set, else the file at {@link #pipelinePath()}. */
+    PipelineSpec pipelineSpec(SparkSession spark, Okl okl) {
+        if (isSet(pipeline)) {
+            return PipelineFiles.parse(getOrDefault(pipeline), "the estimator's pipeline", okl.registry());
+        }
+        if (isSet(pipelinePath)) {
+            String file = getOrDefault(pipelinePath);
+            return PipelineFiles.parse(readText(spark, file), file, okl.registry());
+        }
+        throw new OklException(ErrorCode.INVALID_PIPELINE, "the estimator has no pipeline: call setPipeline(json or "
+                + "spec) or setPipelinePath(file)");
+    }
+
+    private static String readText(SparkSession spark, String file) {
+        Path path = new Path(file);
+        try (InputStream in = path.getFileSystem(spark.sparkContext().hadoopConfiguration()).open(path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (java.io.FileNotFoundException e) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": no such pipeline file");
+        } catch (IOException e) {
+            throw new UncheckedIOException(file + ": cannot read the pipeline file", e);
+        }
+    }
+
+    /** Checks the input and output columns; the schema gains the prediction column. */
+    @Override
+    public StructType transformSchema(StructType schema) {
+        ColumnParams.layout(schema, this, inputCols, featuresCol, "inputs");
+        ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols, labelCol, "outputs");
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol), outputs.isSingleNumber());
+    }
+
+    @Override
+    public OklEstimator copy(ParamMap extra) {
+        return defaultCopy(extra);
+    }
+}

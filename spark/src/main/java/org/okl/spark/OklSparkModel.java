@@ -1,0 +1,196 @@
+package org.okl.spark;
+
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.Model;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.param.StringArrayParam;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.ml.util.MLWritable;
+import org.apache.spark.ml.util.MLWriter;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
+import org.okl.api.linalg.Matrix;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.decode.CandidateRanking;
+import org.okl.spark.decode.SparkDecoding;
+import org.okl.spark.exec.ModelBroadcast;
+
+/**
+ * A fitted OKL model as a Spark ML {@link Model}: {@link #transform} adds the decoded prediction of every row (a number
+ * for a model fitted on one numeric output column, else an ML vector), predicted on the executors from the broadcast
+ * model. {@link #oklModel()} is the ordinary OKL model (its {@code save} writes the file {@code okl predict}
+ * reads); {@code write().save(path)} saves the Spark ML metadata and that model file ({@code path/data/model.okl}),
+ * {@link #load} reads them back.
+ */
+public final class OklSparkModel extends Model<OklSparkModel> implements MLWritable {
+    private static final long serialVersionUID = 1L;
+
+    private final String uid;
+    private transient org.okl.core.pipeline.Model model;
+    private final ModelBroadcast bytes;
+    private final Param<String> featuresCol;
+    private final StringArrayParam inputCols;
+    private final Param<String> predictionCol;
+    private final BooleanParam scalarPrediction;
+    private transient Broadcast<ModelBroadcast> broadcast;
+
+    /**
+     * A model.
+     *
+     * @param uid    the uid (the estimator's, as Spark ML does)
+     * @param model  the OKL model
+     * @param scalar whether predictions are written as one number (a model fitted on one numeric output column)
+     */
+    public OklSparkModel(String uid, org.okl.core.pipeline.Model model, boolean scalar) {
+        this(uid, model, ModelBroadcast.of(model), scalar);
+    }
+
+    OklSparkModel(String uid, org.okl.core.pipeline.Model model, ModelBroadcast bytes, boolean scalar) {
+        this.uid = uid;
+        this.model = model;
+        this.bytes = bytes;
+        this.featuresCol = ColumnParams.featuresCol(this);
+        this.inputCols = ColumnParams.inputCols(this);
+        this.predictionCol = ColumnParams.predictionCol(this);
+        this.scalarPrediction = new BooleanParam(this, "scalarPrediction", "whether the prediction column holds "
+                + "numbers (a model fitted on one numeric output column) rather than ML vectors");
+        setDefault(featuresCol, "features");
+        setDefault(predictionCol, "prediction");
+        set(scalarPrediction, scalar);
+    }
+
+    /** Reads a saved model (Spark ML finds this method by reflection when loading pipelines). */
+    public static MLReader<OklSparkModel> read() {
+        return new OklModelReader();
+    }
+
+    /** Loads a saved model. */
+    public static OklSparkModel load(String path) {
+        return read().load(path);
+    }
+
+    @Override
+    public String uid() {
+        return uid;
+    }
+
+    /**
+     * The OKL model: what {@code okl fit} writes and {@code okl predict} reads (read again from its bytes after this
+     * object was serialized).
+     */
+    public synchronized org.okl.core.pipeline.Model oklModel() {
+        if (model == null) {
+            model = bytes.model();
+        }
+        return model;
+    }
+
+    /** The OKL model file's bytes. */
+    public byte[] modelFileBytes() {
+        return bytes.bytes().clone();
+    }
+
+    /** The input column. */
+    public Param<String> featuresCol() {
+        return featuresCol;
+    }
+
+    /** The input columns (instead of {@link #featuresCol()}). */
+    public StringArrayParam inputCols() {
+        return inputCols;
+    }
+
+    /** The column {@link #transform} adds. */
+    public Param<String> predictionCol() {
+        return predictionCol;
+    }
+
+    /** Whether predictions are numbers rather than vectors. */
+    public BooleanParam scalarPrediction() {
+        return scalarPrediction;
+    }
+
+    /** Sets the input column. */
+    public OklSparkModel setFeaturesCol(String column) {
+        set(featuresCol, column);
+        return this;
+    }
+
+    /** Sets several input columns. */
+    public OklSparkModel setInputCols(String[] columns) {
+        set(inputCols, columns);
+        return this;
+    }
+
+    /** Sets the prediction column. */
+    public OklSparkModel setPredictionCol(String column) {
+        set(predictionCol, column);
+        return this;
+    }
+
+    /** The rows with the prediction column added, predicted on the executors. */
+    @Override
+    public Dataset<Row> transform(Dataset<?> dataset) {
+        transformSchema(dataset.schema(), true);
+        return SparkPredictions.transform(dataset, broadcast(dataset), ColumnParams.layout(dataset.schema(), this,
+                inputCols, featuresCol, "inputs"), getOrDefault(predictionCol), scalar());
+    }
+
+    /** The model's broadcast, made once per model. */
+    private synchronized Broadcast<ModelBroadcast> broadcast(Dataset<?> dataset) {
+        if (broadcast == null) {
+            broadcast = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()).broadcast(bytes);
+        }
+        return broadcast;
+    }
+
+    private boolean scalar() {
+        return (Boolean) getOrDefault(scalarPrediction);
+    }
+
+    @Override
+    public StructType transformSchema(StructType schema) {
+        ColumnParams.layout(schema, this, inputCols, featuresCol, "inputs");
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol), scalar());
+    }
+
+    @Override
+    public OklSparkModel copy(ParamMap extra) {
+        OklSparkModel copy = new OklSparkModel(uid, oklModel(), bytes, scalar());
+        return copyValues(copy, extra).setParent(parent());
+    }
+
+    /**
+     * The k best candidates of every row of {@code inputs} (read with this model's input columns, brought to the
+     * driver) among a candidate data set, scored on the executors ({@link SparkDecoding}).
+     *
+     * @param candidateCols the candidate set's columns giving the candidates' output values
+     */
+    public CandidateRanking decodeCandidates(Dataset<?> inputs, Dataset<?> candidates, String[] candidateCols,
+            int k) {
+        Matrix x;
+        try (SparkRows rows = SparkRows.of(inputs.toDF(), ColumnParams.layout(inputs.schema(), this, inputCols,
+                featuresCol, "inputs"), Optional.empty())) {
+            x = rows.collect("the inputs to decode are predicted on the driver", "decode them in slices").inputs();
+        }
+        return decodeCandidates(x, candidates, candidateCols, k);
+    }
+
+    /** The k best candidates of every input row among a candidate data set, scored on the executors. */
+    public CandidateRanking decodeCandidates(Matrix inputs, Dataset<?> candidates, String[] candidateCols, int k) {
+        return SparkDecoding.decode(oklModel(), inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
+                List.of(candidateCols), "candidates"), k, SparkDecoding.DEFAULT_BUDGET);
+    }
+
+    @Override
+    public MLWriter write() {
+        return new OklModelWriter(this);
+    }
+}

@@ -1,0 +1,98 @@
+package org.okl.spark.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.StreamingFit;
+import org.okl.spark.cli.SparkTables;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.fit.DistributedSums;
+
+/**
+ * The process {@code okl bench}'s {@code spark_fit} workload times: the streamed fit of a CSV file on Spark (the
+ * session's master, {@code local[2]} by default), as {@code okl-spark fit} does, printing where the time went and
+ * what moved as one JSON object. Arguments: pipeline file, CSV file, p (the first p columns are inputs), d (the next
+ * d are outputs), model file, and optionally the master.
+ */
+public final class SparkFitMain {
+    private SparkFitMain() {
+    }
+
+    /** Fits and prints the timings. */
+    public static void main(String[] args) {
+        if (args.length < 5 || args.length > 6) {
+            System.err.println("usage: SparkFitMain PIPELINE CSV P D MODEL [MASTER]");
+            System.exit(2);
+        }
+        long start = System.nanoTime();
+        boolean existing = SparkSession.getActiveSession().isDefined();
+        int p = Integer.parseInt(args[2]);
+        int d = Integer.parseInt(args[3]);
+        SparkSession spark = SparkSession.builder().appName("okl spark_fit").master(args.length > 5 ? args[5]
+                : "local[2]").config("spark.ui.enabled", "false").getOrCreate();
+        JobMetrics metrics = new JobMetrics();
+        spark.sparkContext().addSparkListener(metrics);
+        try {
+            double session = seconds(start);
+            Okl okl = Okl.builder().build();
+            Dataset<Row> csv = SparkTables.read(spark, args[1], "csv");
+            List<String> columns = List.of(csv.columns());
+            List<String> in = columns.subList(0, p);
+            List<String> out = columns.subList(p, p + d);
+            Dataset<Row> data = SparkTables.numeric(csv, columns.subList(0, p + d));
+            long fitStart = System.nanoTime();
+            StreamingFit.Result result;
+            Optional<DistributedSums.Result> pass;
+            int partitions;
+            try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), in, "inputs"),
+                    Optional.of(ColumnLayout.of(data.schema(), out, "outputs")))) {
+                partitions = rows.blocks().getNumPartitions();
+                result = okl.pipeline(okl.readPipeline(Path.of(args[0]))).fit(rows);
+                pass = rows.lastPass();
+            }
+            double fit = seconds(fitStart);
+            result.model().save(Path.of(args[4]));
+            ObjectNode json = new ObjectMapper().createObjectNode();
+            json.put("rows", result.timings().rows());
+            json.put("partitions", partitions);
+            json.put("session_s", session);
+            json.put("fit_s", fit);
+            json.put("draw_s", result.timings().drawSeconds());
+            json.put("solve_s", result.timings().solveSeconds());
+            pass.ifPresent(r -> {
+                json.put("executor_kernel_s", r.kernelSeconds());
+                json.put("executor_products_s", r.productSeconds());
+                json.put("partial_bytes", r.partialBytes());
+            });
+            ObjectNode jobs = json.putObject("jobs");
+            metrics.totals().forEach((what, t) -> {
+                ObjectNode j = jobs.putObject(what);
+                j.put("jobs", t.jobs());
+                j.put("wall_s", t.wallSeconds());
+                j.put("tasks", t.tasks());
+                j.put("run_s", t.runSeconds());
+                j.put("shuffle_bytes", t.shuffleBytes());
+                j.put("result_bytes", t.resultBytes());
+            });
+            json.put("shuffle_bytes", metrics.all().shuffleBytes());
+            json.put("result_bytes", metrics.all().resultBytes());
+            json.put("solver", result.model().provenance().solver());
+            System.out.println(json);
+        } finally {
+            if (!existing) {
+                spark.stop();
+            }
+        }
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) * 1e-9;
+    }
+}

@@ -1,0 +1,59 @@
+package org.okl.spark.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.ml.functions;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.okl.core.pipeline.Model;
+import org.okl.spark.OklSparkModel;
+import org.okl.spark.exec.ExecutorOkl;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code okl-spark predict}: predicts every row of a data set on the executors and writes the predictions. */
+@Command(name = "predict", mixinStandardHelpOptions = true, description = "Predict every row of a data set with a "
+        + "model file, on the executors; write the predictions (columns y0, y1, ... in the rows' order) with Spark.")
+final class PredictCommand extends SparkCommand {
+    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file.")
+    Path model;
+
+    @Option(names = "--data", required = true, paramLabel = "PATH", description = "The rows (any Hadoop path).")
+    String data;
+
+    @Option(names = "--format", defaultValue = "csv", paramLabel = "F", description = "The rows' format (csv "
+            + "default).")
+    String format;
+
+    @Option(names = "--inputs", paramLabel = "COLS", description = "Input columns (default: every column).")
+    String inputs;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Where Spark writes the predictions "
+            + "(a directory of part files).")
+    String out;
+
+    @Option(names = "--out-format", defaultValue = "csv", paramLabel = "F", description = "csv (default, with a "
+            + "header), parquet, orc, json.")
+    String outFormat;
+
+    @Override
+    void run(SparkSession spark) {
+        Model m = Model.load(model, ExecutorOkl.get());
+        Dataset<Row> rows = SparkTables.read(spark, data, format);
+        List<String> in = inputs != null ? SparkTables.select(rows, "--inputs", inputs) : List.of(rows.columns());
+        rows = SparkTables.numeric(rows, in);
+        OklSparkModel sparkModel = new OklSparkModel("okl-predict", m, false).setInputCols(in.toArray(new String[0]));
+        Column vector = functions.vector_to_array(org.apache.spark.sql.functions.col("prediction"), "float64");
+        Dataset<Row> predicted = sparkModel.transform(rows).select(vector.as("p"));
+        List<Column> columns = new ArrayList<>();
+        for (int j = 0; j < m.outputCount(); j++) {
+            columns.add(org.apache.spark.sql.functions.col("p").getItem(j).as("y" + j));
+        }
+        predicted.select(columns.toArray(new Column[0])).write().format(outFormat).option("header", "true")
+                .save(out);
+        System.out.println("predictions of " + data + " written to " + out);
+    }
+}

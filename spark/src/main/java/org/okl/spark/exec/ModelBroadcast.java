@@ -1,0 +1,86 @@
+package org.okl.spark.exec;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.okl.core.pipeline.Model;
+
+/**
+ * An OKL model as what executors receive: the bytes of its model file ({@link Model#save}), read once per JVM
+ * ({@link #model}) with the JVM's plugins, so every task of every job on that executor shares one copy.
+ */
+public final class ModelBroadcast implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final int CACHED = 4;
+    private static final Map<String, Model> CACHE = new ConcurrentHashMap<>();
+
+    private final String id;
+    private final byte[] bytes;
+
+    private ModelBroadcast(byte[] bytes) {
+        this.id = UUID.randomUUID().toString();
+        this.bytes = bytes;
+    }
+
+    /** The model file bytes of a model. */
+    public static ModelBroadcast of(Model model) {
+        return new ModelBroadcast(bytes(model));
+    }
+
+    /** Model file bytes as written by {@code okl fit}. */
+    public static ModelBroadcast ofBytes(byte[] modelFile) {
+        return new ModelBroadcast(modelFile.clone());
+    }
+
+    /** The model file's bytes (not a copy). */
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    /** The model, read on first use in this JVM. */
+    public Model model() {
+        Model m = CACHE.get(id);
+        if (m == null) {
+            if (CACHE.size() >= CACHED) {
+                CACHE.clear();
+            }
+            m = read(bytes);
+            CACHE.put(id, m);
+        }
+        return m;
+    }
+
+    /** Writes a model to its file format in memory. */
+    public static byte[] bytes(Model model) {
+        try {
+            Path tmp = Files.createTempFile("okl-model-", ".okl");
+            try {
+                model.save(tmp);
+                return Files.readAllBytes(tmp);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the model to a temporary file", e);
+        }
+    }
+
+    private static Model read(byte[] modelFile) {
+        try {
+            Path tmp = Files.createTempFile("okl-model-", ".okl");
+            try {
+                Files.write(tmp, modelFile);
+                return Model.load(tmp, ExecutorOkl.get());
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the model to a temporary file", e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.okl.spark.exec;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.pipeline.PipelineSpec;
+
+/**
+ * What executors need to turn rows into sketch features and regression targets, drawn once on the driver and
+ * broadcast: the pipeline (its kernel, sketch and output embedding, with data-dependent values resolved) and the
+ * drawn sketch's arrays (landmarks, frequencies, ...). Executors rebuild the features with the pipeline's
+ * {@link KernelSketch#restore} and keep them per JVM ({@link #prepare}), so a pass costs one rebuild per executor.
+ */
+public final class SketchRecipe implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final int CACHED = 8;
+    private static final Map<String, Prepared> CACHE = new ConcurrentHashMap<>();
+
+    private final String id;
+    private final String pipeline;
+    private final Map<String, ArrayData> arrays;
+
+    /**
+     * @param spec     the pipeline, with a sketch ({@code approximation}) and a row-wise output embedding
+     * @param features the drawn sketch
+     */
+    public SketchRecipe(PipelineSpec spec, SketchFeatures features) {
+        this.id = UUID.randomUUID().toString();
+        this.pipeline = PipelineFiles.toJson(spec);
+        this.arrays = new LinkedHashMap<>(ArrayData.of(features.arrays()));
+    }
+
+    /**
+     * The features and the target encoding, rebuilt on first use in this JVM.
+     *
+     * @throws IllegalArgumentException when the pipeline's output embedding is not row-wise
+     */
+    public Prepared prepare() {
+        Prepared p = CACHE.get(id);
+        if (p == null) {
+            if (CACHE.size() >= CACHED) {
+                CACHE.clear();
+            }
+            p = build(ExecutorOkl.get());
+            CACHE.put(id, p);
+        }
+        return p;
+    }
+
+    private Prepared build(Okl okl) {
+        PipelineSpec spec = PipelineFiles.parse(pipeline, "pipeline sent to executors", okl.registry());
+        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow(
+                () -> new IllegalArgumentException("the pipeline sent to executors has no input kernel")));
+        KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow(
+                () -> new IllegalArgumentException("the pipeline sent to executors has no approximation")));
+        SketchFeatures features = sketch.restore(kernel, ArrayData.matrices(arrays), okl.context());
+        if (!(okl.create(OutputEmbedding.class, spec.output()) instanceof RowwiseOutputEmbedding embedding)) {
+            throw new IllegalArgumentException("the output embedding '" + spec.output().name() + "' is not row-wise");
+        }
+        return new Prepared(features, embedding::encode, okl);
+    }
+
+    /**
+     * A recipe rebuilt on an executor.
+     *
+     * @param features the sketch features
+     * @param encode   outputs to regression targets
+     * @param okl      the executor's OKL (its back-end)
+     */
+    public record Prepared(SketchFeatures features, UnaryOperator<Matrix> encode, Okl okl) {
+    }
+}

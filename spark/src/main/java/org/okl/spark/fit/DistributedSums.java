@@ -1,0 +1,107 @@
+package org.okl.spark.fit;
+
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
+import org.okl.core.stream.BlockAccumulator;
+import org.okl.core.stream.FoldAggregates;
+import org.okl.core.stream.FoldScheme;
+import org.okl.spark.data.Jobs;
+import org.okl.spark.data.RowBlock;
+import org.okl.spark.data.SparkErrors;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.exec.SketchRecipe;
+
+/**
+ * One distributed pass of the per-fold sums: the recipe (pipeline and drawn sketch) is broadcast, every task turns
+ * its blocks into features and adds {@code Phi^T Phi}, {@code Phi^T Y} per fold ({@link BlockAccumulator}, the
+ * one-machine code), and {@code treeAggregate} merges the tasks' sums up to the driver. Each partial result is
+ * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows, so the partitions are first
+ * coalesced (without a shuffle) to at most one task per core ({@code defaultParallelism}): the bytes that move grow
+ * with the cores, not with the partitions of the data.
+ */
+public final class DistributedSums {
+    /** How the pass's Spark jobs are described (the Spark UI, listeners). */
+    public static final String DESCRIPTION = "per-fold sums";
+    private DistributedSums() {
+    }
+
+    /**
+     * What a pass gives.
+     *
+     * @param sums           the per-group sums over every row
+     * @param kernelSeconds  seconds the tasks spent in kernel blocks (summed over tasks)
+     * @param productSeconds seconds the tasks spent in the sums' products (summed over tasks)
+     * @param partialBytes   the size of one task's sums
+     * @param partials       the number of partial sums (tasks: the partitions, coalesced to at most one per core)
+     */
+    public record Result(FoldAggregates sums, double kernelSeconds, double productSeconds, long partialBytes,
+            int partials) {
+    }
+
+    /**
+     * Runs the pass.
+     *
+     * @param rows      the rows
+     * @param recipe    the pipeline and the drawn sketch
+     * @param scheme    the folds
+     * @param targets   the number of regression targets d
+     * @param features  the number of sketch features m
+     * @param chunkRows the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
+     * @param depth     the depth of the aggregation tree (2 or more saves the driver from merging every partition)
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when one task's sums exceed
+     *                      {@code spark.driver.maxResultSize}
+     */
+    public static Result run(SparkRows rows, SketchRecipe recipe, FoldScheme scheme, int targets, int features,
+            int chunkRows, int depth) {
+        JavaSparkContext sc = JavaSparkContext.fromSparkContext(rows.blocks().context());
+        long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
+        long limit = maxResultSize(sc.getConf());
+        int stored = rows.blocks().getNumPartitions();
+        int partitions = Math.max(1, Math.min(stored, sc.defaultParallelism()));
+        JavaRDD<RowBlock> input = partitions < stored ? rows.blocks().coalesce(partitions) : rows.blocks();
+        requireResultSize(bytes, limit, scheme.groups(), features, targets);
+        boolean finalOnExecutor = limit > 0 && bytes * partitions > limit / 2;
+        int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
+        long[] offsets = rows.offsets();
+        Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
+        try {
+            PartialSums total = Jobs.described(sc.sc(), DESCRIPTION + " (" + scheme.groups() + " groups, m = "
+                    + features + ")", () -> input.treeAggregate(new PartialSums(),
+                            (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
+                                    b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
+                            PartialSums::merge, Math.max(1, depth), finalOnExecutor));
+            if (total.sums() == null) {
+                throw new IllegalStateException("no partition held a row");
+            }
+            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), bytes, partitions);
+        } catch (Exception e) {
+            throw SparkErrors.unwrap(e);
+        } finally {
+            shared.destroy();
+        }
+    }
+
+    /**
+     * Refuses sums that Spark would not bring to the driver: one task's result above
+     * {@code spark.driver.maxResultSize} (0 is no limit) aborts the job.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} saying what to raise or lower
+     */
+    static void requireResultSize(long bytes, long limit, int groups, int features, int targets) {
+        if (limit > 0 && bytes >= limit) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
+                    "the sums of %d groups over m = %d features and d = %d targets take %d MiB, more than "
+                    + "spark.driver.maxResultSize (%d MiB): raise it (--conf spark.driver.maxResultSize=%dm), "
+                    + "or use fewer features or folds", groups, features, targets, bytes >> 20, limit >> 20,
+                    2 * (bytes >> 20) + 1));
+        }
+    }
+
+    private static long maxResultSize(SparkConf conf) {
+        return conf.getSizeAsBytes("spark.driver.maxResultSize", "1g");
+    }
+}

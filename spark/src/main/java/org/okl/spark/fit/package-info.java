@@ -1,0 +1,6 @@
+/**
+ * Fitting on Spark: {@link org.okl.spark.fit.DistributedSums}, the per-fold sums of one distributed pass merged by
+ * {@code treeAggregate}, and {@link org.okl.spark.fit.SparkFit}, which fits a pipeline with its pass on the executors
+ * (or on the driver when it does not stream).
+ */
+package org.okl.spark.fit;
