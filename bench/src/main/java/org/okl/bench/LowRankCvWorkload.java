@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.TrainingData;
@@ -20,7 +21,8 @@ import org.okl.core.pipeline.TrainingData;
  * Gaussian sigma 4.47, a Nystrom sketch of rank 2000, a Tikhonov path of five lambdas chosen by 5-fold
  * cross-validation in one pass over the rows, then the model on all rows ({@code Pipeline.fit}; the rows are read
  * in blocks into m x m sums per fold). Its peer is scikit-learn's {@code Nystroem} + {@code Ridge} refit loop over
- * folds and lambdas on the same numbers ({@code peer_lowrank.py}); both test MSEs on 20,000 test rows are reported.
+ * folds and lambdas on the same numbers ({@code peer_lowrank.py}); both test MSEs on 20,000 test rows are reported,
+ * each the mean over three landmark draws.
  */
 public final class LowRankCvWorkload implements Workload {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,13 +58,31 @@ public final class LowRankCvWorkload implements Workload {
                 return last;
             }
 
+            /**
+             * The test MSE depends on which landmarks were drawn (by about 1 % at n = 200,000), so the pipeline is
+             * fitted again outside the clock with two more seeds (other landmarks, the same folds), and the mean
+             * of the three test MSEs is reported beside the timed model's.
+             */
             @Override
             public Map<String, Double> details() {
                 Map<String, Double> d = new LinkedHashMap<>();
-                d.put("test_mse", LowRankData.mse(last.predict(LowRankData.inputs(data.test())).outputs(),
-                        LowRankData.outputs(data.test())));
+                double first = testMse(last);
+                double sum = first;
+                for (long draw = 1; draw < 3; draw++) {
+                    Okl other = Okl.builder().seed(environment.seed() + draw).linearAlgebra(environment.linearAlgebra())
+                            .dataDirectory(null).build();
+                    sum += testMse(other.pipeline(LowRankData.pipeline(environment.lowRank(), environment.seed()))
+                            .fit(training));
+                }
+                d.put("test_mse", sum / 3);
+                d.put("test_mse_first", first);
                 d.put("lambda", (Double) last.provenance().chosen().get("filter.lambda"));
                 return d;
+            }
+
+            private double testMse(Model model) {
+                return LowRankData.mse(model.predict(LowRankData.inputs(data.test())).outputs(),
+                        LowRankData.outputs(data.test()));
             }
         };
     }
@@ -88,6 +108,7 @@ public final class LowRankCvWorkload implements Workload {
                 JsonNode out = JSON.readTree(runner.runResource("peer_lowrank.py", args, "lowrank_cv n = " + n));
                 Map<String, Double> details = new LinkedHashMap<>();
                 details.put("test_mse", out.path("lowrank_test_mse").asDouble());
+                details.put("test_mse_first", out.path("lowrank_test_mse_first").asDouble());
                 details.put("lambda", out.path("lowrank_lambda").asDouble());
                 return Optional.of(new PeerRun(out.path("lowrank_cv_s").asDouble(), details));
             } finally {

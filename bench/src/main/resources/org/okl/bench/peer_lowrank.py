@@ -6,8 +6,10 @@ DATA holds (N + TEST) rows of P inputs then D outputs as little-endian float64, 
 (the same numbers OKL fits). Gaussian kernel with sigma = sqrt(P). What a scikit-learn user does: for each of FOLDS
 folds, Nystroem(RANK) is fitted on the training part and both parts are transformed once, then Ridge is refitted for
 every lambda (alpha = n_train * lambda and no intercept: OKL's normalised lambda); the lambda with the lowest mean
-validation MSE is refitted on all N rows (Nystroem and Ridge). The timed region is all of it; the test MSE of the
-final model on the TEST rows is reported beside. Prints one JSON object.
+validation MSE is refitted on all N rows (Nystroem and Ridge). The timed region is all of it. The test MSE on the
+TEST rows depends on which landmarks were drawn (by about 1 % at N = 200,000), so the final model is refitted
+outside the clock with two more landmark draws (random_state 1 and 2) and the mean of the three test MSEs is
+reported beside the first. Prints one JSON object.
 """
 import json, sys, time
 import numpy as np
@@ -29,11 +31,15 @@ def main(path, n, test, p, d, rank, folds, lams):
             ridge = Ridge(alpha=len(tr) * lam, fit_intercept=False).fit(ztr, Y[tr])
             errors[j] += ((ridge.predict(zva) - Y[va]) ** 2).mean() / folds
     best = int(np.argmin(errors))
-    nys = Nystroem(gamma=gamma, n_components=rank, random_state=0).fit(X)
-    ridge = Ridge(alpha=n * lams[best], fit_intercept=False).fit(nys.transform(X), Y)
-    seconds = time.perf_counter() - t0
-    mse = float(((ridge.predict(nys.transform(Xt)) - Yt) ** 2).mean())
-    print(json.dumps({"n": n, "lowrank_cv_s": seconds, "lowrank_test_mse": mse, "lowrank_lambda": lams[best],
+    mses = []
+    for draw in range(3):
+        nys = Nystroem(gamma=gamma, n_components=rank, random_state=draw).fit(X)
+        ridge = Ridge(alpha=n * lams[best], fit_intercept=False).fit(nys.transform(X), Y)
+        if draw == 0:
+            seconds = time.perf_counter() - t0
+        mses.append(float(((ridge.predict(nys.transform(Xt)) - Yt) ** 2).mean()))
+    print(json.dumps({"n": n, "lowrank_cv_s": seconds, "lowrank_test_mse": float(np.mean(mses)),
+                      "lowrank_test_mse_first": mses[0], "lowrank_lambda": lams[best],
                       "lowrank_curve": errors.tolist()}))
 
 if __name__ == "__main__":

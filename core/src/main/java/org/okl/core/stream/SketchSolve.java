@@ -1,6 +1,5 @@
 package org.okl.core.stream;
 
-import java.util.Arrays;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -48,33 +47,18 @@ public final class SketchSolve {
         }
         int n = (int) rows;
         SymmetricSpectrum spectrum = SymmetricSpectrum.of(whitening.congruence(gram, linearAlgebra), linearAlgebra);
-        double[] values = spectrum.values();
-        int rank = 0;
-        while (rank < values.length && values[rank] > Whitening.RTOL * values[0]) {
-            rank++;
-        }
-        if (rank == 0) {
+        double[] s = spectrum.values();
+        if (!(s.length > 0 && s[0] > 0)) {
             throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
         }
-        double[] s = Arrays.copyOf(values, rank);
-        Matrix w = spectrum.vectors().columnRange(0, rank);
-        Matrix rotated = linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false);
+        Matrix w = spectrum.vectors();
         Matrix basis = whitening.back(w, linearAlgebra);
-        int m = basis.rows();
-        for (int j = 0; j < rank; j++) {
-            double sigma = Math.sqrt(s[j]);
-            for (int i = j * m; i < (j + 1) * m; i++) {
-                basis.data()[i] *= sigma;
-            }
-            for (int c = 0; c < rotated.cols(); c++) {
-                rotated.data()[j + c * rank] /= sigma;
-            }
-        }
+        Matrix rotated = output.rotate(linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false),
+                linearAlgebra);
         double[] a = output.values();
         double sMax = s[0] * output.max() / n;
-        SpectralCoefficients coefficients = new SpectralCoefficients(s, a, output.rotate(rotated, linearAlgebra), n,
-                filter, sMax);
-        int q = rank;
+        SpectralCoefficients coefficients = new SpectralCoefficients(s, a, rotated, n, filter, sMax);
+        int q = s.length;
         Matrix[] out = new Matrix[coefficients.length()];
         coefficients.forEach((j, ct) -> {
             double[] c = ct.data();
