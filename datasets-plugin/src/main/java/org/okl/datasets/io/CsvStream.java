@@ -9,6 +9,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -28,6 +30,11 @@ import org.slf4j.LoggerFactory;
 final class CsvStream implements TableStream {
     private static final Logger NOTE = LoggerFactory.getLogger(CsvReader.NOTES);
     private static final int NAMES_SHOWN = 6;
+    /**
+     * The headers already announced in this process (file name, line and names): a streamed fit reads its file in
+     * several passes (landmarks, sums, Falkon's iterations) and the user is told once.
+     */
+    private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
     private final String name;
     private final InputStream in;
@@ -65,7 +72,7 @@ final class CsvStream implements TableStream {
             header = isHeader(fields);
             if (header) {
                 columnNames = List.copyOf(fields);
-                if (noteHeader) {
+                if (noteHeader && ANNOUNCED.add(name + '\n' + records.line() + '\n' + fields)) {
                     noteHeader(fields, records.line());
                 }
             } else {

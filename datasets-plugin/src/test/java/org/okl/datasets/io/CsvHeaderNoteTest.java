@@ -60,4 +60,19 @@ class CsvHeaderNoteTest {
         assertThat(read(new CsvReader(), "1,2\n3,4\n")).isEmpty();
         assertThat(read(CsvReader.forKnownFiles(), "a,b\n3,4\n")).isEmpty();
     }
+
+    @Test
+    void aFileReadInSeveralPassesIsNotedOnce() throws IOException {
+        Path file = Files.writeString(dir.resolve("passes.csv"), "x1,y\n1,2\n3,4\n");
+        CsvReader reader = new CsvReader();
+        for (int pass = 0; pass < 3; pass++) {
+            try (var stream = reader.open(file)) {
+                while (stream.next(1).isPresent()) {
+                    // every pass reads the whole file, as a streamed fit's landmark, sum and Falkon passes do
+                }
+            }
+        }
+        assertThat(notes.list).singleElement().satisfies(e -> assertThat(e.getFormattedMessage())
+                .isEqualTo("note: " + file + ": line 1 read as the header (2 column names: x1, y)"));
+    }
 }
