@@ -44,9 +44,11 @@ public final class BenchRunner {
         Map<String, LinearAlgebra> backends = backends(notes);
         Map<String, String> machine = MachineInfo.describe(backends);
         machine.put("load average at start (1, 5, 15 min)", MachineInfo.loadAverage());
-        machine.put("settings", String.format(Locale.ROOT, "p = %d, d = %d, seed = %d, median of %d repeats after "
-                + "%d warm-up run(s)", settings.p(), settings.d(), settings.seed(), settings.repeat(),
-                settings.warmup()));
+        LowRankSettings lowRank = settings.lowRank();
+        machine.put("settings", String.format(Locale.ROOT, "p = %d, d = %d (large-n workloads: p = %d, d = %d, rank %d, "
+                + "%d folds, %d test rows, child heap %s), seed = %d, median of %d repeats after %d warm-up run(s)",
+                settings.p(), settings.d(), LowRankSettings.P, LowRankSettings.D, lowRank.rank(), lowRank.folds(),
+                lowRank.testRows(), lowRank.childHeap(), settings.seed(), settings.repeat(), settings.warmup()));
         Map<String, BenchEnvironment> environments = new LinkedHashMap<>();
         backends.forEach((name, la) -> environments.put(name, new BenchEnvironment(runtimes.apply(la),
                 settings.p(), settings.d(), settings.seed(), settings.structured(), settings.lowRank())));

@@ -26,6 +26,17 @@ public record LowRankSettings(int rank, int folds, int testRows, String childHea
         }
     }
 
+    /** The child's heap in MiB ({@code 2g} is 2048, a plain number is bytes). */
+    public double heapMib() {
+        double number = Double.parseDouble(childHeap.replaceAll("[kKmMgG]$", ""));
+        return switch (Character.toLowerCase(childHeap.charAt(childHeap.length() - 1))) {
+            case 'g' -> number * 1024;
+            case 'm' -> number;
+            case 'k' -> number / 1024;
+            default -> number / (1024 * 1024);
+        };
+    }
+
     /** The Tikhonov path: logspace(-7, -3, 5). */
     public static java.util.List<Double> lambdas() {
         return java.util.List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3);

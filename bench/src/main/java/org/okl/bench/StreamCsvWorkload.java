@@ -70,6 +70,7 @@ public final class StreamCsvWorkload implements Workload {
                 try {
                     Map<String, Double> d = new LinkedHashMap<>();
                     d.put("peak_rss_mib", last.peakRssKib() / 1024.0);
+                    d.put("heap_mib", settings.heapMib());
                     for (String key : List.of("draw_s", "wait_s", "parse_s", "kernel_s", "products_s", "solve_s")) {
                         d.put(key, last.output().path(key).asDouble());
                     }
