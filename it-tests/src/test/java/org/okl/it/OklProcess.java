@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs the shaded {@code okl} JAR in a separate JVM, as a user would. */
 final class OklProcess {
+    private static final String VECTOR_MODULE = "jdk.incubator.vector";
+    private static final String VECTOR_WARNING = "WARNING: Using incubator modules: " + VECTOR_MODULE
+            + System.lineSeparator();
     private OklProcess() {
     }
 
@@ -74,6 +77,11 @@ final class OklProcess {
         if (linalg != null && !linalg.isBlank()) {
             command.add(1, "-Dokl.linalg=" + linalg);
         }
+        if (ModuleLayer.boot().findModule(VECTOR_MODULE).isPresent()) {
+            // as ./okl runs it, and as this JVM computes: the pure-Java back-end's Vector API kernels round
+            // differently from its plain loops, so a process without them could not match an in-process fit
+            command.addAll(1, List.of("--add-modules", VECTOR_MODULE));
+        }
         command.addAll(List.of(args));
         return command;
     }
@@ -93,8 +101,11 @@ final class OklProcess {
             p.destroyForcibly();
             throw new AssertionError("okl " + String.join(" ", args) + " did not finish in 10 minutes");
         }
-        Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8));
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        if (stderr.startsWith(VECTOR_WARNING)) {
+            stderr = stderr.substring(VECTOR_WARNING.length()); // the launcher drops it too
+        }
+        Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), stderr);
         Files.delete(out);
         Files.delete(err);
         return r;
