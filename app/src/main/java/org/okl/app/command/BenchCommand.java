@@ -38,9 +38,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Expected run time (2 cores, native): about 6 min for --n 1000,2000,4000 with --peer;"
                 + " n = 8000 adds several minutes. The pure-Java back-end's eigendecomposition at n = 8000 takes"
                 + " minutes per run: limit it with --backend and --n.",
-                "Large n: okl bench --peer --workloads lowrank_cv,stream_csv --n 50000,200000,1000000 --repeat 1 "
-                        + "--warmup 0 (scikit-learn's loop takes minutes at n = 200,000; skip it at 1,000,000 with "
-                        + "separate runs)."})
+                "Large n: okl bench --peer --workloads lowrank_cv --n 50000,200000 --repeat 1 --warmup 0 (12 min,"
+                        + " mostly scikit-learn's loop; at 1,000,000 rows it would need about 16 GB), then"
+                        + " okl bench --workloads stream_csv --n 50000,200000,1000000 --repeat 1 --warmup 0 (3 min)."})
 public final class BenchCommand implements Runnable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
