@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -53,6 +54,11 @@ public final class AtomicFiles {
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
+        for (Path d = dir; d != null; d = d.getParent()) {
+            if (Files.exists(d) && !Files.isDirectory(d)) {
+                throw new NotDirectoryException(d.toString()); // not "already exists", which misleads
+            }
+        }
         Files.createDirectories(dir);
         Path tmp = createTemporary(dir, absolute.getFileName().toString());
         boolean moved = false;

@@ -22,6 +22,7 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
+import org.okl.core.data.IoErrors;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -51,7 +52,8 @@ final class ModelArchive {
         try {
             AtomicFiles.write(file, out -> writeTo(model, out));
         } catch (IOException e) {
-            throw new OklException(ErrorCode.INVALID_MODEL, file + ": cannot write the model: " + e.getMessage(), e);
+            throw new OklException(ErrorCode.OUTPUT_FILE, file + ": cannot write the model: " + IoErrors.describe(e),
+                    e);
         }
     }
 
