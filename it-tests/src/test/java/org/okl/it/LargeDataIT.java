@@ -176,8 +176,8 @@ class LargeDataIT {
         OklProcess.Result fit = okl("fit", "--pipeline", pipeline.toString(), "--data", bad.toString(), "--inputs",
                 "0:4", "--outputs", "4:6", "--model", model.toString());
         assertThat(fit.exitCode()).isEqualTo(1);
-        assertThat(fit.stderr().strip().lines()).as("the header noted once, however often the file is opened, then one error")
-                .hasSize(2).first().asString().startsWith("okl: note: ").contains("line 1 read as the header");
+        assertThat(fit.stderr().strip().lines())
+                .as("the header noted once, however often the file is opened, then one error").hasSize(2).first().asString().startsWith("okl: note: ").contains("line 1 read as the header");
         assertThat(fit.stderr()).contains("bad.csv:2500").contains("x3").doesNotContain("\tat ");
         assertThat(model).doesNotExist();
         Path good = dir.resolve("good.okl");

@@ -16,6 +16,7 @@ final class OklProcess {
     private static final String VECTOR_MODULE = "jdk.incubator.vector";
     private static final String VECTOR_WARNING = "WARNING: Using incubator modules: " + VECTOR_MODULE
             + System.lineSeparator();
+
     private OklProcess() {
     }
 

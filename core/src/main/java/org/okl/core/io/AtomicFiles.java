@@ -10,8 +10,8 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -54,12 +54,12 @@ public final class AtomicFiles {
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            if (Files.exists(d) && !Files.isDirectory(d)) {
-                throw new NotDirectoryException(d.toString()); // not "already exists", which misleads
-            }
+        try {
+            Files.createDirectories(dir);
+        } catch (FileAlreadyExistsException e) {
+            // a file stands where a folder must: say so, not "already exists"
+            throw new NotDirectoryException(e.getFile());
         }
-        Files.createDirectories(dir);
         Path tmp = createTemporary(dir, absolute.getFileName().toString());
         boolean moved = false;
         try {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,14 @@ class AtomicFilesTest {
         // the mode the user's umask gives every new file, not the owner-only mode of a temporary file
         assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(plain));
         assertThat(leftovers(target.getParent())).isEmpty();
+    }
+
+    @Test
+    void aFileWhereTheFolderMustBeIsNamedAsNotAFolder(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("rows.csv"), "1,2\n");
+        assertThatThrownBy(() -> AtomicFiles.writeString(file.resolve("m.okl"), "x"))
+                .isInstanceOf(NotDirectoryException.class).hasMessage(file.toString());
+        assertThat(Files.readString(file)).isEqualTo("1,2\n");
     }
 
     @Test

@@ -31,8 +31,9 @@ final class CsvStream implements TableStream {
     private static final Logger NOTE = LoggerFactory.getLogger(CsvReader.NOTES);
     private static final int NAMES_SHOWN = 6;
     /**
-     * The headers already announced in this process (file name, line and names): a streamed fit reads its file in
-     * several passes (landmarks, sums, Falkon's iterations) and the user is told once.
+     * The headers already announced in this process (file name, line and a hash of the names, so a long-running
+     * process keeps a few bytes per file): a streamed fit reads its file in several passes (landmarks, sums,
+     * Falkon's iterations) and the user is told once.
      */
     private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
@@ -72,7 +73,7 @@ final class CsvStream implements TableStream {
             header = isHeader(fields);
             if (header) {
                 columnNames = List.copyOf(fields);
-                if (noteHeader && ANNOUNCED.add(name + '\n' + records.line() + '\n' + fields)) {
+                if (noteHeader && ANNOUNCED.add(name + '\n' + records.line() + '\n' + fields.hashCode())) {
                     noteHeader(fields, records.line());
                 }
             } else {
