@@ -2,6 +2,7 @@ package org.okl.core.pipeline;
 
 import java.util.List;
 import java.util.Map;
+import org.okl.core.device.ComputeDevices;
 
 /**
  * Where a model came from: versions, back-end, seed, a checksum of the training data, the hyper-parameters chosen
@@ -18,10 +19,20 @@ import java.util.Map;
  * @param validationCurve the validation error at every grid and path point
  * @param solver          the id of the solver that fitted the model ({@code separable-eigen}, {@code falkon}, ...)
  * @param sketch          the kernel sketch and its size ({@code nystrom, m = 2000}), or {@code null} without one
+ * @param device          where the fit ran: {@code cpu}, or the compute device and what ran there
+ *                        ({@code cuda:0 NVIDIA H100 80GB HBM3: ...}); {@code null} in files written before devices
  */
 public record Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
         List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
-        String solver, String sketch) {
+        String solver, String sketch, String device) {
+
+    /** Provenance of a fit that ran on the CPU. */
+    public Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
+            List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
+            String solver, String sketch) {
+        this(oklVersion, created, backEnd, seed, dataSha256, plugins, chosen, selection, validationCurve, solver,
+                sketch, ComputeDevices.CPU);
+    }
 
     /**
      * One point of a validation curve.

@@ -28,6 +28,8 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.device.ComputeDevices;
+import org.okl.core.device.DeviceWork;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -43,6 +45,7 @@ import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
+import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
@@ -217,12 +220,17 @@ public final class StreamingFit {
         ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
                 : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
-        reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        Optional<SketchRoute> onDevice = rows instanceof DistributedRows ? Optional.empty() : ComputeDevices.forWork(
+                (double) rows.size() * features.size() * features.size()).flatMap(device -> device.sketchRoute(
+                solver, features, d, scheme, c.filter(), rows.size()));
+        if (onDevice.isEmpty()) {
+            reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        }
+        SketchRoute sketchRoute = onDevice.orElseGet(() -> solver.route(okl.context().linearAlgebra()));
         SketchSelection.Result result = rows instanceof DistributedRows cluster
                 ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
-                : solver.route(okl.context().linearAlgebra()).fit(features, rows, embedding::encode, scheme, output,
-                        c.filter(), timings);
-        return new Fitted(variant, c, features, result, 0, route.name());
+                : sketchRoute.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
+        return new Fitted(variant, c, features, result, 0, route.name(), DeviceWork.of(sketchRoute));
     }
 
     /**
@@ -286,7 +294,7 @@ public final class StreamingFit {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, best.route(), Pipeline.sketchOf(spec, predictor));
+                curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device());
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
                 false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
@@ -300,14 +308,14 @@ public final class StreamingFit {
 
     /** One fitted variant and a chosen path point. */
     private record Fitted(GridVariants.Variant variant, Components components, SketchFeatures features,
-            SketchSelection.Result result, int index, String route) {
+            SketchSelection.Result result, int index, String route, String device) {
 
         SpectralFilter filter() {
             return components.filter();
         }
 
         Fitted at(int point) {
-            return new Fitted(variant, components, features, result, point, route);
+            return new Fitted(variant, components, features, result, point, route, device);
         }
     }
 

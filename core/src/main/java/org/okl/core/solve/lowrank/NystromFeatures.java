@@ -39,6 +39,16 @@ public final class NystromFeatures implements SketchFeatures {
         return new NystromFeatures(kernel, landmarks);
     }
 
+    /** The scalar kernel. */
+    public VectorKernel kernel() {
+        return kernel;
+    }
+
+    /** The landmarks (m x p), not a copy. */
+    public Matrix landmarks() {
+        return landmarks;
+    }
+
     @Override
     public int size() {
         return landmarks.rows();

@@ -2,12 +2,14 @@ package org.okl.core.solve.lowrank;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.core.device.ComputeDevices;
 import org.okl.core.solve.PredictionBlocks;
 
 /**
@@ -71,8 +73,10 @@ public final class SketchExpansion implements Predictor {
     /** By blocks of rows, so the features held at once stay near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return PredictionBlocks.map(inputs, features.size(), block -> linearAlgebra.multiply(
-                features.features(block), weights));
+        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom
+                ? ComputeDevices.expansion(nystrom.kernel(), nystrom.landmarks(), weights, inputs) : Optional.empty();
+        return onDevice.orElseGet(() -> PredictionBlocks.map(inputs, features.size(), block -> linearAlgebra
+                .multiply(features.features(block), weights)));
     }
 
     @Override
