@@ -30,6 +30,11 @@ record CardKernel(double scale) {
         return features instanceof NystromFeatures nystrom ? of(nystrom.kernel()) : Optional.empty();
     }
 
+    /** The input columns of Nystrom features (the landmarks'), or 1 for other sketches. */
+    static int dimension(SketchFeatures features) {
+        return features instanceof NystromFeatures nystrom ? nystrom.landmarks().cols() : 1;
+    }
+
     /** Queues the block k(X, L) (rows x cols) into {@code out}. */
     void block(Device device, Device.Stream stream, int rows, int cols, int dim, DeviceBuffer x, int ldx,
             DeviceBuffer l, int ldl, DeviceBuffer out, int ldo) {

@@ -72,11 +72,11 @@ public final class DeviceCompute implements ComputeDevice {
     @Override
     public Optional<FoldSums> foldSums(SketchFeatures features, FoldScheme scheme, int outputs,
             StreamTimings timings) {
-        if (!admit(DeviceSums.bytes(features, outputs, scheme.groups()), "the per-fold sums of " + features.size()
-                + " features")) {
+        if (!admit(DeviceSums.bytes(features, outputs, scheme.groups(), -1), "the per-fold sums of "
+                + features.size() + " features")) {
             return Optional.empty();
         }
-        return DeviceSums.open(device, features, scheme, outputs, timings, true).map(s -> s);
+        return DeviceSums.open(device, features, scheme, outputs, -1, timings, true).map(s -> s);
     }
 
     @Override
@@ -84,7 +84,7 @@ public final class DeviceCompute implements ComputeDevice {
             FoldScheme scheme, SpectralFilter filter, long rows) {
         int m = features.size();
         if (solver instanceof LowRankEigenSolver) {
-            return admit(DeviceSums.bytes(features, outputs, scheme.groups()), "the per-fold sums of " + m
+            return admit(DeviceSums.bytes(features, outputs, scheme.groups(), rows), "the per-fold sums of " + m
                     + " features") ? Optional.of(new DeviceEigenRoute(device, host)) : Optional.empty();
         }
         if (solver instanceof FalkonSolver falkon) {
@@ -94,10 +94,10 @@ public final class DeviceCompute implements ComputeDevice {
                 return Optional.empty();
             }
             long bytes = DeviceFalkonRoute.bytes(m, outputs, scheme.validationFolds() + 1, filter.pathLength())
-                    + DevicePasses.bytes(m, Math.max(1, features.arrays().values().stream().findFirst()
-                    .map(Matrix::cols).orElse(1)), outputs, CardKernel.of(features).isPresent(), true);
+                    + DevicePasses.bytes(m, CardKernel.dimension(features), outputs, CardKernel.of(features)
+                    .isPresent(), rows < 0 ? Long.MAX_VALUE : rows);
             return admit(bytes, "falkon's m x m factors for m = " + m) ? Optional.of(new DeviceFalkonRoute(device,
-                    host, falkon.iterations(), falkon.tolerance())) : Optional.empty();
+                    host, falkon.iterations(), falkon.tolerance(), true)) : Optional.empty();
         }
         LOG.info("{} has no route for the solver {}: running on the CPU", device.name(),
                 solver.getClass().getSimpleName());

@@ -45,8 +45,8 @@ final class DeviceEigenRoute implements SketchRoute, DeviceWork {
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         FoldAggregates sums;
-        try (DeviceSums onDevice = DeviceSums.open(device, features, scheme, output.outputs(), timings, true)
-                .orElseThrow()) {
+        try (DeviceSums onDevice = DeviceSums.open(device, features, scheme, output.outputs(), rows.size(), timings,
+                true).orElseThrow()) {
             Passes.run(rows, timings, (first, inputs, outputs) -> onDevice.add(first, inputs,
                     encode.apply(outputs)));
             sums = onDevice.finish();

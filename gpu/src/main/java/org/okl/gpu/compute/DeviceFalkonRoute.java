@@ -38,12 +38,19 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
     private final LinearAlgebra host;
     private final int iterations;
     private final double tolerance;
+    private final boolean keepRows;
 
-    DeviceFalkonRoute(Device device, LinearAlgebra host, int iterations, double tolerance) {
+    /**
+     * @param iterations the most CG iterations (passes) per solve
+     * @param tolerance  the relative residual at which CG stops
+     * @param keepRows   whether the rows may stay on the card between passes (when they fit)
+     */
+    DeviceFalkonRoute(Device device, LinearAlgebra host, int iterations, double tolerance, boolean keepRows) {
         this.device = device;
         this.host = host;
         this.iterations = iterations;
         this.tolerance = tolerance;
+        this.keepRows = keepRows;
     }
 
     @Override
@@ -75,8 +82,9 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
         int sets = scheme.validationFolds() + 1;
         long reserve = bytes(m, d, sets, filter.pathLength());
         DeviceMemory.require(device, reserve + DevicePasses.bytes(m, rows.dimension(), d,
-                CardKernel.of(features).isPresent(), true), "falkon's m x m factors and vectors for m = " + m);
-        try (DevicePasses passes = DevicePasses.open(device, features, rows, encode, scheme, d, reserve, timings);
+                CardKernel.of(features).isPresent(), rows.size()), "falkon's m x m factors and vectors for m = " + m);
+        try (DevicePasses passes = DevicePasses.open(device, features, rows, encode, scheme, d, reserve, keepRows,
+                timings);
                 Solver solver = new Solver(features, passes, scheme, output, ridge, timings)) {
             Matrix[][] weights = solver.ridgePath();
             SquaredErrors[][] validation = solver.validate(weights);
@@ -254,7 +262,7 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
             }
             List<Double> shifts = new ArrayList<>(distinct);
             long factorBytes = 8L * m * m;
-            int perGroup = (int) Math.max(1, Math.min(shifts.size(), (device.freeBytes() - DeviceMemory.HEADROOM
+            int perGroup = (int) Math.max(1, Math.min(shifts.size(), (device.freeBytes() - DeviceMemory.headroom(device)
                     - 8L * 10 * m * (long) sets * points * d) / factorBytes));
             for (int from = 0; from < shifts.size(); from += perGroup) {
                 double[] values = shifts.subList(from, Math.min(shifts.size(), from + perGroup)).stream()

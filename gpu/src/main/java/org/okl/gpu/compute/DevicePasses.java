@@ -79,7 +79,7 @@ final class DevicePasses implements AutoCloseable {
         this.d = outputs;
         this.groups = scheme.groups();
         this.n = source.size();
-        this.chunk = chunkRows(m, card.isPresent());
+        this.chunk = chunkRows(m, card.isPresent(), n);
         this.counts = new long[groups];
         this.outputSums = new double[groups][d];
         this.outputSquares = new double[groups][d];
@@ -126,31 +126,36 @@ final class DevicePasses implements AutoCloseable {
     /**
      * Passes over the rows on a device.
      *
-     * @param reserve device bytes the caller needs besides the passes (its own buffers); the rows stay on the card
-     *                only if they fit beside them
+     * @param reserve  device bytes the caller needs besides the passes (its own buffers); the rows stay on the card
+     *                 only if they fit beside them
+     * @param keepRows whether the rows may stay on the card
      */
     static DevicePasses open(Device device, SketchFeatures features, RowSource source, UnaryOperator<Matrix> encode,
-            FoldScheme scheme, int outputs, long reserve, StreamTimings timings) {
+            FoldScheme scheme, int outputs, long reserve, boolean keepRows, StreamTimings timings) {
         Optional<CardKernel> card = CardKernel.of(features);
         int m = features.size();
         long rowBytes = 8L * source.size() * (source.dimension() + outputs + 1);
-        long free = device.freeBytes() - DeviceMemory.HEADROOM - reserve - bytes(m, source.dimension(), outputs,
-                card.isPresent(), true);
-        boolean keep = card.isPresent() && source.size() > 0 && rowBytes <= RESIDENT_SHARE * free;
+        long free = device.freeBytes() - DeviceMemory.headroom(device) - reserve - bytes(m, source.dimension(), outputs,
+                card.isPresent(), source.size());
+        boolean keep = keepRows && card.isPresent() && source.size() > 0 && rowBytes <= RESIDENT_SHARE * free;
         return new DevicePasses(device, features, card, source, encode, scheme, outputs, keep, timings);
     }
 
-    /** Device bytes of the passes' own buffers (without rows kept on the card). */
-    static long bytes(int m, int p, int d, boolean card, boolean streamed) {
-        int rows = chunkRows(m, card);
+    /** Device bytes of the passes' own buffers, the rows streamed (without rows kept on the card). */
+    static long bytes(int m, int p, int d, boolean card, long n) {
+        int rows = chunkRows(m, card, n);
         int width = (card ? p : m) + d + 1;
-        return (card ? 8L * ((long) rows * m + (long) m * p) : 0) + (streamed ? Slots.bytes(width, rows) : 0);
+        return (card ? 8L * ((long) rows * m + (long) m * p) : 0) + Slots.bytes(width, rows);
     }
 
-    /** Rows per chunk: 65,536 or fewer, so that a kernel block holds at most 2^27 doubles (1 GiB). */
-    static int chunkRows(int m, boolean card) {
-        return card ? Math.max(256, Math.min(65536, (1 << 27) / Math.max(1, m)))
+    /**
+     * Rows per chunk: 65,536 or fewer, so that a kernel block holds at most 2^27 doubles (1 GiB), or 2^22 doubles
+     * of features made by the CPU; never more than the n rows.
+     */
+    static int chunkRows(int m, boolean card, long n) {
+        int rows = card ? Math.max(256, Math.min(65536, (1 << 27) / Math.max(1, m)))
                 : Math.max(256, Math.min(8192, (1 << 22) / Math.max(1, m)));
+        return (int) Math.max(1, Math.min(rows, n));
     }
 
     private int width() {

@@ -41,7 +41,7 @@ final class DeviceSums implements FoldSums {
     private boolean closed;
 
     private DeviceSums(Device device, SketchFeatures features, Optional<CardKernel> card, FoldScheme scheme,
-            int outputs, StreamTimings timings) {
+            int outputs, long n, StreamTimings timings) {
         this.device = device;
         this.features = features;
         this.card = card;
@@ -57,7 +57,7 @@ final class DeviceSums implements FoldSums {
         this.outputSquares = new double[groups][d];
         this.counts = new long[groups];
         this.slots = new Slots[groups];
-        int rows = slotRows(m, card.isPresent());
+        int rows = slotRows(m, card.isPresent(), n);
         DeviceBuffer allSums = null;
         DeviceBuffer marks = null;
         DeviceBuffer block = null;
@@ -96,13 +96,14 @@ final class DeviceSums implements FoldSums {
      * Per-fold sums on a device, or empty when they do not fit in its memory (with {@code okl.gpu=on} that is an
      * error).
      *
+     * @param n        the number of rows, or -1 when unknown (for the size of the slots)
      * @param required whether too little memory is an error ({@code okl.gpu=on}) rather than a reason to decline
      */
-    static Optional<DeviceSums> open(Device device, SketchFeatures features, FoldScheme scheme, int outputs,
+    static Optional<DeviceSums> open(Device device, SketchFeatures features, FoldScheme scheme, int outputs, long n,
             StreamTimings timings, boolean required) {
         Optional<CardKernel> card = CardKernel.of(features);
         int m = features.size();
-        long bytes = bytes(features, outputs, scheme.groups());
+        long bytes = bytes(features, outputs, scheme.groups(), n);
         String what = "the per-fold sums of a sketch of " + m + " features";
         if (!DeviceMemory.fits(device, bytes)) {
             if (required) {
@@ -110,7 +111,7 @@ final class DeviceSums implements FoldSums {
             }
             return Optional.empty();
         }
-        return Optional.of(new DeviceSums(device, features, card, scheme, outputs, timings));
+        return Optional.of(new DeviceSums(device, features, card, scheme, outputs, n, timings));
     }
 
     /** The input columns p of the rows: the landmarks' when the card computes the kernel, else unknown (-1). */
@@ -118,22 +119,24 @@ final class DeviceSums implements FoldSums {
         return card.isPresent() ? ((org.okl.core.solve.lowrank.NystromFeatures) features).landmarks().cols() : -1;
     }
 
-    /** Device bytes of the sums, the slots and a kernel block for a sketch, d outputs and the groups. */
-    static long bytes(SketchFeatures features, int d, int groups) {
+    /** Device bytes of the sums, the slots and a kernel block for a sketch, d outputs, the groups and n rows. */
+    static long bytes(SketchFeatures features, int d, int groups, long n) {
         Optional<CardKernel> card = CardKernel.of(features);
-        return bytes(features.size(), d, Math.max(0, dimension(features, card)), groups, card.isPresent());
+        return bytes(features.size(), d, Math.max(0, dimension(features, card)), groups, card.isPresent(), n);
     }
 
-    private static long bytes(int m, int d, int p, int groups, boolean card) {
-        int rows = slotRows(m, card);
+    private static long bytes(int m, int d, int p, int groups, boolean card, long n) {
+        int rows = slotRows(m, card, n);
         return 8L * groups * ((long) m * m + (long) m * d) + (card ? 8L * ((long) rows * m + (long) m * p) : 0)
                 + groups * Slots.bytes(width(m, p, d, card), rows);
     }
 
-    /** Rows per slot: 65,536 rows of inputs, or about 4 M doubles of features made on the CPU. */
-    static int slotRows(int m, boolean card) {
-        return card ? Math.max(256, Math.min(65536, (1 << 27) / Math.max(1, m)))
-                : Math.max(256, Math.min(8192, (1 << 22) / Math.max(1, m)));
+    /**
+     * Rows per slot: up to 65,536 rows of inputs (a kernel block of at most 2^27 doubles), or about 4 M doubles of
+     * features made on the CPU; never more than the n rows when n is known.
+     */
+    static int slotRows(int m, boolean card, long n) {
+        return DevicePasses.chunkRows(m, card, n < 0 ? Long.MAX_VALUE : n);
     }
 
     private static int width(int m, int p, int d, boolean card) {

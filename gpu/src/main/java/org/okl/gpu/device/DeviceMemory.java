@@ -6,7 +6,7 @@ import org.okl.core.plugin.OklException;
 
 /** The memory check every allocation on a device goes through, with the error a user reads when it fails. */
 public final class DeviceMemory {
-    /** Bytes left free on a device for the libraries' own work spaces and the driver. */
+    /** Bytes left free on a device for the libraries' own work spaces and the driver (at most 1/16 of it). */
     public static final long HEADROOM = 256L << 20;
     /** What to change when the device's memory is too small, said with every device memory error. */
     public static final String ADVICE = "use a kernel sketch of lower rank, fewer rows or smaller blocks, free the "
@@ -19,7 +19,12 @@ public final class DeviceMemory {
      * Whether {@code bytes} fit in the device's free memory with {@link #HEADROOM} to spare.
      */
     public static boolean fits(Device device, long bytes) {
-        return bytes >= 0 && bytes <= device.freeBytes() - HEADROOM;
+        return bytes >= 0 && bytes <= device.freeBytes() - headroom(device);
+    }
+
+    /** The memory kept free on a device: {@link #HEADROOM}, or a sixteenth of a smaller device. */
+    public static long headroom(Device device) {
+        return Math.min(HEADROOM, device.totalBytes() / 16);
     }
 
     /**
