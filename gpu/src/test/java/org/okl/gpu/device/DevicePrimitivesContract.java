@@ -32,7 +32,9 @@ public abstract class DevicePrimitivesContract {
 
     @AfterEach
     void stop() {
-        stream.close();
+        if (stream != null) {
+            stream.close();
+        }
     }
 
     private double[] random(int n) {

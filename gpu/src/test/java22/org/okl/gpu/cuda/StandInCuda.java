@@ -193,20 +193,37 @@ public final class StandInCuda implements Binder {
         return token("CUBLAS_STATUS_" + status);
     }
 
+    /** A column-major block (rows x cols, leading dimension ld) of native memory, copied out. */
+    private static org.okl.api.linalg.Matrix block(MemorySegment p, int rows, int cols, long ld) {
+        double[] v = new double[rows * cols];
+        MemorySegment m = all(p);
+        for (int j = 0; j < cols; j++) {
+            MemorySegment.copy(m, JAVA_DOUBLE, 8L * j * ld, v, j * rows, rows);
+        }
+        return new org.okl.api.linalg.Matrix(rows, cols, v);
+    }
+
+    private static void store(org.okl.api.linalg.Matrix b, MemorySegment p, long ld) {
+        MemorySegment m = all(p);
+        for (int j = 0; j < b.cols(); j++) {
+            MemorySegment.copy(b.data(), j * b.rows(), m, JAVA_DOUBLE, 8L * j * ld, b.rows());
+        }
+    }
+
+    /** dgemm by the CPU back-end on copies (the stand-in checks the arguments, not the speed). */
     static int cublasDgemm_v2(MemorySegment handle, int transa, int transb, int m, int n, int k, MemorySegment alpha,
             MemorySegment a, int lda, MemorySegment b, int ldb, MemorySegment beta, MemorySegment c, int ldc) {
         double al = alpha.reinterpret(8).get(JAVA_DOUBLE, 0);
         double be = beta.reinterpret(8).get(JAVA_DOUBLE, 0);
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < m; i++) {
-                double s = 0;
-                for (int q = 0; q < k; q++) {
-                    s += (transa == 1 ? get(a, q + (long) i * lda) : get(a, i + (long) q * lda))
-                            * (transb == 1 ? get(b, j + (long) q * ldb) : get(b, q + (long) j * ldb));
-                }
-                set(c, i + (long) j * ldc, al * s + (be == 0 ? 0 : be * get(c, i + (long) j * ldc)));
-            }
+        org.okl.api.linalg.Matrix am = transa == 1 ? block(a, k, m, lda) : block(a, m, k, lda);
+        org.okl.api.linalg.Matrix bm = transb == 1 ? block(b, n, k, ldb) : block(b, k, n, ldb);
+        org.okl.api.linalg.Matrix cm = be == 0 ? org.okl.api.linalg.Matrix.zeros(m, n) : block(c, m, n, ldc);
+        if (k > 0) {
+            org.okl.core.linalg.LinearAlgebras.active().gemm(al, am, transa == 1, bm, transb == 1, be, cm);
+        } else {
+            cm = cm.times(be);
         }
+        store(cm, c, ldc);
         return 0;
     }
 

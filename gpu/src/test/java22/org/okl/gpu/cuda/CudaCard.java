@@ -1,0 +1,27 @@
+package org.okl.gpu.cuda;
+
+import org.junit.jupiter.api.Assumptions;
+import org.okl.gpu.GpuDeviceProvider;
+import org.okl.gpu.device.Device;
+
+/** The machine's first CUDA device for the tests that need a card; they are skipped, saying why, without one. */
+final class CudaCard {
+    private static Device card;
+    private static String missing;
+
+    private CudaCard() {
+    }
+
+    /** The card, or the test is aborted (skipped) with the reason there is none. */
+    static synchronized Device require() {
+        if (card == null && missing == null) {
+            try {
+                card = CudaBackend.open(0, System.getProperty(GpuDeviceProvider.LIBRARIES_PROPERTY));
+            } catch (RuntimeException e) {
+                missing = e.getMessage();
+            }
+        }
+        Assumptions.assumeTrue(card != null, () -> "no CUDA GPU here: " + missing);
+        return card;
+    }
+}
