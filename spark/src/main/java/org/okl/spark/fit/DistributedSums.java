@@ -37,9 +37,10 @@ public final class DistributedSums {
      * @param productSeconds seconds the tasks spent in the sums' products (summed over tasks)
      * @param partialBytes   the size of one task's sums
      * @param partials       the number of partial sums (tasks: the partitions, coalesced to at most one per core)
+     * @param devices        the compute devices (GPUs) tasks ran their sums on; empty when all ran on CPUs
      */
     public record Result(FoldAggregates sums, double kernelSeconds, double productSeconds, long partialBytes,
-            int partials) {
+            int partials, java.util.Set<String> devices) {
     }
 
     /**
@@ -67,17 +68,19 @@ public final class DistributedSums {
         boolean finalOnExecutor = limit > 0 && bytes * partitions > limit / 2;
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
         long[] offsets = rows.offsets();
+        long taskRows = offsets.length == 0 ? 0 : Math.max(1, offsets[offsets.length - 1] / partitions);
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         try {
             PartialSums total = Jobs.described(sc.sc(), DESCRIPTION + " (" + scheme.groups() + " groups, m = "
                     + features + ")", () -> input.treeAggregate(new PartialSums(),
                             (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
-                                    b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
+                                    b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk, taskRows),
                             PartialSums::merge, Math.max(1, depth), finalOnExecutor));
             if (total.sums() == null) {
                 throw new IllegalStateException("no partition held a row");
             }
-            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), bytes, partitions);
+            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), bytes, partitions,
+                    total.devices());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {

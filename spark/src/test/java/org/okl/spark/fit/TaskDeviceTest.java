@@ -1,0 +1,86 @@
+package org.okl.spark.fit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.resource.ResourceInformation;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.Okl;
+import org.okl.core.device.ComputeDevices;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.stream.BlockAccumulator;
+import org.okl.core.stream.FoldAggregates;
+import org.okl.core.stream.FoldScheme;
+import org.okl.core.stream.MatrixRows;
+import org.okl.core.stream.StreamTimings;
+import org.okl.gpu.compute.DeviceCompute;
+import org.okl.gpu.device.HostDevice;
+import org.okl.spark.LocalSpark;
+import org.okl.spark.SyntheticData;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkRows;
+import org.okl.spark.exec.SketchRecipe;
+
+/**
+ * Which device a task's sums run on (the GPU address Spark's resource scheduling gives it, else the executor's
+ * okl.gpu setting), and the distributed pass with the tasks on a device (the CPU device standing in for a GPU in
+ * local mode) equal to the one-machine sums.
+ */
+class TaskDeviceTest {
+    private static final Okl OKL = Okl.builder().build();
+
+    @Test
+    void aTaskUsesTheFirstGpuAddressSparkGaveIt() {
+        assertThat(TaskDevice.address(Map.of())).isEmpty();
+        assertThat(TaskDevice.address(Map.of("gpu", new ResourceInformation("gpu", new String[0])))).isEmpty();
+        assertThat(TaskDevice.address(Map.of("gpu", new ResourceInformation("gpu", new String[] {"3", "1"}))))
+                .contains(3);
+        assertThatThrownBy(() -> TaskDevice.address(Map.of("gpu", new ResourceInformation("gpu",
+                new String[] {"GPU-5f1a"})))).hasMessageContaining("the GPU address 'GPU-5f1a'")
+                .hasMessageContaining("nvidia-smi's indices");
+    }
+
+    @Test
+    void tasksOnADeviceGiveTheSumsOfTheOneMachinePass() {
+        SyntheticData d = SyntheticData.draw(3000, 5, 2, 7);
+        ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 120);
+        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
+                "sigma", 2.0)).filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
+                .approximation(sketchSpec).build());
+        VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
+        KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
+        LinearAlgebra la = OKL.context().linearAlgebra();
+        FoldScheme scheme = FoldScheme.kFold(5, 3);
+        MatrixRows local = new MatrixRows(d.x(), d.y());
+        SketchFeatures features = sketch.draw(kernel, local, OKL.context());
+        BlockAccumulator accumulator = new BlockAccumulator(features, scheme, 2, la, 500, new StreamTimings());
+        local.forEachRowBlock(accumulator::add);
+        FoldAggregates expected = accumulator.aggregates();
+        Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
+        HostDevice device = new HostDevice(la, 256L << 20);
+        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+                SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
+                        Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
+                        new SparkRows.Settings(700, 0, 2))) {
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, sketch.draw(kernel,
+                    rows, OKL.context())), scheme, 2, 120, 300, 2);
+            assertThat(result.devices()).containsExactly("host CPU");
+            for (int g = 0; g < scheme.groups(); g++) {
+                assertThat(result.sums().rows(g)).isEqualTo(expected.rows(g));
+                DistributedSumsTest.assertClose(result.sums().gram(g), expected.gram(g));
+                DistributedSumsTest.assertClose(result.sums().cross(g), expected.cross(g));
+            }
+        }
+        assertThat(device.freeBytes()).as("every task's device memory is freed").isEqualTo(device.totalBytes());
+    }
+}
