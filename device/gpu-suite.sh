@@ -70,6 +70,7 @@ step() {
   done
   local remaining
   remaining=$(left)
+  estimate=$(( estimate / ${scale:-1} ))
   if (( remaining < estimate + 5 )); then
     note "$name: not run (needs about ${estimate} s, ${remaining} s left)"
     echo "{\"step\": \"$name\", \"not_run\": \"the budget: it needs about $estimate s and $remaining s were left\"}" \
@@ -106,11 +107,14 @@ data="$work/data"
 mkdir -p "$data"
 
 m=2000
+t_tests=300
+scale=1
 if [[ "$kind" == smoke ]]; then
+  t_tests=80; scale=4
   n_sums=100000; n_csv=100000; n_exact=12000; n_exact_cpu=3000; decode_c=200000; decode_c_cpu=50000
   n_falkon=300000; m_falkon=4000; n_falkon_cpu=50000; heap=16g
 elif [[ "$kind" == local ]]; then
-  m=300; n_sums=20000; n_csv=20000; n_exact=1500; n_exact_cpu=800; decode_c=20000; decode_c_cpu=5000
+  scale=2; m=300; n_sums=20000; n_csv=20000; n_exact=1500; n_exact_cpu=800; decode_c=20000; decode_c_cpu=5000
   n_falkon=20000; m_falkon=500; n_falkon_cpu=5000; heap=4g
 else
   n_sums=1000000; n_csv=1000000; n_exact=40000; n_exact_cpu=8000; decode_c=1000000; decode_c_cpu=100000
@@ -119,7 +123,7 @@ fi
 lambdas=1e-7,1e-6,1e-5,1e-4,1e-3
 
 # 1. the GPU test suite: every primitive against naive computations, every route against the CPU route
-step tests 70 300 "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
+step tests 70 $t_tests "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
   --select-class org.okl.gpu.cuda.CudaPrimitivesTest --select-class org.okl.gpu.cuda.CudaRoutesTest \
   --select-class org.okl.gpu.cuda.CudaBackendTest --details=tree --details-theme=ascii --disable-banner \
   --reports-dir="$work/junit"
@@ -129,35 +133,38 @@ grep -E "tests (successful|failed|skipped|aborted)" "$work/tests.out" | sed 's/^
 # 2. the card's primitives at benchmark sizes
 [[ "$kind" == local ]] || step calibrate 20 90 "${gpu[@]}" -Xmx4g $bench calibrate
 
-# 3. the large-n sums from memory on the card, then PyTorch on the same rows, landmarks and folds
+# 3. every benchmark's GPU side first (so that each is measured), at the issue's sizes
+# the large-n sums from memory on the card, then PyTorch on the same rows, landmarks and folds
 step sums_gpu 25 180 "${gpu[@]}" -Xmx$heap $bench sums $n_sums $m "$data/sums-gpu.pred" peer "$data/peer"
 step sums_torch 20 180 python3 $peer sums "$data/peer" $n_sums 20 5 $m 5 4.47213595499958 1e-7 1e-6 1e-5 1e-4 1e-3
-
-# 4. the same from a CSV file: the card against the CPU route on all the machine's cores
+# the exact 30-lambda path
+step exact_gpu 90 360 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
+# candidate decoding, top-5 of 64-column candidates
+step decode_gpu 15 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
+# Falkon, one lambda
+step falkon_gpu 120 300 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
+# the large-n problem from a CSV file: the card against the CPU route on all the machine's cores
 step csv_write 15 120 "${cpu[@]}" -Xmx$heap $bench write-csv $n_csv $m "$data/csv"
 step csv_gpu 25 240 "${gpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-gpu.okl"
-step csv_cpu 60 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
-NEEDS="csv_gpu csv_cpu" step csv_compare 5 60 "${cpu[@]}" $bench compare "$data/csv-cpu.okl.pred" "$data/csv-gpu.okl.pred"
 
-# 5. the exact 30-lambda path: the card at the issue's size, both at a size the CPU route finishes in the budget
-step exact_gpu 90 360 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
+# 4. the CPU routes on the same data (at sizes they finish within the budget where the issue's would not)
+step csv_cpu 60 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
+NEEDS="csv_gpu csv_cpu" step csv_compare 5 60 "${cpu[@]}" $bench compare "$data/csv-cpu.okl.pred" \
+  "$data/csv-gpu.okl.pred"
 step exact_small_cpu 30 240 "${cpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-cpu.pred"
 step exact_small_gpu 10 120 "${gpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-gpu.pred"
-NEEDS="exact_small_cpu exact_small_gpu" step exact_compare 5 60 "${cpu[@]}" $bench compare "$data/exact-small-cpu.pred" "$data/exact-small-gpu.pred"
-
-# 6. candidate decoding, top-5 of 64-column candidates
-step decode_gpu 15 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
+NEEDS="exact_small_cpu exact_small_gpu" step exact_compare 5 60 "${cpu[@]}" $bench compare \
+  "$data/exact-small-cpu.pred" "$data/exact-small-gpu.pred"
 step decode_small_gpu 8 60 "${gpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-gpu.rank"
 step decode_small_cpu 20 120 "${cpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-cpu.rank"
-NEEDS="decode_small_gpu decode_small_cpu" step decode_compare 5 60 "${cpu[@]}" $bench compare "$data/decode-small-cpu.rank" "$data/decode-small-gpu.rank"
-
-# 7. Falkon: the card at the issue's size; both routes at a size the CPU route finishes in the budget
-step falkon_gpu 120 300 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
+NEEDS="decode_small_gpu decode_small_cpu" step decode_compare 5 60 "${cpu[@]}" $bench compare \
+  "$data/decode-small-cpu.rank" "$data/decode-small-gpu.rank"
 step falkon_small_gpu 12 120 "${gpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m $lambdas 5 \
   "$data/falkon-small-gpu.pred" 1e-10
 step falkon_small_cpu 45 240 "${cpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m $lambdas 5 \
   "$data/falkon-small-cpu.pred" 1e-10
-NEEDS="falkon_small_gpu falkon_small_cpu" step falkon_compare 5 60 "${cpu[@]}" $bench compare "$data/falkon-small-cpu.pred" "$data/falkon-small-gpu.pred"
+NEEDS="falkon_small_gpu falkon_small_cpu" step falkon_compare 5 60 "${cpu[@]}" $bench compare \
+  "$data/falkon-small-cpu.pred" "$data/falkon-small-gpu.pred"
 
 python3 device/gpu_report.py "$results" > "$out/report.md" 2>> "$log"
 note "done: $out/report.md"

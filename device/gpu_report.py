@@ -141,7 +141,7 @@ def main(path):
     # 4. exact path
     if ok(s, "exact_gpu"):
         e = s["exact_gpu"]
-        rows.append(("the exact 30-lambda path at n = 40,000: its time on the card",
+        rows.append((f"the exact 30-lambda path at n = {e.get('rows')}: its time on the card",
                      f"{fmt(e['path_s'])} s (Gram, eigendecomposition and all 30 coefficient blocks on "
                      f"{e.get('ran_on')})", "(time)"))
     else:
@@ -149,11 +149,12 @@ def main(path):
     if ok(s, "exact_small_cpu") and ok(s, "exact_small_gpu"):
         c, g = s["exact_small_cpu"]["path_s"], s["exact_small_gpu"]["path_s"]
         eq, text = equality(s, "exact_compare", "exact_small_cpu", "exact_small_gpu")
-        estimate = (" The CPU route at 40,000 was not run: its time grows as n^3, about (40000/n)^3 times its "
-                    "time here, beyond the budget.")
+        estimate = (" The CPU route at 40,000 was not run: its time grows as n^3 (about (40000/n)^3 times its "
+                    "time at this n), beyond the budget.")
         rows.append(("the exact path at least 20x faster than the CPU route (measured at the size the CPU route "
                      "finishes within the budget)", f"CPU {fmt(c)} s, GPU {fmt(g)} s: **{fmt(c / g, 2)}x**; {text}."
-                     + estimate, verdict(c / g >= 20) + " at that size; NOT MEASURED at 40,000"))
+                     + estimate, verdict(c / g >= 20) + f" at n = {s['exact_small_cpu'].get('rows')}; NOT MEASURED at "
+                     "the issue's 40,000"))
     else:
         rows.append(("exact path against the CPU route", "", "NOT MEASURED: " + why(s, "exact_small_cpu",
                                                                                   "exact_small_gpu")))

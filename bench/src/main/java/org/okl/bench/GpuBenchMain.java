@@ -267,6 +267,7 @@ public final class GpuBenchMain {
             all.add(PathCoefficients.at(path, j, "exact"));
         }
         out.put("path_s", seconds(start));
+        out.put("rows", n);
         out.put("ran_on", org.okl.core.device.DeviceWork.of(path));
         out.put("lambdas", path.length());
         Matrix stacked = all.get(0);

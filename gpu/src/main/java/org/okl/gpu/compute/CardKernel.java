@@ -30,6 +30,14 @@ record CardKernel(double scale) {
         return features instanceof NystromFeatures nystrom ? of(nystrom.kernel()) : Optional.empty();
     }
 
+    /**
+     * Whether a sketch has a metric (M = k(L, L)): asked without computing it, since for Nystrom features that is an
+     * m x m Gram on the CPU.
+     */
+    static boolean hasMetric(SketchFeatures features) {
+        return features instanceof NystromFeatures || features.metric().isPresent();
+    }
+
     /** The input columns of Nystrom features (the landmarks'), or 1 for other sketches. */
     static int dimension(SketchFeatures features) {
         return features instanceof NystromFeatures nystrom ? nystrom.landmarks().cols() : 1;

@@ -88,7 +88,7 @@ public final class DeviceCompute implements ComputeDevice {
                     + " features") ? Optional.of(new DeviceEigenRoute(device, host)) : Optional.empty();
         }
         if (solver instanceof FalkonSolver falkon) {
-            if (!DeviceFalkonRoute.takes(filter) || features.metric().isEmpty()) {
+            if (!DeviceFalkonRoute.takes(filter) || !CardKernel.hasMetric(features)) {
                 LOG.info("{} runs falkon's ridge path; this filter ({}) runs on the CPU", device.name(),
                         filter.getClass().getSimpleName());
                 return Optional.empty();

@@ -72,7 +72,7 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
     @Override
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
-        if (features.metric().isEmpty()) {
+        if (!CardKernel.hasMetric(features)) {
             throw new IllegalArgumentException("falkon preconditions with the Cholesky factor of the sketch's metric "
                     + "k(L, L), and this sketch has explicit features; use the low-rank-eigen solver");
         }
