@@ -38,6 +38,7 @@ cores=$(nproc)
 export LD_LIBRARY_PATH="$work/openblas:${LD_LIBRARY_PATH:-}"
 export OPENBLAS_NUM_THREADS="$cores"
 java=("$work/jre/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -Xss4m
+  --sun-misc-unsafe-memory-access=allow
   -Ddev.ludovic.netlib.blas.nativeLib="$work/openblas/libblas.so.3"
   -Ddev.ludovic.netlib.lapack.nativeLib="$work/openblas/liblapack.so.3"
   -Dlogback.configurationFile=/dev/null -cp "$work/lib/*")
@@ -123,6 +124,7 @@ fi
 lambdas=1e-7,1e-6,1e-5,1e-4,1e-3
 
 # 1. the GPU test suite: every primitive against naive computations, every route against the CPU route
+[[ "$kind" == local ]] || export OKL_GPU_REQUIRED=1
 step tests 70 $t_tests "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
   --select-class org.okl.gpu.cuda.CudaPrimitivesTest --select-class org.okl.gpu.cuda.CudaRoutesTest \
   --select-class org.okl.gpu.cuda.CudaBackendTest --details=tree --details-theme=ascii --disable-banner \
