@@ -53,7 +53,7 @@ def sums(directory, n, p, d, m, folds, sigma, lambdas):
     order = torch.argsort(fold, stable=True)
     x_all = x_all[order]
     y_all = y_all[order]
-    counts = torch.bincount(fold, minlength=folds).tolist()
+    counts = torch.bincount(fold.long(), minlength=folds).tolist()
     scale = 1.0 / (2.0 * sigma * sigma)
     landmark_norms = (landmarks * landmarks).sum(dim=1)
     gram = torch.zeros(folds, m, m, dtype=f64, device=dev)
