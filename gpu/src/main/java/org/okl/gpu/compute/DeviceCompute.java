@@ -84,8 +84,9 @@ public final class DeviceCompute implements ComputeDevice {
             FoldScheme scheme, SpectralFilter filter, long rows) {
         int m = features.size();
         if (solver instanceof LowRankEigenSolver) {
-            return admit(DeviceSums.bytes(features, outputs, scheme.groups(), rows), "the per-fold sums of " + m
-                    + " features") ? Optional.of(new DeviceEigenRoute(device, host)) : Optional.empty();
+            return admit(DeviceSums.bytes(features, outputs, scheme.groups(), rows) + DeviceSelection.bytes(device, m,
+                    outputs, filter.pathLength()), "the per-fold sums of " + m + " features and their solves")
+                    ? Optional.of(new DeviceEigenRoute(device, host)) : Optional.empty();
         }
         if (solver instanceof FalkonSolver falkon) {
             if (!DeviceFalkonRoute.takes(filter) || !CardKernel.hasMetric(features)) {

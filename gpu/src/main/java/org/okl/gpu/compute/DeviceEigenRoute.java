@@ -6,7 +6,6 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.device.DeviceWork;
-import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.Passes;
@@ -14,14 +13,12 @@ import org.okl.core.stream.RowSource;
 import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
-import org.okl.core.stream.Whitening;
 import org.okl.gpu.device.Device;
 
 /**
- * The eigen route on a device: the rows' one pass into per-fold sums on the card ({@link DeviceSums}), then core's
- * {@link SketchSelection} (every fold's whitening, m x m eigendecomposition, path and validation errors) with its
- * decompositions and products on the card ({@link DeviceLinearAlgebra}). The same computation as
- * {@link org.okl.core.stream.EigenRoute}.
+ * The eigen route on a device: the rows' one pass into per-fold sums on the card ({@link DeviceSums}), then every
+ * fold's whitening, m x m eigendecomposition, path and validation errors from the sums where they are
+ * ({@link DeviceSelection}). The same computation as {@link org.okl.core.stream.EigenRoute}.
  */
 final class DeviceEigenRoute implements SketchRoute, DeviceWork {
     private final Device device;
@@ -44,17 +41,15 @@ final class DeviceEigenRoute implements SketchRoute, DeviceWork {
     @Override
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
-        FoldAggregates sums;
         try (DeviceSums onDevice = DeviceSums.open(device, features, scheme, output.outputs(), rows.size(), timings,
                 true).orElseThrow()) {
             Passes.run(rows, timings, (first, inputs, outputs) -> onDevice.add(first, inputs,
                     encode.apply(outputs)));
-            sums = onDevice.finish();
-        }
-        long start = System.nanoTime();
-        try (DeviceLinearAlgebra la = new DeviceLinearAlgebra(device, host)) {
-            SketchSelection.Result result = SketchSelection.solve(sums, scheme, Whitening.of(features.metric(),
-                    features.size(), la), output, filter, la);
+            onDevice.flush();
+            long start = System.nanoTime();
+            SketchSelection.Result result = new DeviceSelection(device, host, onDevice.stream(), features.size(),
+                    output.outputs(), scheme.groups()).solve(onDevice.sums(), onDevice.counts(),
+                    onDevice.outputSums(), onDevice.outputSquares(), features, scheme, output, filter);
             timings.solve(System.nanoTime() - start);
             return result;
         }

@@ -257,13 +257,45 @@ final class DeviceSums implements FoldSums {
         });
     }
 
-    @Override
-    public synchronized FoldAggregates finish() {
+    /** Ships what the slots hold and waits for the device: the sums are complete there. */
+    synchronized void flush() {
         for (int g = 0; g < groups; g++) {
             ship(g);
         }
         long start = System.nanoTime();
         device.synchronize(compute);
+        timings.products(System.nanoTime() - start);
+    }
+
+    /** The sums on the device (after {@link #flush}): per group, m·m then m·d doubles. */
+    DeviceBuffer sums() {
+        return sums;
+    }
+
+    /** The stream the sums were made on. */
+    Device.Stream stream() {
+        return compute;
+    }
+
+    /** The rows of every group. */
+    long[] counts() {
+        return counts.clone();
+    }
+
+    /** Per group and output, sum y. */
+    double[][] outputSums() {
+        return outputSums;
+    }
+
+    /** Per group and output, sum y^2. */
+    double[][] outputSquares() {
+        return outputSquares;
+    }
+
+    @Override
+    public synchronized FoldAggregates finish() {
+        flush();
+        long start = System.nanoTime();
         FoldAggregates aggregates = new FoldAggregates(groups, m, d);
         double[] gram = new double[m * m];
         double[] cross = new double[m * d];

@@ -158,6 +158,9 @@ public interface Device extends AutoCloseable {
     /** Sets the strict upper triangle of A (n x n) to zero. */
     void zeroUpper(Stream stream, int n, DeviceBuffer a, int lda);
 
+    /** Copies the strict lower triangle of A (n x n) onto the upper one: A symmetric from its lower triangle. */
+    void mirrorLower(Stream stream, int n, DeviceBuffer a, int lda);
+
     /** Doubles of work space {@link #topK} needs for the given rows and k. */
     long topKWork(int rows, int k);
 

@@ -436,6 +436,18 @@ public final class HostDevice implements Device {
     }
 
     @Override
+    public synchronized void mirrorLower(Stream stream, int n, DeviceBuffer a, int lda) {
+        Buffer ab = (Buffer) a;
+        queue(stream, () -> {
+            for (int j = 1; j < n; j++) {
+                for (int i = 0; i < j; i++) {
+                    ab.set(i + j * lda, ab.get(j + i * lda));
+                }
+            }
+        });
+    }
+
+    @Override
     public long topKWork(int rows, int k) {
         return 0;
     }

@@ -339,8 +339,9 @@ public final class CudaDevice implements Device {
         return (int) Math.max(1, Math.min((total + THREADS - 1) / THREADS, 1 << 20));
     }
 
+    /** Tiles of 64 outputs along one side of a Gaussian block. */
     private static int tiles(int n) {
-        return Math.max(1, (n + 15) / 16);
+        return Math.max(1, (n + 63) / 64);
     }
 
     @Override
@@ -451,6 +452,15 @@ public final class CudaDevice implements Device {
             return;
         }
         kernels.launch("okl_zero_upper", blocks((long) n * n), 1, THREADS, 1, s(stream), n, address(a), lda);
+    }
+
+    @Override
+    public synchronized void mirrorLower(Stream stream, int n, DeviceBuffer a, int lda) {
+        enter();
+        if (n < 2) {
+            return;
+        }
+        kernels.launch("okl_mirror_lower", blocks((long) n * n), 1, THREADS, 1, s(stream), n, address(a), lda);
     }
 
     @Override

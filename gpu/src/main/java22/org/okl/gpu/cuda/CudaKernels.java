@@ -28,7 +28,7 @@ final class CudaKernels {
     /** The kernels of the source, by name. */
     static final List<String> NAMES = List.of("okl_gaussian", "okl_mask_groups", "okl_spread_groups",
             "okl_group_residuals", "okl_column_dots", "okl_column_axpy", "okl_column_xpby", "okl_column_scale",
-            "okl_add_diagonal", "okl_zero_upper", "okl_fill", "okl_topk_partial", "okl_topk_merge");
+            "okl_add_diagonal", "okl_zero_upper", "okl_mirror_lower", "okl_fill", "okl_topk_partial", "okl_topk_merge");
     static final String SOURCE = "okl_kernels.cu";
 
     /** A device address as a kernel argument. */

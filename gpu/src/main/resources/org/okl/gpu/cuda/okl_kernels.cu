@@ -4,37 +4,66 @@
 // NVRTC provides the CUDA math functions.
 
 #define OKL_TILE 16
+#define OKL_WIDE 64
 #define OKL_MAXK 64
 #define OKL_SLICES 64
 #define OKL_THREADS 256
 
-// Gaussian kernel block: out[i, j] = exp(-scale * sum_k (x[i, k] - l[j, k])^2), tiles of 16 x 16 outputs with the
-// inputs staged in shared memory; k runs in order, so the block of a sample with itself is exactly symmetric.
+// Gaussian kernel block: out[i, j] = exp(-scale * sum_k (x[i, k] - l[j, k])^2). A block of 16 x 16 threads makes a
+// 64 x 64 tile of outputs, each thread 4 x 4 of them in registers, with 16 input columns of the tile's rows and
+// landmarks staged in shared memory at a time; k runs in order for every entry, so the block of a sample with
+// itself is exactly symmetric.
 extern "C" __global__ void okl_gaussian(int rows, int cols, int dim, const double* __restrict__ x, int ldx,
                                         const double* __restrict__ l, int ldl, double scale,
                                         double* __restrict__ out, int ldo) {
-    __shared__ double xs[OKL_TILE][OKL_TILE + 1];
-    __shared__ double ls[OKL_TILE][OKL_TILE + 1];
+    __shared__ double xs[OKL_TILE][OKL_WIDE + 1];
+    __shared__ double ls[OKL_TILE][OKL_WIDE + 1];
     int tx = threadIdx.x;
     int ty = threadIdx.y;
-    int i = blockIdx.x * OKL_TILE + tx;
-    int j = blockIdx.y * OKL_TILE + ty;
-    int jl = blockIdx.y * OKL_TILE + tx;
-    double d2 = 0.0;
+    int t = ty * OKL_TILE + tx;
+    int i0 = blockIdx.x * OKL_WIDE;
+    int j0 = blockIdx.y * OKL_WIDE;
+    double acc[4][4];
+    for (int a = 0; a < 4; a++) {
+        for (int b = 0; b < 4; b++) {
+            acc[a][b] = 0.0;
+        }
+    }
     for (int k0 = 0; k0 < dim; k0 += OKL_TILE) {
-        int k = k0 + ty;
-        xs[ty][tx] = (i < rows && k < dim) ? x[i + (long long) k * ldx] : 0.0;
-        ls[ty][tx] = (jl < cols && k < dim) ? l[jl + (long long) k * ldl] : 0.0;
+        for (int q = 0; q < 4; q++) {
+            int e = t + 256 * q;
+            int kk = e / OKL_WIDE;
+            int ii = e % OKL_WIDE;
+            int k = k0 + kk;
+            xs[kk][ii] = (i0 + ii < rows && k < dim) ? x[(i0 + ii) + (long long) k * ldx] : 0.0;
+            ls[kk][ii] = (j0 + ii < cols && k < dim) ? l[(j0 + ii) + (long long) k * ldl] : 0.0;
+        }
         __syncthreads();
         int kn = dim - k0 < OKL_TILE ? dim - k0 : OKL_TILE;
-        for (int q = 0; q < kn; q++) {
-            double t = xs[q][tx] - ls[q][ty];
-            d2 += t * t;
+        for (int kk = 0; kk < kn; kk++) {
+            double xv[4];
+            double lv[4];
+            for (int a = 0; a < 4; a++) {
+                xv[a] = xs[kk][tx + OKL_TILE * a];
+                lv[a] = ls[kk][ty + OKL_TILE * a];
+            }
+            for (int a = 0; a < 4; a++) {
+                for (int b = 0; b < 4; b++) {
+                    double d = xv[a] - lv[b];
+                    acc[a][b] += d * d;
+                }
+            }
         }
         __syncthreads();
     }
-    if (i < rows && j < cols) {
-        out[i + (long long) j * ldo] = exp(-scale * d2);
+    for (int a = 0; a < 4; a++) {
+        int i = i0 + tx + OKL_TILE * a;
+        for (int b = 0; b < 4; b++) {
+            int j = j0 + ty + OKL_TILE * b;
+            if (i < rows && j < cols) {
+                out[i + (long long) j * ldo] = exp(-scale * acc[a][b]);
+            }
+        }
     }
 }
 
@@ -168,6 +197,19 @@ extern "C" __global__ void okl_zero_upper(int n, double* a, int lda) {
         int j = (int) (e / n);
         if (i < j) {
             a[i + (long long) j * lda] = 0.0;
+        }
+    }
+}
+
+// a[i, j] = a[j, i] for i < j: the upper triangle from the lower one.
+extern "C" __global__ void okl_mirror_lower(int n, double* a, int lda) {
+    long long total = (long long) n * n;
+    for (long long e = blockIdx.x * (long long) blockDim.x + threadIdx.x; e < total;
+         e += (long long) gridDim.x * blockDim.x) {
+        int i = (int) (e % n);
+        int j = (int) (e / n);
+        if (i < j) {
+            a[i + (long long) j * lda] = a[j + (long long) i * lda];
         }
     }
 }

@@ -426,16 +426,20 @@ public abstract class DevicePrimitivesContract {
         int lda = n + 2;
         double[] a = random(lda * n);
         double[] expected = a.clone();
+        double[] mirrored = a.clone();
         for (int j = 0; j < n; j++) {
             expected[j + j * lda] += 0.25;
             for (int i = 0; i < j; i++) {
                 expected[i + j * lda] = 0;
+                mirrored[i + j * lda] = a[j + i * lda];
             }
         }
-        try (DeviceBuffer da = put(a)) {
+        try (DeviceBuffer da = put(a); DeviceBuffer db = put(a)) {
             device.addDiagonal(stream, n, da, lda, 0.25);
             device.zeroUpper(stream, n, da, lda);
             assertThat(get(da, a.length)).containsExactly(expected);
+            device.mirrorLower(stream, n, db, lda);
+            assertThat(get(db, a.length)).containsExactly(mirrored);
         }
     }
 

@@ -582,7 +582,7 @@ public final class StandInCuda implements Binder {
                 double scale = a.d();
                 MemorySegment out = a.p();
                 int ldo = a.i();
-                if (gridX * 16 < rows || gridY * 16 < cols || blockX != 16 || blockY != 16) {
+                if ((long) gridX * 64 < rows || (long) gridY * 64 < cols || blockX != 16 || blockY != 16) {
                     return 1;
                 }
                 for (int j = 0; j < cols; j++) {
@@ -737,6 +737,17 @@ public final class StandInCuda implements Binder {
                 for (int j = 1; j < n; j++) {
                     for (int i = 0; i < j; i++) {
                         set(x, i + (long) j * lda, 0);
+                    }
+                }
+            }
+            case "okl_mirror_lower" -> {
+                Args a = new Args(params, 3);
+                int n = a.i();
+                MemorySegment x = a.p();
+                int lda = a.i();
+                for (int j = 1; j < n; j++) {
+                    for (int i = 0; i < j; i++) {
+                        set(x, i + (long) j * lda, get(x, j + (long) i * lda));
                     }
                 }
             }
