@@ -113,19 +113,19 @@ scale=1
 if [[ "$kind" == smoke ]]; then
   t_tests=80; scale=4
   n_sums=100000; n_csv=100000; n_exact=12000; n_exact_cpu=3000; decode_c=200000; decode_c_cpu=50000
-  n_falkon=300000; m_falkon=4000; n_falkon_cpu=50000; heap=16g
+  n_falkon=300000; m_falkon=4000; n_falkon_cpu=10000; m_small=500; heap=16g
 elif [[ "$kind" == local ]]; then
   scale=2; m=300; n_sums=20000; n_csv=20000; n_exact=1500; n_exact_cpu=800; decode_c=20000; decode_c_cpu=5000
-  n_falkon=20000; m_falkon=500; n_falkon_cpu=5000; heap=4g
+  n_falkon=20000; m_falkon=500; n_falkon_cpu=5000; m_small=200; heap=4g
 else
   n_sums=1000000; n_csv=1000000; n_exact=40000; n_exact_cpu=8000; decode_c=1000000; decode_c_cpu=100000
-  n_falkon=10000000; m_falkon=20000; n_falkon_cpu=200000; heap=64g
+  n_falkon=10000000; m_falkon=20000; n_falkon_cpu=20000; m_small=1000; heap=64g
 fi
 lambdas=1e-7,1e-6,1e-5,1e-4,1e-3
 
 # 1. the GPU test suite: every primitive against naive computations, every route against the CPU route
 [[ "$kind" == local ]] || export OKL_GPU_REQUIRED=1
-step tests 70 $t_tests "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
+step tests 25 $t_tests "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
   --select-class org.okl.gpu.cuda.CudaPrimitivesTest --select-class org.okl.gpu.cuda.CudaRoutesTest \
   --select-class org.okl.gpu.cuda.CudaBackendTest --details=tree --details-theme=ascii --disable-banner \
   --reports-dir="$work/junit"
@@ -133,38 +133,38 @@ cp "$work/tests.out" "$out/tests.txt" 2>/dev/null
 grep -E "tests (successful|failed|skipped|aborted)" "$work/tests.out" | sed 's/^/    /' >&2
 
 # 2. the card's primitives at benchmark sizes
-[[ "$kind" == local ]] || step calibrate 20 90 "${gpu[@]}" -Xmx4g $bench calibrate
+[[ "$kind" == local ]] || step calibrate 10 90 "${gpu[@]}" -Xmx4g $bench calibrate
 
 # 3. every benchmark's GPU side first (so that each is measured), at the sizes
 # the large-n sums from memory on the card, then PyTorch on the same rows, landmarks and folds
-step sums_gpu 25 180 "${gpu[@]}" -Xmx$heap $bench sums $n_sums $m "$data/sums-gpu.pred" peer "$data/peer"
-step sums_torch 20 180 python3 $peer sums "$data/peer" $n_sums 20 5 $m 5 4.47213595499958 1e-7 1e-6 1e-5 1e-4 1e-3
+step sums_gpu 20 180 "${gpu[@]}" -Xmx$heap $bench sums $n_sums $m "$data/sums-gpu.pred" peer "$data/peer"
+step sums_torch 15 180 python3 $peer sums "$data/peer" $n_sums 20 5 $m 5 4.47213595499958 1e-7 1e-6 1e-5 1e-4 1e-3
 # the exact 30-lambda path
-step exact_gpu 90 360 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
+step exact_gpu 60 300 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
 # candidate decoding, top-5 of 64-column candidates
-step decode_gpu 15 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
+step decode_gpu 10 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
 # Falkon, one lambda
-step falkon_gpu 120 300 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
+step falkon_gpu 140 300 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
 # the large-n problem from a CSV file: the card against the CPU route on all the machine's cores
-step csv_write 15 120 "${cpu[@]}" -Xmx$heap $bench write-csv $n_csv $m "$data/csv"
+step csv_write 12 120 "${cpu[@]}" -Xmx$heap $bench write-csv $n_csv $m "$data/csv"
 step csv_gpu 25 240 "${gpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-gpu.okl"
 
 # 4. the CPU routes on the same data (at sizes they finish within the budget where the would not)
-step csv_cpu 60 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
+step csv_cpu 65 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
 NEEDS="csv_gpu csv_cpu" step csv_compare 5 60 "${cpu[@]}" $bench compare "$data/csv-cpu.okl.pred" \
   "$data/csv-gpu.okl.pred"
 step exact_small_cpu 30 240 "${cpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-cpu.pred"
-step exact_small_gpu 10 120 "${gpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-gpu.pred"
+step exact_small_gpu 6 120 "${gpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-gpu.pred"
 NEEDS="exact_small_cpu exact_small_gpu" step exact_compare 5 60 "${cpu[@]}" $bench compare \
   "$data/exact-small-cpu.pred" "$data/exact-small-gpu.pred"
-step decode_small_gpu 8 60 "${gpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-gpu.rank"
-step decode_small_cpu 20 120 "${cpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-cpu.rank"
+step decode_small_gpu 6 60 "${gpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-gpu.rank"
+step decode_small_cpu 12 120 "${cpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-cpu.rank"
 NEEDS="decode_small_gpu decode_small_cpu" step decode_compare 5 60 "${cpu[@]}" $bench compare \
   "$data/decode-small-cpu.rank" "$data/decode-small-gpu.rank"
-step falkon_small_gpu 12 120 "${gpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m $lambdas 5 \
-  "$data/falkon-small-gpu.pred" 1e-10
-step falkon_small_cpu 45 240 "${cpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m $lambdas 5 \
-  "$data/falkon-small-cpu.pred" 1e-10
+step falkon_small_gpu 8 120 "${gpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m_small $lambdas 5 \
+  "$data/falkon-small-gpu.pred" 1e-9
+step falkon_small_cpu 30 120 "${cpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m_small $lambdas 5 \
+  "$data/falkon-small-cpu.pred" 1e-9
 NEEDS="falkon_small_gpu falkon_small_cpu" step falkon_compare 5 60 "${cpu[@]}" $bench compare \
   "$data/falkon-small-cpu.pred" "$data/falkon-small-gpu.pred"
 
