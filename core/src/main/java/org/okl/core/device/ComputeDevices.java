@@ -133,6 +133,18 @@ public final class ComputeDevices {
         }
     }
 
+    /**
+     * The same, the work computed only when it decides (with {@code auto} and a device present): counting a file's
+     * rows, for example, can take a pass.
+     */
+    public static Optional<ComputeDevice> forWork(java.util.function.DoubleSupplier flops) {
+        Choice c = choice();
+        if (c.mode() == Mode.AUTO && c.device().isEmpty()) {
+            return Optional.empty();
+        }
+        return forWork(c.mode() == Mode.AUTO ? flops.getAsDouble() : 0);
+    }
+
     /** The accelerator components reach through their context: the device, with the setting applied per call. */
     public static Optional<Accelerator> accelerator() {
         Choice c = choice();

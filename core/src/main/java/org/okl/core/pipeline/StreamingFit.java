@@ -221,7 +221,7 @@ public final class StreamingFit {
                 : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
         Optional<SketchRoute> onDevice = rows instanceof DistributedRows ? Optional.empty() : ComputeDevices.forWork(
-                (double) rows.size() * features.size() * features.size()).flatMap(device -> device.sketchRoute(
+                () -> (double) rows.size() * features.size() * features.size()).flatMap(device -> device.sketchRoute(
                 solver, features, d, scheme, c.filter(), rows.size()));
         if (onDevice.isEmpty()) {
             reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
