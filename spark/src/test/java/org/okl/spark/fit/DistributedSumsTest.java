@@ -88,7 +88,8 @@ class DistributedSumsTest {
                 }
             }
             assertThat(result.partials()).as("3 partitions coalesced to local[2]'s 2 cores").isEqualTo(2);
-            assertThat(result.partialBytes()).isEqualTo(FoldAggregates.bytes(5, 120, 2));
+            assertThat(result.partialBytes()).as("lower triangles only").isEqualTo(FoldAggregates.serializedBytes(5,
+                    120, 2)).isLessThan(FoldAggregates.bytes(5, 120, 2) * 52 / 100);
         }
     }
 
