@@ -314,6 +314,40 @@ public final class ColumnLayout implements Serializable {
         return null;
     }
 
+    /**
+     * The values of a row as they are (NaN and infinities included), or {@code null} when a value or an element is
+     * null.
+     */
+    public double[] values(Row row, int[] fields) {
+        int width = width(row, fields);
+        if (width < 0) {
+            return null;
+        }
+        double[] out = new double[width];
+        int j = 0;
+        for (int c = 0; c < names.length; c++) {
+            Object value = row.get(fields[c]);
+            switch (kinds[c]) {
+                case NUMERIC -> out[j++] = ((Number) value).doubleValue();
+                case VECTOR -> {
+                    double[] d = ((Vector) value).toArray();
+                    System.arraycopy(d, 0, out, j, d.length);
+                    j += d.length;
+                }
+                case ARRAY -> {
+                    for (Object x : row.getList(fields[c])) {
+                        if (x == null) {
+                            return null;
+                        }
+                        out[j++] = ((Number) x).doubleValue();
+                    }
+                }
+                default -> throw new IllegalStateException(kinds[c].toString());
+            }
+        }
+        return out;
+    }
+
     /** Whether the columns are one ML vector column (the layout sparse vectors come in). */
     public boolean isOneVector() {
         return names.length == 1 && kinds[0] == Kind.VECTOR;
