@@ -29,9 +29,9 @@ import org.okl.core.pipeline.Model;
 class SparseDataIT {
     private static final int WIDE = 1 << 18;
     private static final String PIPELINE = """
-            {"kernel": {"name": "gaussian", "sigma": 3.0},
+            {"kernel": {"name": "gaussian", "sigma": 2.0},
              "filter": {"name": "tikhonov", "lambda": [1e-4, 1e-2, 1]},
-             "approximation": {"name": "nystrom", "rank": 100},
+             "approximation": {"name": "nystrom", "rank": 200},
              "selection": {"method": "kfold", "folds": 3, "metric": "mse", "seed": 4}}
             """;
     private static final Okl OKL = Okl.builder().build();
@@ -40,7 +40,7 @@ class SparseDataIT {
     Path dir;
 
     /**
-     * Documents of 5 to 25 words out of 300, each word hashed to a column in [1, width]; label 1 when the document
+     * Documents of 2 to 5 words out of 300, each word hashed to a column in [1, width]; label 1 when the document
      * holds a word of the first tenth of the vocabulary, label 2 when it holds one of the second tenth.
      *
      * @return per row, its columns and counts (sorted), its labels
@@ -52,7 +52,7 @@ class SparseDataIT {
             TreeMap<Integer, Integer> counts = new TreeMap<>();
             boolean first = false;
             boolean second = false;
-            int words = 5 + r.nextInt(21);
+            int words = 2 + r.nextInt(4);
             for (int w = 0; w < words; w++) {
                 int word = r.nextInt(300);
                 first |= word < 30;
@@ -146,7 +146,7 @@ class SparseDataIT {
         try (ZipFile zip = new ZipFile(model.toFile())) {
             assertThat(zip.stream().map(e -> e.getName()).toList()).as("sparse landmarks, no dense ones")
                     .contains("predictor/landmark-values.f64").doesNotContain("predictor/landmarks.f64");
-            assertThat(zip.getEntry("predictor/landmark-values.f64").getSize()).isLessThan(100 * 30 * 8 + 4096);
+            assertThat(zip.getEntry("predictor/landmark-values.f64").getSize()).isLessThan(200 * 6 * 8 + 4096);
         }
         Path out = dir.resolve("pred.csv");
         OklProcess.Result predict = OklProcess.runLauncher(dir, smallHeap, "predict", "--model", model.toString(),
@@ -158,6 +158,12 @@ class SparseDataIT {
         Matrix expected = fitted.predict(sparseInputs(test, WIDE)).outputs();
         double error = 0;
         double spread = 0;
+        double[] mean = new double[2];
+        for (Map.Entry<TreeMap<Integer, Integer>, int[]> row : testRows) {
+            for (int l : row.getValue()) {
+                mean[l - 1] += 1.0 / testRows.size();
+            }
+        }
         for (int i = 0; i < 400; i++) {
             String[] fields = lines.get(i + 1).split(",");
             int[] labels = testRows.get(i).getValue();
@@ -166,10 +172,11 @@ class SparseDataIT {
                 int label = j + 1;
                 double y = java.util.Arrays.stream(labels).anyMatch(l -> l == label) ? 1 : 0;
                 error += (y - expected.get(i, j)) * (y - expected.get(i, j));
-                spread += (y - 0.5) * (y - 0.5);
+                spread += (y - mean[j]) * (y - mean[j]);
             }
         }
-        assertThat(error).as("the model learned the labels: far better than predicting 1/2").isLessThan(0.6 * spread);
+        assertThat(error).as("the model learned the labels: better than predicting their rate").isLessThan(0.7
+                * spread);
     }
 
     @Test

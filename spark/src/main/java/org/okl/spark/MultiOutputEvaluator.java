@@ -27,6 +27,7 @@ import org.okl.api.metric.SquaredErrors;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.ExecutorOkl;
 
 /**
@@ -167,9 +168,14 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         columns.add(functions.col(prediction));
         int[] fields = truth.consecutiveFields(0);
         int predictionField = fields.length;
-        Sums total = dataset.toDF().select(columns.toArray(new org.apache.spark.sql.Column[0])).javaRDD()
-                .treeAggregate(new Sums(), (Sums acc, Row row) -> acc.add(row, truth, fields, predictionField,
-                        labels, name), Sums::merge, 2);
+        Sums total;
+        try {
+            total = dataset.toDF().select(columns.toArray(new org.apache.spark.sql.Column[0])).javaRDD()
+                    .treeAggregate(new Sums(), (Sums acc, Row row) -> acc.add(row, truth, fields, predictionField,
+                            labels, name), Sums::merge, 2);
+        } catch (Exception e) {
+            throw SparkErrors.unwrap(e);
+        }
         if (total.rows == 0) {
             throw new OklException(ErrorCode.INVALID_DATA, name + ": no row with a prediction to score");
         }
