@@ -63,6 +63,13 @@ public final class PassLog extends SparkListener implements AutoCloseable {
         }
     }
 
+    /** Sets the rows of the last pass (a reading pass learns them as it runs). */
+    public synchronized void rowsOfLast(long rows) {
+        if (!passes.isEmpty()) {
+            passes.get(passes.size() - 1).rows = rows;
+        }
+    }
+
     @Override
     public void onJobStart(SparkListenerJobStart job) {
         String tag = job.properties() == null ? null : job.properties().getProperty(PASS);
@@ -118,7 +125,7 @@ public final class PassLog extends SparkListener implements AutoCloseable {
     private static final class Open {
         private final String name;
         private final boolean onDriver;
-        private final long rows;
+        private long rows;
         private final long broadcastBytes;
         private final TreeSet<String> executors = new TreeSet<>();
         private int jobs;

@@ -117,7 +117,8 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             Optional<String> weightColumn, Settings settings) {
         PassLog log = new PassLog(data.sparkSession().sparkContext());
-        boolean sparse = log.run("looking at the first row", false, 1, 0, () -> sparse(data, inputs));
+        boolean sparse = inputs.isOneVector() && log.run("looking at the first row", false, 1, 0,
+                () -> sparse(data, inputs));
         JavaRDD<RowBlock> blocks = blocks(data, inputs, outputs, weightColumn, settings.blockRows(), sparse,
                 settings.invalid());
         boolean persist = data.storageLevel().equals(StorageLevel.NONE());
@@ -129,6 +130,7 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
                     + o.columns() + " output").orElse("") + " columns", false, 0, 0,
                     () -> blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect());
             Shape shape = Shape.of(shapes, blocks.getNumPartitions(), inputs, outputs, outputs.isPresent());
+            log.rowsOfLast(shape.offsets[shape.offsets.length - 1]);
             if (shape.offsets[shape.offsets.length - 1] == 0) {
                 throw new OklException(ErrorCode.INVALID_DATA, "the data set has no rows" + (shape.skipped > 0
                         ? " left: every one of its " + shape.skipped + " rows is invalid" : ""));
@@ -148,11 +150,8 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
         }
     }
 
-    /** Whether the inputs are one vector column whose first row holds a sparse vector. */
+    /** Whether the first row of the one vector column holds a sparse vector. */
     private static boolean sparse(Dataset<Row> data, ColumnLayout inputs) {
-        if (!inputs.isOneVector()) {
-            return false;
-        }
         Column column = functions.col(inputs.names().get(0));
         List<Row> first = data.select(column).where(column.isNotNull()).limit(1).collectAsList();
         return !first.isEmpty() && first.get(0).get(0) instanceof SparseVector;

@@ -68,7 +68,7 @@ public record FitSummary(List<Pass> passes, long rows, long skippedRows, long ro
                 + "%.1f MiB cached on the executors; %d rows brought to the driver%n", rows, skippedRows,
                 sparse ? "sparse inputs" : "dense inputs", cachedBytes / 1048576.0, rowsToDriver));
         for (Pass p : passes) {
-            sb.append(String.format(Locale.ROOT, "  %-24s %-9s %10d rows %4d tasks on %-40s %9.2f MiB back, "
+            sb.append(String.format(Locale.ROOT, "  %-40s %-9s %10d rows %4d tasks on %-30s %9.2f MiB back, "
                     + "%9.2f MiB broadcast, %7.2f s%n", p.name(), p.onDriver() ? "driver" : "executors", p.rows(),
                     p.tasks(), String.join(" ", p.executors()), p.resultBytes() / 1048576.0,
                     p.broadcastBytes() / 1048576.0, p.seconds()));
