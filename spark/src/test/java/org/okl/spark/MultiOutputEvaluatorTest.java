@@ -104,15 +104,17 @@ class MultiOutputEvaluatorTest {
         }
         ParamMap[] grid = {new ParamMap().put(okl.pipeline(), pipelines[0]),
             new ParamMap().put(okl.pipeline(), pipelines[1])};
-        MultiOutputEvaluator evaluator = new MultiOutputEvaluator().setLabelCol("y").setMetricName("arrmse");
-        CrossValidatorModel tuned = new CrossValidator().setEstimator(okl).setEstimatorParamMaps(grid)
-                .setEvaluator(evaluator).setNumFolds(2).fit(data);
+        // readme:begin spark-evaluator
+        CrossValidatorModel tuned = new CrossValidator().setEstimator(okl).setEstimatorParamMaps(grid).setNumFolds(2)
+                .setEvaluator(new MultiOutputEvaluator().setLabelCol("y").setMetricName("arrmse")).fit(data);
+        // readme:end spark-evaluator
         double[] metrics = tuned.avgMetrics();
         assertThat(metrics).hasSize(2);
         assertThat(metrics[1]).as("sigma 2 beats sigma 0.05 on these smooth targets").isLessThan(metrics[0]);
         assertThat(((OklSparkModel) tuned.bestModel()).oklModel().spec().kernel().orElseThrow().parameters()
                 .get("sigma")).isEqualTo(2.0);
 
+        MultiOutputEvaluator evaluator = new MultiOutputEvaluator().setLabelCol("y").setMetricName("arrmse");
         String path = dir.resolve("evaluator").toString();
         evaluator.write().save(path);
         MultiOutputEvaluator loaded = MultiOutputEvaluator.load(path);
