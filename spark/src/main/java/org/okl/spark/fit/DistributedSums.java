@@ -9,7 +9,6 @@ import org.okl.core.plugin.OklException;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
-import org.okl.spark.data.Jobs;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.data.SparkRows;
