@@ -51,6 +51,14 @@ public final class ReservoirSample {
         return j < count ? (int) j : -1;
     }
 
+    /**
+     * Offers dense rows (as {@link #offer(InputRows)}; kept so that code compiled against the dense-only reservoir
+     * still links).
+     */
+    public void offer(Matrix block) {
+        offer((InputRows) block);
+    }
+
     /** Offers the rows of a block; they must follow the rows offered before (global row {@link #seen()} first). */
     public void offer(InputRows block) {
         if (block.cols() != dimension) {

@@ -47,6 +47,14 @@ public final class NystromFeatures implements SketchFeatures {
         this.landmarks = landmarks;
     }
 
+    /**
+     * Features over dense landmarks (as {@link #NystromFeatures(VectorKernel, InputRows)}; kept so that code compiled
+     * against dense-only landmarks still links).
+     */
+    public NystromFeatures(VectorKernel kernel, Matrix landmarks) {
+        this(kernel, (InputRows) landmarks);
+    }
+
     /** Whether a kernel takes sparse rows as they are. */
     static boolean sparseKernel(VectorKernel kernel) {
         return kernel instanceof SparseVectorKernel s && s.takesSparse();
