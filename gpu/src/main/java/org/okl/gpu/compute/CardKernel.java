@@ -2,6 +2,7 @@ package org.okl.gpu.compute;
 
 import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.solve.lowrank.NystromFeatures;
 import org.okl.gpu.device.Device;
@@ -25,9 +26,15 @@ record CardKernel(double scale) {
         return Optional.empty();
     }
 
-    /** The card's form of Nystrom features over a kernel it computes, or empty. */
+    /** The card's form of Nystrom features over dense landmarks and a kernel it computes, or empty. */
     static Optional<CardKernel> of(SketchFeatures features) {
-        return features instanceof NystromFeatures nystrom ? of(nystrom.kernel()) : Optional.empty();
+        return features instanceof NystromFeatures nystrom && nystrom.landmarks() instanceof Matrix
+                ? of(nystrom.kernel()) : Optional.empty();
+    }
+
+    /** The dense landmarks (m x p) of features the card computes ({@link #of(SketchFeatures)} present). */
+    static Matrix landmarks(SketchFeatures features) {
+        return (Matrix) ((NystromFeatures) features).landmarks();
     }
 
     /**

@@ -43,7 +43,7 @@ final class DeviceEigenRoute implements SketchRoute, DeviceWork {
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         try (DeviceSums onDevice = DeviceSums.open(device, features, scheme, output.outputs(), rows.size(), timings,
                 true).orElseThrow()) {
-            Passes.run(rows, timings, (first, inputs, outputs) -> onDevice.add(first, inputs,
+            Passes.run(rows, timings, (first, inputs, outputs) -> onDevice.add(first, inputs.toDense(),
                     encode.apply(outputs)));
             onDevice.flush();
             long start = System.nanoTime();

@@ -198,7 +198,7 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
             DeviceBuffer mm = allocate((long) m * m, "the metric k(L, L)");
             java.util.Optional<CardKernel> card = CardKernel.of(features);
             if (card.isPresent()) {
-                Matrix l = ((org.okl.core.solve.lowrank.NystromFeatures) features).landmarks();
+                Matrix l = CardKernel.landmarks(features);
                 int p = l.cols();
                 try (DeviceBuffer marks = device.allocate((long) m * p, "the landmarks")) {
                     device.write(l.data(), 0, marks, m * p);

@@ -92,7 +92,7 @@ final class DevicePasses implements AutoCloseable {
         try {
             if (card.isPresent()) {
                 marks = device.allocate((long) m * p, "the landmarks");
-                device.write(((NystromFeatures) features).landmarks().data(), 0, marks, m * p);
+                device.write(CardKernel.landmarks(features).data(), 0, marks, m * p);
                 block = device.allocate((long) chunk * m, "a kernel block");
             }
             if (keep) {
@@ -208,7 +208,8 @@ final class DevicePasses implements AutoCloseable {
         }
         boolean first = !tallied;
         long[] next = {0};
-        Passes.run(source, timings, (firstRow, inputs, outputs) -> {
+        Passes.run(source, timings, (firstRow, stored, outputs) -> {
+            Matrix inputs = stored.toDense();
             Matrix targets = encode.apply(outputs);
             int t = inputs.rows();
             if (targets.cols() != d) {

@@ -127,7 +127,7 @@ final class DeviceSelection {
     private int whitening(SketchFeatures features, DeviceBuffer t, DeviceBuffer values) {
         Optional<CardKernel> card = CardKernel.of(features);
         if (card.isPresent()) {
-            Matrix l = ((NystromFeatures) features).landmarks();
+            Matrix l = CardKernel.landmarks(features);
             int p = l.cols();
             try (DeviceBuffer marks = device.allocate((long) m * p, "the landmarks")) {
                 device.write(l.data(), 0, marks, m * p);

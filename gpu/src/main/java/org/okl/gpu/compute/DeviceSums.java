@@ -65,7 +65,7 @@ final class DeviceSums implements FoldSums {
             allSums = device.allocate((long) groups * ((long) m * m + (long) m * d), "the per-fold m x m sums");
             device.fill(allSums, allSums.size(), 0.0, compute);
             if (card.isPresent()) {
-                Matrix l = ((org.okl.core.solve.lowrank.NystromFeatures) features).landmarks();
+                Matrix l = CardKernel.landmarks(features);
                 marks = device.allocate((long) m * p, "the landmarks");
                 device.write(l.data(), 0, marks, m * p);
                 block = device.allocate((long) rows * m, "a kernel block");
@@ -116,7 +116,7 @@ final class DeviceSums implements FoldSums {
 
     /** The input columns p of the rows: the landmarks' when the card computes the kernel, else unknown (-1). */
     private static int dimension(SketchFeatures features, Optional<CardKernel> card) {
-        return card.isPresent() ? ((org.okl.core.solve.lowrank.NystromFeatures) features).landmarks().cols() : -1;
+        return card.isPresent() ? CardKernel.landmarks(features).cols() : -1;
     }
 
     /** Device bytes of the sums, the slots and a kernel block for a sketch, d outputs, the groups and n rows. */

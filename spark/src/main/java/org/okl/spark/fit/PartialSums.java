@@ -1,8 +1,9 @@
 package org.okl.spark.fit;
 
 import java.io.Serializable;
-import org.okl.api.linalg.Matrix;
 import java.util.Optional;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.Matrix;
 import org.okl.core.device.ComputeDevice;
 import org.okl.core.device.FoldSums;
 import org.okl.core.stream.BlockAccumulator;
@@ -29,12 +30,14 @@ final class PartialSums implements Serializable {
     private transient StreamTimings timings;
 
     /**
-     * Adds consecutive rows whose first has global index {@code firstRow}.
+     * Adds consecutive rows whose first has global index {@code firstRow}, weighted when weights are given. A task's
+     * sums run on its compute device when it has one, its rows are dense and unweighted (the device's sums take
+     * neither sparse rows nor weights); else on the CPU.
      *
      * @param taskRows the rows a task sees, about (for whether its work gains from a device)
      */
-    PartialSums add(long firstRow, Matrix inputs, Matrix outputs, SketchRecipe recipe, FoldScheme scheme,
-            int targets, int chunkRows, long taskRows) {
+    PartialSums add(long firstRow, InputRows inputs, Matrix outputs, double[] weights, SketchRecipe recipe,
+            FoldScheme scheme, int targets, int chunkRows, long taskRows) {
         SketchRecipe.Prepared prepared = recipe.prepare();
         if (accumulator == null && onDevice == null) {
             if (sums != null) {
@@ -42,7 +45,8 @@ final class PartialSums implements Serializable {
             }
             timings = new StreamTimings();
             int m = prepared.features().size();
-            Optional<ComputeDevice> device = TaskDevice.current((double) taskRows * m * m);
+            Optional<ComputeDevice> device = weights == null && inputs instanceof Matrix
+                    ? TaskDevice.current((double) taskRows * m * m) : Optional.empty();
             onDevice = device.flatMap(d -> d.foldSums(prepared.features(), scheme, targets, timings)).orElse(null);
             if (onDevice != null) {
                 devices.add(device.get().name());
@@ -55,9 +59,12 @@ final class PartialSums implements Serializable {
         double kernel = timings.kernelSeconds();
         double products = timings.productSeconds();
         if (onDevice != null) {
-            onDevice.add(firstRow, inputs, prepared.encode().apply(outputs));
+            if (weights != null) {
+                throw new IllegalStateException("a task's weighted rows after unweighted ones on the device");
+            }
+            onDevice.add(firstRow, inputs.toDense(), prepared.encode().apply(outputs));
         } else {
-            accumulator.add(firstRow, inputs, prepared.encode().apply(outputs));
+            accumulator.add(firstRow, inputs, prepared.encode().apply(outputs), weights);
         }
         kernelSeconds += timings.kernelSeconds() - kernel;
         productSeconds += timings.productSeconds() - products;

@@ -3,6 +3,7 @@ package org.okl.core.solve.lowrank;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.KernelSketch;
@@ -73,9 +74,18 @@ public final class SketchExpansion implements Predictor {
     /** By blocks of rows, so the features held at once stay near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom
-                ? ComputeDevices.expansion(nystrom.kernel(), nystrom.landmarks(), weights, inputs) : Optional.empty();
-        return onDevice.orElseGet(() -> PredictionBlocks.map(inputs, features.size(), block -> linearAlgebra
+        return predict((InputRows) inputs);
+    }
+
+    /**
+     * By blocks of rows, dense or sparse (sparse rows stay sparse when the sketch's features take them); dense rows of
+     * a Nystrom sketch on the compute device when there is one.
+     */
+    @Override
+    public Matrix predict(InputRows inputs) {
+        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom && nystrom.landmarks() instanceof Matrix centers
+                && inputs instanceof Matrix dense ? ComputeDevices.expansion(nystrom.kernel(), centers, weights, dense) : Optional.empty();
+        return onDevice.orElseGet(() -> PredictionBlocks.mapRows(inputs, features.size(), block -> linearAlgebra
                 .multiply(features.features(block), weights)));
     }
 
