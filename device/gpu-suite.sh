@@ -21,6 +21,7 @@ kind="${2:-full}"
 started=$(date +%s)
 out="${OUT:-/tmp/okl-gpu-out}"
 work=/tmp/okl-gpu
+rm -rf "$work"
 mkdir -p "$out" "$work"
 log="$out/log.txt"
 results="$out/results.jsonl"
@@ -28,12 +29,33 @@ results="$out/results.jsonl"
 : > "$results"
 
 left() { echo $(( budget - ($(date +%s) - started) )); }
+# seconds kept free at the end: a stopped step's 5 s to die (timeout --kill-after) and the report
+reserve=12
 note() { echo "[$(( $(date +%s) - started ))s] $*" | tee -a "$log" >&2; }
+
+# the report, also when the suite stops early (a missing archive, the budget spent while unpacking)
+report() {
+  if ! timeout 20 python3 device/gpu_report.py "$results" > "$out/report.md" 2>> "$log"; then
+    { echo "# OKL on a GPU: the suite's report"; echo; echo "device/gpu_report.py failed (log.txt); the raw results:"
+      echo; echo '```'; cat "$results"; echo '```'; } > "$out/report.md"
+  fi
+  note "done: $out/report.md"
+  cat "$out/report.md"
+}
 
 note "unpacking device/carry"
 for archive in jre25 okl-lib openblas; do
-  tar xJf "device/carry/$archive.txz" -C "$work" || { note "cannot unpack device/carry/$archive.txz"; exit 1; }
+  if ! timeout "$(( $(left) > 10 ? $(left) - 10 : 1 ))" tar xJf "device/carry/$archive.txz" -C "$work"; then
+    note "cannot unpack device/carry/$archive.txz (run device/prepare-gpu.sh here and carry device/carry)"
+    echo "{\"step\": \"unpack\", \"rc\": 1, \"not_run\": \"device/carry/$archive.txz could not be unpacked\"}" \
+      >> "$results"
+    report
+    exit 1
+  fi
 done
+if ! "$work/jre/bin/java" --list-modules 2>/dev/null | grep -q '^java.xml@'; then
+  note "the carried runtime lacks java.xml (JUnit's reports, logback): device/prepare-gpu.sh links it"
+fi
 cores=$(nproc)
 export LD_LIBRARY_PATH="$work/openblas:${LD_LIBRARY_PATH:-}"
 export OPENBLAS_NUM_THREADS="$cores"
@@ -72,13 +94,13 @@ step() {
   local remaining
   remaining=$(left)
   estimate=$(( estimate / ${scale:-1} ))
-  if (( remaining < estimate + 5 )); then
+  if (( remaining < estimate + reserve )); then
     note "$name: not run (needs about ${estimate} s, ${remaining} s left)"
     echo "{\"step\": \"$name\", \"not_run\": \"the budget: it needs about $estimate s and $remaining s were left\"}" \
       >> "$results"
     return 1
   fi
-  (( limit > remaining - 5 )) && limit=$(( remaining - 5 ))
+  (( limit > remaining - reserve )) && limit=$(( remaining - reserve ))
   note "$name: running (estimate ${estimate} s, stopped at ${limit} s)"
   local t0 rc line
   t0=$(date +%s.%N)
@@ -123,51 +145,72 @@ else
 fi
 lambdas=1e-7,1e-6,1e-5,1e-4,1e-3
 
+# Steps in order of priority, so that a smaller budget keeps the most (estimates at the issue's sizes, 16 cores and
+# an H100; cumulative about 35, 70, 105, 205, 250, 390, 495, 505 s after each group, plus 12 s kept for the end):
 # 1. the GPU test suite: every primitive against naive computations, every route against the CPU route
 [[ "$kind" == local ]] || export OKL_GPU_REQUIRED=1
-step tests 25 $t_tests "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
+step tests 25 120 "${java[@]}" -Xmx8g org.junit.platform.console.ConsoleLauncher execute \
   --select-class org.okl.gpu.cuda.CudaPrimitivesTest --select-class org.okl.gpu.cuda.CudaRoutesTest \
   --select-class org.okl.gpu.cuda.CudaBackendTest --details=tree --details-theme=ascii --disable-banner \
   --reports-dir="$work/junit"
 cp "$work/tests.out" "$out/tests.txt" 2>/dev/null
-grep -E "tests (successful|failed|skipped|aborted)" "$work/tests.out" | sed 's/^/    /' >&2
+grep -E "tests (successful|failed|skipped|aborted)" "$work/tests.out" 2>/dev/null | sed 's/^/    /' >&2
+python3 - "$work/tests.out" "$results" <<'PY' 2>> "$log"
+import json, re, sys
+counts = {}
+try:
+    for line in open(sys.argv[1]):
+        m = re.search(r"(\d+) tests (successful|failed|skipped|aborted)", line)
+        if m:
+            counts["tests_" + m.group(2)] = int(m.group(1))
+except OSError:
+    pass
+if counts:
+    lines = open(sys.argv[2]).read().splitlines()
+    for i in range(len(lines) - 1, -1, -1):
+        record = json.loads(lines[i])
+        if record.get("step") == "tests":
+            record.update(counts)
+            lines[i] = json.dumps(record)
+            break
+    open(sys.argv[2], "w").write("\n".join(lines) + "\n")
+PY
 
-# 2. the card's primitives at benchmark sizes
-[[ "$kind" == local ]] || step calibrate 10 90 "${gpu[@]}" -Xmx4g $bench calibrate
-
-# 3. every benchmark's GPU side first (so that each is measured), at the issue's sizes
-# the large-n sums from memory on the card, then PyTorch on the same rows, landmarks and folds
+# 2. the large-n sums from memory on the card, then PyTorch on the same rows, landmarks and folds
 step sums_gpu 20 180 "${gpu[@]}" -Xmx$heap $bench sums $n_sums $m "$data/sums-gpu.pred" peer "$data/peer"
 step sums_torch 15 180 python3 $peer sums "$data/peer" $n_sums 20 5 $m 5 4.47213595499958 1e-7 1e-6 1e-5 1e-4 1e-3
-# the exact 30-lambda path
-step exact_gpu 60 300 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
-# candidate decoding, top-5 of 64-column candidates
-step decode_gpu 10 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
-# Falkon, one lambda
-step falkon_gpu 140 300 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
-# the large-n problem from a CSV file: the card against the CPU route on all the machine's cores
-step csv_write 12 120 "${cpu[@]}" -Xmx$heap $bench write-csv $n_csv $m "$data/csv"
-step csv_gpu 25 240 "${gpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-gpu.okl"
 
-# 4. the CPU routes on the same data (at sizes they finish within the budget where the issue's would not)
-step csv_cpu 65 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
-NEEDS="csv_gpu csv_cpu" step csv_compare 5 60 "${cpu[@]}" $bench compare "$data/csv-cpu.okl.pred" \
-  "$data/csv-gpu.okl.pred"
-step exact_small_cpu 30 240 "${cpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-cpu.pred"
-step exact_small_gpu 6 120 "${gpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-gpu.pred"
-NEEDS="exact_small_cpu exact_small_gpu" step exact_compare 5 60 "${cpu[@]}" $bench compare \
-  "$data/exact-small-cpu.pred" "$data/exact-small-gpu.pred"
+# 3. candidate decoding, top-5 of 64-column candidates; the same rankings as the CPU route at a smaller size
+step decode_gpu 10 120 "${gpu[@]}" -Xmx$heap $bench decode 10000 $decode_c 64 5 "$data/decode-gpu.rank"
 step decode_small_gpu 6 60 "${gpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-gpu.rank"
 step decode_small_cpu 12 120 "${cpu[@]}" -Xmx8g $bench decode 10000 $decode_c_cpu 64 5 "$data/decode-small-cpu.rank"
 NEEDS="decode_small_gpu decode_small_cpu" step decode_compare 5 60 "${cpu[@]}" $bench compare \
   "$data/decode-small-cpu.rank" "$data/decode-small-gpu.rank"
+
+# 4. the exact 30-lambda path; against the CPU route where it finishes within the budget
+step exact_gpu 60 200 "${gpu[@]}" -Xmx$heap $bench exact $n_exact "$data/exact-gpu.pred"
+step exact_small_cpu 30 150 "${cpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-cpu.pred"
+step exact_small_gpu 6 120 "${gpu[@]}" -Xmx$heap $bench exact $n_exact_cpu "$data/exact-small-gpu.pred"
+NEEDS="exact_small_cpu exact_small_gpu" step exact_compare 5 60 "${cpu[@]}" $bench compare \
+  "$data/exact-small-cpu.pred" "$data/exact-small-gpu.pred"
+
+# 5. Falkon against the CPU route (5 lambdas, 5-fold, a size the CPU route finishes), then at the issue's size
 step falkon_small_gpu 8 120 "${gpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m_small $lambdas 5 \
   "$data/falkon-small-gpu.pred" 1e-9
 step falkon_small_cpu 30 120 "${cpu[@]}" -Xmx8g $bench falkon $n_falkon_cpu $m_small $lambdas 5 \
   "$data/falkon-small-cpu.pred" 1e-9
 NEEDS="falkon_small_gpu falkon_small_cpu" step falkon_compare 5 60 "${cpu[@]}" $bench compare \
   "$data/falkon-small-cpu.pred" "$data/falkon-small-gpu.pred"
+step falkon_gpu 140 180 "${gpu[@]}" -Xmx$heap $bench falkon $n_falkon $m_falkon 1e-6 0 "$data/falkon-gpu.pred"
 
-python3 device/gpu_report.py "$results" > "$out/report.md" 2>> "$log"
-note "done: $out/report.md"
-cat "$out/report.md"
+# 6. the large-n problem from a CSV file: the card against the CPU route on all the machine's cores
+step csv_write 12 120 "${cpu[@]}" -Xmx$heap $bench write-csv $n_csv $m "$data/csv"
+NEEDS="csv_write" step csv_gpu 25 240 "${gpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-gpu.okl"
+NEEDS="csv_write" step csv_cpu 65 300 "${cpu[@]}" -Xmx8g $bench fit-csv "$data/csv" "$data/csv-cpu.okl"
+NEEDS="csv_gpu csv_cpu" step csv_compare 5 60 "${cpu[@]}" $bench compare "$data/csv-cpu.okl.pred" \
+  "$data/csv-gpu.okl.pred"
+
+# 7. the card's primitives at benchmark sizes (what explains the times above)
+[[ "$kind" == local ]] || step calibrate 10 90 "${gpu[@]}" -Xmx4g $bench calibrate
+
+report

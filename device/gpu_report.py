@@ -77,8 +77,15 @@ def main(path):
     if "not_run" in t or not t:
         print(f"Not run: {why(s, 'tests')}.\n")
     else:
+        counts = ", ".join(f"{t[k]} {k[6:]}" for k in ("tests_successful", "tests_failed", "tests_aborted",
+                                                           "tests_skipped") if k in t)
         print(f"JUnit (CudaPrimitivesTest, CudaRoutesTest, CudaBackendTest): exit {t.get('rc')} in "
-              f"{fmt(t.get('wall_s'))} s; the tree is in tests.txt.\n")
+              f"{fmt(t.get('wall_s'))} s{'; ' + counts if counts else ''}; the tree is in tests.txt (aborted: "
+              f"skipped for want of a card, which the GPU machine's run does not allow).\n")
+    off_card = [name for name, r in s.items() if r.get("okl_gpu") == "on" and r.get("ran_on") == "cpu"]
+    if off_card:
+        print(f"**Steps meant for the card that ran on the CPU** (the device declined; their times are not the "
+              f"card's): {', '.join(off_card)}.\n")
 
     print("## Against the issue's targets\n")
     print("| target | measured | verdict |")

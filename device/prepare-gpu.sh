@@ -4,14 +4,19 @@
 #   jre25.txz      a jlinked Java 25 runtime (only the modules OKL uses)
 #   okl-lib.txz    OKL's classes and their dependencies (bench, okl-gpu and its tests, JUnit's console launcher)
 #   openblas.txz   this machine's OpenBLAS and its Fortran runtime, for the CPU routes the GPU is compared with
-# Run from the repository root:  device/prepare-gpu.sh   (--no-build: package what the last build left)
+# Run from the repository root:  device/prepare-gpu.sh   (--no-build: package what the last build left); where
+# device/prepare-cpu.sh is run too, run it first: both write jre25.txz and openblas.txz, and this one's runtime holds
+# the modules of both.
 # Then, on the GPU machine (the device tool's run, carry ["device/carry"]):  device/gpu-suite.sh 420
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jdk="${OKL_FFM_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 [[ -x "$jdk/bin/jlink" ]] || { echo "prepare-gpu: no JDK 22+ at $jdk (set OKL_FFM_JDK)" >&2; exit 1; }
 carry=device/carry
-rm -rf "$carry" && mkdir -p "$carry"
+# the carry is shared with device/prepare-cpu.sh (issue 24: okl.jar; the same jre25.txz and openblas.txz names):
+# only this script's files are replaced
+mkdir -p "$carry"
+rm -f "$carry/okl-lib.txz" "$carry/jre-modules.txt"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -56,8 +61,10 @@ PY
 
 # the runtime: the modules OKL's classes and libraries use on this path (jdeps lists more: AWT for Jackson's optional
 # java.beans support, the HTTP server of testkit's download tests), the Vector API for netlib's Java BLAS, and
-# jdk.unsupported (Guava's, netlib's Unsafe); uncompressed inside, so that xz compresses the whole
-mods=java.base,java.logging,java.management,java.naming,java.net.http,java.sql,java.xml,jdk.incubator.vector,jdk.unsupported
+# jdk.unsupported (Guava's, netlib's Unsafe), with jdk.management for device/cpu-scaling.sh, which runs on the same
+# runtime (so run this script after device/prepare-cpu.sh); uncompressed inside, so that xz compresses the whole
+mods=java.base,java.logging,java.management,java.naming,java.net.http,java.sql,java.xml,jdk.incubator.vector
+mods=$mods,jdk.management,jdk.unsupported
 "$jdk/bin/jlink" --add-modules "$mods" --strip-debug --no-header-files --no-man-pages --compress=zip-0 \
   --output "$work/jre" >&2
 (cd "$work" && tar cf - jre | xz -9 -T2 > "$OLDPWD/$carry/jre25.txz")
