@@ -2,10 +2,11 @@
 # OKL's GPU test suite and benchmarks, on the GPU machine, within a time budget. Builds nothing: it runs what
 # device/prepare-gpu.sh put in device/carry/ (a Java 25 runtime, OKL's classes, OpenBLAS for the CPU routes).
 #
-#   device/gpu-suite.sh BUDGET_SECONDS [smoke]
+#   device/gpu-suite.sh BUDGET_SECONDS [smoke|local]
 #
-# From the repository root, with the device tool: command "device/gpu-suite.sh 420", carry ["device/carry"],
-# timeout_s 480. Steps run in order of priority; a step whose estimate exceeds what is left of the budget is not run
+# From the repository root, with the device tool: command "device/gpu-suite.sh 520", carry ["device/carry"],
+# timeout_s 540 (about 520 s runs every step on an H100 with 16 cores; a smaller budget drops steps from the end of the
+# list below). Steps run in order of priority; a step whose estimate exceeds what is left of the budget is not run
 # and the report says so; every step is also stopped at what is left. Every GPU result is compared with the CPU
 # route on the same data (predictions to 1e-8 relative, the same chosen values); where the CPU route would not fit
 # the budget at the issue's size it is run at a smaller size, and the report says which. "smoke" runs everything
@@ -16,7 +17,7 @@
 # step), log.txt (every program's standard error), tests.txt (the JUnit tree).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-budget="${1:-420}"
+budget="${1:?usage: device/gpu-suite.sh BUDGET_SECONDS [smoke|local]}"
 kind="${2:-full}"
 started=$(date +%s)
 out="${OUT:-/tmp/okl-gpu-out}"

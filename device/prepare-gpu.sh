@@ -7,7 +7,7 @@
 # Run from the repository root:  device/prepare-gpu.sh   (--no-build: package what the last build left); where
 # device/prepare-cpu.sh is run too, run it first: both write jre25.txz and openblas.txz, and this one's runtime holds
 # the modules of both.
-# Then, on the GPU machine (the device tool's run, carry ["device/carry"]):  device/gpu-suite.sh 420
+# Then, on the GPU machine (the device tool's run, carry ["device/carry"]):  device/gpu-suite.sh BUDGET_SECONDS
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jdk="${OKL_FFM_JDK:-/usr/lib/jvm/temurin-25-jdk-amd64}"
