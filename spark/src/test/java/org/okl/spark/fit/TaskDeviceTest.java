@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.apache.spark.resource.ResourceInformation;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
@@ -82,5 +83,45 @@ class TaskDeviceTest {
             }
         }
         assertThat(device.freeBytes()).as("every task's device memory is freed").isEqualTo(device.totalBytes());
+    }
+
+    @Test
+    void weightedRowsRunOnTheCpuWithADevicePresent() {
+        SyntheticData d = SyntheticData.draw(2000, 5, 2, 9);
+        ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 80);
+        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
+                "sigma", 2.0)).filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
+                .approximation(sketchSpec).build());
+        VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
+        KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
+        LinearAlgebra la = OKL.context().linearAlgebra();
+        FoldScheme scheme = FoldScheme.kFold(5, 3);
+        MatrixRows local = new MatrixRows(d.x(), d.y());
+        SketchFeatures features = sketch.draw(kernel, local, OKL.context());
+        BlockAccumulator accumulator = new BlockAccumulator(features, scheme, 2, la, 500, new StreamTimings());
+        local.forEachRowBlock((first, inputs, outputs) -> {
+            double[] w = new double[outputs.rows()];
+            for (int i = 0; i < w.length; i++) {
+                w[i] = 1.0 + outputs.get(i, 0) * outputs.get(i, 0);
+            }
+            accumulator.add(first, inputs, outputs, w);
+        });
+        FoldAggregates expected = accumulator.aggregates();
+        Dataset<Row> data = d.dataset(LocalSpark.session(), 3).withColumn("w", functions.expr("1.0 + y0 * y0"));
+        HostDevice device = new HostDevice(la, 256L << 20);
+        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+                SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
+                        Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
+                        Optional.of("w"), new SparkRows.Settings(700, 0, 2))) {
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, sketch.draw(kernel,
+                    rows, OKL.context())), scheme, 2, 80, 300, 2);
+            assertThat(result.devices()).as("the device's sums take no weights").isEmpty();
+            for (int g = 0; g < scheme.groups(); g++) {
+                assertThat(result.sums().weight(g)).isCloseTo(expected.weight(g), org.assertj.core.api.Assertions
+                        .within(1e-9 * expected.weight(g)));
+                DistributedSumsTest.assertClose(result.sums().gram(g), expected.gram(g));
+                DistributedSumsTest.assertClose(result.sums().cross(g), expected.cross(g));
+            }
+        }
     }
 }
