@@ -54,12 +54,9 @@ class TaskDeviceTest {
     @Test
     void tasksOnADeviceGiveTheSumsOfTheOneMachinePass() {
         SyntheticData d = SyntheticData.draw(3000, 5, 2, 7);
-        ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 120);
-        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
-                "sigma", 2.0)).filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
-                .approximation(sketchSpec).build());
+        PipelineSpec spec = sketched(120);
         VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
-        KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
+        KernelSketch sketch = OKL.create(KernelSketch.class, spec.approximation().orElseThrow());
         LinearAlgebra la = OKL.context().linearAlgebra();
         FoldScheme scheme = FoldScheme.kFold(5, 3);
         MatrixRows local = new MatrixRows(d.x(), d.y());
@@ -88,12 +85,9 @@ class TaskDeviceTest {
     @Test
     void weightedRowsRunOnTheCpuWithADevicePresent() {
         SyntheticData d = SyntheticData.draw(2000, 5, 2, 9);
-        ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 80);
-        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
-                "sigma", 2.0)).filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
-                .approximation(sketchSpec).build());
+        PipelineSpec spec = sketched(80);
         VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
-        KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
+        KernelSketch sketch = OKL.create(KernelSketch.class, spec.approximation().orElseThrow());
         LinearAlgebra la = OKL.context().linearAlgebra();
         FoldScheme scheme = FoldScheme.kFold(5, 3);
         MatrixRows local = new MatrixRows(d.x(), d.y());
@@ -123,5 +117,12 @@ class TaskDeviceTest {
                 DistributedSumsTest.assertClose(result.sums().cross(g), expected.cross(g));
             }
         }
+    }
+
+    /** A Gaussian kernel's pipeline with a Nystrom sketch of the given rank and two lambdas. */
+    private static PipelineSpec sketched(int rank) {
+        return OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", 2.0))
+                .filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
+                .approximation(ComponentSpec.of("nystrom", "rank", rank)).build());
     }
 }
