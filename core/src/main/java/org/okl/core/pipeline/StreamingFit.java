@@ -29,6 +29,7 @@ import org.okl.api.solve.RegressionSolver;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.memory.MemoryBudget;
+import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.FalkonSolver;
@@ -158,6 +159,9 @@ public final class StreamingFit {
         double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
         RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
         StreamTimings timings = new StreamTimings();
+        long parsing = System.nanoTime();
+        source.prepare();
+        timings.parse(System.nanoTime() - parsing);
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         Fitted best = null;
         double bestError = Double.POSITIVE_INFINITY;
@@ -337,7 +341,10 @@ public final class StreamingFit {
         }
     }
 
-    /** Rows whose first complete pass computes their {@link RowDigest} checksum. */
+    /**
+     * Rows whose first complete pass computes their {@link RowDigest} checksum: each block is hashed by a task on
+     * the workers while the pass computes on it.
+     */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
         private String digest;
@@ -379,15 +386,34 @@ public final class StreamingFit {
         }
 
         @Override
+        public void prepare() {
+            rows.prepare();
+        }
+
+        @Override
+        public Matrix uniformSample(int count, long seed) {
+            return rows.uniformSample(count, seed);
+        }
+
+        @Override
         public void forEachRowBlock(RowBlockVisitor visitor) {
             if (digest != null) {
                 rows.forEachRowBlock(visitor);
                 return;
             }
             RowDigest md = new RowDigest();
+            Workers workers = Workers.shared();
             rows.forEachRowBlock((first, inputs, outputs) -> {
-                md.update(first, inputs, outputs);
-                visitor.accept(first, inputs, outputs);
+                Workers.Pending<Void> hashing = workers.start(() -> {
+                    md.update(first, inputs, outputs);
+                    return null;
+                });
+                try {
+                    visitor.accept(first, inputs, outputs);
+                } finally {
+                    hashing.await();
+                }
+                hashing.join();
             });
             digest = md.hex();
         }

@@ -1,7 +1,6 @@
 package org.okl.core.stream;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.GramOperator;
@@ -12,6 +11,8 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.linalg.TiledProducts;
+import org.okl.core.parallel.Workers;
 import org.okl.core.solve.iterative.Frobenius;
 import org.okl.core.solve.iterative.SpectralRadius;
 
@@ -48,6 +49,8 @@ public final class FalkonRoute implements SketchRoute {
     private final int blockRows;
     private final int iterations;
     private final double tolerance;
+    private final Workers workers;
+    private final TiledProducts products;
 
     /**
      * @param linearAlgebra the back-end
@@ -56,6 +59,18 @@ public final class FalkonRoute implements SketchRoute {
      * @param tolerance     the relative residual at which CG stops
      */
     public FalkonRoute(LinearAlgebra linearAlgebra, int blockRows, int iterations, double tolerance) {
+        this(linearAlgebra, blockRows, iterations, tolerance, Workers.shared());
+    }
+
+    /**
+     * @param linearAlgebra the back-end
+     * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
+     * @param iterations    the most CG iterations (passes) per solve
+     * @param tolerance     the relative residual at which CG stops
+     * @param workers       the threads of the passes
+     */
+    public FalkonRoute(LinearAlgebra linearAlgebra, int blockRows, int iterations, double tolerance,
+            Workers workers) {
         if (iterations < 1 || !(tolerance > 0)) {
             throw new IllegalArgumentException("falkon needs iterations >= 1 and tolerance > 0, got " + iterations
                     + " and " + tolerance);
@@ -64,6 +79,8 @@ public final class FalkonRoute implements SketchRoute {
         this.blockRows = blockRows;
         this.iterations = iterations;
         this.tolerance = tolerance;
+        this.workers = workers;
+        this.products = TiledProducts.of(linearAlgebra);
     }
 
     /**
@@ -98,7 +115,7 @@ public final class FalkonRoute implements SketchRoute {
                         + " has no rows (" + scheme.describe() + "): use fewer folds or more rows");
             }
         }
-        TrainingSetPass pass = new TrainingSetPass(features, rows, scheme, la, chunk, timings);
+        TrainingSetPass pass = new TrainingSetPass(features, rows, scheme, products, chunk, timings, workers);
         long start = System.nanoTime();
         Matrix lower = choleskyWithJitter(metric);
         timings.solve(System.nanoTime() - start);
@@ -120,10 +137,11 @@ public final class FalkonRoute implements SketchRoute {
         }
         Passes.run(rows, timings, (first, inputs, raw) -> {
             Matrix targets = encode.apply(raw);
-            forEachGroupChunk(first, inputs, scheme, groups, chunk, features, timings, (g, part, phi) -> {
-                la.gemm(1.0, phi, true, targets.selectRows(part), false, 1.0, cross[g]);
-                count[g] += part.length;
-            });
+            forEachGroupPiece(first, inputs, scheme, groups, chunk, features, timings,
+                    (g, part, phi, tasks, after) -> {
+                        tasks.addAll(products.transposedProductTasks(phi, targets.selectRows(part), cross[g]));
+                        count[g] += part.length;
+                    });
         });
         return new Sums(scheme, cross, count);
     }
@@ -445,44 +463,77 @@ public final class FalkonRoute implements SketchRoute {
         }
         Passes.run(rows, timings, (first, inputs, raw) -> {
             Matrix targets = encode.apply(raw);
-            forEachGroupChunk(first, inputs, scheme, folds, chunk, features, timings, (f, part, phi) -> {
-                Matrix predicted = la.multiply(phi, stacked[f]);
+            forEachGroupPiece(first, inputs, scheme, folds, chunk, features, timings, (f, part, phi, tasks, after) -> {
                 Matrix truth = targets.selectRows(part);
-                for (int j = 0; j < points; j++) {
-                    out[f][j] = out[f][j].plus(SquaredErrors.of(truth, predicted.columnRange(j * d, (j + 1) * d)));
+                int pieces = (part.length + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+                SquaredErrors[][] partial = new SquaredErrors[pieces][points];
+                for (int k = 0; k < pieces; k++) {
+                    int piece = k;
+                    int from = k * SketchBlocks.FEATURE_ROWS;
+                    int to = Math.min(part.length, from + SketchBlocks.FEATURE_ROWS);
+                    tasks.add(() -> {
+                        Matrix predicted = products.multiply(phi.rowRange(from, to), stacked[f]);
+                        Matrix y = truth.rowRange(from, to);
+                        for (int j = 0; j < points; j++) {
+                            partial[piece][j] = SquaredErrors.of(y, predicted.columnRange(j * d, (j + 1) * d));
+                        }
+                    });
                 }
+                after.add(() -> {
+                    for (SquaredErrors[] piece : partial) {
+                        for (int j = 0; j < points; j++) {
+                            out[f][j] = out[f][j].plus(piece[j]);
+                        }
+                    }
+                });
             });
         });
         return out;
     }
 
-    /** Receives the features of a chunk of one group's rows of a block. */
+    /** Receives the features of one group's rows of a piece of a block, and adds the tasks that use them. */
     @FunctionalInterface
-    private interface GroupChunk {
-        void accept(int group, int[] rows, Matrix phi);
+    private interface GroupPiece {
+        /**
+         * @param group the group
+         * @param rows  the rows of the group in the block
+         * @param phi   their features
+         * @param tasks where the tasks go (they run in parallel, with every group's)
+         * @param after what runs on the calling thread, in order, once every task has run
+         */
+        void accept(int group, int[] rows, Matrix phi, List<Runnable> tasks, List<Runnable> after);
     }
 
     /**
-     * For every group below {@code groups}, the block's rows of that group in chunks of at most {@code chunk} rows,
-     * with their features (the time counted as kernel blocks, the consumer's as products).
+     * For every piece of at most {@code chunk} consecutive rows of a block: the features of every group's rows
+     * below {@code groups} (one parallel step, counted as kernel blocks), then the consumers' tasks (counted as
+     * products).
      */
-    private static void forEachGroupChunk(long first, Matrix inputs, FoldScheme scheme, int groups, int chunk,
-            SketchFeatures features, StreamTimings timings, GroupChunk consumer) {
+    private void forEachGroupPiece(long first, Matrix inputs, FoldScheme scheme, int groups, int chunk,
+            SketchFeatures features, StreamTimings timings, GroupPiece consumer) {
         int t = inputs.rows();
         int[] group = new int[t];
         scheme.groupsOf(first, t, group);
-        for (int g = 0; g < groups; g++) {
-            int gg = g;
-            int[] mine = java.util.stream.IntStream.range(0, t).filter(i -> group[i] == gg).toArray();
-            for (int from = 0; from < mine.length; from += chunk) {
-                int[] part = Arrays.copyOfRange(mine, from, Math.min(mine.length, from + chunk));
-                long start = System.nanoTime();
-                Matrix phi = features.features(inputs.selectRows(part));
-                long mid = System.nanoTime();
-                consumer.accept(g, part, phi);
-                timings.kernel(mid - start);
-                timings.products(System.nanoTime() - mid);
+        for (int from = 0; from < t; from += chunk) {
+            int[][] rows = SketchBlocks.rowsByGroup(group, from, Math.min(t, from + chunk), groups);
+            Matrix[] x = new Matrix[groups];
+            for (int g = 0; g < groups; g++) {
+                x[g] = rows[g].length == 0 ? null : inputs.selectRows(rows[g]);
             }
+            long start = System.nanoTime();
+            Matrix[] phi = SketchBlocks.features(features, x, workers);
+            long mid = System.nanoTime();
+            List<Runnable> tasks = new ArrayList<>();
+            List<Runnable> after = new ArrayList<>();
+            for (int g = 0; g < groups; g++) {
+                if (phi[g] != null) {
+                    consumer.accept(g, rows[g], phi[g], tasks, after);
+                }
+            }
+            TiledProducts.run(tasks, workers);
+            after.forEach(Runnable::run);
+            timings.kernel(mid - start);
+            timings.products(System.nanoTime() - mid);
         }
     }
 

@@ -1,9 +1,12 @@
 package org.okl.core.stream;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.TiledProducts;
 
 /**
  * The sums one pass over the training rows leaves, per group of a {@link FoldScheme}: with Phi_g the sketch features
@@ -18,7 +21,8 @@ import org.okl.api.metric.SquaredErrors;
  *
  * <p>Plain data: double arrays and their shapes, {@link Serializable}, and mergeable ({@link #merge}, associative
  * and commutative up to round-off), so a distributed pass (Spark's {@code treeAggregate}) can build one per
- * partition and combine them. Not thread-safe: one thread adds to an instance.
+ * partition and combine them. Not thread-safe: one caller adds to an instance (whose products may run as parallel
+ * tasks, see {@link BlockAccumulator}).
  */
 public final class FoldAggregates implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -75,7 +79,7 @@ public final class FoldAggregates implements Serializable {
     }
 
     /**
-     * Adds rows that all belong to one group.
+     * Adds rows that all belong to one group, on the calling thread.
      *
      * @param group         the group
      * @param phi           their features (rows x m)
@@ -83,29 +87,45 @@ public final class FoldAggregates implements Serializable {
      * @param linearAlgebra the back-end of the products
      */
     public void add(int group, Matrix phi, Matrix targets, LinearAlgebra linearAlgebra) {
+        List<Runnable> products = new ArrayList<>();
+        addTasks(group, phi, targets, TiledProducts.of(linearAlgebra), products);
+        products.forEach(Runnable::run);
+        addOutputs(group, targets);
+    }
+
+    /**
+     * The products that add rows of one group ({@code Phi^T Phi} by tiles of its lower triangle, {@code Phi^T Y} by
+     * row tiles), as tasks that may run in parallel with the tasks of other groups; {@link #addOutputs} adds the
+     * rest. Tasks of one group must not run at the same time as another call's tasks for that group.
+     */
+    void addTasks(int group, Matrix phi, Matrix targets, TiledProducts products, List<Runnable> into) {
         if (phi.cols() != features || targets.cols() != outputs || phi.rows() != targets.rows()) {
             throw new IllegalArgumentException("a block of " + phi.rows() + " x " + phi.cols() + " features and "
                     + targets.rows() + " x " + targets.cols() + " targets does not fit sums of " + features
                     + " features and " + outputs + " outputs");
         }
-        int t = phi.rows();
-        if (t == 0) {
+        if (phi.rows() == 0) {
             return;
         }
-        linearAlgebra.symmetricRankUpdate(1.0, phi, true, 1.0, new Matrix(features, features, gram[group]));
+        into.addAll(products.innerGramLowerTasks(phi, new Matrix(features, features, gram[group])));
         if (outputs > 0) {
-            linearAlgebra.gemm(1.0, phi, true, targets, false, 1.0, new Matrix(features, outputs, cross[group]));
-            double[] y = targets.data();
-            for (int j = 0; j < outputs; j++) {
-                double s = 0;
-                double q = 0;
-                for (int i = j * t; i < (j + 1) * t; i++) {
-                    s += y[i];
-                    q += y[i] * y[i];
-                }
-                sums[group][j] += s;
-                squares[group][j] += q;
+            into.addAll(products.transposedProductTasks(phi, targets, new Matrix(features, outputs, cross[group])));
+        }
+    }
+
+    /** Adds the per-output sums of y and y^2 and the row count of rows of one group (targets rows x d, finite). */
+    void addOutputs(int group, Matrix targets) {
+        int t = targets.rows();
+        double[] y = targets.data();
+        for (int j = 0; j < outputs; j++) {
+            double s = 0;
+            double q = 0;
+            for (int i = j * t; i < (j + 1) * t; i++) {
+                s += y[i];
+                q += y[i] * y[i];
             }
+            sums[group][j] += s;
+            squares[group][j] += q;
         }
         rows[group] += t;
     }

@@ -21,6 +21,13 @@ public interface RowSource extends SketchRows {
     /** One pass over inputs and outputs, in blocks, in row order. */
     void forEachRowBlock(RowBlockVisitor visitor);
 
+    /**
+     * Readies the rows for the passes of a fit (a file is parsed into its cache); a fit calls it first and counts
+     * its time as parsing. The default does nothing.
+     */
+    default void prepare() {
+    }
+
     @Override
     default void forEachBlock(InputBlockVisitor visitor) {
         forEachRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs));

@@ -1,33 +1,37 @@
 package org.okl.core.stream;
 
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.linalg.TiledProducts;
+import org.okl.core.parallel.Workers;
 
 /**
  * One pass over the rows that applies the sketched Gram of several training sets at once: for every training set s
  * that asks, {@code Phi_s^T Phi_s V_s} (m x c_s) over the rows of s, where training set s < v leaves out validation
- * fold s and training set v (the number of validation folds) is every row. Per block: the features once,
- * {@code P = Phi_b [V_0 ... V_v]}, the rows of each set's left-out fold zeroed in its columns, and
- * {@code Phi_b^T P} added up: two products of b x m by m x (sum c_s), so the pass costs one kernel block per row
- * whatever the number of sets and right-hand sides.
+ * fold s and training set v (the number of validation folds) is every row. Per piece of a block, in three parallel
+ * steps on the {@link Workers}: the features (tasks of {@value SketchBlocks#FEATURE_ROWS} rows), then
+ * {@code P = Phi_b [V_0 ... V_v]} by the same rows with the rows of each set's left-out fold zeroed in its columns,
+ * then {@code Phi_b^T P} added up by row tiles ({@link TiledProducts}): the pass costs one kernel block per row
+ * whatever the number of sets and right-hand sides, and gives the same sums on any number of threads.
  */
 final class TrainingSetPass {
     private final SketchFeatures features;
     private final RowSource rows;
     private final FoldScheme scheme;
-    private final LinearAlgebra linearAlgebra;
+    private final TiledProducts products;
     private final int chunkRows;
     private final StreamTimings timings;
+    private final Workers workers;
 
-    TrainingSetPass(SketchFeatures features, RowSource rows, FoldScheme scheme, LinearAlgebra linearAlgebra,
-            int chunkRows, StreamTimings timings) {
+    TrainingSetPass(SketchFeatures features, RowSource rows, FoldScheme scheme, TiledProducts products,
+            int chunkRows, StreamTimings timings, Workers workers) {
         this.features = features;
         this.rows = rows;
         this.scheme = scheme;
-        this.linearAlgebra = linearAlgebra;
+        this.products = products;
         this.chunkRows = chunkRows;
         this.timings = timings;
+        this.workers = workers;
     }
 
     /** The number of training sets: one per validation fold, then all rows. */
@@ -60,29 +64,39 @@ final class TrainingSetPass {
             }
         }
         Matrix sum = Matrix.zeros(m, total);
-        int folds = scheme.validationFolds();
+        int folds = Math.min(sets, scheme.validationFolds());
         Passes.run(rows, timings, (first, inputs, outputs) -> {
             int t = inputs.rows();
             int[] groups = new int[t];
             scheme.groupsOf(first, t, groups);
             for (int from = 0; from < t; from += chunkRows) {
                 int to = Math.min(t, from + chunkRows);
-                long start = System.nanoTime();
-                Matrix phi = features.features(from == 0 && to == t ? inputs : inputs.rowRange(from, to));
-                long mid = System.nanoTime();
-                Matrix p = linearAlgebra.multiply(phi, stacked);
                 int b = to - from;
-                double[] pd = p.data();
-                for (int s = 0; s < Math.min(sets, folds); s++) {
-                    for (int i = 0; i < b; i++) {
-                        if (groups[from + i] == s) {
-                            for (int c = offsets[s]; c < offsets[s + 1]; c++) {
-                                pd[i + c * b] = 0;
+                long start = System.nanoTime();
+                Matrix phi = SketchBlocks.features(features, from == 0 && to == t ? inputs : inputs.rowRange(from,
+                        to), workers);
+                long mid = System.nanoTime();
+                Matrix p = Matrix.zeros(b, total);
+                int pieces = (b + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+                int base = from;
+                workers.forEach(pieces, k -> {
+                    int a = k * SketchBlocks.FEATURE_ROWS;
+                    int e = Math.min(b, a + SketchBlocks.FEATURE_ROWS);
+                    Matrix part = products.multiply(phi.rowRange(a, e), stacked);
+                    double[] pd = part.data();
+                    int r = e - a;
+                    for (int s = 0; s < folds; s++) {
+                        for (int i = 0; i < r; i++) {
+                            if (groups[base + a + i] == s) {
+                                for (int c = offsets[s]; c < offsets[s + 1]; c++) {
+                                    pd[i + c * r] = 0;
+                                }
                             }
                         }
                     }
-                }
-                linearAlgebra.gemm(1.0, phi, true, p, false, 1.0, sum);
+                    SketchBlocks.copyRows(part, p, a);
+                });
+                products.addTransposedProduct(phi, p, sum, workers);
                 timings.kernel(mid - start);
                 timings.products(System.nanoTime() - mid);
             }

@@ -1,0 +1,217 @@
+package org.okl.core.linalg;
+
+import dev.ludovic.netlib.blas.BLAS;
+import java.util.ArrayList;
+import java.util.List;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.parallel.Workers;
+
+/**
+ * The products of the streamed sums, cut into fixed tiles of {@value #TILE} x {@value #TILE} that run as tasks on
+ * {@link Workers}, each a single-threaded BLAS call on sub-matrices. The tiles depend only on the shapes, never on
+ * the number of threads, and every entry is always computed by the same call: results are the same, bit for bit,
+ * on one thread and on sixty-four. Memory: nothing beyond the operands.
+ *
+ * <p>Kernels: the native BLAS (run on one thread per call while the pool works, see
+ * {@link org.okl.core.parallel.BlasThreads}), netlib's Java BLAS with cache panels for the pure-Java back-end, or,
+ * for another {@link LinearAlgebra}, its {@code gemm} on copies of the tiles.
+ */
+public final class TiledProducts {
+    /** The side of a tile. */
+    public static final int TILE = 256;
+
+    private final Kernels kernels;
+
+    private TiledProducts(Kernels kernels) {
+        this.kernels = kernels;
+    }
+
+    /** The tiled products of a back-end. */
+    public static TiledProducts of(LinearAlgebra linearAlgebra) {
+        LinearAlgebra la = linearAlgebra instanceof SolverLinearAlgebra.Adapter adapter ? adapter.delegate()
+                : linearAlgebra;
+        if (la instanceof NativeLinearAlgebra own) {
+            return new TiledProducts(new NetlibKernels(own.blas()));
+        }
+        if (la instanceof JavaLinearAlgebra own) {
+            return new TiledProducts(new PanelKernels(own.products()));
+        }
+        return new TiledProducts(new CopyingKernels(la));
+    }
+
+    /**
+     * The lower triangle of {@code c} (m x m) plus {@code a^T a} for {@code a} (k x m): one task per tile on or
+     * below the diagonal. The strict upper triangle of the diagonal tiles may be overwritten.
+     */
+    public void addInnerGramLower(Matrix a, Matrix c, Workers workers) {
+        run(innerGramLowerTasks(a, c), workers);
+    }
+
+    /** The tasks of {@link #addInnerGramLower}, to run in any order (none when a has no row). */
+    public List<Runnable> innerGramLowerTasks(Matrix a, Matrix c) {
+        int m = a.cols();
+        int k = a.rows();
+        if (c.rows() != m || c.cols() != m) {
+            throw new IllegalArgumentException("a " + c.rows() + " x " + c.cols() + " sum for " + m + " columns");
+        }
+        List<Runnable> tasks = new ArrayList<>();
+        if (k == 0 || m == 0) {
+            return tasks;
+        }
+        double[] ad = a.data();
+        double[] cd = c.data();
+        int blocks = blocks(m);
+        for (int j = 0; j < blocks; j++) {
+            for (int i = j; i < blocks; i++) {
+                int i0 = i * TILE;
+                int j0 = j * TILE;
+                int ni = Math.min(TILE, m - i0);
+                int nj = Math.min(TILE, m - j0);
+                tasks.add(i == j ? () -> kernels.syrkLower(nj, k, ad, j0 * k, k, cd, j0 + j0 * m, m)
+                        : () -> kernels.gemm(true, false, ni, nj, k, ad, i0 * k, k, ad, j0 * k, k, 1.0, cd,
+                                i0 + j0 * m, m));
+            }
+        }
+        return tasks;
+    }
+
+    /** {@code c} (m x n) plus {@code a^T b} for {@code a} (k x m) and {@code b} (k x n): one task per row tile. */
+    public void addTransposedProduct(Matrix a, Matrix b, Matrix c, Workers workers) {
+        run(transposedProductTasks(a, b, c), workers);
+    }
+
+    /** The tasks of {@link #addTransposedProduct}, to run in any order. */
+    public List<Runnable> transposedProductTasks(Matrix a, Matrix b, Matrix c) {
+        int m = a.cols();
+        int k = a.rows();
+        int n = b.cols();
+        if (b.rows() != k || c.rows() != m || c.cols() != n) {
+            throw new IllegalArgumentException("a^T b of " + k + " x " + m + " and " + b.rows() + " x " + n
+                    + " into " + c.rows() + " x " + c.cols());
+        }
+        List<Runnable> tasks = new ArrayList<>();
+        if (k == 0 || m == 0 || n == 0) {
+            return tasks;
+        }
+        double[] ad = a.data();
+        double[] bd = b.data();
+        double[] cd = c.data();
+        for (int t = 0; t < blocks(m); t++) {
+            int i0 = t * TILE;
+            int ni = Math.min(TILE, m - i0);
+            tasks.add(() -> kernels.gemm(true, false, ni, n, k, ad, i0 * k, k, bd, 0, k, 1.0, cd, i0, m));
+        }
+        return tasks;
+    }
+
+    /** Runs tasks on the workers. */
+    public static void run(List<Runnable> tasks, Workers workers) {
+        workers.forEach(tasks.size(), i -> tasks.get(i).run());
+    }
+
+    /** {@code a b} for {@code a} (t x m) and {@code b} (m x n), on the calling thread (a task's own product). */
+    public Matrix multiply(Matrix a, Matrix b) {
+        int t = a.rows();
+        int m = a.cols();
+        int n = b.cols();
+        if (b.rows() != m) {
+            throw new IllegalArgumentException("a " + t + " x " + m + " by " + b.rows() + " x " + n + " product");
+        }
+        Matrix out = Matrix.zeros(t, n);
+        if (t > 0 && n > 0 && m > 0) {
+            kernels.gemm(false, false, t, n, m, a.data(), 0, t, b.data(), 0, m, 0.0, out.data(), 0, t);
+        }
+        return out;
+    }
+
+    private static int blocks(int size) {
+        return (size + TILE - 1) / TILE;
+    }
+
+    /**
+     * Single-threaded BLAS-3 calls on sub-matrices (column-major, offsets and leading dimensions); alpha = 1.
+     * netlib checks that the C of {@code dsyrk} ends by {@code offset + n·ld} within its array, which the last
+     * diagonal tile of a sum does not (its last column is shorter than ld): that tile is computed into a buffer of
+     * its own and added.
+     */
+    private interface Kernels {
+        void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda, double[] b,
+                int offB, int ldb, double beta, double[] c, int offC, int ldc);
+
+        /** The lower triangle of C (n x n) plus A^T A for A (k x n), when C ends by offC + n·ldc. */
+        void syrkLowerChecked(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc);
+
+        /** The lower triangle of C (n x n) plus A^T A for A (k x n). */
+        default void syrkLower(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc) {
+            if (offC + (long) n * ldc <= c.length) {
+                syrkLowerChecked(n, k, a, offA, lda, c, offC, ldc);
+                return;
+            }
+            double[] tile = new double[n * n];
+            syrkLowerChecked(n, k, a, offA, lda, tile, 0, n);
+            for (int j = 0; j < n; j++) {
+                for (int i = j; i < n; i++) {
+                    c[offC + i + j * ldc] += tile[i + j * n];
+                }
+            }
+        }
+    }
+
+    /** A netlib BLAS (the native one: one thread per call while the pool works). */
+    private record NetlibKernels(BLAS blas) implements Kernels {
+        @Override
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
+                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, 1.0, a, offA, lda, b, offB, ldb, beta, c,
+                    offC, ldc);
+        }
+
+        @Override
+        public void syrkLowerChecked(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc) {
+            blas.dsyrk("L", "T", n, k, 1.0, a, offA, lda, 1.0, c, offC, ldc);
+        }
+    }
+
+    /** netlib's Java BLAS in cache panels on the calling thread; a diagonal tile is computed whole. */
+    private record PanelKernels(ParallelBlas blas) implements Kernels {
+        @Override
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
+                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            blas.gemmOnCaller(transA, transB, m, n, k, 1.0, a, offA, lda, b, offB, ldb, beta, c, offC, ldc);
+        }
+
+        @Override
+        public void syrkLowerChecked(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc) {
+            blas.gemmOnCaller(true, false, n, n, k, 1.0, a, offA, lda, a, offA, lda, 1.0, c, offC, ldc);
+        }
+    }
+
+    /** Another back-end's {@code gemm} on copies of the tiles. */
+    private record CopyingKernels(LinearAlgebra la) implements Kernels {
+        @Override
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
+                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            Matrix x = copy(a, offA, lda, transA ? k : m, transA ? m : k);
+            Matrix y = copy(b, offB, ldb, transB ? n : k, transB ? k : n);
+            Matrix z = copy(c, offC, ldc, m, n);
+            la.gemm(1.0, x, transA, y, transB, beta, z);
+            for (int j = 0; j < n; j++) {
+                System.arraycopy(z.data(), j * m, c, offC + j * ldc, m);
+            }
+        }
+
+        @Override
+        public void syrkLowerChecked(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc) {
+            gemm(true, false, n, n, k, a, offA, lda, a, offA, lda, 1.0, c, offC, ldc);
+        }
+
+        private static Matrix copy(double[] data, int offset, int ld, int rows, int cols) {
+            double[] out = new double[rows * cols];
+            for (int j = 0; j < cols; j++) {
+                System.arraycopy(data, offset + j * ld, out, j * rows, rows);
+            }
+            return new Matrix(rows, cols, out);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package org.okl.core.parallel;
+
+import com.sun.jna.Function;
+import com.sun.jna.NativeLibrary;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How many threads the native BLAS (OpenBLAS) uses per call, set at run time through {@code
+ * openblas_set_num_threads} of the library the process loaded (called with JNA: the JDK 17 has no final
+ * foreign-function API), so that {@link Workers}' pool and the BLAS never compete for the cores:
+ * <ul>
+ *   <li>while tasks run on the pool ({@link #single}), one thread per call: each pool thread makes its own calls;</li>
+ *   <li>otherwise as many as the pool has ({@link Workers#configuredThreads()}), unless the environment fixed the
+ *       BLAS's own count ({@code OPENBLAS_NUM_THREADS}, {@code GOTO_NUM_THREADS} or {@code OMP_NUM_THREADS}: an
+ *       okl-spark executor's 1), which is then kept.</li>
+ * </ul>
+ * The count is global to the library: regions from several threads nest (the last one out restores it). Without
+ * native BLAS, or with a BLAS that is not OpenBLAS (the reference BLAS and netlib's Java BLAS run on the calling
+ * thread), nothing is set.
+ */
+public final class BlasThreads {
+    private static final Logger LOG = LoggerFactory.getLogger(BlasThreads.class);
+    private static final List<String> BLAS_ENVIRONMENT = List.of("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
+            "OMP_NUM_THREADS");
+    private static final Object LOCK = new Object();
+
+    private static volatile String library;
+    private static Control control;
+    private static boolean resolved;
+    private static int depth;
+
+    private BlasThreads() {
+    }
+
+    /**
+     * Registers the OpenBLAS library the native back-end loaded (its path, as the process mapped it). When the
+     * thread count is configured explicitly ({@value Workers#PROPERTY} or {@value Workers#ENVIRONMENT}) the BLAS is
+     * set to it now; otherwise on the first parallel region.
+     */
+    public static void attach(String openBlasPath) {
+        library = openBlasPath;
+        boolean explicit = notBlank(System.getProperty(Workers.PROPERTY)) || notBlank(System.getenv(Workers.ENVIRONMENT));
+        if (explicit) {
+            synchronized (LOCK) {
+                control();
+            }
+        }
+    }
+
+    /** Runs {@code body} with the BLAS on one thread per call, then restores the count. */
+    public static void single(Runnable body) {
+        singleCall(() -> {
+            body.run();
+            return null;
+        });
+    }
+
+    /** Runs {@code body} with the BLAS on one thread per call, then restores the count, and returns its result. */
+    public static <T> T singleCall(Supplier<T> body) {
+        enter();
+        try {
+            return body.get();
+        } finally {
+            leave();
+        }
+    }
+
+    /**
+     * The threads the BLAS uses outside parallel regions, when OKL controls them (empty without OpenBLAS, or when
+     * JNA cannot reach it).
+     */
+    public static Optional<Integer> outside() {
+        synchronized (LOCK) {
+            Control c = control();
+            return c == null ? Optional.empty() : Optional.of(c.outside());
+        }
+    }
+
+    /** One line for reports: who sets the BLAS threads, and to what. */
+    public static String describe() {
+        synchronized (LOCK) {
+            Control c = control();
+            if (c != null) {
+                return "OpenBLAS threads set by OKL: 1 per pool task, " + c.outside() + " outside the pool ("
+                        + c.source() + ")";
+            }
+            return library == null ? "no native BLAS threads to set" : "OpenBLAS threads not controlled ("
+                    + library + ": its openblas_set_num_threads could not be called)";
+        }
+    }
+
+    private static void enter() {
+        synchronized (LOCK) {
+            Control c = control();
+            if (c != null && depth++ == 0) {
+                c.set(1);
+            }
+        }
+    }
+
+    private static void leave() {
+        synchronized (LOCK) {
+            Control c = control();
+            if (c != null && --depth == 0) {
+                c.set(c.outside());
+            }
+        }
+    }
+
+    /** The control of the registered library, looked up once (under the lock); null when there is none. */
+    private static Control control() {
+        if (resolved || library == null) {
+            return control;
+        }
+        resolved = true;
+        try {
+            NativeLibrary lib = NativeLibrary.getInstance(library);
+            Function set = lib.getFunction("openblas_set_num_threads");
+            Function get = lib.getFunction("openblas_get_num_threads");
+            Optional<String> fixed = BLAS_ENVIRONMENT.stream().filter(v -> notBlank(System.getenv(v))).findFirst();
+            int outside;
+            String source;
+            if (fixed.isPresent()) {
+                outside = Math.max(1, get.invokeInt(new Object[0]));
+                source = "kept from " + fixed.get();
+            } else {
+                outside = safeConfiguredThreads();
+                source = "the pool's size";
+            }
+            control = new Control(set, outside, source);
+            control.set(outside);
+        } catch (Throwable e) {
+            LOG.debug("cannot set the OpenBLAS threads of {}: {}", library, e.toString());
+            control = null;
+        }
+        return control;
+    }
+
+    private static int safeConfiguredThreads() {
+        try {
+            return Workers.configuredThreads();
+        } catch (IllegalArgumentException e) {
+            return Math.max(1, Runtime.getRuntime().availableProcessors());
+        }
+    }
+
+    private static boolean notBlank(String s) {
+        return s != null && !s.isBlank();
+    }
+
+    /**
+     * The library's setter and the count outside parallel regions.
+     *
+     * @param setter  openblas_set_num_threads
+     * @param outside the count outside parallel regions
+     * @param source  where that count comes from
+     */
+    private record Control(Function setter, int outside, String source) {
+        void set(int threads) {
+            setter.invoke(new Object[] {threads});
+        }
+    }
+}
