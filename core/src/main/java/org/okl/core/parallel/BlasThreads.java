@@ -80,6 +80,14 @@ public final class BlasThreads {
         }
     }
 
+    /** The threads OpenBLAS uses now ({@code openblas_get_num_threads}), when OKL controls them. */
+    static Optional<Integer> current() {
+        synchronized (LOCK) {
+            Control c = control();
+            return c == null ? Optional.empty() : Optional.of(c.getter().invokeInt(new Object[0]));
+        }
+    }
+
     /** One line for reports: who sets the BLAS threads, and to what. */
     public static String describe() {
         synchronized (LOCK) {
@@ -131,7 +139,7 @@ public final class BlasThreads {
                 outside = safeConfiguredThreads();
                 source = "the pool's size";
             }
-            control = new Control(set, outside, source);
+            control = new Control(set, get, outside, source);
             control.set(outside);
         } catch (Throwable e) {
             LOG.debug("cannot set the OpenBLAS threads of {}: {}", library, e.toString());
@@ -156,10 +164,11 @@ public final class BlasThreads {
      * The library's setter and the count outside parallel regions.
      *
      * @param setter  openblas_set_num_threads
+     * @param getter  openblas_get_num_threads
      * @param outside the count outside parallel regions
      * @param source  where that count comes from
      */
-    private record Control(Function setter, int outside, String source) {
+    private record Control(Function setter, Function getter, int outside, String source) {
         void set(int threads) {
             setter.invoke(new Object[] {threads});
         }

@@ -107,17 +107,20 @@ public final class Workers {
 
     /**
      * Runs {@code task.accept(i)} for every i in [0, count) and returns when all have run. With one thread, or one
-     * task, they run on the caller, in order; otherwise on the pool, in any order. The first failure is rethrown
-     * as it was thrown (the others still finish first).
+     * task, they run on the caller, in order; otherwise on the pool, in any order. Either way the BLAS runs on one
+     * thread per call inside the tasks, so a task computes the same bits whatever the number of threads. The first
+     * failure is rethrown as it was thrown (the others still finish first).
      */
     public void forEach(int count, IntConsumer task) {
         if (count <= 0) {
             return;
         }
         if (pool == null || count == 1) {
-            for (int i = 0; i < count; i++) {
-                task.accept(i);
-            }
+            BlasThreads.single(() -> {
+                for (int i = 0; i < count; i++) {
+                    task.accept(i);
+                }
+            });
             return;
         }
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -161,7 +164,7 @@ public final class Workers {
     public <T> Pending<T> start(Supplier<T> task) {
         Pending<T> pending = new Pending<>();
         if (pool == null) {
-            pending.run(task);
+            BlasThreads.single(() -> pending.run(task));
             return pending;
         }
         pending.forked = pool.submit(ForkJoinTask.adapt(() -> BlasThreads.single(() -> pending.run(task))));
