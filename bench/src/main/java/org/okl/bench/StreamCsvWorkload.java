@@ -101,13 +101,22 @@ public final class StreamCsvWorkload implements Workload {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx" + settings.childHeap());
         command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
-        if (environment.linearAlgebra().name().equals("java")) {
-            command.add("--add-modules=jdk.incubator.vector");
-        }
+        command.addAll(vectorModule());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamedFitMain.class.getName(),
                 pipeline.toString(), csv.toString(), Integer.toString(LowRankSettings.P),
                 Integer.toString(LowRankSettings.D), model.toString()));
         return command;
+    }
+
+    /**
+     * The JVM option that gives a child the Vector API (netlib's fast Java BLAS kernels, the vectorised
+     * exponential of Gaussian kernel blocks), as the {@code okl} launcher gives it; empty when this JVM lacks the
+     * module.
+     */
+    static List<String> vectorModule() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
+                ? List.of("--add-modules=jdk.incubator.vector") : List.of();
     }
 
     static void delete(Path dir) {

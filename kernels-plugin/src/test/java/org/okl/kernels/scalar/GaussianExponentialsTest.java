@@ -1,0 +1,53 @@
+package org.okl.kernels.scalar;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The Gaussian pass on SIMD lanes (these tests run with the Vector API module) against the scalar loop. */
+class GaussianExponentialsTest {
+
+    @Test
+    void theLanesGiveMathExpToOneUnitInTheLastPlace() {
+        assertThat(GaussianExponentials.vectorised()).as("the tests run with --add-modules jdk.incubator.vector")
+                .isTrue();
+        Random random = new Random(3);
+        int n = 1001;
+        double[] norms = new double[n];
+        double[] inner = new double[n + 7];
+        for (int i = 0; i < n; i++) {
+            norms[i] = 30 * random.nextDouble();
+            inner[i + 7] = (random.nextDouble() - 0.5) * 40;
+        }
+        inner[7 + 5] = 1e300;
+        double[] lanes = inner.clone();
+        double[] scalar = inner.clone();
+        GaussianExponentials.apply(lanes, 7, 0, n, norms, 12.5, 0.025);
+        GaussianExponentials.scalar(scalar, 7, 0, n, norms, 12.5, 0.025);
+        for (int i = 7; i < n + 7; i++) {
+            assertThat(Math.abs(lanes[i] - scalar[i])).as("element %d", i).isLessThanOrEqualTo(Math.ulp(scalar[i]));
+        }
+        assertThat(lanes[7 + 5]).as("a negative squared distance is taken as 0").isEqualTo(1.0);
+        assertThat(lanes[0]).as("nothing before the offset").isZero();
+    }
+
+    @Test
+    void aGaussianGramIsTheNaiveOneAndExactlySymmetricWithOnesOnTheDiagonal() {
+        org.okl.api.linalg.Matrix x = org.okl.testkit.TestMatrices.random(70, 3, 5);
+        GaussianKernel kernel = new GaussianKernel(1.3, org.okl.testkit.TestContext.active().linearAlgebra());
+        org.okl.api.linalg.Matrix g = kernel.gram(x);
+        org.okl.api.linalg.Matrix cross = kernel.gram(x.rowRange(0, 33), x);
+        for (int i = 0; i < 70; i++) {
+            assertThat(g.get(i, i)).isEqualTo(1.0);
+            for (int j = 0; j < 70; j++) {
+                assertThat(g.get(i, j)).isEqualTo(g.get(j, i));
+                assertThat(g.get(i, j)).isCloseTo(kernel.value(x.row(i), x.row(j)),
+                        org.assertj.core.data.Offset.offset(1e-14));
+                if (i < 33) {
+                    assertThat(cross.get(i, j)).isCloseTo(g.get(i, j), org.assertj.core.data.Offset.offset(1e-14));
+                }
+            }
+        }
+    }
+}
