@@ -43,7 +43,8 @@ threads="1"; t=2; while (( t < cores )); do threads="$threads,$t"; t=$(( t * 2 )
 (( cores > 1 )) && threads="$threads,$cores"
 big_threads=""; t=4; while (( t < cores )); do big_threads="${big_threads:+$big_threads,}$t"; t=$(( t * 2 )); done
 big_threads="${big_threads:+$big_threads,}$cores"
-okl() { (cd "$root" && bash ./okl "$@"); }
+export OKL_JAVA_OPTS="--enable-native-access=ALL-UNNAMED"
+okl=(bash "$root/okl")
 
 {
   echo "date: $(date -u +%FT%TZ)"; echo "commit: $(cd "$root" && git rev-parse --short HEAD 2>/dev/null)"
@@ -65,20 +66,20 @@ step() {
   say "$name: exit $rc after $(( $(date +%s) - t0 ))s (estimate ${estimate}s): $OUT/$name.txt"
 }
 
-step fit1m 60 okl bench --workloads stream_csv --n "$large" --repeat 1 --warmup 0 --markdown "$OUT/fit1m.md"
-step scaling200k 150 okl bench --scaling --workloads stream_csv --n "$n" --threads "$threads" \
+step fit1m 60 "${okl[@]}" bench --workloads stream_csv --n "$large" --repeat 1 --warmup 0 --markdown "$OUT/fit1m.md"
+step scaling200k 150 "${okl[@]}" bench --scaling --workloads stream_csv --n "$n" --threads "$threads" \
     --markdown "$OUT/scaling200k.md"
 if python3 -c 'import sklearn' 2>/dev/null; then
-  step sklearn200k 240 okl bench --peer --python "$(command -v python3)" --workloads lowrank_cv --n "$n" \
+  step sklearn200k 240 "${okl[@]}" bench --peer --python "$(command -v python3)" --workloads lowrank_cv --n "$n" \
       --repeat 1 --warmup 0 --markdown "$OUT/sklearn200k.md"
 else
   say "sklearn200k: not run (python3 has no scikit-learn here); OKL alone:"
-  step lowrank200k 30 okl bench --workloads lowrank_cv --n "$n" --repeat 1 --warmup 0 --markdown "$OUT/lowrank200k.md"
+  step lowrank200k 30 "${okl[@]}" bench --workloads lowrank_cv --n "$n" --repeat 1 --warmup 0 --markdown "$OUT/lowrank200k.md"
 fi
-step scaling1m 150 okl bench --scaling --workloads stream_csv --n "$large" --threads "$big_threads" \
+step scaling1m 150 "${okl[@]}" bench --scaling --workloads stream_csv --n "$large" --threads "$big_threads" \
     --markdown "$OUT/scaling1m.md"
-step java1m 150 env OKL_LINALG=java bash -c "cd '$root' && ./okl bench --backend java --workloads stream_csv \
-    --n $large --repeat 1 --warmup 0 --markdown '$OUT/java1m.md'"
+step java1m 150 env OKL_LINALG=java "${okl[@]}" bench --backend java --workloads stream_csv --n "$large" \
+    --repeat 1 --warmup 0 --markdown "$OUT/java1m.md"
 
 say "--- key lines"
 for f in "$OUT"/fit1m.txt "$OUT"/sklearn200k.txt "$OUT"/lowrank200k.txt "$OUT"/java1m.txt; do

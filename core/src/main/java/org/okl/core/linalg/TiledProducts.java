@@ -125,6 +125,41 @@ public final class TiledProducts {
         return out;
     }
 
+    /**
+     * A back-end whose large products ({@code gemm} of at least {@value #LARGE_FLOPS} flops) run as tasks of
+     * {@value #TILE} columns of C on the workers, each a single-threaded call on the same sub-matrices whatever the
+     * number of threads; everything else is the back-end's. Inside a task on the workers (a fold's m x m solve),
+     * idle workers take the tiles. A back-end OKL does not know is returned as it is.
+     */
+    public LinearAlgebra onWorkers(LinearAlgebra linearAlgebra, Workers workers) {
+        if (kernels instanceof CopyingKernels) {
+            return linearAlgebra;
+        }
+        return new WorkerProducts(linearAlgebra, this, workers);
+    }
+
+    /** Products smaller than this many flops run as one call. */
+    static final long LARGE_FLOPS = 1L << 27;
+
+    /** C := alpha op(A) op(B) + beta C by tiles of columns of C. */
+    void gemmByColumns(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c,
+            Workers workers) {
+        int m = c.rows();
+        int n = c.cols();
+        int k = transA ? a.rows() : a.cols();
+        double[] ad = a.data();
+        double[] bd = b.data();
+        double[] cd = c.data();
+        int lda = Math.max(1, a.rows());
+        int ldb = Math.max(1, b.rows());
+        workers.forEach(blocks(n), t -> {
+            int j0 = t * TILE;
+            int nj = Math.min(TILE, n - j0);
+            kernels.gemm(transA, transB, m, nj, k, alpha, ad, 0, lda, bd, transB ? j0 : j0 * ldb, ldb, beta, cd,
+                    j0 * m, m);
+        });
+    }
+
     private static int blocks(int size) {
         return (size + TILE - 1) / TILE;
     }
@@ -136,8 +171,13 @@ public final class TiledProducts {
      * its own and added.
      */
     private interface Kernels {
-        void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda, double[] b,
-                int offB, int ldb, double beta, double[] c, int offC, int ldc);
+        void gemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA, int lda,
+                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc);
+
+        default void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
+                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            gemm(transA, transB, m, n, k, 1.0, a, offA, lda, b, offB, ldb, beta, c, offC, ldc);
+        }
 
         /** The lower triangle of C (n x n) plus A^T A for A (k x n), when C ends by offC + n·ldc. */
         void syrkLowerChecked(int n, int k, double[] a, int offA, int lda, double[] c, int offC, int ldc);
@@ -161,9 +201,9 @@ public final class TiledProducts {
     /** A netlib BLAS (the native one: one thread per call while the pool works). */
     private record NetlibKernels(BLAS blas) implements Kernels {
         @Override
-        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
-                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
-            blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, 1.0, a, offA, lda, b, offB, ldb, beta, c,
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA,
+                int lda, double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha, a, offA, lda, b, offB, ldb, beta, c,
                     offC, ldc);
         }
 
@@ -176,9 +216,9 @@ public final class TiledProducts {
     /** netlib's Java BLAS in cache panels on the calling thread; a diagonal tile is computed whole. */
     private record PanelKernels(ParallelBlas blas) implements Kernels {
         @Override
-        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
-                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
-            blas.gemmOnCaller(transA, transB, m, n, k, 1.0, a, offA, lda, b, offB, ldb, beta, c, offC, ldc);
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA,
+                int lda, double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+            blas.gemmOnCaller(transA, transB, m, n, k, alpha, a, offA, lda, b, offB, ldb, beta, c, offC, ldc);
         }
 
         @Override
@@ -190,12 +230,12 @@ public final class TiledProducts {
     /** Another back-end's {@code gemm} on copies of the tiles. */
     private record CopyingKernels(LinearAlgebra la) implements Kernels {
         @Override
-        public void gemm(boolean transA, boolean transB, int m, int n, int k, double[] a, int offA, int lda,
-                double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+        public void gemm(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA,
+                int lda, double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
             Matrix x = copy(a, offA, lda, transA ? k : m, transA ? m : k);
             Matrix y = copy(b, offB, ldb, transB ? n : k, transB ? k : n);
             Matrix z = copy(c, offC, ldc, m, n);
-            la.gemm(1.0, x, transA, y, transB, beta, z);
+            la.gemm(alpha, x, transA, y, transB, beta, z);
             for (int j = 0; j < n; j++) {
                 System.arraycopy(z.data(), j * m, c, offC + j * ldc, m);
             }

@@ -5,6 +5,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.TiledProducts;
 import org.okl.core.parallel.Workers;
 
 /**
@@ -61,7 +62,8 @@ public final class SketchSelection {
     /**
      * Solves every training set of the scheme from the sums: each validation fold's and the final model's m x m
      * work is one task on the workers (as many at once as threads and free heap allow, about
-     * {@value #SET_MATRICES} m x m matrices each), with the BLAS on one thread per task. Each training set is
+     * {@value #SET_MATRICES} m x m matrices each), with the BLAS on one thread per task; its large products are
+     * split into column tiles that idle workers take ({@link TiledProducts#onWorkers}). Each training set is
      * solved by the same calls whatever the number of threads.
      *
      * @param workers the threads
@@ -86,6 +88,7 @@ public final class SketchSelection {
         Matrix[][] weights = new Matrix[1][];
         int sets = folds + 1;
         int atOnce = concurrentSets(sets, sums.features(), workers);
+        LinearAlgebra la = TiledProducts.of(linearAlgebra).onWorkers(linearAlgebra, workers);
         for (int first = 0; first < sets; first += atOnce) {
             int base = first;
             workers.forEach(Math.min(atOnce, sets - first), i -> {
@@ -93,9 +96,9 @@ public final class SketchSelection {
                 if (set == folds) {
                     boolean[] all = scheme.trainingGroups(-1);
                     weights[0] = SketchSolve.weights(sums.gram(all), sums.cross(all), sums.rows(all), whitening,
-                            output, filter, linearAlgebra);
+                            output, filter, la);
                 } else {
-                    validation[set] = validate(sums, scheme, set, whitening, output, filter, linearAlgebra);
+                    validation[set] = validate(sums, scheme, set, whitening, output, filter, la);
                 }
             });
         }

@@ -122,4 +122,28 @@ class TiledProductsTest {
         Matrix product = products.multiply(a, random(m, n, 5));
         org.okl.testkit.TestMatrices.assertClose(naiveMultiply(a, random(m, n, 5)), product, 1e-12 * m);
     }
+
+    @ParameterizedTest(name = "{0}: {1} x {2} x {3}, transA {4}, transB {5}")
+    @CsvSource({"native, 600, 700, 500, false, false", "native, 600, 700, 500, true, true",
+        "java, 520, 530, 510, true, false", "java, 520, 530, 510, false, true"})
+    void largeProductsOnTheWorkersEqualTheNaiveOnesOnAnyNumberOfThreads(String name, int m, int n, int k,
+            boolean transA, boolean transB) {
+        LinearAlgebra base = backend(name);
+        Matrix a = transA ? random(k, m, 6) : random(m, k, 6);
+        Matrix b = transB ? random(n, k, 7) : random(k, n, 7);
+        Matrix c0 = random(m, n, 8);
+        Matrix expected = naiveMultiply(a, transA, b, transB).times(0.5).plus(c0.times(-2.0));
+        Matrix[] c = new Matrix[2];
+        int[] threads = {1, 3};
+        for (int t = 0; t < 2; t++) {
+            LinearAlgebra la = TiledProducts.of(base).onWorkers(base, Workers.of(threads[t]));
+            assertThat(la).isNotSameAs(base);
+            c[t] = c0.copy();
+            la.gemm(0.5, a, transA, b, transB, -2.0, c[t]);
+        }
+        org.okl.testkit.TestMatrices.assertClose(expected, c[0], 1e-11 * k);
+        assertThat(java.util.Arrays.equals(c[1].data(), c[0].data())).isTrue();
+        assertThat(TiledProducts.of(foreign()).onWorkers(foreign(), Workers.of(2))).as("a foreign back-end as is")
+                .isNotInstanceOf(WorkerProducts.class);
+    }
 }
