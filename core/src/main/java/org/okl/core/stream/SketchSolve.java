@@ -18,7 +18,8 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * (docs/conventions.md#regularization-scale: C = g(Gamma/n) Y / n, s_max = s_1·a_max/n, n the rows of this training
  * set), and the prediction
  * {@code k~(x, X) C A = phi(x)^T beta} with
- * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d).</pre>
+ * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d),</pre>
+ * formed right to left ({@code T (W (...))}: two thin products per path point, never the m x r product T W).
  * With every training point as a Nystrom landmark this is the exact separable solution.
  */
 public final class SketchSolve {
@@ -52,7 +53,6 @@ public final class SketchSolve {
             throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
         }
         Matrix w = spectrum.vectors();
-        Matrix basis = whitening.back(w, linearAlgebra);
         Matrix rotated = output.rotate(linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false),
                 linearAlgebra);
         double[] a = output.values();
@@ -67,7 +67,7 @@ public final class SketchSolve {
                     c[i] *= a[col];
                 }
             }
-            out[j] = output.rotateBack(linearAlgebra.multiply(basis, ct), linearAlgebra);
+            out[j] = output.rotateBack(whitening.back(linearAlgebra.multiply(w, ct), linearAlgebra), linearAlgebra);
         });
         return out;
     }
