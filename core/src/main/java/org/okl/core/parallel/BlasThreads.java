@@ -151,7 +151,7 @@ public final class BlasThreads {
     private static int safeConfiguredThreads() {
         try {
             return Workers.configuredThreads();
-        } catch (IllegalArgumentException e) {
+        } catch (RuntimeException e) {
             return Math.max(1, Runtime.getRuntime().availableProcessors());
         }
     }

@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 
 /**
  * The threads OKL computes on: one work-stealing pool per process ({@link #shared()}), sized to the machine's
@@ -32,6 +34,7 @@ public final class Workers {
 
     private static final AtomicInteger POOLS = new AtomicInteger();
     private static final Workers CALLER = new Workers(null, 1);
+    private static volatile Workers shared;
 
     private final ForkJoinPool pool;
     private final int threads;
@@ -41,9 +44,23 @@ public final class Workers {
         this.threads = threads;
     }
 
-    /** The process's pool, created on first use with {@link #configuredThreads()} threads. */
+    /**
+     * The process's pool, created on first use with {@link #configuredThreads()} threads.
+     *
+     * @throws OklException {@link ErrorCode#USAGE} when the setting is not a whole number of at least 1
+     */
     public static Workers shared() {
-        return Shared.WORKERS;
+        Workers workers = shared;
+        if (workers == null) {
+            synchronized (Workers.class) {
+                workers = shared;
+                if (workers == null) {
+                    workers = of(configuredThreads());
+                    shared = workers;
+                }
+            }
+        }
+        return workers;
     }
 
     /** Every task on the calling thread, in order. */
@@ -68,7 +85,7 @@ public final class Workers {
      * The number of threads the shared pool has: {@value #PROPERTY}, else {@value #ENVIRONMENT}, else the
      * processors available to the JVM.
      *
-     * @throws IllegalArgumentException when the setting is not a whole number of at least 1
+     * @throws OklException {@link ErrorCode#USAGE} when the setting is not a whole number of at least 1
      */
     public static int configuredThreads() {
         return parse(System.getProperty(PROPERTY), System.getenv(ENVIRONMENT),
@@ -91,7 +108,7 @@ public final class Workers {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(source + " must be a whole number of threads, at least 1, got '"
+        throw new OklException(ErrorCode.USAGE, source + " must be a whole number of threads, at least 1, got '"
                 + value.strip().toLowerCase(Locale.ROOT) + "'");
     }
 
@@ -229,10 +246,5 @@ public final class Workers {
             thread.setDaemon(true);
             return thread;
         }, null, false);
-    }
-
-    /** The shared pool, created on first use. */
-    private static final class Shared {
-        static final Workers WORKERS = of(configuredThreads());
     }
 }

@@ -23,8 +23,10 @@ class WorkersTest {
         assertThat(Workers.parse("3", "5", 16)).isEqualTo(3);
         assertThat(Workers.parse(null, " 5 ", 16)).isEqualTo(5);
         assertThat(Workers.parse(null, null, 0)).isEqualTo(1);
-        assertThatThrownBy(() -> Workers.parse("0", null, 16)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("system property okl.threads must be a whole number of threads, at least 1, got '0'");
+        assertThatThrownBy(() -> Workers.parse("0", null, 16)).isInstanceOf(OklException.class)
+                .hasMessageEndingWith("system property okl.threads must be a whole number of threads, at least 1, "
+                        + "got '0'")
+                .satisfies(e -> assertThat(((OklException) e).errorCode()).isEqualTo(ErrorCode.USAGE));
         assertThatThrownBy(() -> Workers.parse(null, "many", 16)).hasMessageContaining("environment variable "
                 + "OKL_THREADS").hasMessageContaining("'many'");
         assertThatThrownBy(() -> Workers.of(0)).isInstanceOf(IllegalArgumentException.class);
