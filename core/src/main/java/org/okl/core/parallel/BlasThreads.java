@@ -2,9 +2,16 @@ package org.okl.core.parallel;
 
 import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +31,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlasThreads {
     private static final Logger LOG = LoggerFactory.getLogger(BlasThreads.class);
+    /**
+     * OpenBLAS kernel sets older than AVX2 with FMA: a CPU with AVX2 that gets one of these is one the library does
+     * not recognise (OpenBLAS 0.3.21 takes Intel's Sapphire and Emerald Rapids for a Prescott).
+     */
+    private static final Set<String> PRE_AVX2_CORES = Set.of("prescott", "core2", "penryn",
+            "dunnington", "nehalem", "atom", "banias", "katmai", "coppermine", "northwood", "opteron",
+            "opteron_sse3", "barcelona", "bobcat", "nano", "athlon", "sandybridge", "bulldozer", "piledriver",
+            "steamroller", "excavator");
     private static final List<String> BLAS_ENVIRONMENT = List.of("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
             "OMP_NUM_THREADS");
     private static final Object LOCK = new Object();
@@ -93,8 +108,8 @@ public final class BlasThreads {
         synchronized (LOCK) {
             Control c = control();
             if (c != null) {
-                return "OpenBLAS threads set by OKL: 1 per pool task, " + c.outside() + " outside the pool ("
-                        + c.source() + ")";
+                return "OpenBLAS" + (c.core().isEmpty() ? "" : " (" + c.core() + " kernels)") + " threads set by OKL: "
+                        + "1 per pool task, " + c.outside() + " outside the pool (" + c.source() + ")";
             }
             return library == null ? "no native BLAS threads to set" : "OpenBLAS threads not controlled ("
                     + library + ": its openblas_set_num_threads could not be called)";
@@ -139,13 +154,56 @@ public final class BlasThreads {
                 outside = safeConfiguredThreads();
                 source = "the pool's size";
             }
-            control = new Control(set, get, outside, source);
+            String core = coreName(lib);
+            control = new Control(set, get, outside, source, core);
             control.set(outside);
+            warnIfMisdetected(core);
         } catch (Throwable e) {
             LOG.debug("cannot set the OpenBLAS threads of {}: {}", library, e.toString());
             control = null;
         }
         return control;
+    }
+
+    /** {@code openblas_get_corename()}: the kernel set the library chose, or "" when it cannot say. */
+    private static String coreName(NativeLibrary lib) {
+        try {
+            String name = lib.getFunction("openblas_get_corename").invokeString(new Object[0], false);
+            return name == null ? "" : name.strip();
+        } catch (RuntimeException | LinkageError e) {
+            return "";
+        }
+    }
+
+    /**
+     * One warning when OpenBLAS runs kernels older than the CPU (AVX2 and FMA, read from /proc/cpuinfo): its
+     * products then run several times slower than they could, and the fix is an environment variable set before
+     * the library loads.
+     */
+    private static void warnIfMisdetected(String core) {
+        if (core.isEmpty() || !PRE_AVX2_CORES.contains(core.toLowerCase(Locale.ROOT))) {
+            return;
+        }
+        Set<String> flags = cpuFlags();
+        if (!flags.contains("avx2") || !flags.contains("fma")) {
+            return;
+        }
+        String suggested = flags.contains("avx512f") && flags.contains("avx512bw") && flags.contains("avx512dq")
+                && flags.contains("avx512vl") ? "SkylakeX" : "Haswell";
+        LOG.warn("OpenBLAS ({}) does not recognise this CPU and runs its {} kernels, several times slower than the "
+                + "CPU's AVX2{} allows: set OPENBLAS_CORETYPE={} before starting Java (the okl launcher does)",
+                library, core, suggested.equals("SkylakeX") ? "/AVX-512" : "", suggested);
+    }
+
+    /** The flags of the first processor in /proc/cpuinfo (empty where it cannot be read). */
+    static Set<String> cpuFlags() {
+        try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("flags")).findFirst()
+                    .map(l -> Set.<String>copyOf(Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
+                    .orElse(Set.of());
+        } catch (IOException | RuntimeException e) {
+            return Set.of();
+        }
     }
 
     private static int safeConfiguredThreads() {
@@ -167,8 +225,9 @@ public final class BlasThreads {
      * @param getter  openblas_get_num_threads
      * @param outside the count outside parallel regions
      * @param source  where that count comes from
+     * @param core    the kernel set OpenBLAS chose ("" when it cannot say)
      */
-    private record Control(Function setter, Function getter, int outside, String source) {
+    private record Control(Function setter, Function getter, int outside, String source, String core) {
         void set(int threads) {
             setter.invoke(new Object[] {threads});
         }
