@@ -36,8 +36,9 @@ class LargeDataIT {
     private static final int D = 2;
     /**
      * A width at which the sketch's metric k(L, L) is well conditioned (smallest eigenvalue 1e-6 of the largest):
-     * at 2.0 it reached 1e-9, and the model at the smallest lambda then moved by 1e-5 between two runs of the same
-     * fit (LAPACK's results depend in the last bits on where the arrays sit in memory), more than this test allows.
+     * at 2.0 it reached 1e-9, and the model at the smallest lambda moved by 1e-5 between two runs of the same fit
+     * whose round-off differed in the last bits (BLAS kernels whose results depend on where arrays sit in memory),
+     * more than this test allows.
      */
     private static final String PIPELINE = """
             {"kernel": {"name": "gaussian", "sigma": 1.0},

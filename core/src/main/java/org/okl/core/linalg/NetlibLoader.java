@@ -34,6 +34,11 @@ final class NetlibLoader {
         Logger.getLogger("dev.ludovic.netlib.lapack.InstanceBuilder"),
     };
 
+    static {
+        // before any netlib instance: netlib may load the native library while it builds its Java ones
+        OpenBlasKernels.nameBeforeLoading();
+    }
+
     private NetlibLoader() {
     }
 

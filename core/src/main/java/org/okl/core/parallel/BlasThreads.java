@@ -191,18 +191,26 @@ public final class BlasThreads {
         String suggested = flags.contains("avx512f") && flags.contains("avx512bw") && flags.contains("avx512dq")
                 && flags.contains("avx512vl") ? "SkylakeX" : "Haswell";
         LOG.warn("OpenBLAS ({}) does not recognise this CPU and runs its {} kernels, several times slower than the "
-                + "CPU's AVX2{} allows: set OPENBLAS_CORETYPE={} before starting Java (the okl launcher does)",
+                + "CPU's AVX2{} allows: set OPENBLAS_CORETYPE={} in the environment of Java",
                 library, core, suggested.equals("SkylakeX") ? "/AVX-512" : "", suggested);
     }
 
     /** The flags of the first processor in /proc/cpuinfo (empty where it cannot be read). */
-    static Set<String> cpuFlags() {
+    public static Set<String> cpuFlags() {
+        return Set.copyOf(Arrays.asList(cpuInfo("flags").split("\\s+")));
+    }
+
+    /** The vendor of the first processor in /proc/cpuinfo ({@code GenuineIntel}, {@code AuthenticAMD}; or ""). */
+    public static String cpuVendor() {
+        return cpuInfo("vendor_id");
+    }
+
+    private static String cpuInfo(String key) {
         try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
-            return lines.filter(l -> l.startsWith("flags")).findFirst()
-                    .map(l -> Set.<String>copyOf(Arrays.asList(l.substring(l.indexOf(':') + 1).trim().split("\\s+"))))
-                    .orElse(Set.of());
+            return lines.filter(l -> l.startsWith(key)).findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .orElse("");
         } catch (IOException | RuntimeException e) {
-            return Set.of();
+            return "";
         }
     }
 

@@ -16,9 +16,10 @@ import org.okl.testkit.TestMatrices;
 /**
  * The routes on one thread and on several: the same sums, bit for bit (every tile's call is fixed by the shapes),
  * and the same weights and validation errors to round-off (1e-10 of the predictions' size): the m x m
- * decompositions are the same calls on one BLAS thread each, but LAPACK's level-2 kernels give results that depend
- * in the last bits on where the arrays sit in memory, as two calls on the same thread already show. The problem has
- * several kernel tiles (m = 300), several feature tasks per fold and several pieces per block.
+ * decompositions are the same calls on one BLAS thread each, but some BLAS kernels (OpenBLAS's SSE3 "Prescott"
+ * ones, measured) give results that depend in the last bits on where the arrays sit in memory, so two calls on one
+ * thread may already differ. The problem has several kernel tiles (m = 300), several feature tasks per fold and
+ * several pieces per block.
  */
 class ThreadCountTest {
     private static final int N = 2500;
