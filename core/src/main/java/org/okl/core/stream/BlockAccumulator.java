@@ -17,8 +17,8 @@ import org.okl.core.plugin.OklException;
  * <ol>
  *   <li>the sketch features of every group's rows (the kernel block, rows x m), in tasks of
  *       {@value SketchBlocks#FEATURE_ROWS} rows;</li>
- *   <li>the sums: every group's {@code Phi^T Phi} by tiles of its lower triangle and {@code Phi^T Y} by row tiles
- *       ({@link TiledProducts}), all groups' tiles at once.</li>
+ *   <li>the sums: every group's {@code Phi^T Phi} by column strips of its lower triangle and {@code Phi^T Y} by
+ *       row tiles ({@link TiledProducts}), all groups' tasks at once, the largest first.</li>
  * </ol>
  * The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
  * Memory: the sums plus one piece of features, O(m² + chunk·m), whatever the number of rows.
@@ -132,7 +132,7 @@ public final class BlockAccumulator {
         long start = System.nanoTime();
         Matrix[] phi = SketchBlocks.features(features, x, workers);
         long mid = System.nanoTime();
-        List<Runnable> tasks = new ArrayList<>();
+        List<TiledProducts.Task> tasks = new ArrayList<>();
         for (int g = 0; g < rows.length; g++) {
             if (phi[g] != null) {
                 aggregates.addTasks(g, phi[g], y[g], products, tasks);

@@ -87,18 +87,18 @@ public final class FoldAggregates implements Serializable {
      * @param linearAlgebra the back-end of the products
      */
     public void add(int group, Matrix phi, Matrix targets, LinearAlgebra linearAlgebra) {
-        List<Runnable> products = new ArrayList<>();
+        List<TiledProducts.Task> products = new ArrayList<>();
         addTasks(group, phi, targets, TiledProducts.of(linearAlgebra), products);
         products.forEach(Runnable::run);
         addOutputs(group, targets);
     }
 
     /**
-     * The products that add rows of one group ({@code Phi^T Phi} by tiles of its lower triangle, {@code Phi^T Y} by
-     * row tiles), as tasks that may run in parallel with the tasks of other groups; {@link #addOutputs} adds the
+     * The products that add rows of one group ({@code Phi^T Phi} by column strips of its lower triangle,
+     * {@code Phi^T Y} by row tiles), as tasks that may run in parallel with the tasks of other groups; {@link #addOutputs} adds the
      * rest. Tasks of one group must not run at the same time as another call's tasks for that group.
      */
-    void addTasks(int group, Matrix phi, Matrix targets, TiledProducts products, List<Runnable> into) {
+    void addTasks(int group, Matrix phi, Matrix targets, TiledProducts products, List<TiledProducts.Task> into) {
         if (phi.cols() != features || targets.cols() != outputs || phi.rows() != targets.rows()) {
             throw new IllegalArgumentException("a block of " + phi.rows() + " x " + phi.cols() + " features and "
                     + targets.rows() + " x " + targets.cols() + " targets does not fit sums of " + features
