@@ -25,6 +25,8 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
      * @param threads        the thread count asked for
      * @param poolThreads    the pool's threads in the child
      * @param seconds        the time (see the settings line)
+     * @param cpuSeconds     the processor time the child used, all threads (on a busy machine the wall times say
+     *                       less than this: the child's share of the cores)
      * @param phases         seconds per phase (parse, landmarks, features, sums, solves)
      * @param peakRssMib     the child's peak resident memory
      * @param chosen         the chosen parameters
@@ -33,7 +35,8 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
      * @param testMse        its test MSE
      * @param blas           who set the BLAS threads
      */
-    public record Run(int threads, int poolThreads, double seconds, Map<String, Double> phases, double peakRssMib,
+    public record Run(int threads, int poolThreads, double seconds, double cpuSeconds, Map<String, Double> phases,
+            double peakRssMib,
             String chosen, double predictionDiff, double testMse, String blas) {
     }
 
@@ -41,15 +44,15 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
     public String text() {
         StringBuilder out = new StringBuilder();
         machine.forEach((k, v) -> out.append(String.format(Locale.ROOT, "%-38s %s%n", k, v)));
-        out.append('\n').append(String.format(Locale.ROOT, "%-8s %9s %8s %6s", "threads", "time s", "speed-up",
-                "eff."));
+        out.append('\n').append(String.format(Locale.ROOT, "%-8s %9s %8s %6s %8s", "threads", "time s", "speed-up",
+                "eff.", "cpu s"));
         for (String phase : ScalingRunner.PHASES.keySet()) {
             out.append(String.format(Locale.ROOT, " %22s", phase + " s (x, eff.)"));
         }
         out.append(String.format(Locale.ROOT, " %9s %10s %9s  %s%n", "RSS MiB", "pred.diff", "test MSE", "chosen"));
         for (Run r : runs) {
-            out.append(String.format(Locale.ROOT, "%-8d %9.2f %8.2f %5.0f%%", r.threads(), r.seconds(),
-                    speedup(r), 100 * efficiency(r)));
+            out.append(String.format(Locale.ROOT, "%-8d %9.2f %8.2f %5.0f%% %8.1f", r.threads(), r.seconds(),
+                    speedup(r), 100 * efficiency(r), r.cpuSeconds()));
             for (String phase : ScalingRunner.PHASES.keySet()) {
                 out.append(String.format(Locale.ROOT, " %22s", phaseCell(r, phase)));
             }
@@ -66,14 +69,14 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
     public String markdown() {
         StringBuilder out = new StringBuilder();
         machine.forEach((k, v) -> out.append("- ").append(k).append(": ").append(v).append('\n'));
-        out.append("\n| threads | time s | speed-up | efficiency |");
+        out.append("\n| threads | time s | speed-up | efficiency | cpu s |");
         ScalingRunner.PHASES.keySet().forEach(p -> out.append(' ').append(p).append(" s (speed-up, eff.) |"));
-        out.append(" peak RSS MiB | max pred. diff | test MSE | chosen |\n| ---: | ---: | ---: | ---: |");
+        out.append(" peak RSS MiB | max pred. diff | test MSE | chosen |\n| ---: | ---: | ---: | ---: | ---: |");
         ScalingRunner.PHASES.keySet().forEach(p -> out.append(" ---: |"));
         out.append(" ---: | ---: | ---: | --- |\n");
         for (Run r : runs) {
-            out.append(String.format(Locale.ROOT, "| %d | %.2f | %.2fx | %.0f %% |", r.threads(), r.seconds(),
-                    speedup(r), 100 * efficiency(r)));
+            out.append(String.format(Locale.ROOT, "| %d | %.2f | %.2fx | %.0f %% | %.1f |", r.threads(), r.seconds(),
+                    speedup(r), 100 * efficiency(r), r.cpuSeconds()));
             ScalingRunner.PHASES.keySet().forEach(p -> out.append(' ').append(phaseCell(r, p)).append(" |"));
             out.append(String.format(Locale.ROOT, " %.0f | %.1e | %.5f | %s |%n", r.peakRssMib(), r.predictionDiff(),
                     r.testMse(), r.chosen()));

@@ -124,7 +124,7 @@ public final class ScalingRunner {
                 Map<String, Double> phases = new LinkedHashMap<>();
                 PHASES.forEach((name, key) -> phases.put(name, out.path(key).asDouble()));
                 double time = fromCsv ? wall : out.path("fit_s").asDouble();
-                runs.add(new ScalingReport.Run(t, out.path("threads").asInt(t), time, phases,
+                runs.add(new ScalingReport.Run(t, out.path("threads").asInt(t), time, child.cpuSeconds(), phases,
                         child.peakRssKib() / 1024.0, String.valueOf(fitted.provenance().chosen()), difference,
                         LowRankData.mse(predicted, LowRankData.outputs(data.test())), out.path("blas").asText("")));
             }

@@ -70,8 +70,9 @@ public final class StreamCsvWorkload implements Workload {
                 try {
                     Map<String, Double> d = new LinkedHashMap<>();
                     d.put("peak_rss_mib", last.peakRssKib() / 1024.0);
+                    d.put("cpu_s", last.cpuSeconds());
                     d.put("heap_mib", settings.heapMib());
-                    for (String key : List.of("draw_s", "wait_s", "parse_s", "kernel_s", "products_s", "solve_s")) {
+                    for (String key : List.of("parse_s", "draw_s", "wait_s", "kernel_s", "products_s", "solve_s")) {
                         d.put(key, last.output().path(key).asDouble());
                     }
                     d.put("csv_mib", Files.size(csv) / (1024.0 * 1024.0));
@@ -134,8 +135,10 @@ public final class StreamCsvWorkload implements Workload {
      *
      * @param output     its JSON line
      * @param peakRssKib its peak resident set size (VmHWM), KiB
+     * @param cpuSeconds the processor time it used (user and system, all threads), read every 50 ms until it
+     *                   ended: up to 50 ms short
      */
-    record ChildRun(JsonNode output, long peakRssKib) {
+    record ChildRun(JsonNode output, long peakRssKib, double cpuSeconds) {
 
         static ChildRun of(List<String> command, Path dir) {
             try {
@@ -144,9 +147,12 @@ public final class StreamCsvWorkload implements Workload {
                 Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
                         .redirectError(err.toFile()).start();
                 Path status = Path.of("/proc", Long.toString(process.pid()), "status");
+                Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
                 long peak = 0;
+                double cpu = 0;
                 while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
                     peak = Math.max(peak, highWaterMark(status));
+                    cpu = Math.max(cpu, cpuSeconds(stat));
                 }
                 if (process.exitValue() != 0) {
                     String last = Files.readString(err).strip().lines().reduce((a, b) -> b).orElse("(no output)");
@@ -154,12 +160,26 @@ public final class StreamCsvWorkload implements Workload {
                             + last);
                 }
                 String line = Files.readString(out).strip().lines().reduce((a, b) -> b).orElse("{}");
-                return new ChildRun(JSON.readTree(line), peak);
+                return new ChildRun(JSON.readTree(line), peak, cpu);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
+            }
+        }
+
+        /**
+         * User plus system time of a live process in seconds (fields 14 and 15 of /proc/PID/stat, in clock ticks
+         * of 1/100 s, as Linux reports them to user space), 0 when it cannot be read.
+         */
+        private static double cpuSeconds(Path stat) {
+            try {
+                String text = Files.readString(stat);
+                String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+                return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+            } catch (IOException | RuntimeException e) {
+                return 0;
             }
         }
 
