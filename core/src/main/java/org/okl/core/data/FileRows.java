@@ -16,8 +16,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.sketch.ReservoirSample;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -28,7 +31,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The rows of a data file, served in blocks of {@link #BLOCK_ROWS} consecutive rows (every block but the last
  * starts at a multiple of it, as {@link org.okl.core.stream.MatrixRows} serves rows in memory, so both give the
- * same sums). Inputs and outputs are the chosen columns of each row.
+ * same sums). Inputs and outputs are the chosen columns of each row. A format that stores rows sparse (LIBSVM) gives
+ * sparse input blocks ({@link #forEachInputRowBlock}); {@link #forEachRowBlock} makes them dense, block by block,
+ * within the memory budget.
  *
  * <p><b>Parsing</b> runs on every core ({@link Workers}): a reader that can split its files
  * ({@link org.okl.api.data.TableReader#split}, as the CSV reader does) parses byte ranges of the file in parallel;
@@ -39,10 +44,11 @@ import org.slf4j.LoggerFactory;
  * first need, into a {@link ColumnCache} of the chosen columns in the temporary folder ({@value #FOLDER_PROPERTY},
  * else {@value #FOLDER_ENVIRONMENT}, else {@code java.io.tmpdir}), bounded by disk, not by the heap, and deleted
  * as soon as it is created (the process keeps it open; the space is freed when it ends, or on {@link #close()}).
- * Every pass then reads doubles, and {@link #uniformSample} reads the sampled rows directly: the reservoir's choices
- * depend only on the number of rows, so they are replayed without a pass. When the folder cannot hold the cache,
- * one warning says so and every pass parses the file again. {@link #singlePass} serves one pass (a prediction)
- * without a cache.
+ * Every pass then reads doubles, and {@link #sample} reads the sampled rows directly: the reservoir's choices
+ * depend only on the seed and the row indices ({@link ReservoirSample#slot}), so they are replayed without a pass.
+ * When the folder cannot hold the cache, one warning says so and every pass parses the file again. Sparse rows are
+ * not cached (a dense cache of 2^18 columns would not fit): every pass parses them. {@link #singlePass} serves one
+ * pass (a prediction) without a cache.
  */
 public final class FileRows implements RowSource, AutoCloseable {
     /** The rows of one block. */
@@ -70,6 +76,7 @@ public final class FileRows implements RowSource, AutoCloseable {
     private ColumnCache cache;
     private boolean parseEveryPass;
     private long size = -1;
+    private Boolean sparse;
 
     /**
      * The rows of a file that a fit reads several times: parsed once into a cache, on the process's threads.
@@ -110,20 +117,16 @@ public final class FileRows implements RowSource, AutoCloseable {
     /** Parses the file into its cache (when the rows are cached and that has not happened yet). */
     @Override
     public void prepare() {
-        if (cached) {
-            ensureCache();
-        }
+        ensureCache();
     }
 
     /** The number of rows; parses the file when that has not happened yet. */
     @Override
     public long size() {
         if (size < 0) {
-            if (cached) {
-                ensureCache();
-            }
+            ensureCache();
             if (size < 0) {
-                forEachRowBlock((first, inputs, outputs) -> { });
+                forEachInputRowBlock((first, inputs, outputs) -> { });
             }
         }
         return size;
@@ -157,11 +160,34 @@ public final class FileRows implements RowSource, AutoCloseable {
         return file.toString();
     }
 
+    /** Whether the file's format stores rows sparse (asked of the format's stream once). */
+    @Override
+    public boolean sparse() {
+        if (sparse == null) {
+            try (TableStream stream = tables.open(file)) {
+                sparse = stream.sparse();
+            }
+        }
+        return sparse;
+    }
+
     @Override
     public void forEachRowBlock(RowBlockVisitor visitor) {
-        if (cached) {
-            ensureCache();
-        }
+        forEachInputRowBlock((first, inputs, outputs) -> {
+            if (inputs instanceof SparseMatrix s) {
+                MemoryBudget.reserve("a dense block of " + s.rows() + " rows of " + s.cols() + " columns from the "
+                        + "sparse rows of " + file, s.denseBytes(), "use a kernel that takes sparse rows (linear, "
+                        + "polynomial, gaussian, tanimoto, gaussian-tanimoto) with a nystrom sketch");
+                visitor.accept(first, s.toDense(), outputs);
+            } else {
+                visitor.accept(first, (Matrix) inputs, outputs);
+            }
+        });
+    }
+
+    @Override
+    public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
+        ensureCache();
         if (cache != null) {
             serveCache(visitor);
             return;
@@ -175,19 +201,19 @@ public final class FileRows implements RowSource, AutoCloseable {
 
     /** The rows the reservoir sample draws, read from the cache without a pass (see the class comment). */
     @Override
-    public Matrix uniformSample(int count, long seed) {
-        if (cached) {
-            ensureCache();
-        }
+    public InputRows sample(int count, long seed) {
+        ensureCache();
         if (cache == null) {
-            return RowSource.super.uniformSample(count, seed);
+            return RowSource.super.sample(count, seed);
         }
-        ReservoirSample replay = new ReservoirSample(count, 0, seed);
-        Matrix none = Matrix.zeros(BLOCK_ROWS, 0);
-        for (long left = size; left > 0; left -= BLOCK_ROWS) {
-            replay.offer(left >= BLOCK_ROWS ? none : Matrix.zeros((int) left, 0));
+        long[] indices = new long[(int) Math.min(count, size)];
+        for (long row = 0; row < size; row++) {
+            int slot = ReservoirSample.slot(seed, row, count);
+            if (slot >= 0) {
+                indices[slot] = row;
+            }
         }
-        long[] indices = replay.indices();
+        Arrays.sort(indices);
         int[] wanted = IntStream.range(0, inputColumns.length).toArray();
         Matrix out = Matrix.zeros(indices.length, inputColumns.length);
         for (int i = 0; i < indices.length; i++) {
@@ -210,7 +236,7 @@ public final class FileRows implements RowSource, AutoCloseable {
 
     /** Parses the file into the cache, once; on failure to write it, notes that every pass parses. */
     private void ensureCache() {
-        if (cache != null || parseEveryPass) {
+        if (!cached || cache != null || parseEveryPass || sparse()) {
             return;
         }
         long start = System.nanoTime();
@@ -332,7 +358,7 @@ public final class FileRows implements RowSource, AutoCloseable {
     }
 
     /** Serves every row from the cache, in blocks. */
-    private void serveCache(RowBlockVisitor visitor) {
+    private void serveCache(InputRowBlockVisitor visitor) {
         int p = inputColumns.length;
         int q = outputColumns.length;
         int[] in = IntStream.range(0, p).toArray();
@@ -348,7 +374,7 @@ public final class FileRows implements RowSource, AutoCloseable {
     }
 
     /** One pass that parses: pieces in parallel and in order when the file splits, else one reader thread. */
-    private long parsePass(RowBlockVisitor visitor) {
+    private long parsePass(InputRowBlockVisitor visitor) {
         Optional<TableSplits> split = tables.split(file, pieceBytes());
         if (split.isEmpty()) {
             return readerPass(visitor, 0);
@@ -384,12 +410,12 @@ public final class FileRows implements RowSource, AutoCloseable {
 
     /** Rows parsed in pieces of any length, served as aligned blocks of {@link #BLOCK_ROWS}. */
     private final class Blocks {
-        private final RowBlockVisitor visitor;
+        private final InputRowBlockVisitor visitor;
         private final double[] buffer = new double[BLOCK_ROWS * columns.length];
         private int filled;
         private long served;
 
-        Blocks(RowBlockVisitor visitor) {
+        Blocks(InputRowBlockVisitor visitor) {
             this.visitor = visitor;
         }
 
@@ -440,7 +466,7 @@ public final class FileRows implements RowSource, AutoCloseable {
     }
 
     /** One pass by a reader thread that parses ahead, the first {@code skip} rows (whole blocks) left out. */
-    private long readerPass(RowBlockVisitor visitor, long skip) {
+    private long readerPass(InputRowBlockVisitor visitor, long skip) {
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED);
         Reader reader = new Reader(queue, skip);
         Thread thread = new Thread(reader, "okl-reader " + file.getFileName());
@@ -489,8 +515,18 @@ public final class FileRows implements RowSource, AutoCloseable {
 
     private static final Object END = new Object();
 
+    /** Per column of the file, its place among the chosen columns, or -1. */
+    private static int[] columnMap(int[] chosen, int width) {
+        int[] map = new int[width];
+        Arrays.fill(map, -1);
+        for (int k = 0; k < chosen.length; k++) {
+            map[chosen[k]] = k;
+        }
+        return map;
+    }
+
     /** Parsed rows. */
-    private record Block(long first, Matrix inputs, Matrix outputs) {
+    private record Block(long first, InputRows inputs, Matrix outputs) {
     }
 
     /** What stopped the reader. */
@@ -517,16 +553,27 @@ public final class FileRows implements RowSource, AutoCloseable {
             try (TableStream stream = tables.open(file)) {
                 checkColumns(stream.columnNames().size());
                 long first = 0;
+                boolean sparseRows = stream.sparse();
+                int width = stream.columnNames().size();
+                int[] inputMap = columnMap(inputColumns, width);
+                int[] outputMap = columnMap(outputColumns, width);
                 while (!stopped) {
-                    Optional<Matrix> block = stream.next(BLOCK_ROWS);
+                    Optional<InputRows> block = sparseRows ? stream.nextRows(BLOCK_ROWS)
+                            : stream.next(BLOCK_ROWS).map(m -> m);
                     if (block.isEmpty()) {
                         break;
                     }
-                    Matrix m = block.get();
                     if (first >= skip) {
-                        queue.put(new Block(first, m.selectColumns(inputColumns), m.selectColumns(outputColumns)));
+                        if (block.get() instanceof SparseMatrix s) {
+                            queue.put(new Block(first, s.remapColumns(inputMap, inputColumns.length),
+                                    s.remapColumns(outputMap, outputColumns.length).toDense()));
+                        } else {
+                            Matrix m = (Matrix) block.get();
+                            queue.put(new Block(first, m.selectColumns(inputColumns),
+                                    m.selectColumns(outputColumns)));
+                        }
                     }
-                    first += m.rows();
+                    first += block.get().rows();
                 }
                 if (!stopped) {
                     queue.put(END);

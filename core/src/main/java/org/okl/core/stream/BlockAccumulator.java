@@ -2,6 +2,7 @@ package org.okl.core.stream;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
@@ -23,8 +24,8 @@ import org.okl.core.plugin.OklException;
  * The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
  * Memory: the sums plus one piece of features, O(m² + chunk·m), whatever the number of rows.
  *
- * <p>Inputs and targets must be finite: a NaN or infinite value is reported with its global row (1-based) and
- * column.
+ * <p>Inputs (dense or sparse rows) and targets must be finite: a NaN or infinite value is reported with its global
+ * row (1-based) and column. Rows may carry weights (finite, >= 0: {@link FoldAggregates} says what they weigh).
  */
 public final class BlockAccumulator {
     private final SketchFeatures features;
@@ -87,10 +88,20 @@ public final class BlockAccumulator {
     }
 
     /** Adds consecutive rows whose first has global index {@code firstRow}; their groups come from the scheme. */
-    public void add(long firstRow, Matrix inputs, Matrix targets) {
+    public void add(long firstRow, InputRows inputs, Matrix targets) {
+        add(firstRow, inputs, targets, null);
+    }
+
+    /**
+     * Adds consecutive weighted rows whose first has global index {@code firstRow}; their groups come from the
+     * scheme.
+     *
+     * @param weights one weight per row, or {@code null} for weight 1
+     */
+    public void add(long firstRow, InputRows inputs, Matrix targets, double[] weights) {
         int[] groups = new int[inputs.rows()];
         scheme.groupsOf(firstRow, groups.length, groups);
-        add(firstRow, groups, inputs, targets);
+        add(firstRow, groups, inputs, targets, weights);
     }
 
     /**
@@ -98,14 +109,25 @@ public final class BlockAccumulator {
      *
      * @param firstRow the global index of the first row, for error messages
      */
-    public void add(long firstRow, int[] groups, Matrix inputs, Matrix targets) {
+    public void add(long firstRow, int[] groups, InputRows inputs, Matrix targets) {
+        add(firstRow, groups, inputs, targets, null);
+    }
+
+    /**
+     * Adds weighted rows with their groups given.
+     *
+     * @param firstRow the global index of the first row, for error messages
+     * @param weights  one weight per row, or {@code null} for weight 1
+     */
+    public void add(long firstRow, int[] groups, InputRows inputs, Matrix targets, double[] weights) {
         int t = inputs.rows();
-        if (targets.rows() != t || groups.length != t) {
-            throw new IllegalArgumentException(t + " input rows, " + targets.rows() + " target rows and "
-                    + groups.length + " groups");
+        if (targets.rows() != t || groups.length != t || (weights != null && weights.length != t)) {
+            throw new IllegalArgumentException(t + " input rows, " + targets.rows() + " target rows, "
+                    + groups.length + " groups and " + (weights == null ? t : weights.length) + " weights");
         }
         requireFinite(inputs, firstRow, "input");
         requireFinite(targets, firstRow, "target");
+        requireWeights(weights, firstRow);
         int count = aggregates.groups();
         for (int i = 0; i < t; i++) {
             int g = groups[i];
@@ -115,19 +137,21 @@ public final class BlockAccumulator {
             }
         }
         for (int from = 0; from < t; from += chunkRows) {
-            addPiece(groups, inputs, targets, from, Math.min(t, from + chunkRows));
+            addPiece(groups, inputs, targets, weights, from, Math.min(t, from + chunkRows));
         }
     }
 
     /** Rows [from, to) of a block: every group's features, then every group's sums. */
-    private void addPiece(int[] groups, Matrix inputs, Matrix targets, int from, int to) {
+    private void addPiece(int[] groups, InputRows inputs, Matrix targets, double[] weights, int from, int to) {
         int[][] rows = SketchBlocks.rowsByGroup(groups, from, to, aggregates.groups());
-        Matrix[] x = new Matrix[rows.length];
+        InputRows[] x = new InputRows[rows.length];
         Matrix[] y = new Matrix[rows.length];
+        double[][] w = new double[rows.length][];
         for (int g = 0; g < rows.length; g++) {
             boolean all = rows[g].length == inputs.rows();
             x[g] = rows[g].length == 0 ? null : all ? inputs : inputs.selectRows(rows[g]);
             y[g] = rows[g].length == 0 ? null : all ? targets : targets.selectRows(rows[g]);
+            w[g] = weights == null || rows[g].length == 0 ? null : all ? weights : select(weights, rows[g]);
         }
         long start = System.nanoTime();
         Matrix[] phi = SketchBlocks.features(features, x, workers);
@@ -135,13 +159,13 @@ public final class BlockAccumulator {
         List<TiledProducts.Task> tasks = new ArrayList<>();
         for (int g = 0; g < rows.length; g++) {
             if (phi[g] != null) {
-                aggregates.addTasks(g, phi[g], y[g], products, tasks);
+                aggregates.addTasks(g, phi[g], y[g], w[g], products, tasks);
             }
         }
         TiledProducts.run(tasks, workers);
         for (int g = 0; g < rows.length; g++) {
             if (y[g] != null) {
-                aggregates.addOutputs(g, y[g]);
+                aggregates.addOutputs(g, y[g], w[g]);
             }
         }
         timings.kernel(mid - start);
@@ -153,14 +177,33 @@ public final class BlockAccumulator {
         return aggregates;
     }
 
-    private static void requireFinite(Matrix m, long firstRow, String what) {
-        double[] d = m.data();
-        int rows = m.rows();
-        for (int k = 0; k < d.length; k++) {
-            if (!Double.isFinite(d[k])) {
-                throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + k % rows + 1) + ", " + what
-                        + " column " + (k / rows + 1) + " holds " + d[k] + "; low-rank fits need complete, finite "
-                        + what + "s: remove or impute the row");
+    private static double[] select(double[] values, int[] indices) {
+        double[] out = new double[indices.length];
+        for (int k = 0; k < indices.length; k++) {
+            out[k] = values[indices[k]];
+        }
+        return out;
+    }
+
+    private static void requireFinite(InputRows m, long firstRow, String what) {
+        int[] at = m.firstNonFinite();
+        if (at != null) {
+            double v = m instanceof Matrix d ? d.get(at[0], at[1]) : ((org.okl.api.linalg.SparseMatrix) m)
+                    .get(at[0], at[1]);
+            throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + at[0] + 1) + ", " + what
+                    + " column " + (at[1] + 1) + " holds " + v + "; low-rank fits need complete, finite " + what
+                    + "s: remove or impute the row");
+        }
+    }
+
+    private static void requireWeights(double[] weights, long firstRow) {
+        if (weights == null) {
+            return;
+        }
+        for (int i = 0; i < weights.length; i++) {
+            if (!(weights[i] >= 0) || Double.isInfinite(weights[i])) {
+                throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + i + 1) + " has weight "
+                        + weights[i] + "; weights must be finite and >= 0");
             }
         }
     }

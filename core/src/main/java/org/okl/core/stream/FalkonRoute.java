@@ -11,7 +11,6 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.linalg.TiledProducts;
 import org.okl.core.parallel.Workers;
 import org.okl.core.solve.iterative.Frobenius;
 import org.okl.core.solve.iterative.SpectralRadius;
@@ -19,7 +18,7 @@ import org.okl.core.solve.iterative.SpectralRadius;
 /**
  * Falkon (Rudi, Carratino and Rosasco 2017) for sketches with many features: no m x m sum per fold and no m x m
  * eigendecomposition, but conjugate gradients whose every iteration is one blocked pass over the rows
- * ({@link TrainingSetPass}, every fold's training set and all rows in the same pass), preconditioned by Cholesky
+ * ({@link FalkonPasses#apply}, every fold's training set and all rows in the same pass), preconditioned by Cholesky
  * factors of the sketch's metric M = k(L, L).
  *
  * <p><b>Ridge filters</b> (Tikhonov, iterated Tikhonov; {@link RidgeFilter}). In A's eigenbasis the separable
@@ -38,6 +37,10 @@ import org.okl.core.solve.iterative.SpectralRadius;
  *
  * <p>Validation errors of every fold and path point come from one more pass. Truncated SVD needs the eigenvectors
  * of the m x m system and is refused; so are sketches without a metric (explicit features).
+ *
+ * <p>The passes ({@link FalkonPasses}) run where the rows are: on this machine, or on a cluster's workers, which
+ * send back m x d sums; everything else runs here. Weighted rows (a cluster's weight column) solve the weighted
+ * problem with the weights rescaled to mean 1 per training set, as {@link FoldAggregates} says.
  */
 public final class FalkonRoute implements SketchRoute {
     /** Falkon's jitter: the double-precision machine epsilon, times m and the largest diagonal entry of M. */
@@ -50,9 +53,10 @@ public final class FalkonRoute implements SketchRoute {
     private final int iterations;
     private final double tolerance;
     private final Workers workers;
-    private final TiledProducts products;
 
     /**
+     * A route whose passes on this machine run on the process's threads ({@link Workers#shared()}).
+     *
      * @param linearAlgebra the back-end
      * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
      * @param iterations    the most CG iterations (passes) per solve
@@ -67,7 +71,7 @@ public final class FalkonRoute implements SketchRoute {
      * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
      * @param iterations    the most CG iterations (passes) per solve
      * @param tolerance     the relative residual at which CG stops
-     * @param workers       the threads of the passes
+     * @param workers       the threads of the passes on this machine
      */
     public FalkonRoute(LinearAlgebra linearAlgebra, int blockRows, int iterations, double tolerance,
             Workers workers) {
@@ -80,7 +84,6 @@ public final class FalkonRoute implements SketchRoute {
         this.iterations = iterations;
         this.tolerance = tolerance;
         this.workers = workers;
-        this.products = TiledProducts.of(linearAlgebra);
     }
 
     /**
@@ -98,6 +101,22 @@ public final class FalkonRoute implements SketchRoute {
     @Override
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        return fit(features, FalkonPasses.local(rows, encode, output.outputs(), context(features, scheme, timings)),
+                scheme, output, filter, timings);
+    }
+
+    /** The context of this route's passes on this machine: its kernel blocks' size, back-end and threads. */
+    public PassContext context(SketchFeatures features, FoldScheme scheme, StreamTimings timings) {
+        return new PassContext(features, scheme, blockRows > 0 ? blockRows
+                : BlockAccumulator.defaultChunkRows(features.size()), la, timings, workers);
+    }
+
+    /**
+     * Fits every training set of the scheme with the passes made where the rows are ({@link FalkonPasses}: on this
+     * machine, or a cluster's workers); the solve runs here.
+     */
+    public SketchSelection.Result fit(SketchFeatures features, FalkonPasses passes, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         Matrix metric = features.metric().orElseThrow(() -> new IllegalArgumentException("falkon preconditions with "
                 + "the Cholesky factor of the sketch's metric k(L, L), and this sketch has explicit features; use "
                 + "the low-rank-eigen solver"));
@@ -107,43 +126,21 @@ public final class FalkonRoute implements SketchRoute {
                     + "gradients and iterative ones (landweber, nu-method) as passes; '" + filter.getClass()
                     .getSimpleName() + "' needs the eigenvectors of the m x m system: use the low-rank-eigen solver");
         }
-        int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features.size());
-        Sums sums = crossPass(features, rows, encode, scheme, output.outputs(), chunk, timings);
+        Sums sums = new Sums(scheme, passes.cross());
         for (int f = 0; f < scheme.validationFolds(); f++) {
             if (sums.groupRows(f) == 0) {
                 throw new IllegalArgumentException("validation fold " + (f + 1) + " of " + scheme.validationFolds()
                         + " has no rows (" + scheme.describe() + "): use fewer folds or more rows");
             }
         }
-        TrainingSetPass pass = new TrainingSetPass(features, rows, scheme, products, chunk, timings, workers);
         long start = System.nanoTime();
         Matrix lower = choleskyWithJitter(metric);
         timings.solve(System.nanoTime() - start);
+        Gram pass = new Gram(passes, sums);
         Matrix[][] weights = ridge ? ridgePath((RidgeFilter) filter, metric, lower, sums, pass, output, timings)
                 : iterativePath(filter.iterative().get(), filter.pathLength(), lower, sums, pass, output, timings);
-        SquaredErrors[][] validation = validate(features, rows, encode, scheme, weights, chunk, timings);
+        SquaredErrors[][] validation = passes.validate(weights);
         return new SketchSelection.Result(validation, weights[pass.sets() - 1], sums.rows(pass.sets() - 1));
-    }
-
-    /** The per-group sums the solves need: Phi_g^T Y_g and the rows, in one pass. */
-    private Sums crossPass(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode, FoldScheme scheme,
-            int outputs, int chunk, StreamTimings timings) {
-        int m = features.size();
-        int groups = scheme.groups();
-        Matrix[] cross = new Matrix[groups];
-        long[] count = new long[groups];
-        for (int g = 0; g < groups; g++) {
-            cross[g] = Matrix.zeros(m, outputs);
-        }
-        Passes.run(rows, timings, (first, inputs, raw) -> {
-            Matrix targets = encode.apply(raw);
-            forEachGroupPiece(first, inputs, scheme, groups, chunk, features, timings,
-                    (g, part, phi, tasks, after) -> {
-                        tasks.addAll(products.transposedProductTasks(phi, targets.selectRows(part), cross[g]));
-                        count[g] += part.length;
-                    });
-        });
-        return new Sums(scheme, cross, count);
     }
 
     /** The lower Cholesky factor of M + eps·m·max(diag M)·I, the jitter grown tenfold until M is definite. */
@@ -164,7 +161,7 @@ public final class FalkonRoute implements SketchRoute {
                 + "factor even with a jitter of " + jitter + ")");
     }
 
-    private Matrix[][] ridgePath(RidgeFilter filter, Matrix metric, Matrix lower, Sums sums, TrainingSetPass pass,
+    private Matrix[][] ridgePath(RidgeFilter filter, Matrix metric, Matrix lower, Sums sums, Gram pass,
             OutputSpectrum output, StreamTimings timings) {
         int sets = pass.sets();
         int points = filter.pathLength();
@@ -268,7 +265,7 @@ public final class FalkonRoute implements SketchRoute {
 
     /** Preconditioned CG on every column at once: one pass per iteration for all columns still moving. */
     private Matrix[] conjugateGradients(List<Column> columns, Matrix[] b, Matrix metric, Matrix lower,
-            Matrix[] factors, Sums sums, TrainingSetPass pass) {
+            Matrix[] factors, Sums sums, Gram pass) {
         int count = columns.size();
         int m = metric.rows();
         Matrix[] x = new Matrix[count];
@@ -328,7 +325,7 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     /** {@code (Phi_s^T Phi_s + mu M) p} for every moving column, the pass shared. */
-    private Matrix[] applySystem(List<Column> columns, Matrix[] p, Matrix metric, TrainingSetPass pass,
+    private Matrix[] applySystem(List<Column> columns, Matrix[] p, Matrix metric, Gram pass,
             boolean[] done) {
         int sets = pass.sets();
         List<List<Integer>> bySet = new ArrayList<>();
@@ -399,14 +396,14 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     private Matrix[][] iterativePath(IterativeFilter filter, int points, Matrix lower, Sums sums,
-            TrainingSetPass pass, OutputSpectrum output, StreamTimings timings) {
+            Gram pass, OutputSpectrum output, StreamTimings timings) {
         int sets = pass.sets();
         int m = lower.rows();
         int d = output.outputs();
         Matrix a = output.vectors() == null ? null : la.multiply(la.multiply(output.vectors(),
                 Matrix.diagonal(output.values())), false, output.vectors(), true);
         Matrix[][] weights = new Matrix[sets][points];
-        Lockstep lockstep = new Lockstep(pass);
+        Lockstep lockstep = new Lockstep(pass.sets(), pass::apply);
         lockstep.run(s -> {
             UnaryOperator<Matrix> whitenedGram = w -> la.triangularSolve(lower, true, false,
                     lockstep.apply(s, la.triangularSolve(lower, true, true, w)));
@@ -439,104 +436,6 @@ public final class FalkonRoute implements SketchRoute {
         return weights;
     }
 
-    /** The squared errors of every validation fold at every path point, in one pass. */
-    private SquaredErrors[][] validate(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
-            FoldScheme scheme, Matrix[][] weights, int chunk, StreamTimings timings) {
-        int folds = scheme.validationFolds();
-        SquaredErrors[][] out = new SquaredErrors[folds][];
-        if (folds == 0) {
-            return out;
-        }
-        int points = weights[0].length;
-        int d = weights[0][0].cols();
-        Matrix[] stacked = new Matrix[folds];
-        for (int f = 0; f < folds; f++) {
-            out[f] = new SquaredErrors[points];
-            Matrix s = weights[f][0];
-            for (int j = 1; j < points; j++) {
-                s = s.stackColumns(weights[f][j]);
-            }
-            stacked[f] = s;
-            for (int j = 0; j < points; j++) {
-                out[f][j] = SquaredErrors.zeros(d);
-            }
-        }
-        Passes.run(rows, timings, (first, inputs, raw) -> {
-            Matrix targets = encode.apply(raw);
-            forEachGroupPiece(first, inputs, scheme, folds, chunk, features, timings, (f, part, phi, tasks, after) -> {
-                Matrix truth = targets.selectRows(part);
-                int pieces = (part.length + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
-                SquaredErrors[][] partial = new SquaredErrors[pieces][points];
-                for (int k = 0; k < pieces; k++) {
-                    int piece = k;
-                    int from = k * SketchBlocks.FEATURE_ROWS;
-                    int to = Math.min(part.length, from + SketchBlocks.FEATURE_ROWS);
-                    tasks.add(() -> {
-                        Matrix predicted = products.multiply(phi.rowRange(from, to), stacked[f]);
-                        Matrix y = truth.rowRange(from, to);
-                        for (int j = 0; j < points; j++) {
-                            partial[piece][j] = SquaredErrors.of(y, predicted.columnRange(j * d, (j + 1) * d));
-                        }
-                    });
-                }
-                after.add(() -> {
-                    for (SquaredErrors[] piece : partial) {
-                        for (int j = 0; j < points; j++) {
-                            out[f][j] = out[f][j].plus(piece[j]);
-                        }
-                    }
-                });
-            });
-        });
-        return out;
-    }
-
-    /** Receives the features of one group's rows of a piece of a block, and adds the tasks that use them. */
-    @FunctionalInterface
-    private interface GroupPiece {
-        /**
-         * @param group the group
-         * @param rows  the rows of the group in the block
-         * @param phi   their features
-         * @param tasks where the tasks go (they run in parallel, with every group's)
-         * @param after what runs on the calling thread, in order, once every task has run
-         */
-        void accept(int group, int[] rows, Matrix phi, List<Runnable> tasks, List<Runnable> after);
-    }
-
-    /**
-     * For every piece of at most {@code chunk} consecutive rows of a block: the features of every group's rows
-     * below {@code groups} (one parallel step, counted as kernel blocks), then the consumers' tasks (counted as
-     * products).
-     */
-    private void forEachGroupPiece(long first, Matrix inputs, FoldScheme scheme, int groups, int chunk,
-            SketchFeatures features, StreamTimings timings, GroupPiece consumer) {
-        int t = inputs.rows();
-        int[] group = new int[t];
-        scheme.groupsOf(first, t, group);
-        for (int from = 0; from < t; from += chunk) {
-            int[][] rows = SketchBlocks.rowsByGroup(group, from, Math.min(t, from + chunk), groups);
-            Matrix[] x = new Matrix[groups];
-            for (int g = 0; g < groups; g++) {
-                x[g] = rows[g].length == 0 ? null : inputs.selectRows(rows[g]);
-            }
-            long start = System.nanoTime();
-            Matrix[] phi = SketchBlocks.features(features, x, workers);
-            long mid = System.nanoTime();
-            List<Runnable> tasks = new ArrayList<>();
-            List<Runnable> after = new ArrayList<>();
-            for (int g = 0; g < groups; g++) {
-                if (phi[g] != null) {
-                    consumer.accept(g, rows[g], phi[g], tasks, after);
-                }
-            }
-            TiledProducts.run(tasks, workers);
-            after.forEach(Runnable::run);
-            timings.kernel(mid - start);
-            timings.products(System.nanoTime() - mid);
-        }
-    }
-
     private static Matrix stack(List<Integer> indices, Matrix[] columns) {
         if (indices.isEmpty()) {
             return null;
@@ -549,16 +448,17 @@ public final class FalkonRoute implements SketchRoute {
         return out;
     }
 
-    /** Per training set: {@code Phi_s^T Y_s} and its rows, from the per-group sums. */
+    /**
+     * Per training set: {@code Phi_s^T W_s Y_s} rescaled to mean weight 1 ({@link #scale}) and its rows, from the
+     * per-group sums.
+     */
     private static final class Sums {
         private final FoldScheme scheme;
-        private final Matrix[] cross;
-        private final long[] rows;
+        private final CrossSums cross;
 
-        Sums(FoldScheme scheme, Matrix[] cross, long[] rows) {
+        Sums(FoldScheme scheme, CrossSums cross) {
             this.scheme = scheme;
             this.cross = cross;
-            this.rows = rows;
         }
 
         /** Training set s: every group but validation fold s, or all groups for s = folds. */
@@ -568,29 +468,77 @@ public final class FalkonRoute implements SketchRoute {
 
         Matrix cross(int set) {
             boolean[] in = groups(set);
-            Matrix sum = Matrix.zeros(cross[0].rows(), cross[0].cols());
+            Matrix sum = null;
             for (int g = 0; g < in.length; g++) {
                 if (in[g]) {
-                    sum = sum.plus(cross[g]);
+                    sum = sum == null ? cross.cross(g) : sum.plus(cross.cross(g));
                 }
             }
-            return sum;
+            double c = scale(set);
+            return c == 1.0 ? sum : sum.times(c);
         }
 
         long groupRows(int group) {
-            return rows[group];
+            return cross.rows(group);
         }
 
         long rows(int set) {
             boolean[] in = groups(set);
             long n = 0;
             for (int g = 0; g < in.length; g++) {
-                n += in[g] ? rows[g] : 0;
+                n += in[g] ? cross.rows(g) : 0;
             }
             if (n == 0) {
                 throw new IllegalArgumentException("a training set has no rows: use fewer folds or more rows");
             }
             return n;
+        }
+
+        /** n_s/W_s: what rescales the set's weights to mean 1 (exactly 1 without weights). */
+        double scale(int set) {
+            boolean[] in = groups(set);
+            long n = rows(set);
+            double w = 0;
+            for (int g = 0; g < in.length; g++) {
+                w += in[g] ? cross.weight(g) : 0;
+            }
+            if (w == n) {
+                return 1.0;
+            }
+            if (!(w > 0)) {
+                throw new IllegalArgumentException("a training set of " + n + " rows has total weight " + w
+                        + "; it needs a positive total weight");
+            }
+            return n / w;
+        }
+    }
+
+    /**
+     * The training sets' Gram products with the weights rescaled to mean 1 per set (n_s/W_s times the weighted
+     * products; exactly the products without weights).
+     */
+    private static final class Gram {
+        private final FalkonPasses passes;
+        private final Sums sums;
+
+        Gram(FalkonPasses passes, Sums sums) {
+            this.passes = passes;
+            this.sums = sums;
+        }
+
+        int sets() {
+            return passes.sets();
+        }
+
+        Matrix[] apply(Matrix[] v) {
+            Matrix[] out = passes.apply(v);
+            for (int s = 0; s < out.length; s++) {
+                double c = sums.scale(s);
+                if (out[s] != null && c != 1.0) {
+                    out[s] = out[s].times(c);
+                }
+            }
+            return out;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.okl.core.stream;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.parallel.Workers;
@@ -43,7 +44,7 @@ final class SketchBlocks {
      * The features of several row sets (a set may be {@code null}: its features are {@code null}), computed as one
      * parallel step.
      */
-    static Matrix[] features(SketchFeatures features, Matrix[] inputs, Workers workers) {
+    static Matrix[] features(SketchFeatures features, InputRows[] inputs, Workers workers) {
         int m = features.size();
         Matrix[] out = new Matrix[inputs.length];
         List<Runnable> tasks = new ArrayList<>();
@@ -51,7 +52,7 @@ final class SketchBlocks {
             if (inputs[s] == null) {
                 continue;
             }
-            Matrix x = inputs[s];
+            InputRows x = inputs[s];
             int t = x.rows();
             Matrix phi = Matrix.zeros(t, m);
             out[s] = phi;
@@ -66,8 +67,8 @@ final class SketchBlocks {
     }
 
     /** The features of one row set, as one parallel step. */
-    static Matrix features(SketchFeatures features, Matrix inputs, Workers workers) {
-        return features(features, new Matrix[] {inputs}, workers)[0];
+    static Matrix features(SketchFeatures features, InputRows inputs, Workers workers) {
+        return features(features, new InputRows[] {inputs}, workers)[0];
     }
 
     /** Copies {@code part} (r x m) into rows [row, row + r) of {@code into} (t x m). */
