@@ -12,7 +12,9 @@ package org.okl.kernels.scalar;
  * a lane, the scalar tail and the JVM's interpreted and compiled code all give the same double (the Vector API's
  * own exponential differs by up to an ulp between interpreted and compiled code, so the values of a block depended
  * on when the JIT compiler ran: two fits differed by 1e-8); it is within two units in the last place of
- * {@link StrictMath#exp}. Without the Vector API it is the scalar loop with {@link Math#exp}.
+ * {@link StrictMath#exp}. Without the Vector API the same exponential runs one element at a time, so a model's
+ * kernel values, and its predictions, are the same doubles whether or not the JVM has the module (a library user's
+ * JVM and the {@code okl} command agree to the bit).
  */
 final class GaussianExponentials {
     static final double LOG2E = 1.4426950408889634;
@@ -54,16 +56,10 @@ final class GaussianExponentials {
         return !(PASS instanceof Scalar);
     }
 
-    /** The scalar loop with {@link Math#exp} (without the Vector API). */
-    static void scalar(double[] g, int offset, int from, int to, double[] squaredNormsA, double squaredNormB,
-            double scale) {
-        for (int i = from; i < to; i++) {
-            double d2 = squaredNormsA[i] + squaredNormB - 2.0 * g[offset + i];
-            g[offset + i] = Math.exp(-Math.max(d2, 0.0) * scale);
-        }
-    }
-
-    /** The pass with {@link #exp}, one element at a time: the vector path's tail, lane for lane the same. */
+    /**
+     * The pass with {@link #exp}, one element at a time: the vector path's tail, lane for lane the same, and the
+     * whole pass without the Vector API.
+     */
     static void polynomial(double[] g, int offset, int from, int to, double[] squaredNormsA, double squaredNormB,
             double scale) {
         for (int i = from; i < to; i++) {
@@ -104,12 +100,12 @@ final class GaussianExponentials {
                 double scale);
     }
 
-    /** {@link Math#exp}, one element at a time. */
+    /** {@link #exp}, one element at a time. */
     static final class Scalar implements Pass {
         @Override
         public void apply(double[] g, int offset, int from, int to, double[] squaredNormsA, double squaredNormB,
                 double scale) {
-            scalar(g, offset, from, to, squaredNormsA, squaredNormB, scale);
+            polynomial(g, offset, from, to, squaredNormsA, squaredNormB, scale);
         }
     }
 }
