@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
+import org.okl.core.parallel.Workers;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.StreamingFit;
@@ -66,8 +67,8 @@ public final class FitCommand implements Runnable {
             fitted = result.model();
             out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
                     + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
-            out.println("streamed: " + result.timings() + String.format(Locale.ROOT,
-                    "; reading and parsing %.1f s on its own thread", file.get().rows().parseSeconds()));
+            out.println("streamed: " + result.timings() + String.format(Locale.ROOT, "; %d thread%s",
+                    Workers.shared().threads(), Workers.shared().threads() == 1 ? "" : "s"));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
             fitted = pipe.fit(training);

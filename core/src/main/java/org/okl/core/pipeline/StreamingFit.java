@@ -14,6 +14,7 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
@@ -31,6 +32,7 @@ import org.okl.core.OklVersion;
 import org.okl.core.device.ComputeDevices;
 import org.okl.core.device.DeviceWork;
 import org.okl.core.memory.MemoryBudget;
+import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.FalkonSolver;
@@ -163,6 +165,9 @@ public final class StreamingFit {
         double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
         RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
         StreamTimings timings = new StreamTimings();
+        long parsing = System.nanoTime();
+        source.prepare();
+        timings.parse(System.nanoTime() - parsing);
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         Fitted best = null;
         double bestError = Double.POSITIVE_INFINITY;
@@ -354,7 +359,10 @@ public final class StreamingFit {
         }
     }
 
-    /** Rows whose first complete pass computes their {@link RowDigest} checksum. */
+    /**
+     * Rows whose first complete pass computes their {@link RowDigest} checksum: each block is hashed by a task on
+     * the workers while the pass computes on it.
+     */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
         private String digest;
@@ -401,6 +409,21 @@ public final class StreamingFit {
         }
 
         @Override
+        public void prepare() {
+            rows.prepare();
+        }
+
+        @Override
+        public InputRows sample(int count, long seed) {
+            return rows.sample(count, seed);
+        }
+
+        @Override
+        public Matrix uniformSample(int count, long seed) {
+            return rows.uniformSample(count, seed);
+        }
+
+        @Override
         public void forEachRowBlock(RowBlockVisitor visitor) {
             forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
         }
@@ -412,9 +435,18 @@ public final class StreamingFit {
                 return;
             }
             RowDigest md = new RowDigest();
+            Workers workers = Workers.shared();
             rows.forEachInputRowBlock((first, inputs, outputs) -> {
-                md.update(first, inputs, outputs);
-                visitor.accept(first, inputs, outputs);
+                Workers.Pending<Void> hashing = workers.start(() -> {
+                    md.update(first, inputs, outputs);
+                    return null;
+                });
+                try {
+                    visitor.accept(first, inputs, outputs);
+                } finally {
+                    hashing.await();
+                }
+                hashing.join();
             });
             digest = md.hex();
         }
