@@ -6,6 +6,7 @@ import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.transform.FittedTransforms;
 
 /**
  * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them the one
@@ -19,15 +20,17 @@ public interface DistributedRows extends RowSource {
     /**
      * The per-group sums of one pass over the rows.
      *
-     * @param spec     the pipeline variant (data-dependent kernel values resolved): its kernel, approximation and
-     *                 row-wise output embedding are rebuilt by the workers
-     * @param features the drawn sketch, whose arrays the workers receive
+     * @param spec       the pipeline variant (data-dependent kernel values resolved): its kernel, approximation and
+     *                   row-wise output embedding are rebuilt by the workers
+     * @param transforms the fitted input and target transforms, which the workers apply to their rows first
+     *                   (rebuilt from their arrays and the spec's {@code inputs} and {@code targets})
+     * @param features   the drawn sketch, whose arrays the workers receive
      * @param scheme   the groups
      * @param targets  the number of regression targets d
      * @param timings  where the pass's time is counted
      */
-    FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            StreamTimings timings);
+    FoldAggregates sums(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features, FoldScheme scheme,
+            int targets, StreamTimings timings);
 
     /** The rows' {@link RowDigest} checksum, computed where the rows are. */
     String checksum();

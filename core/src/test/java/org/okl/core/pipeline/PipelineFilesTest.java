@@ -138,7 +138,7 @@ class PipelineFilesTest {
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \n {\"name\": }", "p.json", r))
                 .hasMessageContaining("[OKL-E005] p.json:2:").hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"preset\": \"nope\", \"filter\": \"tikhonov\"}", "p.json", r))
-                .hasMessageContaining("unknown preset 'nope'; available: iokr");
+                .hasMessageContaining("unknown preset 'nope'; available: auto, iokr");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": \"x\"}}",
                 "p.json", r)).hasMessageContaining("selection.method must be one of");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": {\"lambda\": 1}}", "p.json", r))

@@ -26,6 +26,7 @@ import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.transform.FittedTransforms;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.spark.fit.DistributedSums;
 
@@ -302,10 +303,10 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
 
     /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */
     @Override
-    public FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            StreamTimings timings) {
-        DistributedSums.Result pass = DistributedSums.run(this, new SketchRecipe(spec, features), scheme, targets,
-                features.size(), settings.chunkRows(), settings.depth());
+    public FoldAggregates sums(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
+            FoldScheme scheme, int targets, StreamTimings timings) {
+        DistributedSums.Result pass = DistributedSums.run(this, new SketchRecipe(spec, transforms, features), scheme,
+                targets, features.size(), settings.chunkRows(), settings.depth());
         timings.pass(size);
         lastPass = pass;
         return pass.sums();

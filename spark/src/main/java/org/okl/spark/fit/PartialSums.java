@@ -38,7 +38,7 @@ final class PartialSums implements Serializable {
         }
         double kernel = timings.kernelSeconds();
         double products = timings.productSeconds();
-        accumulator.add(firstRow, inputs, prepared.encode().apply(outputs));
+        accumulator.add(firstRow, prepared.transform().apply(inputs), prepared.encode().apply(outputs));
         kernelSeconds += timings.kernelSeconds() - kernel;
         productSeconds += timings.productSeconds() - products;
         rows += inputs.rows();

@@ -30,6 +30,7 @@ import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
+import org.okl.core.transform.FittedTransforms;
 import org.okl.spark.exec.SketchRecipe;
 
 class DistributedSumsTest {
@@ -64,7 +65,7 @@ class DistributedSumsTest {
             SketchFeatures drawn = sketch.draw(kernel, rows, OKL.context());
             assertThat(drawn.arrays().get("landmarks").maxAbsDifference(features.arrays().get("landmarks")))
                     .isZero();
-            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, drawn), scheme, 2,
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(), drawn), scheme, 2,
                     drawn.size(), 300, 2);
             FoldAggregates sums = result.sums();
             for (int g = 0; g < scheme.groups(); g++) {

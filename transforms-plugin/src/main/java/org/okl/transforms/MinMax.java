@@ -1,0 +1,78 @@
+package org.okl.transforms;
+
+import java.util.Arrays;
+import java.util.Map;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.transform.ColumnSchema;
+import org.okl.api.transform.FittedTransform;
+import org.okl.api.transform.InputTransform;
+import org.okl.api.transform.TransformStatistics;
+
+/**
+ * {@code min-max}: every column mapped linearly so that its training minimum goes to {@code min} and its training
+ * maximum to {@code max} (scikit-learn's {@code MinMaxScaler}); a constant column goes to {@code min}. Values outside
+ * the training range map outside [min, max]. NaN is left out of the statistics and stays NaN.
+ */
+final class MinMax implements InputTransform {
+    static final String ID = "min-max";
+    private final double low;
+    private final double high;
+
+    /**
+     * @param low  where each column's training minimum goes
+     * @param high where its training maximum goes, above {@code low}
+     */
+    MinMax(double low, double high) {
+        if (!(high > low)) {
+            throw new IllegalArgumentException(ID + ": max (" + high + ") must exceed min (" + low + ")");
+        }
+        this.low = low;
+        this.high = high;
+    }
+
+    @Override
+    public TransformStatistics statistics(ColumnSchema columns, ComponentContext context) {
+        int p = columns.size();
+        double[] min = new double[p];
+        double[] max = new double[p];
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        return new TransformStatistics() {
+            @Override
+            public void add(Matrix rows) {
+                States.requireColumns(ID, rows, p);
+                int n = rows.rows();
+                double[] d = rows.data();
+                for (int j = 0; j < p; j++) {
+                    for (int i = 0; i < n; i++) {
+                        double v = d[j * n + i];
+                        if (!Double.isNaN(v)) {
+                            min[j] = Math.min(min[j], v);
+                            max[j] = Math.max(max[j], v);
+                        }
+                    }
+                }
+            }
+
+            @Override
+            public FittedTransform finish() {
+                double[] gain = new double[p];
+                for (int j = 0; j < p; j++) {
+                    if (min[j] > max[j]) {
+                        throw new IllegalArgumentException(ID + ": column " + columns.names().get(j)
+                                + " has no value in the training rows");
+                    }
+                    double range = max[j] - min[j];
+                    gain[j] = range > 0.0 ? (high - low) / range : 1.0;
+                }
+                return new AffineColumns(min, gain, low);
+            }
+        };
+    }
+
+    @Override
+    public FittedTransform restore(Map<String, Matrix> state, ComponentContext context) {
+        return AffineColumns.restore(state, ID);
+    }
+}
