@@ -16,7 +16,7 @@ data.f64, and prints {"grid_search_s": ..., "grid": ...}.
 
 Methods (what a scikit-learn user who tunes the baselines writes):
   regression:  krr-grid          StandardScaler + KernelRidge(rbf), GridSearchCV(5-fold, MSE) over alpha x gamma
-               random-forest     RandomForestRegressor(n_estimators=300)
+               random-forest     RandomForestRegressor(n_estimators=100, the default)
                ridge-cv          StandardScaler + RidgeCV(alphas 1e-6..1e6)
   multi-label: svc-per-label     per label: StandardScaler + SVC(rbf), GridSearchCV(5-fold, accuracy) over C
                krr-threshold     krr-grid on the 0/1 labels, thresholded at 0.5
@@ -143,7 +143,7 @@ def make(method, quick):
     if method == "krr-grid":
         return krr_grid(quick)
     if method == "random-forest":
-        return RandomForestRegressor(n_estimators=100 if quick else 300, random_state=0, n_jobs=1)
+        return RandomForestRegressor(n_estimators=100, random_state=0, n_jobs=1)
     if method == "ridge-cv":
         return make_pipeline(StandardScaler(), RidgeCV(alphas=np.logspace(-6, 6, 25)))
     if method == "svc-per-label":

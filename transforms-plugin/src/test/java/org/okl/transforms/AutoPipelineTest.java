@@ -98,7 +98,7 @@ class AutoPipelineTest {
         assertThat(model.provenance().auto().reasons().get(0)).contains("2 real-valued output columns");
         assertThat(model.spec().isAuto()).isFalse();
         assertThat(model.spec().kernel().orElseThrow().parameters()).containsKey("sigma");
-        assertThat(model.provenance().search().candidates()).isEqualTo(2 * 7 * 5 * 19);
+        assertThat(model.provenance().search().candidates()).isEqualTo(2 * 7 * 5 * 23);
         assertThat(model.provenance().search().decompositions()).isEqualTo(2 * 7 * 5);
         assertThat(model.predict(x.rowRange(0, 3)).outputs().get(0, 0)).isBetween(45.0, 55.0);
         List<ComponentSpec> none = List.of();

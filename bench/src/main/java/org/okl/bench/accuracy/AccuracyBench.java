@@ -72,6 +72,9 @@ public final class AccuracyBench {
     public AccuracyReport run() {
         List<DatasetResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        if (settings.checks()) {
+            notes.addAll(AccuracyPlans.leftOut());
+        }
         for (DatasetPlan plan : settings.plans()) {
             try {
                 results.add(runDataset(plan));

@@ -167,7 +167,7 @@ final class SelectionScores {
     private int mark(Among among, Map<String, Object> prefer) {
         List<int[]> order = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {
-            if (errors[v] == null || !(decoders[v] instanceof TunableDecoder) || !in(among, v, prefer)) {
+            if (errors[v] == null || !(decoders[v] instanceof TunableDecoder) || !in(among, variants, v, prefer)) {
                 continue;
             }
             for (int j = 0; j < errors[v].length; j++) {
@@ -248,76 +248,91 @@ final class SelectionScores {
      * @throws IllegalStateException when every error is NaN
      */
     Best choose(Map<String, Object> prefer) {
-        int[] best = best(Among.ALL, prefer);
-        if (best == null) {
-            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
-        }
-        String note = "";
-        Map<String, Candidate> alternatives = new LinkedHashMap<>();
-        if (!prefer.isEmpty()) {
-            int[] kept = best(Among.PREFERRED, prefer);
-            int[] other = best(Among.OTHER, prefer);
-            if (kept != null) {
-                alternatives.put("preferred", candidate(kept));
-            }
-            if (other != null) {
-                alternatives.put("other", candidate(other));
-            }
-            if (kept != null && !preferred(best[0], prefer)) {
-                double[] a = errors[kept[0]][kept[1]];
-                double[] b = errors[best[0]][best[1]];
-                double[] d = new double[a.length];
-                for (int s = 0; s < d.length; s++) {
-                    d[s] = a[s] - b[s];
-                }
-                double m = mean(d);
-                double se = d.length < 2 ? 0.0 : Math.sqrt(variance(d, m) / d.length);
-                boolean keep = m <= se;
-                note = String.format(Locale.ROOT, "%s %s: the best candidate without it, %s, was better by %.4g, "
-                        + "%s one standard error (%.4g) over %d splits", keep ? "kept" : "left", prefer,
-                        variants.get(best[0]).values(), m, keep ? "within" : "beyond", se, d.length);
-                if (keep) {
-                    best = kept;
-                }
-            }
-        }
-        return new Best(candidate(best), note, alternatives);
+        return new Chooser(variants, errors, finalist, tuned).choose(prefer);
     }
 
-    private Candidate candidate(int[] c) {
-        return new Candidate(c[0], c[1], tuned[c[0]] == null ? Optional.empty() : Optional.of(tuned[c[0]][c[1]]));
+    /** The choice among given errors ({@code errors[v][j][s]}, lower is better), every candidate final. */
+    static Best decide(List<GridVariants.Variant> variants, double[][][] errors, Map<String, Object> prefer) {
+        return new Chooser(variants, errors, null, new ComponentSpec[variants.size()][]).choose(prefer);
     }
 
-    private int[] best(Among among, Map<String, Object> prefer) {
-        int[] best = null;
-        double bestError = Double.POSITIVE_INFINITY;
-        for (int v = 0; v < variants.size(); v++) {
-            if (errors[v] == null || !in(among, v, prefer)) {
-                continue;
+    /** The rule of {@link #choose}, on the errors of the candidates still in the running. */
+    private record Chooser(List<GridVariants.Variant> variants, double[][][] errors, boolean[][] finalist,
+            ComponentSpec[][] tuned) {
+
+        Best choose(Map<String, Object> prefer) {
+            int[] best = best(Among.ALL, prefer);
+            if (best == null) {
+                throw new IllegalStateException("every validation error is NaN; check the metric and the data");
             }
-            for (int j = 0; j < errors[v].length; j++) {
-                if (finalist != null && !finalist[v][j]) {
+            String note = "";
+            Map<String, Candidate> alternatives = new LinkedHashMap<>();
+            if (!prefer.isEmpty()) {
+                int[] kept = best(Among.PREFERRED, prefer);
+                int[] other = best(Among.OTHER, prefer);
+                if (kept != null) {
+                    alternatives.put("preferred", candidate(kept));
+                }
+                if (other != null) {
+                    alternatives.put("other", candidate(other));
+                }
+                if (kept != null && !preferred(variants, best[0], prefer)) {
+                    double[] a = errors[kept[0]][kept[1]];
+                    double[] b = errors[best[0]][best[1]];
+                    double[] d = new double[a.length];
+                    for (int s = 0; s < d.length; s++) {
+                        d[s] = a[s] - b[s];
+                    }
+                    double m = mean(d);
+                    double se = d.length < 2 ? 0.0 : Math.sqrt(variance(d, m) / d.length);
+                    boolean keep = m <= se;
+                    note = String.format(Locale.ROOT, "%s %s: the best candidate without it, %s, was better by "
+                            + "%.4g, %s one standard error (%.4g) over %d splits", keep ? "kept" : "left", prefer,
+                            variants.get(best[0]).values(), m, keep ? "within" : "beyond", se, d.length);
+                    if (keep) {
+                        best = kept;
+                    }
+                }
+            }
+            return new Best(candidate(best), note, alternatives);
+        }
+
+        private Candidate candidate(int[] c) {
+            return new Candidate(c[0], c[1], tuned[c[0]] == null ? Optional.empty()
+                    : Optional.of(tuned[c[0]][c[1]]));
+        }
+
+        private int[] best(Among among, Map<String, Object> prefer) {
+            int[] best = null;
+            double bestError = Double.POSITIVE_INFINITY;
+            for (int v = 0; v < variants.size(); v++) {
+                if (errors[v] == null || !in(among, variants, v, prefer)) {
                     continue;
                 }
-                double e = mean(errors[v][j]);
-                if (e < bestError) {
-                    bestError = e;
-                    best = new int[] {v, j};
+                for (int j = 0; j < errors[v].length; j++) {
+                    if (finalist != null && !finalist[v][j]) {
+                        continue;
+                    }
+                    double e = mean(errors[v][j]);
+                    if (e < bestError) {
+                        bestError = e;
+                        best = new int[] {v, j};
+                    }
                 }
             }
+            return best;
         }
-        return best;
     }
 
-    private boolean in(Among among, int v, Map<String, Object> prefer) {
+    private static boolean in(Among among, List<GridVariants.Variant> variants, int v, Map<String, Object> prefer) {
         return switch (among) {
             case ALL -> true;
-            case PREFERRED -> preferred(v, prefer);
-            case OTHER -> !preferred(v, prefer);
+            case PREFERRED -> preferred(variants, v, prefer);
+            case OTHER -> !preferred(variants, v, prefer);
         };
     }
 
-    private boolean preferred(int v, Map<String, Object> prefer) {
+    private static boolean preferred(List<GridVariants.Variant> variants, int v, Map<String, Object> prefer) {
         Map<String, Object> values = variants.get(v).values();
         return prefer.entrySet().stream().allMatch(e -> values.containsKey(e.getKey())
                 && SelectionSpec.sameValue(values.get(e.getKey()), e.getValue()));

@@ -12,17 +12,19 @@ import org.okl.api.plugin.PipelineTemplate;
  * <p>What they search, and why: inputs without constant columns and standardized (nominal ARFF columns one-hot
  * coded), so that one width suits every column; a Gaussian and a Laplacian kernel, each at widths from 1/8 to 8
  * times the median distance between training rows (the median heuristic alone misses by a factor of 2-8 on many
- * data sets), every width at the cost of one eigendecomposition per fold; the whole Tikhonov path from 1 to 1e-9;
+ * data sets), every width at the cost of one eigendecomposition per fold; the whole Tikhonov path from 1 to 1e-11 (half decades);
  * for several outputs, independent outputs (omega 0) against the common-similarity coupling (omega 0.25 to 0.9),
  * independent kept unless coupling wins by more than one standard error over the folds; regression targets
  * standardized (the kernel expansion has no intercept) and the decoded predictions put back on their scale;
  * multi-label thresholds tuned for the selection metric on the out-of-fold predictions.
  */
 public final class AutoPipelines {
-    private static final String LAMBDAS = "[1.0, 0.31622776601683794, 0.1, 0.031622776601683794, 0.01, "
-            + "0.0031622776601683794, 0.001, 3.1622776601683794e-4, 1.0e-4, 3.1622776601683795e-5, 1.0e-5, "
-            + "3.1622776601683795e-6, 1.0e-6, 3.1622776601683795e-7, 1.0e-7, 3.1622776601683795e-8, 1.0e-8, "
-            + "3.1622776601683795e-9, 1.0e-9]";
+    private static final String LAMBDAS = "[1.0, 0.31622776601683794, 0.1, 0.03162277660168379, 0.01, "
+            + "0.0031622776601683794, 0.001, 0.00031622776601683794, 0.0001, "
+            + "3.1622776601683795e-05, 1e-05, 3.162277660168379e-06, 1e-06, "
+            + "3.162277660168379e-07, 1e-07, 3.162277660168379e-08, 1e-08, "
+            + "3.1622776601683795e-09, 1e-09, 3.1622776601683795e-10, 1e-10, "
+            + "3.1622776601683794e-11, 1e-11]";
     private static final String INPUTS = "[{\"name\": \"one-hot\"}, {\"name\": \"drop-constant\"}, "
             + "{\"name\": \"standardize\"}]";
     private static final String KERNELS = "[{\"name\": \"gaussian\", \"bandwidth\": \"median\"}, "
