@@ -31,11 +31,8 @@ final class ColumnSubset implements FittedTransform {
     }
 
     static ColumnSubset restore(String id, Map<String, Matrix> state) {
-        double[] width = States.row(state, id, "width");
-        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0])) {
-            throw new IllegalArgumentException(id + ": stored array 'width' must hold the number of columns");
-        }
-        return new ColumnSubset(id, (int) width[0], States.indices(state, id, "keep"));
+        int width = States.width(state, id);
+        return new ColumnSubset(id, width, States.columns(state, id, "keep", width));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.okl.transforms;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentContext;
@@ -28,32 +27,18 @@ final class DropConstant implements InputTransform {
     @Override
     public TransformStatistics statistics(ColumnSchema columns, ComponentContext context) {
         int p = columns.size();
-        double[] min = new double[p];
-        double[] max = new double[p];
-        Arrays.fill(min, Double.POSITIVE_INFINITY);
-        Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        ColumnRange range = new ColumnRange(ID, p);
         return new TransformStatistics() {
             @Override
             public void add(Matrix rows) {
-                States.requireColumns(ID, rows, p);
-                int n = rows.rows();
-                double[] d = rows.data();
-                for (int j = 0; j < p; j++) {
-                    for (int i = 0; i < n; i++) {
-                        double v = d[j * n + i];
-                        if (!Double.isNaN(v)) {
-                            min[j] = Math.min(min[j], v);
-                            max[j] = Math.max(max[j], v);
-                        }
-                    }
-                }
+                range.add(rows);
             }
 
             @Override
             public FittedTransform finish() {
                 List<Integer> keep = new ArrayList<>();
                 for (int j = 0; j < p; j++) {
-                    if (max[j] - min[j] > tolerance) {
+                    if (range.max(j) - range.min(j) > tolerance) {
                         keep.add(j);
                     }
                 }

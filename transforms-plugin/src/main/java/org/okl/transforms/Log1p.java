@@ -40,17 +40,8 @@ final class Log1p implements InputTransform {
 
     @Override
     public FittedTransform restore(Map<String, Matrix> state, ComponentContext context) {
-        double[] width = States.row(state, ID, "width");
-        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0])) {
-            throw new IllegalArgumentException(ID + ": stored array 'width' must hold the number of columns");
-        }
-        int[] chosen = States.indices(state, ID, "columns");
-        for (int j : chosen) {
-            if (j >= width[0]) {
-                throw new IllegalArgumentException(ID + ": stored column " + j + " outside " + (int) width[0]);
-            }
-        }
-        return new Fitted((int) width[0], chosen);
+        int width = States.width(state, ID);
+        return new Fitted(width, States.columns(state, ID, "columns", width));
     }
 
     /** The fitted transform: the width and the chosen columns. */

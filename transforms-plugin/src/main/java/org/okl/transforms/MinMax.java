@@ -1,6 +1,5 @@
 package org.okl.transforms;
 
-import java.util.Arrays;
 import java.util.Map;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
@@ -33,40 +32,25 @@ final class MinMax implements InputTransform {
 
     @Override
     public TransformStatistics statistics(ColumnSchema columns, ComponentContext context) {
-        int p = columns.size();
-        double[] min = new double[p];
-        double[] max = new double[p];
-        Arrays.fill(min, Double.POSITIVE_INFINITY);
-        Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        ColumnRange range = new ColumnRange(ID, columns.size());
         return new TransformStatistics() {
             @Override
             public void add(Matrix rows) {
-                States.requireColumns(ID, rows, p);
-                int n = rows.rows();
-                double[] d = rows.data();
-                for (int j = 0; j < p; j++) {
-                    for (int i = 0; i < n; i++) {
-                        double v = d[j * n + i];
-                        if (!Double.isNaN(v)) {
-                            min[j] = Math.min(min[j], v);
-                            max[j] = Math.max(max[j], v);
-                        }
-                    }
-                }
+                range.add(rows);
             }
 
             @Override
             public FittedTransform finish() {
-                double[] gain = new double[p];
-                for (int j = 0; j < p; j++) {
-                    if (min[j] > max[j]) {
+                double[] gain = new double[range.columns()];
+                for (int j = 0; j < gain.length; j++) {
+                    if (!range.seen(j)) {
                         throw new IllegalArgumentException(ID + ": column " + columns.names().get(j)
                                 + " has no value in the training rows");
                     }
-                    double range = max[j] - min[j];
-                    gain[j] = range > 0.0 ? (high - low) / range : 1.0;
+                    double width = range.max(j) - range.min(j);
+                    gain[j] = width > 0.0 ? (high - low) / width : 1.0;
                 }
-                return new AffineColumns(min, gain, low);
+                return new AffineColumns(range.mins(), gain, low);
             }
         };
     }

@@ -78,11 +78,8 @@ final class OneHot implements InputTransform {
 
     @Override
     public FittedTransform restore(Map<String, Matrix> state, ComponentContext context) {
-        double[] width = States.row(state, ID, "width");
-        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0])) {
-            throw new IllegalArgumentException(ID + ": stored array 'width' must hold the number of columns");
-        }
-        int[] chosen = States.indices(state, ID, "columns");
+        int width = States.width(state, ID);
+        int[] chosen = States.columns(state, ID, "columns", width);
         int[] counts = States.indices(state, ID, "counts");
         double[] all = States.row(state, ID, "levels");
         if (counts.length != chosen.length || Arrays.stream(counts).sum() != all.length) {
@@ -94,7 +91,7 @@ final class OneHot implements InputTransform {
             levels[k] = Arrays.copyOfRange(all, at, at + counts[k]);
             at += counts[k];
         }
-        return new Fitted((int) width[0], chosen, levels);
+        return new Fitted(width, chosen, levels);
     }
 
     /** The fitted coding: the encoded columns and their sorted levels. */

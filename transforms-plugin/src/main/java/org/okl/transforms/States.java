@@ -18,6 +18,26 @@ final class States {
         return m.data().clone();
     }
 
+    /** The stored number of columns a transform takes ({@code width}, 1 x 1). */
+    static int width(Map<String, Matrix> state, String transform) {
+        double[] width = row(state, transform, "width");
+        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0])) {
+            throw new IllegalArgumentException(transform + ": stored array 'width' must hold the number of columns");
+        }
+        return (int) width[0];
+    }
+
+    /** Stored column indices, each below {@code width}. */
+    static int[] columns(Map<String, Matrix> state, String transform, String name, int width) {
+        int[] columns = indices(state, transform, name);
+        for (int j : columns) {
+            if (j >= width) {
+                throw new IllegalArgumentException(transform + ": stored column " + j + " outside " + width);
+            }
+        }
+        return columns;
+    }
+
     /** A 1 x n array of column indices, each in [0, width) when width is positive. */
     static int[] indices(Map<String, Matrix> state, String transform, String name) {
         double[] v = row(state, transform, name);
