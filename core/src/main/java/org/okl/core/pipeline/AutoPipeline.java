@@ -23,8 +23,8 @@ import org.okl.core.stream.RowSource;
  * The automatic pipeline ({@code {"preset": "auto"}}, and {@code okl fit|evaluate} without {@code --pipeline}): the
  * task is read off the data ({@link #task}), the pipeline starts from the template OKL's plugins register for it
  * ({@code auto-regression}, {@code auto-multi-label}, {@code auto-multi-class}, {@code auto-multi-task},
- * {@code auto-structured}), above {@value #LARGE_ROWS} rows the members of {@code auto-large} (a kernel sketch, so
- * that a file streams) replace the template's, above {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the
+ * {@code auto-structured}), above {@value #LARGE_ROWS} rows it takes the {@code approximation} of {@code auto-large}
+ * (a kernel sketch, so that a file streams), above {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the
  * search costs about one eigendecomposition per width and fold), and the members the user gave replace all of these
  * (a selection whose grid is empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
  */
@@ -143,7 +143,7 @@ public final class AutoPipeline {
         reasons.add("task " + task.id() + ": " + task.why() + "; preset " + id);
         boolean large = rows > LARGE_ROWS;
         if (large) {
-            replaceMembers(merged, template("auto-large", okl));
+            merged.set("approximation", template("auto-large", okl).get("approximation"));
         }
         ObjectNode given = PipelineFiles.toJsonNode(auto);
         given.remove("preset");

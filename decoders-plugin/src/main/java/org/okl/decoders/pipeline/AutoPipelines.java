@@ -6,8 +6,8 @@ import org.okl.api.plugin.PipelineTemplate;
 /**
  * The pipelines {@code {"preset": "auto"}} starts from, one per task (OKL picks by the data: {@code auto-regression},
  * {@code auto-multi-label}, {@code auto-multi-class}, {@code auto-multi-task}, {@code auto-structured}), and
- * {@code auto-large}, whose members replace the task's above the number of rows where an exact fit stops being
- * sensible. Each is also a preset of its own.
+ * {@code auto-large}, regression with a kernel sketch, whose {@code approximation} every task's pipeline takes above
+ * the number of rows where an exact fit stops being sensible. Each is also a preset of its own.
  *
  * <p>What they search, and why: inputs without constant columns and standardized (nominal ARFF columns one-hot
  * coded), so that one width suits every column; a Gaussian and a Laplacian kernel, each at widths from 1/8 to 8
@@ -67,12 +67,12 @@ public final class AutoPipelines {
                                        "grid": {"kernel.factor": [0.25, 0.5, 1.0, 2.0, 4.0],
                                                 "output.kernel.factor": [0.5, 1.0, 2.0]}}}
                         """.formatted(INPUTS, LAMBDAS)),
-                new PipelineTemplate("auto-large", "what the automatic pipeline changes above the rows where an exact "
-                        + "fit is sensible: a Nystrom sketch of 1000 landmarks (streamed from a file when the task "
-                        + "allows)",
-                        """
-                        {"approximation": {"name": "nystrom", "rank": 1000}}
-                        """));
+                new PipelineTemplate("auto-large", "auto-regression with a Nystrom sketch of 1000 landmarks (one "
+                        + "streamed pass per grid point); above the rows where an exact fit is sensible, the automatic "
+                        + "pipeline of every task takes its approximation",
+                        "{\"approximation\": {\"name\": \"nystrom\", \"rank\": 1000},\n " + separable(
+                                "{\"name\": \"vector\"}", "{\"name\": \"identity\"}", "arrmse", true)
+                                .substring(1)));
     }
 
     private static String separable(String output, String decoder, String metric, boolean standardizeTargets) {
