@@ -13,7 +13,7 @@ public final class AccuracyPlans {
     }
 
     /**
-     * The full protocol, sized to finish in about 45 minutes on two quiet cores (both sides, one after the other):
+     * The full protocol, sized to finish in about an hour on two quiet cores (both sides, one after the other):
      * 5 x 5-fold up to 600 rows, 3 x 5-fold up to 1,100, 1 x 5-fold above. Left out: enron (53 labels: the tuned SVC
      * per label alone takes about 20 minutes), usps, mnist and their halves (7,291 to 10,000 rows: exact kernel ridge
      * and SVC grids do not fit the budget; OKL would take its low-rank route), school-exam (one output).
