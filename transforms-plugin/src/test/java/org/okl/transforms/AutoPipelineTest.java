@@ -65,6 +65,10 @@ class AutoPipelineTest {
         assertThat(medium.selection().orElseThrow().folds()).isEqualTo(3);
         PipelineSpec large = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, regression, OKL).spec();
         assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
+        AutoPipeline.Choice sparse = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, true, regression, OKL);
+        assertThat(sparse.spec().inputs()).isEmpty();
+        assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize());
+        assertThat(sparse.record().reasons()).anyMatch(r -> r.startsWith("sparse inputs: no input transform"));
         PipelineSpec labels = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
         assertThat(labels.output().name()).isEqualTo("labels");

@@ -25,8 +25,9 @@ import org.okl.core.stream.RowSource;
  * ({@code auto-regression}, {@code auto-multi-label}, {@code auto-multi-class}, {@code auto-multi-task},
  * {@code auto-structured}), above {@value #LARGE_ROWS} rows it takes the {@code approximation} of {@code auto-large}
  * (a kernel sketch, so that a file streams), above {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the
- * search costs about one eigendecomposition per width and fold), and the members the user gave replace all of these
- * (a selection whose grid is empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
+ * search costs about one eigendecomposition per width and fold), rows stored sparse get no input transform
+ * (centering would make them dense), and the members the user gave replace all of these (a selection whose grid is
+ * empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
  */
 public final class AutoPipeline {
     /** Above this many training rows, the automatic pipeline takes the low-rank route ({@code auto-large}). */
@@ -88,7 +89,7 @@ public final class AutoPipeline {
      */
     public static Task task(RowSource rows) {
         OutputValues values = new OutputValues();
-        rows.forEachRowBlock((first, inputs, outputs) -> values.add(outputs));
+        rows.forEachInputRowBlock((first, inputs, outputs) -> values.add(outputs));
         return values.task(rows.outputDimension());
     }
 
@@ -137,6 +138,15 @@ public final class AutoPipeline {
      * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when no plugin provides the task's template
      */
     public static Choice choose(PipelineSpec auto, long rows, Task task, Okl okl) {
+        return choose(auto, rows, false, task, okl);
+    }
+
+    /**
+     * The same for rows that may be stored sparse: sparse rows get no input transform.
+     *
+     * @param sparse whether the training inputs are stored sparse (a LIBSVM file, Spark's sparse vectors)
+     */
+    public static Choice choose(PipelineSpec auto, long rows, boolean sparse, Task task, Okl okl) {
         String id = "auto-" + task.id();
         ObjectNode merged = template(id, okl);
         List<String> reasons = new ArrayList<>();
@@ -144,6 +154,10 @@ public final class AutoPipeline {
         boolean large = rows > LARGE_ROWS;
         if (large) {
             merged.set("approximation", template("auto-large", okl).get("approximation"));
+        }
+        if (sparse && merged.has("inputs")) {
+            merged.set("inputs", JSON.createArrayNode());
+            reasons.add("sparse inputs: no input transform (centering would make them dense)");
         }
         ObjectNode given = PipelineFiles.toJsonNode(auto);
         given.remove("preset");

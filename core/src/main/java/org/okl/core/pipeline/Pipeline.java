@@ -158,7 +158,7 @@ public final class Pipeline {
         if (!spec.isAuto()) {
             throw new IllegalStateException("the pipeline is not automatic");
         }
-        return AutoPipeline.choose(spec, rows.size(), AutoPipeline.task(rows), okl);
+        return AutoPipeline.choose(spec, rows.size(), rows.sparse(), AutoPipeline.task(rows), okl);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.plugin.ErrorCode;
@@ -86,6 +87,17 @@ public record FittedTransforms(TransformChain inputs, TransformChain targets) {
     /** Inputs through the input chain. */
     public Matrix transformInputs(Matrix rows) {
         return inputs.apply(rows);
+    }
+
+    /**
+     * Inputs, dense or sparse, through the input chain: as they are when it is empty (sparse rows stay sparse), else
+     * made dense first.
+     */
+    public InputRows transformInputs(InputRows rows) {
+        if (inputs.isEmpty()) {
+            return rows;
+        }
+        return inputs.apply(rows instanceof Matrix dense ? dense : rows.toDense());
     }
 
     /** Outputs through the target chain. */

@@ -1,6 +1,7 @@
 package org.okl.core.transform;
 
 import java.util.Optional;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.stream.RowSource;
 
@@ -54,7 +55,24 @@ public final class TransformedRows implements RowSource {
     }
 
     @Override
+    public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
+        rows.forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first,
+                transforms.transformInputs(inputs), transforms.transformOutputs(outputs)));
+    }
+
+    /** Sparse when the rows are and no input transform makes them dense. */
+    @Override
+    public boolean sparse() {
+        return rows.sparse() && transforms.inputs().isEmpty();
+    }
+
+    @Override
     public Matrix uniformSample(int count, long seed) {
         return transforms.transformInputs(rows.uniformSample(count, seed));
+    }
+
+    @Override
+    public InputRows sample(int count, long seed) {
+        return transforms.transformInputs(rows.sample(count, seed));
     }
 }

@@ -26,11 +26,11 @@ import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
+import org.okl.core.transform.FittedTransforms;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
-import org.okl.core.transform.FittedTransforms;
 import org.okl.spark.exec.SketchRecipe;
 
 class DistributedSumsTest {
@@ -65,8 +65,8 @@ class DistributedSumsTest {
             SketchFeatures drawn = sketch.draw(kernel, rows, OKL.context());
             assertThat(drawn.arrays().get("landmarks").maxAbsDifference(features.arrays().get("landmarks")))
                     .isZero();
-            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(), drawn), scheme, 2,
-                    drawn.size(), 300, 2);
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(),
+                    drawn), scheme, 2, drawn.size(), 300, 2);
             FoldAggregates sums = result.sums();
             for (int g = 0; g < scheme.groups(); g++) {
                 assertThat(sums.rows(g)).isEqualTo(expected.rows(g));
@@ -89,7 +89,8 @@ class DistributedSumsTest {
                 }
             }
             assertThat(result.partials()).as("3 partitions coalesced to local[2]'s 2 cores").isEqualTo(2);
-            assertThat(result.partialBytes()).isEqualTo(FoldAggregates.bytes(5, 120, 2));
+            assertThat(result.partialBytes()).as("lower triangles only").isEqualTo(FoldAggregates.serializedBytes(5,
+                    120, 2)).isLessThan(FoldAggregates.bytes(5, 120, 2) * 52 / 100);
         }
     }
 
@@ -102,6 +103,22 @@ class DistributedSumsTest {
                 .hasMessageContaining("raise it (--conf spark.driver.maxResultSize=30525m)");
         DistributedSums.requireResultSize(bytes, 0, 5, 20_000, 5);
         DistributedSums.requireResultSize(FoldAggregates.bytes(5, 2000, 5), 1L << 30, 5, 2000, 5);
+    }
+
+    @Test
+    void tasksThatWouldNotFitTheExecutorsAreRefusedUpFront() {
+        ExecutorMemory.Executor executor = new ExecutorMemory.Executor(1L << 30, 4, "spark.executor.memory=1024m");
+        assertThat(executor.usable()).isEqualTo((long) (0.75 * ((1L << 30) - (300L << 20))));
+        long sums = FoldAggregates.bytes(5, 2000, 5) + FoldAggregates.serializedBytes(5, 2000, 5);
+        assertThatThrownBy(() -> ExecutorMemory.require(executor, "the sums of 5 groups", sums, "use fewer "
+                + "features"))
+                .isInstanceOf(OklException.class)
+                .hasMessageContaining("each task holds the sums of 5 groups: 230 MiB; 4 tasks at once per executor "
+                        + "take 919 MiB, more than the 543 MiB the executors' heap can spare "
+                        + "(spark.executor.memory=1024m)")
+                .hasMessageContaining("raise spark.executor.memory to at least 1525m")
+                .hasMessageContaining("run fewer tasks per executor (spark.executor.cores), or use fewer features");
+        ExecutorMemory.require(new ExecutorMemory.Executor(2L << 30, 4, "x"), "the sums", sums, "-");
     }
 
     static void assertClose(Matrix actual, Matrix expected) {
