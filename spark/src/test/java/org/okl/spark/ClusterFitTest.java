@@ -103,8 +103,8 @@ class ClusterFitTest {
 
     /**
      * Input and target transforms in every pass on the executors: Falkon over leverage-score landmarks, drawn from
-     * rows the executors transform, gives the one-machine model; only the transforms' statistics are gathered on the
-     * driver (so requireDistributed must be off).
+     * rows the executors transform, gives the one-machine model; the transforms' statistics are gathered there too,
+     * in parts merged on the driver.
      */
     @Test
     void transformsReachEveryPassOnTheExecutors() {
@@ -121,8 +121,7 @@ class ClusterFitTest {
             y.set(i, 0, 1000 + 10 * y.get(i, 0));
         }
         SyntheticData d = new SyntheticData(x, y);
-        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setRequireDistributed(false)
-                .setFeaturesCol("features")
+        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
                 .setOutputCols(d.outputColumns().toArray(new String[0])).fit(d.dataset(LocalSpark.session(), 3));
         Model local = oneMachine(pipeline, d);
         Model model = spark.oklModel();
@@ -135,10 +134,11 @@ class ClusterFitTest {
         assertThat(relative(model.predict(test).outputs(), local.predict(test).outputs())).isLessThan(1e-8);
         List<String> onExecutors = spark.summary().passes().stream().filter(p -> !p.onDriver())
                 .map(FitSummary.Pass::name).toList();
-        assertThat(onExecutors).contains("uniform sample", "leverage Gram", "leverage scores",
-                SparkFalkonPasses.CROSS, SparkFalkonPasses.APPLY, SparkFalkonPasses.VALIDATE, "data checksum");
-        assertThat(spark.summary().passes().stream().filter(FitSummary.Pass::onDriver).map(FitSummary.Pass::name))
-                .as("the transforms' statistics, one pass per transform").containsOnly("rows to the driver");
+        assertThat(onExecutors).contains("input transform statistics", "target transform statistics",
+                "uniform sample", "leverage Gram", "leverage scores", SparkFalkonPasses.CROSS, SparkFalkonPasses.APPLY,
+                SparkFalkonPasses.VALIDATE, "data checksum");
+        assertThat(spark.summary().passes()).noneMatch(FitSummary.Pass::onDriver);
+        assertThat(spark.summary().rowsToDriver()).as("the uniform landmarks, then the leverage ones").isEqualTo(100);
     }
 
     /** Rows (features, y0, y1, w) with weights in [0, 3], some 0. */

@@ -20,6 +20,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.Provenance;
 import org.okl.core.plugin.OklException;
 import org.okl.core.stream.MatrixRows;
+import org.okl.spark.fit.FitSummary;
 
 class OklEstimatorTest {
     static final String PIPELINE = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},"
@@ -72,13 +73,12 @@ class OklEstimatorTest {
         PipelineSpec spec = PipelineFiles.parse(pipeline, "test", okl.registry());
         Model oneMachine = okl.pipeline(spec).fit(new MatrixRows(x, d.y())).model();
         SyntheticData shifted = new SyntheticData(x, d.y());
-        OklEstimator estimator = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
-                .setOutputCols(d.outputColumns().toArray(new String[0]));
-        assertThatThrownBy(() -> estimator.fit(shifted.dataset(LocalSpark.session(), 3)))
-                .isInstanceOf(OklException.class).hasMessageContaining("transforms (\"inputs\", \"targets\") "
-                        + "gather their statistics on the driver").hasMessageContaining("StandardScaler");
-        OklSparkModel spark = estimator.setRequireDistributed(false).fit(shifted.dataset(LocalSpark.session(), 3));
+        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                .setOutputCols(d.outputColumns().toArray(new String[0])).fit(shifted.dataset(LocalSpark.session(), 3));
         Model model = spark.oklModel();
+        assertThat(spark.summary().passes().stream().filter(p -> p.name().endsWith("transform statistics")))
+                .as("standardize and pca on the inputs, standardize on the targets: one pass each")
+                .hasSize(3).noneMatch(FitSummary.Pass::onDriver);
         assertThat(model.provenance().chosen()).isEqualTo(oneMachine.provenance().chosen());
         oneMachine.transforms().arrays().forEach((name, m) -> assertThat(model.transforms().arrays().get(name)
                 .maxAbsDifference(m)).as(name).isLessThan(1e-9 * (1 + m.frobeniusNorm())));

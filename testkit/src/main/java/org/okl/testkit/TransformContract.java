@@ -18,6 +18,7 @@ import org.okl.api.transform.TransformStatistics;
  * <ul>
  *   <li>the fit does not depend on how the training rows are cut into blocks (one block, blocks of 7, blocks of 1);
  *       results agree to 1e-12 relatively;</li>
+ *   <li>statistics that merge give, merged from parts, what one accumulator of every block gives;</li>
  *   <li>the fitted transform maps rows of {@code inputDimension()} columns to {@code outputDimension()} columns, and
  *       names every output column;</li>
  *   <li>applying it leaves its argument unchanged, and a row is transformed the same alone or with others;</li>
@@ -66,6 +67,31 @@ public abstract class TransformContract {
             double scale = Math.max(1.0, whole.frobeniusNorm());
             assertThat(other.maxAbsDifference(whole)).as("blocks of %d", block).isLessThan(1e-12 * scale);
         }
+    }
+
+    /**
+     * Statistics that merge ({@code part()} present) give, merged from parts of 11 rows (and from an empty part), the
+     * transform that adding every block to one accumulator gives; the part of no rows merges as nothing.
+     */
+    @Test
+    void mergedPartsFitAsOneAccumulator() {
+        TransformStatistics probe = transform(context).statistics(columns(), context);
+        if (probe.part().isEmpty()) {
+            return;
+        }
+        Matrix x = rows();
+        TransformStatistics merged = transform(context).statistics(columns(), context);
+        merged.merge(probe.part().orElseThrow());
+        for (int from = 0; from < x.rows(); from += 11) {
+            TransformStatistics part = transform(context).statistics(columns(), context);
+            part.add(x.rowRange(from, Math.min(x.rows(), from + 11)));
+            merged.merge(part.part().orElseThrow());
+        }
+        Matrix whole = fitInBlocks(x.rows()).apply(x);
+        Matrix other = merged.finish().apply(x);
+        assertThat(other.cols()).isEqualTo(whole.cols());
+        double scale = Math.max(1.0, whole.frobeniusNorm());
+        assertThat(other.maxAbsDifference(whole)).isLessThan(1e-12 * scale);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.okl.transforms;
 
+import java.util.Map;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -48,6 +49,39 @@ final class ColumnMoments {
             double delta = mb - mean[j];
             mean[j] += delta * nb / total;
             squares[j] += m2 + delta * delta * ((double) na * nb / total);
+            count[j] = total;
+        }
+    }
+
+    /** The moments as arrays ({@code count}, {@code mean}, {@code squares}, each 1 x columns). */
+    Map<String, Matrix> part() {
+        double[] counts = new double[count.length];
+        for (int j = 0; j < counts.length; j++) {
+            counts[j] = count[j];
+        }
+        return Map.of("count", States.rowOf(counts), "mean", States.rowOf(mean.clone()), "squares",
+                States.rowOf(squares.clone()));
+    }
+
+    /** Merges the moments of other rows ({@link #part()}) by the same update as a block's. */
+    void merge(Map<String, Matrix> part, String transform) {
+        double[] nb = States.row(part, transform, "count");
+        double[] mb = States.row(part, transform, "mean");
+        double[] m2 = States.row(part, transform, "squares");
+        if (nb.length != count.length || mb.length != count.length || m2.length != count.length) {
+            throw new IllegalArgumentException(transform + ": a part has " + nb.length + " columns, expected "
+                    + count.length);
+        }
+        for (int j = 0; j < count.length; j++) {
+            long n = (long) nb[j];
+            if (n == 0) {
+                continue;
+            }
+            long na = count[j];
+            long total = na + n;
+            double delta = mb[j] - mean[j];
+            mean[j] += delta * n / total;
+            squares[j] += m2[j] + delta * delta * ((double) na * n / total);
             count[j] = total;
         }
     }

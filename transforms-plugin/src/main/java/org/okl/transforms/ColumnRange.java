@@ -1,6 +1,7 @@
 package org.okl.transforms;
 
 import java.util.Arrays;
+import java.util.Map;
 import org.okl.api.linalg.Matrix;
 
 /** The smallest and largest value of every column over rows added block by block, NaN left out. */
@@ -29,6 +30,25 @@ final class ColumnRange {
                     max[j] = Math.max(max[j], v);
                 }
             }
+        }
+    }
+
+    /** The ranges as arrays ({@code min}, {@code max}, each 1 x columns; infinite for a column without values). */
+    Map<String, Matrix> part() {
+        return Map.of("min", States.rowOf(min.clone()), "max", States.rowOf(max.clone()));
+    }
+
+    /** Widens the ranges to those of other rows ({@link #part()}). */
+    void merge(Map<String, Matrix> part) {
+        double[] lo = States.row(part, transform, "min");
+        double[] hi = States.row(part, transform, "max");
+        if (lo.length != min.length || hi.length != min.length) {
+            throw new IllegalArgumentException(transform + ": a part has " + lo.length + " columns, expected "
+                    + min.length);
+        }
+        for (int j = 0; j < min.length; j++) {
+            min[j] = Math.min(min[j], lo[j]);
+            max[j] = Math.max(max[j], hi[j]);
         }
     }
 

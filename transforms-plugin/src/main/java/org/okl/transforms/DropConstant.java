@@ -3,6 +3,7 @@ package org.okl.transforms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -32,6 +33,16 @@ final class DropConstant implements InputTransform {
             @Override
             public void add(Matrix rows) {
                 range.add(rows);
+            }
+
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(range.part());
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                range.merge(part);
             }
 
             @Override

@@ -2,6 +2,7 @@ package org.okl.transforms;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -29,6 +30,17 @@ final class Log1p implements InputTransform {
             @Override
             public void add(Matrix rows) {
                 fitted.apply(rows);
+            }
+
+            /** Nothing to gather: the rows are only checked (on every part where it is held). */
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(Map.of());
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                // no statistic
             }
 
             @Override

@@ -1,6 +1,7 @@
 package org.okl.transforms;
 
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -37,6 +38,16 @@ final class MinMax implements InputTransform {
             @Override
             public void add(Matrix rows) {
                 range.add(rows);
+            }
+
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(range.part());
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                range.merge(part);
             }
 
             @Override

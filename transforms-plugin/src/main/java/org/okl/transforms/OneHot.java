@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
@@ -61,6 +62,32 @@ final class OneHot implements InputTransform {
                                     + " has more than " + maxLevels + " distinct values, too many for a nominal "
                                     + "column (raise \"max-levels\" if it is one)");
                         }
+                    }
+                }
+            }
+
+            /** The values seen in every chosen column, {@code levels/k} (1 x values) for its k-th. */
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                Map<String, Matrix> out = new LinkedHashMap<>();
+                for (int k = 0; k < chosen.length; k++) {
+                    out.put("levels/" + k, States.rowOf(seen.get(k).stream().mapToDouble(Double::doubleValue)
+                            .toArray()));
+                }
+                return Optional.of(out);
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                for (int k = 0; k < chosen.length; k++) {
+                    TreeSet<Double> levels = seen.get(k);
+                    for (double v : States.row(part, ID, "levels/" + k)) {
+                        levels.add(v);
+                    }
+                    if (levels.size() > maxLevels) {
+                        throw new IllegalArgumentException(ID + ": column " + schema.names().get(chosen[k])
+                                + " has more than " + maxLevels + " distinct values, too many for a nominal "
+                                + "column (raise \"max-levels\" if it is one)");
                     }
                 }
             }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -76,7 +77,11 @@ final class Pca implements InputTransform {
                         c[j * nb + i] -= mb[j];
                     }
                 }
-                Matrix block = la.innerGram(centred);
+                combine(nb, mb, la.innerGram(centred));
+            }
+
+            /** Adds the count, mean and scatter of other rows (Chan, Golub and LeVeque's pairwise update). */
+            private void combine(long nb, double[] mb, Matrix block) {
                 long total = count + nb;
                 double w = (double) count * nb / total;
                 double[] s = scatter.data();
@@ -91,6 +96,26 @@ final class Pca implements InputTransform {
                     mean[j] += (mb[j] - mean[j]) * nb / total;
                 }
                 count = total;
+            }
+
+            /** {@code count} (1 x 1), {@code mean} (1 x p) and {@code scatter} (p x p, centred). */
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(Map.of("count", States.rowOf(new double[] {count}), "mean",
+                        States.rowOf(mean.clone()), "scatter", scatter.copy()));
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                double[] n = States.row(part, ID, "count");
+                double[] mb = States.row(part, ID, "mean");
+                Matrix block = States.require(part, ID, "scatter");
+                if (n.length != 1 || mb.length != p || block.rows() != p || block.cols() != p) {
+                    throw new IllegalArgumentException(ID + ": a part's arrays do not have " + p + " columns");
+                }
+                if (n[0] > 0) {
+                    combine((long) n[0], mb, block);
+                }
             }
 
             @Override

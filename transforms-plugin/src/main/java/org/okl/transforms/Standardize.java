@@ -1,6 +1,7 @@
 package org.okl.transforms;
 
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -35,6 +36,16 @@ final class Standardize implements InputTransform {
             public void add(Matrix rows) {
                 States.requireColumns(ID, rows, moments.columns());
                 moments.add(rows);
+            }
+
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(moments.part());
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                moments.merge(part, ID);
             }
 
             @Override

@@ -1,7 +1,11 @@
 package org.okl.core.pipeline;
 
+import java.util.List;
+import java.util.Map;
+import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.stream.FalkonPasses;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
@@ -9,6 +13,7 @@ import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
 
 /**
  * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them every
@@ -59,6 +64,19 @@ public interface DistributedRows extends RowSource {
      */
     FalkonPasses falkonPasses(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
             FoldScheme scheme, int targets, int chunkRows, StreamTimings timings);
+
+    /**
+     * The parts of a transform stage's statistics, gathered by the workers, one per part of the rows, in row order
+     * ({@link TransformChain.Parts}).
+     *
+     * @param spec    the pipeline (its {@code inputs} and {@code targets} lists)
+     * @param inputs  whether the stage is an input transform (else a target transform)
+     * @param stage   the stage's index in its list
+     * @param before  the stages fitted so far, which the workers apply to their rows first
+     * @param columns the columns the stage is fitted on
+     */
+    List<Map<String, Matrix>> transformParts(PipelineSpec spec, boolean inputs, int stage, TransformChain before,
+            ColumnSchema columns);
 
     /** The rows' {@link RowDigest} checksum, computed where the rows are. */
     String checksum();

@@ -51,6 +51,7 @@ import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
 import org.okl.core.transform.TransformedRows;
 
 /**
@@ -209,7 +210,10 @@ public final class StreamingFit {
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 
-    /** The transforms fitted over the training rows, one pass per transform. */
+    /**
+     * The transforms fitted over the training rows, one pass per transform; a cluster's workers gather the statistics
+     * that merge where the rows are.
+     */
     private static FittedTransforms fitTransforms(PipelineSpec spec, RowSource rows,
             Optional<InputColumns> inputColumns, Okl okl) {
         if (spec.inputs().isEmpty() && spec.targets().isEmpty()) {
@@ -217,9 +221,16 @@ public final class StreamingFit {
         }
         ColumnSchema schema = inputColumns.map(InputColumns::schema)
                 .orElseGet(() -> ColumnSchema.unnamed(rows.dimension()));
+        TransformChain.Parts inputParts = null;
+        TransformChain.Parts outputParts = null;
+        if (rows instanceof DistributedRows cluster) {
+            inputParts = (stage, before, columns) -> cluster.transformParts(spec, true, stage, before, columns);
+            outputParts = (stage, before, columns) -> cluster.transformParts(spec, false, stage, before, columns);
+        }
         return FittedTransforms.fit(spec.inputs(), spec.targets(), schema, rows.outputDimension(),
                 blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(in)),
-                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)), okl.context());
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)), inputParts, outputParts,
+                okl.context());
     }
 
     /**

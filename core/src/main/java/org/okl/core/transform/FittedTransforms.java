@@ -40,9 +40,21 @@ public record FittedTransforms(TransformChain inputs, TransformChain targets) {
     public static FittedTransforms fit(List<ComponentSpec> inputSpecs, List<ComponentSpec> targetSpecs,
             ColumnSchema inputColumns, int outputs, TransformChain.Passes inputRows, TransformChain.Passes outputRows,
             ComponentContext context) {
-        TransformChain in = TransformChain.fit("input", inputSpecs, inputColumns, inputRows, context);
+        return fit(inputSpecs, targetSpecs, inputColumns, outputs, inputRows, outputRows, null, null, context);
+    }
+
+    /**
+     * The same, gathering the statistics that merge in parts where the rows are held ({@link TransformChain.Parts}).
+     *
+     * @param inputParts  the parts of the input stages' statistics, or {@code null}
+     * @param outputParts the parts of the target stages' statistics, or {@code null}
+     */
+    public static FittedTransforms fit(List<ComponentSpec> inputSpecs, List<ComponentSpec> targetSpecs,
+            ColumnSchema inputColumns, int outputs, TransformChain.Passes inputRows, TransformChain.Passes outputRows,
+            TransformChain.Parts inputParts, TransformChain.Parts outputParts, ComponentContext context) {
+        TransformChain in = TransformChain.fit("input", inputSpecs, inputColumns, inputRows, inputParts, context);
         TransformChain out = TransformChain.fit("target", targetSpecs, ColumnSchema.unnamed(outputs), outputRows,
-                context);
+                outputParts, context);
         if (!out.invertible() || out.outputDimension(outputs) != outputs) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, "target transforms " + targetSpecs.stream()
                     .map(ComponentSpec::name).toList() + " cannot all be undone on predictions; targets take "

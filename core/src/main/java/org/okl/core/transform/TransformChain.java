@@ -46,6 +46,23 @@ public final class TransformChain {
     }
 
     /**
+     * Gathers a stage's statistics in parts, each where its rows are held (a cluster's partitions): every part
+     * applies the stages fitted so far to its rows, adds them to the stage's {@link TransformStatistics} and returns
+     * their {@link TransformStatistics#part()}.
+     */
+    @FunctionalInterface
+    public interface Parts {
+        /**
+         * The parts of one stage's statistics, in row order.
+         *
+         * @param stage   the stage's index in the chain
+         * @param before  the stages fitted so far
+         * @param columns the columns the stage is fitted on (those {@code before} gives)
+         */
+        List<Map<String, Matrix>> gather(int stage, TransformChain before, ColumnSchema columns);
+    }
+
+    /**
      * Fits a chain over rows read in passes (one pass per stage).
      *
      * @param role    {@code input} or {@code target}, for messages
@@ -57,6 +74,17 @@ public final class TransformChain {
      */
     public static TransformChain fit(String role, List<ComponentSpec> specs, ColumnSchema columns, Passes rows,
             ComponentContext context) {
+        return fit(role, specs, columns, rows, null, context);
+    }
+
+    /**
+     * The same, with the statistics of every stage whose statistics merge gathered in parts (the others read the
+     * rows in passes).
+     *
+     * @param parts where the parts are gathered, or {@code null} to read every stage's rows in passes
+     */
+    public static TransformChain fit(String role, List<ComponentSpec> specs, ColumnSchema columns, Passes rows,
+            Parts parts, ComponentContext context) {
         if (specs.isEmpty()) {
             return EMPTY;
         }
@@ -74,7 +102,13 @@ public final class TransformChain {
             TransformChain before = new TransformChain(role, specs.subList(0, fitted.size()), fitted);
             FittedTransform stage;
             try {
-                rows.pass(block -> statistics.add(before.apply(block)));
+                if (parts != null && statistics.part().isPresent()) {
+                    for (Map<String, Matrix> part : parts.gather(fitted.size(), before, schema)) {
+                        statistics.merge(part);
+                    }
+                } else {
+                    rows.pass(block -> statistics.add(before.apply(block)));
+                }
                 stage = statistics.finish();
             } catch (IllegalArgumentException e) {
                 throw new OklException(ErrorCode.INVALID_DATA, role + " transform '" + spec.name() + "' on the "

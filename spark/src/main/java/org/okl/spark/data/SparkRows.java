@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -22,6 +23,7 @@ import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.pipeline.DistributedRows;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ErrorCode;
@@ -33,11 +35,13 @@ import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.spark.fit.DistributedSketch;
 import org.okl.spark.fit.DistributedSums;
 import org.okl.spark.fit.FitSummary;
 import org.okl.spark.fit.SparkFalkonPasses;
+import org.okl.spark.fit.TransformStatisticsPass;
 
 /**
  * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}):
@@ -50,9 +54,9 @@ import org.okl.spark.fit.SparkFalkonPasses;
  *
  * <p>Every pass runs on the executors: the uniform sample ({@link #sample}: each row's reservoir choice is its own,
  * {@link ReservoirSample#slot}, so the executors make them and the driver fetches the chosen rows), the sketch's Gram
- * and scored sample ({@link #forSketch}), the per-fold sums, Falkon's passes and the checksum. What brings rows to the
- * driver ({@link #forEachRowBlock}, {@link #collect}) is refused when {@link Settings#requireDistributed} is on. Every
- * pass is recorded ({@link #summary}).
+ * and scored sample ({@link #forSketch}), the transforms' statistics ({@link #transformParts}), the per-fold sums,
+ * Falkon's passes and the checksum. What brings rows to the driver ({@link #forEachRowBlock}, {@link #collect}) is
+ * refused when {@link Settings#requireDistributed} is on. Every pass is recorded ({@link #summary}).
  */
 public final class SparkRows implements DistributedRows, AutoCloseable {
     /** The most rows of one block. */
@@ -307,7 +311,7 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     @Override
     public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
         requireDriverSide("a step reads every row in order on the driver", "use a sketch whose draw runs on the "
-                + "executors (nystrom, fourier)");
+                + "executors (nystrom, fourier) and transforms whose statistics merge (every built-in one)");
         log.run("rows to the driver", true, size, 0, () -> {
             Iterator<RowBlock> it = blocks.toLocalIterator();
             while (it.hasNext()) {
@@ -452,6 +456,13 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     @Override
     public SketchRows forSketch(PipelineSpec spec, FittedTransforms transforms) {
         return new SketchView(spec, transforms);
+    }
+
+    /** Gathers a transform stage's statistics on the executors ({@link TransformStatisticsPass}). */
+    @Override
+    public List<Map<String, Matrix>> transformParts(PipelineSpec spec, boolean inputs, int stage,
+            TransformChain before, ColumnSchema columns) {
+        return TransformStatisticsPass.run(this, spec, inputs, stage, before, columns);
     }
 
     /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */

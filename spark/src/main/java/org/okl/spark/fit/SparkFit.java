@@ -75,12 +75,6 @@ public final class SparkFit {
                     + "is on: add a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) so "
                     + "the rows stay on the executors, or set requireDistributed to false");
         }
-        if ((!spec.inputs().isEmpty() || !spec.targets().isEmpty()) && settings.requireDistributed()) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, "the pipeline's transforms (\"inputs\", \"targets\") "
-                    + "gather their statistics on the driver, one pass per transform with every row brought there, "
-                    + "and requireDistributed is on: transform the columns with Spark ML first (StandardScaler, PCA, "
-                    + "OneHotEncoder), or set requireDistributed to false");
-        }
         InputColumns columns = inputs.inputColumns(data.schema()).orElse(null);
         try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), weightColumn, settings)) {
             if (obstacle.isEmpty()) {
