@@ -26,8 +26,9 @@ import org.okl.spark.exec.ExecutorOkl;
 /**
  * The statistics of one transform stage gathered on the executors ({@link TransformChain.Parts}): every partition
  * puts its rows through the stages fitted before, adds them to its own accumulator of the stage and returns its
- * {@link TransformStatistics#part()}; the driver receives one part per partition, in partition order, and merges
- * them. The parts are the statistics' arrays (for standardize 3 x p numbers, for pca p x p), not rows.
+ * {@link TransformStatistics#part()}; the driver receives one part per partition (coalesced, without a shuffle, to
+ * one per core), in row order, and merges them. The parts are the statistics' arrays (for standardize 3 x p numbers,
+ * for pca p x p), not rows.
  */
 public final class TransformStatisticsPass {
     private TransformStatisticsPass() {
@@ -52,8 +53,8 @@ public final class TransformStatisticsPass {
         String name = (inputs ? "input" : "target") + " transform statistics";
         try {
             List<Map<String, ArrayData>> parts = rows.log().run(name, false, rows.size(), task.bytes(),
-                    () -> rows.blocks().mapPartitions((Iterator<RowBlock> blocks) -> List.of(shared.value()
-                            .gather(blocks)).iterator()).collect());
+                    () -> DistributedSums.coalesced(rows).mapPartitions((Iterator<RowBlock> blocks) ->
+                            List.of(shared.value().gather(blocks)).iterator()).collect());
             return parts.stream().map(ArrayData::matrices).toList();
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
