@@ -27,6 +27,7 @@ import org.okl.decoders.Decoders.CandidateSet;
 import org.okl.filters.Filters;
 import org.okl.gpu.device.Device;
 import org.okl.kernels.Kernels;
+import org.okl.transforms.Transforms;
 
 /**
  * Every device route, run through the real pipeline, against the CPU route on the same data: the same chosen
@@ -140,6 +141,18 @@ public abstract class DeviceRoutesContract {
         PipelineSpec spec = sketched(Kernels.gaussian(2.5), falkon).toBuilder()
                 .filter(Filters.tikhonov(1e-4, 1e-3, 1e-2)).build();
         assertSameFit(spec, 1200, "falkon", device(256L << 20));
+    }
+
+    @Test
+    void theDeviceRoutesSeeTheRowsThroughTheInputAndTargetTransforms() {
+        // the device reads the rows through the fitted transforms (standardized, then rotated and cut to 4 columns:
+        // a device that read them as stored would give other sums, and the Gaussian on the card other blocks)
+        PipelineSpec eigen = sketched(Kernels.gaussian(2.5), null).toBuilder()
+                .inputs(Transforms.standardize(), Transforms.pca(4)).targets(Transforms.standardize()).build();
+        assertSameFit(eigen, 2100, "per-fold sums", device(256L << 20));
+        PipelineSpec falkon = eigen.toBuilder().filter(Filters.tikhonov(1e-4, 1e-3, 1e-2))
+                .solver(ComponentSpec.of("falkon", "tolerance", 1e-11, "iterations", 400)).build();
+        assertSameFit(falkon, 1200, "falkon", device(256L << 20));
     }
 
     @Test

@@ -16,6 +16,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
 import org.okl.core.device.ComputeDevices;
 import org.okl.core.pipeline.PipelineSpec;
@@ -24,6 +25,8 @@ import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.MatrixRows;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.transform.FittedTransforms;
+import org.okl.transforms.Transforms;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.HostDevice;
 import org.okl.spark.LocalSpark;
@@ -70,8 +73,46 @@ class TaskDeviceTest {
                 SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                         Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
                         new SparkRows.Settings(700, 0, 2))) {
-            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, sketch.draw(kernel,
-                    rows, OKL.context())), scheme, 2, 120, 300, 2);
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(),
+                    sketch.draw(kernel, rows, OKL.context())), scheme, 2, 120, 300, 2);
+            assertThat(result.devices()).containsExactly("host CPU");
+            for (int g = 0; g < scheme.groups(); g++) {
+                assertThat(result.sums().rows(g)).isEqualTo(expected.rows(g));
+                DistributedSumsTest.assertClose(result.sums().gram(g), expected.gram(g));
+                DistributedSumsTest.assertClose(result.sums().cross(g), expected.cross(g));
+            }
+        }
+        assertThat(device.freeBytes()).as("every task's device memory is freed").isEqualTo(device.totalBytes());
+    }
+
+    /**
+     * With input and target transforms the executors' features are those of the transformed rows, made on the CPU and
+     * summed on the device: the sums of the one-machine pass over the transformed rows.
+     */
+    @Test
+    void tasksOnADeviceSumTheRowsThroughTheTransforms() {
+        SyntheticData d = SyntheticData.draw(3000, 5, 2, 7);
+        PipelineSpec spec = sketched(120).toBuilder().inputs(Transforms.standardize(), Transforms.pca(3))
+                .targets(Transforms.standardize()).build();
+        VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
+        KernelSketch sketch = OKL.create(KernelSketch.class, spec.approximation().orElseThrow());
+        LinearAlgebra la = OKL.context().linearAlgebra();
+        FoldScheme scheme = FoldScheme.kFold(5, 3);
+        FittedTransforms transforms = FittedTransforms.fit(spec.inputs(), spec.targets(), ColumnSchema.unnamed(5),
+                d.x(), d.y(), OKL.context());
+        MatrixRows local = new MatrixRows(transforms.transformInputs(d.x()), transforms.transformOutputs(d.y()));
+        SketchFeatures features = sketch.draw(kernel, local, OKL.context());
+        BlockAccumulator accumulator = new BlockAccumulator(features, scheme, 2, la, 500, new StreamTimings());
+        local.forEachRowBlock(accumulator::add);
+        FoldAggregates expected = accumulator.aggregates();
+        Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
+        HostDevice device = new HostDevice(la, 256L << 20);
+        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+                SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
+                        Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
+                        new SparkRows.Settings(700, 0, 2))) {
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, transforms, features),
+                    scheme, 2, 120, 300, 2);
             assertThat(result.devices()).containsExactly("host CPU");
             for (int g = 0; g < scheme.groups(); g++) {
                 assertThat(result.sums().rows(g)).isEqualTo(expected.rows(g));
@@ -107,8 +148,8 @@ class TaskDeviceTest {
                 SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                         Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
                         Optional.of("w"), new SparkRows.Settings(700, 0, 2))) {
-            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, sketch.draw(kernel,
-                    rows, OKL.context())), scheme, 2, 80, 300, 2);
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(),
+                    sketch.draw(kernel, rows, OKL.context())), scheme, 2, 80, 300, 2);
             assertThat(result.devices()).as("the device's sums take no weights").isEmpty();
             for (int g = 0; g < scheme.groups(); g++) {
                 assertThat(result.sums().weight(g)).isCloseTo(expected.weight(g), org.assertj.core.api.Assertions
