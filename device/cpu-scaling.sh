@@ -44,6 +44,8 @@ threads="1"; t=2; while (( t < cores )); do threads="$threads,$t"; t=$(( t * 2 )
 big_threads=""; t=4; while (( t < cores )); do big_threads="${big_threads:+$big_threads,}$t"; t=$(( t * 2 )); done
 big_threads="${big_threads:+$big_threads,}$cores"
 export OKL_JAVA_OPTS="--enable-native-access=ALL-UNNAMED"
+# the CPU route on the GPU machine: okl-gpu (in the okl JAR) would send large work to the card under okl.gpu=auto
+export OKL_GPU=off
 okl=(bash "$root/okl")
 
 {

@@ -2,6 +2,7 @@ package org.okl.bench;
 
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
+import org.okl.core.device.DevicePath;
 import org.okl.core.solve.separable.CoefficientPath;
 import org.okl.core.solve.separable.EigenPath;
 
@@ -21,6 +22,9 @@ final class PathCoefficients {
      * @param workload the workload's name, for the error when the path is not a separable one
      */
     static Matrix at(RegressionPath path, int index, String workload) {
+        if (path instanceof DevicePath onDevice) {
+            return at(onDevice.path(), index, workload);
+        }
         if (path instanceof CoefficientPath coefficients) {
             return coefficients.coefficientsAt(index);
         }

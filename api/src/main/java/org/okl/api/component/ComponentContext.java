@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.API;
+import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.LinearAlgebra;
 
 /**
@@ -47,5 +48,14 @@ public interface ComponentContext {
      */
     default List<Path> dataDirectories() {
         return dataDirectory().map(List::of).orElse(List.of());
+    }
+
+    /**
+     * The compute device (a GPU) OKL may hand heavy operations to, when one is present and not switched off; empty
+     * by default. A component asks it per operation, and does the work itself when it declines.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.1")
+    default Optional<Accelerator> accelerator() {
+        return Optional.empty();
     }
 }

@@ -8,6 +8,7 @@ import org.okl.api.component.ParameterSpec;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
 import org.okl.core.Okl;
+import org.okl.core.device.ComputeDevices;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.PluginInfo;
 import org.okl.core.plugin.PluginLoader;
@@ -20,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code okl plugins}: every component by kind, with parameters, defaults and source JAR, and the back-end. */
 @Command(name = "plugins", mixinStandardHelpOptions = true,
-        description = "List the plugins, every component by kind with its parameters, and the linear-algebra "
-                + "back-end.")
+        description = "List the plugins, every component by kind with its parameters, the linear-algebra "
+                + "back-end and the compute device (GPU) in use or why there is none.")
 public final class PluginsCommand implements Runnable {
     @ParentCommand
     private OklCommand root;
@@ -42,6 +43,7 @@ public final class PluginsCommand implements Runnable {
         Okl okl = root.okl();
         PrintWriter out = spec.commandLine().getOut();
         out.println("linear algebra: " + okl.context().linearAlgebra().description());
+        out.println("compute device: " + ComputeDevices.status());
         out.println();
         out.println("plugins:");
         for (PluginInfo p : okl.registry().plugins()) {

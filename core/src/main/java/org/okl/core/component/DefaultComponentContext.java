@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.core.device.ComputeDevices;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 
@@ -57,6 +59,12 @@ public final class DefaultComponentContext implements ComponentContext {
     @Override
     public Optional<Path> dataDirectory() {
         return settings.dataDirectory();
+    }
+
+    /** The compute device of {@link ComputeDevices}, with the {@code okl.gpu} setting applied per call. */
+    @Override
+    public Optional<Accelerator> accelerator() {
+        return ComputeDevices.accelerator();
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.device.DeviceWork;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
@@ -96,7 +97,7 @@ public final class Pipeline {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, fitted.solver(), sketchOf(finalSpec, predictor), search, null);
+                curve, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()), search, null);
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
                 predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,

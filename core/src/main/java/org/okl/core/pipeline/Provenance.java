@@ -2,6 +2,7 @@ package org.okl.core.pipeline;
 
 import java.util.List;
 import java.util.Map;
+import org.okl.core.device.ComputeDevices;
 
 /**
  * Where a model came from: versions, back-end, seed, a checksum of the training data, the hyper-parameters chosen
@@ -18,17 +19,27 @@ import java.util.Map;
  * @param validationCurve the validation error at every grid and path point
  * @param solver          the id of the solver that fitted the model ({@code separable-eigen}, {@code falkon}, ...)
  * @param sketch          the kernel sketch and its size ({@code nystrom, m = 2000}), or {@code null} without one
+ * @param device          where the fit ran: {@code cpu}, or the compute device and what ran there
+ *                        ({@code cuda:0 NVIDIA H100 80GB HBM3: ...}); {@code null} in files written before devices
  * @param search          what the model selection cost, or {@code null} when nothing was selected
  * @param auto            what the automatic pipeline chose and why, or {@code null} for a pipeline given in full
  */
 public record Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
         List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
-        String solver, String sketch, Search search, Auto auto) {
+        String solver, String sketch, String device, Search search, Auto auto) {
+
+    /** Provenance of a fit that ran on the CPU. */
+    public Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
+            List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
+            String solver, String sketch, Search search, Auto auto) {
+        this(oklVersion, created, backEnd, seed, dataSha256, plugins, chosen, selection, validationCurve, solver,
+                sketch, ComputeDevices.CPU, search, auto);
+    }
 
     /** The same provenance with what the automatic pipeline chose. */
     public Provenance withAuto(Auto choice) {
         return new Provenance(oklVersion, created, backEnd, seed, dataSha256, plugins, chosen, selection,
-                validationCurve, solver, sketch, search, choice);
+                validationCurve, solver, sketch, device, search, choice);
     }
 
     /**

@@ -30,6 +30,8 @@ import org.okl.api.solve.RegressionSolver;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
+import org.okl.core.device.ComputeDevices;
+import org.okl.core.device.DeviceWork;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
@@ -272,13 +274,18 @@ public final class StreamingFit {
         timings.draw(System.nanoTime() - start);
         ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
-        reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
-        SketchRoute fitting = solver.route(okl.context().linearAlgebra());
+        Optional<SketchRoute> onDevice = raw instanceof DistributedRows || rows.sparse() ? Optional.empty()
+                : ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
+                        .flatMap(device -> device.sketchRoute(solver, features, d, scheme, c.filter(), rows.size()));
+        if (onDevice.isEmpty()) {
+            reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        }
+        SketchRoute fitting = onDevice.orElseGet(() -> solver.route(okl.context().linearAlgebra()));
         SketchSelection.Result result = raw instanceof DistributedRows cluster
                 ? onCluster(cluster, spec, transforms, features, d, scheme, output, c.filter(), fitting, route,
                         timings, okl)
                 : fitting.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
-        return new Fitted(variant, c, features, result, 0, route.name());
+        return new Fitted(variant, c, features, result, 0, route.name(), DeviceWork.of(fitting));
     }
 
     /**
@@ -351,7 +358,7 @@ public final class StreamingFit {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, best.route(), Pipeline.sketchOf(spec, predictor), search, null);
+                curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device(), search, null);
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
                 false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
@@ -365,14 +372,14 @@ public final class StreamingFit {
 
     /** One fitted variant and a chosen path point. */
     private record Fitted(GridVariants.Variant variant, Components components, SketchFeatures features,
-            SketchSelection.Result result, int index, String route) {
+            SketchSelection.Result result, int index, String route, String device) {
 
         SpectralFilter filter() {
             return components.filter();
         }
 
         Fitted at(int point) {
-            return new Fitted(variant, components, features, result, point, route);
+            return new Fitted(variant, components, features, result, point, route, device);
         }
     }
 

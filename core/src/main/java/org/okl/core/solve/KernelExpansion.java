@@ -7,6 +7,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.core.device.ComputeDevices;
 
 /**
  * The predictor {@code H = k(X*, centers) · C · R}: a scalar-kernel expansion over centers (training points,
@@ -64,8 +65,8 @@ public final class KernelExpansion implements Predictor {
     /** By blocks of rows, so the cross Gram held at once stays near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return PredictionBlocks.map(inputs, centers.rows(), block -> linearAlgebra.multiply(
-                kernel.gram(block, centers), coefficients));
+        return ComputeDevices.expansion(kernel, centers, coefficients, inputs).orElseGet(() -> PredictionBlocks.map(inputs, centers.rows(), block -> linearAlgebra.multiply(
+                kernel.gram(block, centers), coefficients)));
     }
 
     @Override

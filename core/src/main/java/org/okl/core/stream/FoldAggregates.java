@@ -211,6 +211,26 @@ public final class FoldAggregates implements Serializable {
     }
 
     /**
+     * Adds one group's sums computed elsewhere (on a compute device) over other rows: the lower triangle of
+     * {@code Phi_g^T Phi_g} (m x m column-major; the upper triangle is ignored), {@code Phi_g^T Y_g} (m x d), per
+     * output column sum y and sum y^2, and the row count; the rows are unweighted (each weighs 1).
+     */
+    public void addSums(int group, double[] gramLower, double[] crossSum, double[] outputSums,
+            double[] outputSquares, long count) {
+        if (gramLower.length != gram[group].length || crossSum.length != cross[group].length
+                || outputSums.length != outputs || outputSquares.length != outputs || count < 0) {
+            throw new IllegalArgumentException("sums of " + gramLower.length + " and " + crossSum.length
+                    + " entries do not fit groups of " + features + " features and " + outputs + " outputs");
+        }
+        addLowerInto(gram[group], gramLower);
+        addInto(cross[group], crossSum);
+        addInto(sums[group], outputSums);
+        addInto(squares[group], outputSquares);
+        rows[group] += count;
+        weights[group] += count;
+    }
+
+    /**
      * Adds the sums of another pass over other rows (with the same groups, features and outputs) to these, and
      * returns these.
      */

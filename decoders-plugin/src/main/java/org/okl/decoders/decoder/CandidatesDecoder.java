@@ -6,6 +6,7 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Ranking;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
+import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.decoders.output.CandidateScoring;
@@ -20,7 +21,9 @@ import org.okl.decoders.output.CandidateScoring;
  * <p>Memory stays bounded: predictions are scored by blocks so that one block of scores holds at most
  * {@code budget} bytes, and, for this plugin's embeddings ({@link CandidateScoring}), the candidate-side quantities
  * are computed once per block of candidates (at most four budgets of them). Each block costs one gemm. The result
- * keeps the {@code rank} best candidates per prediction in {@link Decoded#ranking()}.
+ * keeps the {@code rank} best candidates per prediction in {@link Decoded#ranking()}. When the context offers an
+ * {@link Accelerator} (a GPU) and the embedding's criterion has the pre-image form, each block of candidates is
+ * scored and selected there instead, and only the best come back.
  */
 public final class CandidatesDecoder implements Decoder {
 
@@ -86,9 +89,18 @@ public final class CandidatesDecoder implements Decoder {
         FittedOutputEmbedding embedding = context.embedding();
         if (embedding instanceof CandidateScoring scoring) {
             int candidateBlock = blockSize(4 * budget, Math.max(1, h.cols()), nc);
+            Optional<Accelerator> accelerator = context.componentContext().accelerator();
             for (int c0 = 0; c0 < nc; c0 += candidateBlock) {
                 int c1 = Math.min(nc, c0 + candidateBlock);
                 CandidateScoring.PreparedCandidates prepared = scoring.prepare(candidates.rowRange(c0, c1));
+                int k = Math.min(rank, c1 - c0);
+                Optional<Accelerator.BestCandidates> onDevice = accelerator.flatMap(a -> prepared.terms(h)
+                        .flatMap(terms -> a.smallestScores(terms.h(), terms.cross(), terms.transposeCross(),
+                                terms.self(), k)));
+                if (onDevice.isPresent()) {
+                    best.offer(onDevice.get().indices(), onDevice.get().scores(), c0);
+                    continue;
+                }
                 int rowBlock = blockSize(budget, c1 - c0, t);
                 for (int r0 = 0; r0 < t; r0 += rowBlock) {
                     int r1 = Math.min(t, r0 + rowBlock);

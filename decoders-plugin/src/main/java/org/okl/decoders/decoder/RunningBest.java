@@ -42,6 +42,21 @@ final class RunningBest {
         }
     }
 
+    /**
+     * Offers every prediction's best of a block of candidates (indices relative to {@code columnOffset}, best first,
+     * ties by index, as an accelerator returns them).
+     */
+    void offer(int[][] indices, double[][] scores, int columnOffset) {
+        for (int i = 0; i < indices.length; i++) {
+            for (int q = 0; q < indices[i].length; q++) {
+                if (indices[i][q] >= 0) {
+                    double v = scores[i][q];
+                    offer(i, columnOffset + indices[i][q], Double.isNaN(v) ? Double.POSITIVE_INFINITY : v);
+                }
+            }
+        }
+    }
+
     private void offer(int row, int candidate, double v) {
         int base = row * rank;
         int n = count[row];

@@ -23,11 +23,30 @@ public interface CandidateScoring {
     interface PreparedCandidates {
 
         /**
+         * The criterion's terms for predictions h, {@code self[c] - 2 (h' op(cross))[i][c]} with h' the prediction
+         * side, so that an accelerator can score and select on its own; empty when the criterion has no such form.
+         */
+        default java.util.Optional<PreImageTerms> terms(Matrix h) {
+            return java.util.Optional.empty();
+        }
+
+        /**
          * The pre-image criterion {@code l(y_c, y_c) - 2 <h(x_i), psi(y_c)>} of every prediction against every
          * prepared candidate (t x N_c), as {@link org.okl.api.output.FittedOutputEmbedding#candidateDistances}.
          *
          * @param h predictions (t x d explicit, or t x n weights)
          */
         Matrix distances(Matrix h);
+    }
+
+    /**
+     * The pre-image criterion {@code self[c] - 2 (h op(cross))[i][c]} as its parts.
+     *
+     * @param h              the prediction side (t x r)
+     * @param cross          the candidate side (r x N, or N x r when transposed)
+     * @param transposeCross whether {@code cross} is N x r
+     * @param self           the candidates' own terms
+     */
+    record PreImageTerms(Matrix h, Matrix cross, boolean transposeCross, double[] self) {
     }
 }

@@ -68,7 +68,7 @@ abstract class ExplicitFittedEmbedding implements FittedOutputEmbedding, Candida
     public PreparedCandidates prepare(Matrix candidates) {
         Matrix codes = encode(candidates);
         double[] norms = PreImage.squaredRowNorms(codes);
-        return h -> PreImage.scores(linearAlgebra, checked(h), codes, true, norms);
+        return PreImage.prepared(linearAlgebra, this::checked, codes, true, norms);
     }
 
     @Override

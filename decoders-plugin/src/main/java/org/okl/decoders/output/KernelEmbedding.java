@@ -100,9 +100,8 @@ public final class KernelEmbedding implements OutputEmbedding {
         public PreparedCandidates prepare(Matrix candidates) {
             Matrix cross = kernel.gram(outputs, candidates);
             double[] self = kernel.diagonal(candidates);
-            return h -> PreImage.scores(linearAlgebra,
-                    PreImage.requireColumns(id, h, outputs.rows(), "one weight per training output"), cross, false,
-                    self);
+            return PreImage.prepared(linearAlgebra, h -> PreImage.requireColumns(id, h, outputs.rows(),
+                    "one weight per training output"), cross, false, self);
         }
 
         @Override

@@ -147,7 +147,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     public PreparedCandidates prepare(Matrix candidates) {
         Matrix embedded = embedCandidates(candidates);
         double[] self = base.kernel().diagonal(candidates);
-        return h -> PreImage.scores(base.linearAlgebra(), embedPredictions(h), embedded, false, self);
+        return PreImage.prepared(base.linearAlgebra(), this::embedPredictions, embedded, false, self);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.okl.decoders.output;
 
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 
@@ -30,6 +32,25 @@ final class PreImage {
             linearAlgebra.gemm(-2.0, h, false, cross, transposeCross, 1.0, s);
         }
         return s;
+    }
+
+    /**
+     * Candidates prepared for the pre-image criterion {@link #scores}: the prediction side (a check or a map of h),
+     * the candidate side and the candidates' own terms.
+     */
+    static CandidateScoring.PreparedCandidates prepared(LinearAlgebra linearAlgebra, UnaryOperator<Matrix> side,
+            Matrix cross, boolean transposeCross, double[] self) {
+        return new CandidateScoring.PreparedCandidates() {
+            @Override
+            public Matrix distances(Matrix h) {
+                return scores(linearAlgebra, side.apply(h), cross, transposeCross, self);
+            }
+
+            @Override
+            public Optional<CandidateScoring.PreImageTerms> terms(Matrix h) {
+                return Optional.of(new CandidateScoring.PreImageTerms(side.apply(h), cross, transposeCross, self));
+            }
+        };
     }
 
     /** The squared Euclidean norm of every row. */

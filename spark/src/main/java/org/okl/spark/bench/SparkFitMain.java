@@ -75,6 +75,7 @@ public final class SparkFitMain {
                 json.put("executor_kernel_s", r.kernelSeconds());
                 json.put("executor_products_s", r.productSeconds());
                 json.put("partial_bytes", r.partialBytes());
+                json.put("executor_devices", r.devices().isEmpty() ? "cpu" : String.join(", ", r.devices()));
             });
             ObjectNode jobs = json.putObject("jobs");
             metrics.totals().forEach((what, t) -> {

@@ -38,9 +38,10 @@ public final class DistributedSums {
      * @param productSeconds seconds the tasks spent in the sums' products (summed over tasks)
      * @param partialBytes   the size of one task's sums as sent (lower triangles)
      * @param partials       the number of partial sums (tasks: the partitions, coalesced to at most one per core)
+     * @param devices        the compute devices (GPUs) tasks ran their sums on; empty when all ran on CPUs
      */
     public record Result(FoldAggregates sums, double kernelSeconds, double productSeconds, long partialBytes,
-            int partials) {
+            int partials, java.util.Set<String> devices) {
     }
 
     /**
@@ -72,17 +73,20 @@ public final class DistributedSums {
                 "use fewer features or folds, or the solver falkon (m x d sums per task)");
         boolean finalOnExecutor = limit > 0 && sent * partitions > limit / 2;
         long[] offsets = rows.offsets();
+        long taskRows = offsets.length == 0 ? 0 : Math.max(1, offsets[offsets.length - 1] / partitions);
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         try {
             PartialSums total = rows.log().run(DESCRIPTION, false, rows.size(), recipe.bytes(),
                     () -> input.treeAggregate(new PartialSums(),
                             (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
-                                    b.inputs(), b.outputs(), b.weights(), shared.value(), scheme, targets, chunk),
+                                    b.inputs(), b.outputs(), b.weights(), shared.value(), scheme, targets, chunk,
+                                    taskRows),
                             PartialSums::merge, Math.max(1, depth), finalOnExecutor));
             if (total.sums() == null) {
                 throw new IllegalStateException("no partition held a row");
             }
-            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), sent, partitions);
+            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), sent, partitions,
+                    total.devices());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {

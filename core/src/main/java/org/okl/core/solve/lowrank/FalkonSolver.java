@@ -40,6 +40,16 @@ public final class FalkonSolver implements SketchedSolver {
         this.tolerance = tolerance;
     }
 
+    /** The most conjugate-gradient iterations per solve. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /** The relative residual at which conjugate gradients stop. */
+    public double tolerance() {
+        return tolerance;
+    }
+
     @Override
     public boolean supports(RegressionProblem problem) {
         return SketchedSolver.sketchedSeparable(problem) && problem.embedding().targets().isPresent();

@@ -102,6 +102,11 @@ public final class NystromFeatures implements SketchFeatures {
         return (int) v;
     }
 
+    /** The scalar kernel. */
+    public VectorKernel kernel() {
+        return kernel;
+    }
+
     @Override
     public int size() {
         return landmarks.rows();

@@ -2,6 +2,7 @@ package org.okl.core.solve.lowrank;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -9,6 +10,7 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.core.device.ComputeDevices;
 import org.okl.core.solve.PredictionBlocks;
 
 /**
@@ -75,11 +77,16 @@ public final class SketchExpansion implements Predictor {
         return predict((InputRows) inputs);
     }
 
-    /** By blocks of rows, dense or sparse (sparse rows stay sparse when the sketch's features take them). */
+    /**
+     * By blocks of rows, dense or sparse (sparse rows stay sparse when the sketch's features take them); dense rows of
+     * a Nystrom sketch on the compute device when there is one.
+     */
     @Override
     public Matrix predict(InputRows inputs) {
-        return PredictionBlocks.mapRows(inputs, features.size(), block -> linearAlgebra.multiply(
-                features.features(block), weights));
+        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom && nystrom.landmarks() instanceof Matrix centers
+                && inputs instanceof Matrix dense ? ComputeDevices.expansion(nystrom.kernel(), centers, weights, dense) : Optional.empty();
+        return onDevice.orElseGet(() -> PredictionBlocks.mapRows(inputs, features.size(), block -> linearAlgebra
+                .multiply(features.features(block), weights)));
     }
 
     @Override

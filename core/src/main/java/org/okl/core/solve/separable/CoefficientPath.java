@@ -1,11 +1,14 @@
 package org.okl.core.solve.separable;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
+import org.okl.core.device.ComputeDevices;
 import org.okl.core.solve.KernelExpansion;
 
 /**
@@ -42,12 +45,37 @@ public final class CoefficientPath implements RegressionPath {
 
     @Override
     public Matrix[] predictAll(Matrix inputs) {
-        List<Matrix> products = StackedProducts.multiply(linearAlgebra, kernel.gram(inputs, centers), coefficients);
+        List<Matrix> products = onDevice(inputs).orElseGet(() -> StackedProducts.multiply(linearAlgebra,
+                kernel.gram(inputs, centers), coefficients));
         Matrix[] out = new Matrix[length()];
         for (int j = 0; j < out.length; j++) {
             out[j] = right == null ? products.get(j) : linearAlgebra.multiply(products.get(j), right);
         }
         return out;
+    }
+
+    /** Every path point's {@code k_* C_j} from one expansion on a compute device, when one takes it. */
+    private Optional<List<Matrix>> onDevice(Matrix inputs) {
+        if (coefficients.isEmpty()) {
+            return Optional.empty();
+        }
+        int n = centers.rows();
+        int width = coefficients.get(0).cols();
+        if (ComputeDevices.forWork(2.0 * inputs.rows() * n * (centers.cols() + (double) width * coefficients.size()))
+                .isEmpty()) {
+            return Optional.empty();
+        }
+        Matrix stacked = Matrix.zeros(n, width * coefficients.size());
+        for (int j = 0; j < coefficients.size(); j++) {
+            System.arraycopy(coefficients.get(j).data(), 0, stacked.data(), j * n * width, n * width);
+        }
+        return ComputeDevices.expansion(kernel, centers, stacked, inputs).map(all -> {
+            List<Matrix> out = new ArrayList<>(coefficients.size());
+            for (int j = 0; j < coefficients.size(); j++) {
+                out.add(all.columnRange(j * width, (j + 1) * width));
+            }
+            return out;
+        });
     }
 
     @Override

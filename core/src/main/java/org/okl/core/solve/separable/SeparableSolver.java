@@ -1,5 +1,6 @@
 package org.okl.core.solve.separable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.filter.GramOperator;
@@ -14,6 +15,10 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
+import org.okl.core.device.ComputeDevice;
+import org.okl.core.device.ComputeDevices;
+import org.okl.core.device.DevicePath;
+import org.okl.core.device.GramSpectrum;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -53,10 +58,20 @@ public final class SeparableSolver implements RegressionSolver {
         return 10;
     }
 
-    /** The Gram, its eigenvectors and a workspace: three n x n matrices. */
+    /**
+     * The Gram, its eigenvectors and a workspace: three n x n matrices; or, when a compute device will hold the Gram
+     * and its eigenvectors, the inputs and the path's coefficients.
+     */
     @Override
     public Optional<MemoryEstimate> memory(RegressionProblem problem) {
         long n = problem.size();
+        if (exactOnDevice(problem).isPresent()) {
+            long columns = (long) problem.filter().pathLength() * problem.embedding().targets().map(Matrix::cols)
+                    .orElse(1);
+            return Optional.of(new MemoryEstimate(MemoryBudget.doubles(n, problem.inputs().cols() + 3 * columns),
+                    "the " + n + " x " + columns + " coefficients of the exact path (the Gram on the compute device)",
+                    "use fewer path points or a kernel sketch"));
+        }
         return Optional.of(new MemoryEstimate(3 * MemoryBudget.doubles(n, n), "the " + n + " x " + n
                 + " Gram matrix of the exact separable solver and its factorisation", "use a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) or fewer rows"));
     }
@@ -72,10 +87,21 @@ public final class SeparableSolver implements RegressionSolver {
     public RegressionPath fit(RegressionProblem problem) {
         SeparableSetup setup = SeparableSetup.of(problem);
         LinearAlgebra la = problem.context().linearAlgebra();
-        Matrix k = problem.kernel().gram(problem.inputs());
         SpectralFilter filter = problem.filter();
         boolean missing = !setup.implicit() && Masks.hasMissing(setup.targets());
-        if (!setup.implicit() && filter.iterative().isPresent() && (missing || iterationsAreCheaper(problem, setup))) {
+        boolean iterate = !setup.implicit() && filter.iterative().isPresent()
+                && (missing || iterationsAreCheaper(problem, setup));
+        if (!iterate && !missing && !setup.implicit()) {
+            Optional<ComputeDevice> device = exactOnDevice(problem);
+            Optional<GramSpectrum> spectrum = device.flatMap(d -> d.gramSpectrum(problem.kernel(), problem.inputs()));
+            if (spectrum.isPresent()) {
+                try (GramSpectrum s = spectrum.get()) {
+                    return devicePath(problem, setup, s);
+                }
+            }
+        }
+        Matrix k = problem.kernel().gram(problem.inputs());
+        if (iterate) {
             return iterate(problem, setup, k, filter.iterative().get(), missing);
         }
         if (!missing && !setup.implicit() && filter instanceof RidgeFilter ridge
@@ -97,6 +123,46 @@ public final class SeparableSolver implements RegressionSolver {
                 rotated, problem.size(), filter, sMax);
         return new EigenPath(problem.kernel(), problem.inputs(), spectrum.vectors(), setup.output(),
                 setup.outputs(), coefficients, la);
+    }
+
+    /**
+     * The compute device that takes this problem's exact Gram and its eigendecomposition (about 9·n³ flops), if
+     * any: explicit targets without missing values, a filter that does not iterate matrix-free.
+     */
+    private static Optional<ComputeDevice> exactOnDevice(RegressionProblem problem) {
+        if (problem.embedding().targets().isEmpty()) {
+            return Optional.empty();
+        }
+        int n = problem.size();
+        return ComputeDevices.forWork(9.0 * n * n * (double) n).filter(d -> d.holdsGram(n));
+    }
+
+    /**
+     * The eigen route with {@code k = U diag(s) U^T} on the device: the rotated targets {@code U^T Y W}, every path
+     * point's rotated coefficients here, and all path points' coefficients {@code C_j = U Ct_j W^T} in one product
+     * there.
+     */
+    private static RegressionPath devicePath(RegressionProblem problem, SeparableSetup setup, GramSpectrum spectrum) {
+        LinearAlgebra la = problem.context().linearAlgebra();
+        int n = problem.size();
+        int d = setup.outputs();
+        double[] s = spectrum.values();
+        Matrix rotated = setup.rotateOutputs(spectrum.transposeTimes(setup.targets()), la);
+        double sMax = (s.length == 0 ? 0.0 : s[0]) * setup.outputMax() / n;
+        SpectralCoefficients coefficients = new SpectralCoefficients(s, setup.outputValues(), rotated, n,
+                problem.filter(), sMax);
+        int length = coefficients.length();
+        Matrix stacked = Matrix.zeros(n, length * d);
+        coefficients.forEach((j, ct) -> System.arraycopy(ct.data(), 0, stacked.data(), j * n * d, n * d));
+        Matrix back = spectrum.times(stacked);
+        List<Matrix> path = new ArrayList<>(length);
+        for (int j = 0; j < length; j++) {
+            Matrix c = back.columnRange(j * d, (j + 1) * d);
+            path.add(setup.output() == null ? c
+                    : la.multiply(c, false, setup.output().spectrum().vectors(), true));
+        }
+        return new DevicePath(new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la),
+                spectrum.device());
     }
 
     private static RegressionPath iterate(RegressionProblem problem, SeparableSetup setup, Matrix k,
