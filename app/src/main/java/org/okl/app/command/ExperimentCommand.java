@@ -2,10 +2,12 @@ package org.okl.app.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.okl.api.component.ComponentSpec;
@@ -85,10 +87,15 @@ public final class ExperimentCommand implements Runnable {
         PrintWriter progress = spec.commandLine().getErr();
         ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
         List<ExperimentResult> results = new ArrayList<>();
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        long start = System.nanoTime();
+        List<String> durations = new ArrayList<>();
         for (Experiment e : chosen) {
             progress.println("okl: running " + e.name() + (quick ? " (quick)" : ""));
             progress.flush();
+            long t0 = System.nanoTime();
             ExperimentResult r = e.run(context);
+            durations.add(e.name() + " " + minutes(System.nanoTime() - t0));
             results.add(r);
             out.println("== " + r.experiment() + ": " + r.protocol());
             r.tables().stream().map(ResultTable::toText).forEach(out::println);
@@ -96,9 +103,16 @@ public final class ExperimentCommand implements Runnable {
             out.println();
             out.flush();
         }
+        double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         String header = "OKL " + OklVersion.get() + ", linear algebra: " + okl.context().linearAlgebra().description()
                 + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version()
-                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".";
+                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".\n\nProduced by `okl"
+                + " experiment " + name + (quick ? " --quick" : "") + (markdown != null ? " --markdown " + markdown : "")
+                + (report != null ? " --report " + report : "") + "` in " + minutes(System.nanoTime() - start)
+                + " wall-clock (" + String.join(", ", durations) + "); load average " + String.format(Locale.ROOT,
+                "%.1f", loadBefore) + " at the start and " + String.format(Locale.ROOT, "%.1f", loadAfter) + " at the"
+                + " end (other jobs sharing the cores slow every time in this file down; speed is measured in"
+                + " BENCHMARKS.md).";
         try {
             if (report != null) {
                 ReportWriter.write(results, header, report);
@@ -112,6 +126,12 @@ public final class ExperimentCommand implements Runnable {
             throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the results: " + IoErrors.describe(e), e);
         }
         out.flush();
+    }
+
+    /** A duration as {@code 12.3 min} (or seconds below a minute). */
+    private static String minutes(long nanos) {
+        double s = nanos / 1e9;
+        return s < 60 ? String.format(Locale.ROOT, "%.1f s", s) : String.format(Locale.ROOT, "%.1f min", s / 60);
     }
 
     /**

@@ -9,6 +9,7 @@ import org.okl.api.output.OutputData;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
+import org.okl.core.select.GroupStratified;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.KFold;
 import org.okl.core.select.RepeatedSubsampling;
@@ -19,7 +20,7 @@ import org.okl.core.select.TikhonovLeaveOneOut;
 /**
  * Chooses a pipeline's grid point and regularization-path point by validation: for every grid variant and every
  * split, the whole path is fitted once on the training part and every path point is decoded and scored on the
- * validation part.
+ * validation part. Multi-task data are split within every task ({@link GroupStratified}).
  */
 final class ModelSelection {
     private ModelSelection() {
@@ -41,7 +42,7 @@ final class ModelSelection {
         }
         Metric metric = okl.create(Metric.class, selection.metric());
         double sign = metric.higherIsBetter() ? -1 : 1;
-        List<Split> splits = splitter(selection).splits(data.size());
+        List<Split> splits = GroupStratified.of(splitter(selection), data.groups()).splits(data.size());
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         GridVariants.Variant bestVariant = null;
         int bestIndex = -1;
