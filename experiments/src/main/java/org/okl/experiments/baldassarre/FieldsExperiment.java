@@ -72,7 +72,7 @@ public final class FieldsExperiment implements Experiment {
     record Protocol(int[] sizes, int repetitions, List<Object> gammas, int folds, int timings) {
         static final Protocol FULL = new Protocol(new int[] {10, 20, 50, 100, 200}, 10, Fits.linear(0, 1, 11), 5,
                 5);
-        static final Protocol QUICK = new Protocol(new int[] {20, 100}, 2, List.of(0.0, 0.5, 1.0), 5, 2);
+        static final Protocol QUICK = new Protocol(new int[] {20, 100}, 1, List.of(0.0, 0.5, 1.0), 5, 2);
     }
 
     /**

@@ -19,6 +19,7 @@ import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
+import org.okl.core.select.LabelledSplit;
 import org.okl.datasets.Metrics;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -169,20 +170,12 @@ final class BibtexRun {
         Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
         HeldOut test = HeldOut.test(data);
         try {
-            int[] order = draw.unlabelled().clone();
-            java.util.Random random = new java.util.Random(seed + 1);
-            for (int i = order.length - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
             for (double fraction : s.figFractions()) {
-                int m = (int) Math.round(fraction * order.length);
-                int[] rows = java.util.Arrays.copyOf(order, m);
+                int m = (int) Math.round(fraction * draw.unlabelled().length);
+                int[] rows = m == 0 ? new int[0] : java.util.Arrays.stream(LabelledSplit.of(draw.unlabelled().length,
+                        m, seed + 1).labelled()).map(i -> draw.unlabelled()[i]).toArray();
                 TrainingData part = TrainingData.builder(td.inputs(), td.outputs())
-                        .unlabelledOutputs(m == 0 ? null : train.outputs().selectRows(java.util.Arrays.stream(rows)
-                                .sorted().toArray())).build();
+                        .unlabelledOutputs(m == 0 ? null : train.outputs().selectRows(rows)).build();
                 PipelineSpec fixed = oel.spec().withSelection(null).withFilter(Filters.tikhonov(oelLambda))
                         .withDecoder(ComponentSpec.of("candidates", "from", candidates.toString()));
                 fig3.put(m, okl.pipeline(fixed).fit(part).predict(test.inputs()));

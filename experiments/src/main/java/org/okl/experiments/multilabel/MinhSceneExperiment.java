@@ -16,7 +16,6 @@ import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
@@ -143,26 +142,40 @@ public final class MinhSceneExperiment implements Experiment {
         return PipelineFiles.parse(json, "vvmr gammaI=" + gammaI + " gammaO=" + gammaO, okl.registry());
     }
 
+    /** Grid keys of the chosen values, as provenance would name them. */
+    static final String GAMMA_I = "regularizers.0.gammaI";
+    static final String GAMMA_O = "operator.matrix.gammaO";
+
     /**
-     * A method's pipeline with its grid chosen by k-fold cross-validation of the mean AUC on the labelled images (the
-     * unlabelled inputs stay in the input graph of every fold; the held-out fold's images leave it).
+     * A method's candidates: VVMR over γ_I × γ_O, vector-valued RLS over γ_O (γ_I = 0), Laplacian RLS over γ_I
+     * (γ_O = 0), RLS the single pipeline γ_I = γ_O = 0.
      */
-    static PipelineSpec selected(Method m, List<Double> gammaIs, List<Double> gammaOs, int folds, long seed,
+    static Map<Map<String, Object>, PipelineSpec> candidates(Method m, List<Double> gammaIs, List<Double> gammaOs,
             Okl okl) {
-        boolean manifold = m == Method.VVMR || m == Method.LAPLACIAN_RLS;
-        PipelineSpec base = pipeline(manifold ? gammaIs.get(0) : 0, m == Method.VVMR || m == Method.VECTOR_RLS
-                ? gammaOs.get(0) : 0, okl);
-        if (m == Method.RLS) {
-            return base;
+        List<Double> is = m == Method.VVMR || m == Method.LAPLACIAN_RLS ? gammaIs : List.of(0.0);
+        List<Double> os = m == Method.VVMR || m == Method.VECTOR_RLS ? gammaOs : List.of(0.0);
+        Map<Map<String, Object>, PipelineSpec> out = new LinkedHashMap<>();
+        for (double gi : is) {
+            for (double go : os) {
+                out.put(Map.of(GAMMA_I, gi, GAMMA_O, go), pipeline(gi, go, okl));
+            }
         }
-        SelectionSpec.Builder selection = SelectionSpec.kfold(folds).metric(Metrics.meanAuc()).seed(seed);
-        if (manifold) {
-            selection.grid("regularizers.0.gammaI", gammaIs);
+        return out;
+    }
+
+    /**
+     * A method chosen on the labelled images by transductive k-fold cross-validation ({@link TransductiveSelection})
+     * and fitted on all of them.
+     */
+    static TransductiveSelection.Choice select(Okl okl, Method m, List<Double> gammaIs, List<Double> gammaOs,
+            TrainingData td, int folds, long seed) {
+        Map<Map<String, Object>, PipelineSpec> candidates = candidates(m, gammaIs, gammaOs, okl);
+        if (candidates.size() == 1) {
+            var only = candidates.entrySet().iterator().next();
+            return new TransductiveSelection.Choice(new LinkedHashMap<>(only.getKey()), okl.pipeline(only.getValue())
+                    .fit(td), new double[] {Double.NaN});
         }
-        if (m != Method.LAPLACIAN_RLS) {
-            selection.grid("operator.matrix.gammaO", gammaOs);
-        }
-        return base.withSelection(selection.build());
+        return TransductiveSelection.choose(okl, candidates, td, folds, seed);
     }
 
     /** Mean AUC of scores against ±1 truth. */
@@ -223,8 +236,11 @@ public final class MinhSceneExperiment implements Experiment {
         HeldOut unlabelledSet = HeldOut.of("the unlabelled images of the draw", data.train(), draw.unlabelled());
         HeldOut testSet = HeldOut.of("the test images", data.test().orElseThrow());
         Map<Method, Model> models = new EnumMap<>(Method.class);
+        Map<Method, Map<String, Object>> chosen = new EnumMap<>(Method.class);
         for (Method m : Method.values()) {
-            models.put(m, okl.pipeline(selected(m, s.gammaIs(), s.gammaOs(), s.innerFolds(), seed, okl)).fit(td));
+            TransductiveSelection.Choice c = select(okl, m, s.gammaIs(), s.gammaOs(), td, s.innerFolds(), seed);
+            models.put(m, c.model());
+            chosen.put(m, c.chosen());
         }
         List<Double> gi = s.figGammaIs();
         List<Double> go = s.figGammaOs();
@@ -240,11 +256,9 @@ public final class MinhSceneExperiment implements Experiment {
         Decoded scaled = okl.pipeline(pipeline(scaledGammaI, 0, okl)).fit(td).predict(unlabelledSet.inputs());
         Map<Method, Decoded> onUnlabelled = new EnumMap<>(Method.class);
         Map<Method, Decoded> onTest = new EnumMap<>(Method.class);
-        Map<Method, Map<String, Object>> chosen = new EnumMap<>(Method.class);
         models.forEach((m, model) -> {
             onUnlabelled.put(m, model.predict(unlabelledSet.inputs()));
             onTest.put(m, model.predict(testSet.inputs()));
-            chosen.put(m, model.provenance().chosen());
         });
         VvmrCheck.Outcome independent = check ? VvmrCheck.run(td, unlabelledSet.inputs(), chosen.get(Method.VVMR),
                 onUnlabelled.get(Method.VVMR)) : null;
@@ -303,10 +317,10 @@ public final class MinhSceneExperiment implements Experiment {
                 TrainingData td = trainingData(data.train(), draw);
                 HeldOut set = HeldOut.of("the unlabelled images of the sweep draw", data.train(), draw.unlabelled());
                 Decoded plain = okl.pipeline(pipeline(0, 0, okl)).fit(td).predict(set.inputs());
-                Model m = okl.pipeline(selected(Method.LAPLACIAN_RLS, s.gammaIs(), s.gammaOs(),
-                        Math.max(2, Math.min(s.innerFolds(), l / 10)), seed, okl)).fit(td);
-                chosen[k][r] = ((Number) m.provenance().chosen().get("regularizers.0.gammaI")).doubleValue();
-                Decoded withGraph = m.predict(set.inputs());
+                TransductiveSelection.Choice m = select(okl, Method.LAPLACIAN_RLS, s.gammaIs(), s.gammaOs(), td,
+                        Math.max(2, Math.min(s.innerFolds(), l / 10)), seed);
+                chosen[k][r] = ((Number) m.chosen().get(GAMMA_I)).doubleValue();
+                Decoded withGraph = m.model().predict(set.inputs());
                 int kk = k;
                 int rr = r;
                 set.finalScoring(y -> {

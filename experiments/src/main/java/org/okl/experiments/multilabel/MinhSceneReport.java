@@ -171,8 +171,10 @@ final class MinhSceneReport {
                 + " of the labelled outputs, manifold regularizer with a 5-NN normalised input graph (binary weights)"
                 + " over labelled + unlabelled inputs, γ_A = λ = " + MinhSceneExperiment.LAMBDA + " fixed as in MS11."
                 + " MS11 do not say how γ_I and γ_O of Table 1 were set; here every method chooses its own by "
-                + s.innerFolds() + "-fold cross-validation of the mean AUC on the labelled images of the draw (the"
-                + " unlabelled images stay in the input graph of every fold): VVMR over γ_I ∈ " + s.gammaIs()
+                + s.innerFolds() + "-fold cross-validation of the mean AUC on the labelled images of the draw,"
+                + " transductive as Table 1 is (in every fold the held-out labelled images stay in the input graph"
+                + " with their labels hidden and are scored there; the unlabelled images stay in it too): VVMR over"
+                + " γ_I ∈ " + s.gammaIs()
                 + " × γ_O ∈ " + s.gammaOs() + ", vector-valued RLS over γ_O (γ_I = 0), Laplacian RLS over γ_I"
                 + " (γ_O = 0), RLS nothing. The outputs of the unlabelled and test images are sealed until every model"
                 + " of the draw is fitted, then scored once. Mean AUC over labels of the real-valued scores, on the"
@@ -205,6 +207,15 @@ final class MinhSceneReport {
                 + " state.");
         notes.add("Where the manifold term pays (investigation table): the AUC gain of Laplacian RLS, γ_I chosen on the"
                 + " labelled images, over RLS is " + String.join(", ", gainText) + ".");
+        List<String> edges = new ArrayList<>();
+        for (Method m : List.of(Method.VVMR, Method.LAPLACIAN_RLS)) {
+            long low = draws.stream().filter(d -> ((Number) d.chosen().get(m).get(MinhSceneExperiment.GAMMA_I))
+                    .doubleValue() == s.gammaIs().get(0)).count();
+            long high = draws.stream().filter(d -> ((Number) d.chosen().get(m).get(MinhSceneExperiment.GAMMA_I))
+                    .doubleValue() == s.gammaIs().get(s.gammaIs().size() - 1)).count();
+            edges.add(m.label + ": smallest γ_I in " + low + " of " + draws.size() + " draws, largest in " + high);
+        }
+        notes.add("Where the chosen γ_I falls in its grid " + s.gammaIs() + ": " + String.join("; ", edges) + ".");
         notes.add("Differences from MS11: Mulan's " + "1211/1196 split instead of their 1204/1203; kNN graphs with"
                 + " binary weights and normalised Laplacians (their weights are not stated); γ_I and γ_O chosen by"
                 + " inner cross-validation (MS11 do not say how they set them). KCCA, M3L, SMSE2 and CNMF are not"

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.bench.Timing;
@@ -15,6 +14,7 @@ import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
+import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -109,20 +109,9 @@ public final class KadriLowRankExperiment implements Experiment {
                 + " \"seed\": " + seed + (grid == null ? "" : ", \"grid\": " + grid) + "}";
     }
 
-    /** N training digits drawn at random from zip.train, their outputs also the candidate set. */
+    /** {@code count} of {@code size} rows drawn at random (sorted), the same for the same seed. */
     static int[] draw(int size, int count, long seed) {
-        int[] p = new int[size];
-        Arrays.setAll(p, i -> i);
-        Random random = new Random(seed);
-        for (int i = size - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        int[] out = Arrays.copyOf(p, count);
-        Arrays.sort(out);
-        return out;
+        return LabelledSplit.of(size, count, seed).labelled();
     }
 
     /** The first {@code count} rows of a training set, as TrainingData with the candidates as unlabelled outputs. */

@@ -1,7 +1,6 @@
 package org.okl.experiments.verdict;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * A claim of a paper (a table's ordering, a figure's trend), the comparisons it makes, and the verdict our numbers
@@ -62,17 +61,30 @@ public record Claim(String source, String text, List<Comparison> comparisons, St
         return holding == 0 ? Verdict.NOT_REPRODUCED : Verdict.PARTLY;
     }
 
-    /** Which comparisons hold and which do not, for the summary; the reason when not run. */
+    /**
+     * Which comparisons hold and which do not, for the summary (at most {@link #LISTED} labels each, the rest
+     * counted); the reason when not run.
+     */
     public String detail() {
         if (notRun != null) {
             return notRun;
         }
-        String held = comparisons.stream().filter(c -> c.outcome() == Comparison.Outcome.HOLDS)
-                .map(Comparison::label).collect(Collectors.joining(", "));
-        String not = comparisons.stream().filter(c -> c.outcome() != Comparison.Outcome.HOLDS)
-                .map(c -> c.label() + " (" + c.outcome().text() + ")").collect(Collectors.joining(", "));
-        long holding = comparisons.stream().filter(c -> c.outcome() == Comparison.Outcome.HOLDS).count();
-        return holding + " of " + comparisons.size() + " hold" + (held.isEmpty() ? "" : ": " + held)
-                + (not.isEmpty() ? "" : "; not: " + not);
+        List<String> held = comparisons.stream().filter(c -> c.outcome() == Comparison.Outcome.HOLDS)
+                .map(Comparison::label).toList();
+        List<String> not = comparisons.stream().filter(c -> c.outcome() != Comparison.Outcome.HOLDS)
+                .map(c -> c.label() + " (" + c.outcome().text() + ")").toList();
+        return held.size() + " of " + comparisons.size() + " hold" + (held.isEmpty() ? "" : ": " + list(held))
+                + (not.isEmpty() ? "" : "; not: " + list(not));
+    }
+
+    /** Labels listed per kind in {@link #detail()} before the rest is counted. */
+    static final int LISTED = 4;
+
+    private static String list(List<String> labels) {
+        if (labels.size() <= LISTED) {
+            return String.join(", ", labels);
+        }
+        return String.join(", ", labels.subList(0, LISTED)) + " and " + (labels.size() - LISTED) + " more (the"
+                + " section's claims table lists them)";
     }
 }

@@ -59,6 +59,9 @@ class VerdictTest {
         assertThat(partly.verdict()).isEqualTo(Verdict.PARTLY);
         assertThat(partly.detail()).isEqualTo("1 of 3 hold: n = 10; not: n = 20 (not shown), n = 40 (contradicted)");
         assertThat(Claim.of("P", "c", List.of(notShown, contradicted)).verdict()).isEqualTo(Verdict.NOT_REPRODUCED);
+        Claim many = Claim.of("P", "c", java.util.Collections.nCopies(6, notShown));
+        assertThat(many.detail()).isEqualTo("0 of 6 hold; not: n = 20 (not shown), n = 20 (not shown), n = 20 (not"
+                + " shown), n = 20 (not shown) and 2 more (the section's claims table lists them)");
         Claim notRun = Claim.notRun("P", "c", "data not here");
         assertThat(notRun.verdict()).isEqualTo(Verdict.NOT_RUN);
         assertThat(notRun.detail()).isEqualTo("data not here");
