@@ -164,7 +164,7 @@ public final class OelMultilabelExperiment implements Experiment {
             Dataset data = okl.create(DatasetSource.class, ComponentSpec.of(id)).load(okl.context());
             runs.add(runDataset(id, data, s, context));
         }
-        BibtexRun.Result bibtex = context.quick() ? null : BibtexRun.run(okl, context);
+        BibtexRun.Result bibtex = context.quick() ? null : BibtexRun.run(okl, context, BibtexRun.FULL);
         List<ResultTable> tables = new ArrayList<>(List.of(table(runs, s)));
         if (bibtex != null && bibtex.ran()) {
             tables.addAll(bibtex.tables());
