@@ -28,10 +28,11 @@ final class OelMultilabelNotes {
                 + " with n = %d labelled documents drawn at random (seed %d) and the other %d training outputs"
                 + " unlabelled, one draw as BM22, the selection by 5 sub-samplings of 80/20 over p ∈ %s × λ ∈ %s (OEL"
                 + " also c ∈ %s); Table 6's with every training document labelled (m = 0), %d sub-samplings over"
-                + " p ∈ %s × λ (each costs eigendecompositions of order 3,904: fewer, to keep the run bounded on two"
-                + " cores); units of the tests: the test documents.", bibtex.meanLabels(), BibtexRun.FULL.labelled(),
+                + " p ∈ %s × λ ∈ %s (each costs eigendecompositions of order 3,904: fewer, to keep the run bounded on"
+                + " two cores); units of the tests: the test documents.", bibtex.meanLabels(), BibtexRun.FULL.labelled(),
                 context.seed(), 4880 - BibtexRun.FULL.labelled(), BibtexRun.FULL.ps(), BibtexRun.FULL.lambdas(),
-                BibtexRun.FULL.cs(), BibtexRun.FULL.table6Repetitions(), BibtexRun.FULL.table6Ps())
+                BibtexRun.FULL.cs(), BibtexRun.FULL.table6Repetitions(), BibtexRun.FULL.table6Ps(),
+                BibtexRun.FULL.lambdas().subList(1, BibtexRun.FULL.lambdas().size() - 1))
                 : " Bibtex not run: " + bibtex.reason() + ".";
         return "Substitutes for BM22's Bookmarks and Corel5k (not available): Mulan train/test splits of "
                 + String.join(", ", s.datasets()) + " (" + sets + "). Small-training regime: a random "

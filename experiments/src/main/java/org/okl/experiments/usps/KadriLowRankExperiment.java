@@ -53,7 +53,7 @@ public final class KadriLowRankExperiment implements Experiment {
     }
 
     /** The full protocol: K13's 1,200 training examples. */
-    static final Settings FULL = new Settings(1200, 2007, List.of(10, 20, 30, 50, 100, 200, 500), 5,
+    static final Settings FULL = new Settings(1200, 2007, List.of(10, 20, 30, 50, 100, 200, 500), 3,
             List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1), List.of(3.0, 5.0, 8.0), List.of(1e-2, 1e-1, 1.0), 3,
             List.of(10.0, 50.0), List.of(1.0, 2.0, 4.0), 30);
     /** The quick protocol. */

@@ -149,7 +149,7 @@ final class LowRankRun {
     }
 
     Sweep sweep(List<Repetition> reps) {
-        int count = Math.min(3, reps.size());
+        int count = Math.min(2, reps.size());
         List<Double> sl = s.sweepSigmaL();
         List<Double> sc = s.sweepScale();
         double[][][] cortes = new double[sl.size()][sc.size()][count];

@@ -54,8 +54,7 @@ public final class OelUspsExperiment implements Experiment {
     /** The full protocol (BM22 Table 3). */
     static final Settings FULL = new Settings(1000, 6000, 2007, 5,
             List.of(1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1), List.of(5.5, 7.0, 10.0), List.of(0.15, 0.5),
-            List.of(32, 64, 128, 256), List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
-            List.of(16, 64, 256, 1024), 5);
+            List.of(32, 64, 128, 256), List.of(1e-7, 1e-5, 1e-3, 1e-1), List.of(16, 64, 256, 1024), 5);
     /** The quick protocol. */
     static final Settings QUICK = new Settings(300, 1000, 300, 2, List.of(1e-3, 1e-2), List.of(5.5), List.of(0.5),
             List.of(16, 32), List.of(1e-3, 1e-1), List.of(16, 64), 2);
@@ -133,20 +132,21 @@ public final class OelUspsExperiment implements Experiment {
     }
 
     /**
-     * A method with σ_k, the λ path and its embedding parameters chosen by the sub-samplings: every method over the
-     * same σ_k grid and λ path; OEL0 and OEL over the same p grid; OEL over c too.
+     * A method with σ_k, the λ path and its embedding parameters chosen by the sub-samplings over the given input
+     * widths (IOKR chooses σ_k on the grid, the others take IOKR's, since the input kernel is the same ridge regression
+     * in all four), the same λ path for all; OEL0 and OEL over the same p grid; OEL over c too.
      */
-    static PipelineSpec selectedPipeline(String method, Settings s, long seed, Okl okl) {
+    static PipelineSpec selectedPipeline(String method, Settings s, List<Double> sigmas, long seed, Okl okl) {
         String preset = switch (method) {
             case "IOKR" -> "iokr";
             case "KDE" -> "kde-weston";
             default -> method.toLowerCase(Locale.ROOT);
         };
-        String grid = "{\"kernel.sigma\": " + s.sigmas()
+        String grid = "{\"kernel.sigma\": " + sigmas
                 + (method.startsWith("OEL") ? ", \"output.p\": " + s.ps() : "")
                 + (method.equals("OEL") ? ", \"output.c\": " + s.cs() : "") + "}";
         String json = "{\"preset\": \"" + preset + "\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": "
-                + s.sigmas().get(0) + "}, \"output\": " + output(method, method.equals("OEL0") ? 1.0 : s.cs().get(0),
+                + sigmas.get(0) + "}, \"output\": " + output(method, method.equals("OEL0") ? 1.0 : s.cs().get(0),
                 s.ps().get(0)) + ", \"filter\": {\"name\": \"tikhonov\", \"lambda\": " + s.lambdas() + "},"
                 + " \"decoder\": {\"name\": \"candidates\", \"from\": \"train+unlabelled\"}, \"selection\": "
                 + selectionJson(s, seed, grid) + "}";

@@ -150,8 +150,9 @@ final class OelUspsReport {
                 + " chose it \"visually\"; it is not selected here, since the loss that would select it changes with"
                 + " it). Selection by " + s.repetitions() + " repeated random 80/20 sub-samplings of the labelled"
                 + " set (the unlabelled outputs and candidates stay available to every sub-sample), best mean"
-                + " validation RBF loss, then refit on the whole training set; every method over the same σ_k ∈ "
-                + s.sigmas() + " and λ ∈ " + s.lambdas() + "; KDE with BM22's p = 64 kPCA components; OEL0"
+                + " validation RBF loss, then refit on the whole training set: IOKR chooses σ_k ∈ " + s.sigmas()
+                + " and the other three take IOKR's (the input kernel is the same ridge regression in all four); every"
+                + " method over λ ∈ " + s.lambdas() + "; KDE with BM22's p = 64 kPCA components; OEL0"
                 + " (c = 1, so the unlabelled block has zero weight) and OEL over the same p ∈ " + s.ps()
                 + "; OEL over c ∈ " + s.cs() + " too. The test digits are sealed until every model is fitted."
                 + " Seed " + context.seed() + (context.quick() ? "; quick protocol (smaller sets and grids)." : ".");

@@ -79,10 +79,14 @@ final class OelUspsRun {
     Results run() {
         Map<String, Model> models = new LinkedHashMap<>();
         Map<String, Long> selectNanos = new LinkedHashMap<>();
+        List<Double> sigmas = s.sigmas();
         for (String method : OelUspsExperiment.METHODS) {
             long t0 = System.nanoTime();
-            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, context.seed(), okl))
+            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, sigmas, context.seed(), okl))
                     .fit(train);
+            if (method.equals("IOKR")) {
+                sigmas = List.of(((Number) selected.provenance().chosen().get("kernel.sigma")).doubleValue());
+            }
             selectNanos.put(method, System.nanoTime() - t0);
             models.put(method, selected);
             context.progress().printf(Locale.ROOT, "oel-usps: %s chose %s (%.1f s)%n", method,

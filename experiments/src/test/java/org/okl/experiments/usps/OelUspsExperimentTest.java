@@ -29,7 +29,8 @@ class OelUspsExperimentTest {
     void candidatesAreTheLabelledAndUnlabelledOutputs() {
         var train = UspsTestData.DATA.train();
         TrainingData data = OelUspsExperiment.trainingData(train, 60, 140);
-        PipelineSpec spec = OelUspsExperiment.selectedPipeline("IOKR", OelUspsExperiment.QUICK, 0,
+        PipelineSpec spec = OelUspsExperiment.selectedPipeline("IOKR", OelUspsExperiment.QUICK,
+                OelUspsExperiment.QUICK.sigmas(), 0,
                 UspsTestData.OKL);
         Model model = UspsTestData.OKL.pipeline(OelUspsExperiment.fixed(UspsTestData.OKL.pipeline(spec)
                 .fit(data))).fit(data);
