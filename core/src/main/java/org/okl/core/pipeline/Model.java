@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
@@ -130,6 +132,14 @@ public final class Model {
         return decode(predictRegression(inputs, Optional.empty()));
     }
 
+    /**
+     * Decoded predictions for new inputs, dense or sparse (a model over a kernel that takes sparse rows predicts
+     * them as they are; others see them made dense).
+     */
+    public Decoded predict(InputRows inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
     /** Decoded predictions for new inputs of a multi-task model, with the task of every input. */
     public Decoded predict(Matrix inputs, int[] tasks) {
         if (tasks.length != inputs.rows()) {
@@ -144,12 +154,18 @@ public final class Model {
                         okl.context(), okl.tables())));
     }
 
-    private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
+    private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
         if (inputs.cols() != data.inputCount()) {
             throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
                     + " input columns but the data has " + inputs.cols());
         }
-        TrainingData.requireFinite(inputs, "inputs");
+        if (inputs instanceof Matrix dense) {
+            TrainingData.requireFinite(dense, "inputs");
+        } else if (inputs.firstNonFinite() != null) {
+            int[] at = inputs.firstNonFinite();
+            throw new OklException(ErrorCode.INVALID_DATA, "inputs hold " + ((SparseMatrix) inputs).get(at[0], at[1])
+                    + " at row " + (at[0] + 1) + ", column " + (at[1] + 1) + "; remove or impute it");
+        }
         if (data.multiTask() != tasks.isPresent()) {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
@@ -167,6 +183,11 @@ public final class Model {
      * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
      */
     public Matrix predictRegression(Matrix inputs) {
+        return predictRegression(inputs, Optional.empty());
+    }
+
+    /** {@link #predictRegression(Matrix)} for rows dense or sparse. */
+    public Matrix predictRegression(InputRows inputs) {
         return predictRegression(inputs, Optional.empty());
     }
 

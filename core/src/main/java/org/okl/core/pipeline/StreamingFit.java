@@ -37,12 +37,15 @@ import org.okl.core.solve.lowrank.LowRankEigenSolver;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FalkonPasses;
 import org.okl.core.stream.FalkonRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
+import org.okl.core.stream.PassContext;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
+import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
@@ -63,7 +66,7 @@ import org.okl.core.stream.Whitening;
 public final class StreamingFit {
     /** The rows a data-dependent kernel is resolved on. */
     public static final int KERNEL_SAMPLE = 2000;
-    /** The eigen route, the one whose pass a cluster runs ({@link DistributedRows}). */
+    /** The eigen route's solver. */
     private static final String EIGEN = "low-rank-eigen";
 
     private StreamingFit() {
@@ -212,30 +215,37 @@ public final class StreamingFit {
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
-        SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        SketchFeatures features = sketch.draw(c.kernel(), rows instanceof DistributedRows cluster
+                ? cluster.forSketch(spec) : rows, okl.context());
         timings.draw(System.nanoTime() - start);
-        ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
-                : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
+        ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
         SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
         reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        SketchRoute fitting = solver.route(okl.context().linearAlgebra());
         SketchSelection.Result result = rows instanceof DistributedRows cluster
-                ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
-                : solver.route(okl.context().linearAlgebra()).fit(features, rows, embedding::encode, scheme, output,
-                        c.filter(), timings);
+                ? onCluster(cluster, spec, features, d, scheme, output, c.filter(), fitting, route, timings, okl)
+                : fitting.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
         return new Fitted(variant, c, features, result, 0, route.name());
     }
 
     /**
-     * The eigen route with its pass on the cluster that holds the rows: the sums from there, the rest here. A
-     * route the pipeline names other than the eigen route is refused (its passes do not run on a cluster).
+     * A route with its passes on the cluster that holds the rows, the solve here: the eigen route's one pass of
+     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route is refused (its passes do not run on a
+     * cluster).
      */
-    private static SketchSelection.Result clusterEigen(DistributedRows rows, PipelineSpec spec,
+    private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
             SketchFeatures features, int targets, FoldScheme scheme, OutputSpectrum output, SpectralFilter filter,
-            ComponentSpec route, StreamTimings timings, Okl okl) {
-        if (!route.name().equals(EIGEN)) {
+            SketchRoute fitting, ComponentSpec route, StreamTimings timings, Okl okl) {
+        if (fitting instanceof FalkonRoute falkon) {
+            PassContext context = falkon.context(features, scheme, timings);
+            return falkon.fit(features, rows.falkonPasses(spec, features, scheme, targets, context.chunkRows(),
+                    timings), scheme, output, filter, timings);
+        }
+        if (!(fitting instanceof EigenRoute)) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
-                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN
-                    + "\"} (per-fold m x m sums, merged on the driver) or leave the solver out");
+                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN + "\"} (per-fold m x m "
+                    + "sums, merged on the driver), {\"name\": \"falkon\"} (m x d sums per pass) or leave the "
+                    + "solver out");
         }
         FoldAggregates sums = rows.sums(spec, features, scheme, targets, timings);
         long start = System.nanoTime();
@@ -348,7 +358,7 @@ public final class StreamingFit {
 
         String digest() {
             if (digest == null) {
-                forEachRowBlock((first, inputs, outputs) -> { });
+                forEachInputRowBlock((first, inputs, outputs) -> { });
             }
             return digest;
         }
@@ -379,13 +389,23 @@ public final class StreamingFit {
         }
 
         @Override
+        public boolean sparse() {
+            return rows.sparse();
+        }
+
+        @Override
         public void forEachRowBlock(RowBlockVisitor visitor) {
+            forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
+        }
+
+        @Override
+        public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
             if (digest != null) {
-                rows.forEachRowBlock(visitor);
+                rows.forEachInputRowBlock(visitor);
                 return;
             }
             RowDigest md = new RowDigest();
-            rows.forEachRowBlock((first, inputs, outputs) -> {
+            rows.forEachInputRowBlock((first, inputs, outputs) -> {
                 md.update(first, inputs, outputs);
                 visitor.accept(first, inputs, outputs);
             });
