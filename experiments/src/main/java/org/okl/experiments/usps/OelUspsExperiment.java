@@ -23,10 +23,10 @@ import org.okl.filters.Filters;
  * labelled digits (the first of zip.train), m = 6000 unlabelled bottom halves (the last 6000 of zip.train), tested on
  * zip.test (2007) with the 7000 training bottom halves as candidates; IOKR, kPCA KDE (p = 64), OEL0 (c = 1, m = 0) and
  * OEL (c and m), every one choosing its input width, λ (and p, c) by the same 5 repeated 80/20 sub-samplings of the
- * labelled set. The output width is BM22's σ² = 10, read on ESL's [-1, 1] pixels as EXPERIMENTS.md fixes it.
+ * labelled set. The output width is BM22's σ² = 10, read on ESL's [-1, 1] pixels as distributed.
  */
 public final class OelUspsExperiment implements Experiment {
-    /** The output-kernel and loss width: BM22's σ²_output = 10 on ESL's [-1, 1] pixels (EXPERIMENTS.md). */
+    /** The output-kernel and loss width: BM22's σ²_output = 10 on ESL's [-1, 1] pixels as distributed. */
     static final double SIGMA_L = Math.sqrt(10);
     /** The width of the other reading, σ² = 10 on pixels rescaled to [0, 1] (σ² = 40 on [-1, 1]), scored beside. */
     static final double RESCALED_SIGMA_L = Math.sqrt(40);

@@ -146,8 +146,8 @@ final class OelUspsReport {
                 + (tests == 2007 ? "all 2007 digits" : "the first " + tests + " digits") + " of zip.test;"
                 + " candidates: the " + (s.labelled() + s.unlabelled()) + " training bottom halves, for every"
                 + " method. Gaussian kernels exp(-||x - x'||²/(2σ²)); the output kernel and the RBF loss use BM22's"
-                + " σ²_output = 10, read on ESL's [-1, 1] pixels as EXPERIMENTS.md fixes it, before any run (BM22"
-                + " chose it \"visually\"; it is not selected here, since the loss that would select it changes with"
+                + " σ²_output = 10, read on ESL's [-1, 1] pixels as distributed (BM22 state no rescaling), fixed"
+                + " before any run (BM22 chose it \"visually\"; it is not selected here, since the loss that would select it changes with"
                 + " it). Selection by " + s.repetitions() + " repeated random 80/20 sub-samplings of the labelled"
                 + " set (the unlabelled outputs and candidates stay available to every sub-sample), best mean"
                 + " validation RBF loss, then refit on the whole training set: IOKR chooses σ_k ∈ " + s.sigmas()
@@ -173,8 +173,8 @@ final class OelUspsReport {
         notes.add(String.format(Locale.ROOT, "Levels: BM22 print 0.725-0.764 for these four methods. The same"
                         + " predictions scored at σ² = 40 on [-1, 1] (σ² = 10 on pixels rescaled to [0, 1], another"
                         + " reading of BM22's width) give IOKR %.4f, KDE %.4f, OEL0 %.4f, OEL %.4f. A level that"
-                        + " matches would not show which reading BM22 used (the width was fixed before the run, from"
-                        + " EXPERIMENTS.md), and no verdict uses levels.", rescaled.get("IOKR"), rescaled.get("KDE"),
+                        + " matches would not show which reading BM22 used (the width was fixed before the run, on the"
+                        + " pixels as distributed), and no verdict uses levels.", rescaled.get("IOKR"), rescaled.get("KDE"),
                 rescaled.get("OEL0"), rescaled.get("OEL")));
         notes.add("Fig. 2: BM22 report that the minimum of OEL's test surrogate MSE over their λ × p grid lies below"
                 + " IOKR's; the table shows the whole landscape (descriptive, test-set values), and the claims table"

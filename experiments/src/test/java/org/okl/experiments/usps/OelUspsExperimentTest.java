@@ -52,7 +52,7 @@ class OelUspsExperimentTest {
                 .containsExactly(0.801, 0.764, 0.751, 0.734, 0.725);
         assertThat(OelUspsExperiment.PAPER).extracting(OelUspsExperiment.PaperRow::p)
                 .containsExactly("128", "64", "∞", "64", "98");
-        // BM22's sigma^2 = 10, on ESL's [-1, 1] pixels (EXPERIMENTS.md), fixed before any run
+        // BM22's sigma^2 = 10, on ESL's [-1, 1] pixels as distributed, fixed before any run
         assertThat(OelUspsExperiment.SIGMA_L * OelUspsExperiment.SIGMA_L).isEqualTo(10.0, org.assertj.core.api
                 .Assertions.within(1e-12));
     }
