@@ -3,6 +3,7 @@ package org.okl.app.command;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
@@ -26,6 +28,7 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.Experiments;
+import org.okl.experiments.ReportPart;
 import org.okl.experiments.ReportWriter;
 import org.okl.experiments.ResultTable;
 import picocli.CommandLine.Command;
@@ -61,6 +64,14 @@ public final class ExperimentCommand implements Runnable {
             + "(RESULTS.md).")
     private Path markdown;
 
+    @Option(names = "--part", paramLabel = "DIR", description = "Also write each experiment's share of the "
+            + "results into DIR as soon as it ends (EXPERIMENT.part and its figures), for --assemble.")
+    private Path part;
+
+    @Option(names = "--assemble", paramLabel = "DIR", description = "Run nothing: write --markdown and --report "
+            + "from the parts that runs with --part DIR left there (experiments run in separate processes).")
+    private Path assemble;
+
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
@@ -83,30 +94,36 @@ public final class ExperimentCommand implements Runnable {
                     + String.join(", ", all.keySet()));
         }
         Okl okl = root.okl();
+        if (assemble != null) {
+            assemble(chosen, okl, out);
+            return;
+        }
         requireData(chosen, okl);
         PrintWriter progress = spec.commandLine().getErr();
         ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
         List<ExperimentResult> results = new ArrayList<>();
-        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double loadBefore = load();
         long start = System.nanoTime();
         List<String> durations = new ArrayList<>();
         for (Experiment e : chosen) {
             progress.println("okl: running " + e.name() + (quick ? " (quick)" : ""));
             progress.flush();
             long t0 = System.nanoTime();
+            double load0 = load();
             ExperimentResult r = e.run(context);
             durations.add(e.name() + " " + minutes(System.nanoTime() - t0));
             results.add(r);
+            if (part != null) {
+                writePart(r, minutes(System.nanoTime() - t0), load0);
+            }
             out.println("== " + r.experiment() + ": " + r.protocol());
             r.tables().stream().map(ResultTable::toText).forEach(out::println);
             r.notes().forEach(n -> out.println("  * " + n));
             out.println();
             out.flush();
         }
-        double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        String header = "OKL " + OklVersion.get() + ", linear algebra: " + okl.context().linearAlgebra().description()
-                + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version()
-                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".\n\nProduced by `okl"
+        double loadAfter = load();
+        String header = environment(okl) + "\n\nProduced by `okl"
                 + " experiment " + name + (quick ? " --quick" : "") + (markdown != null ? " --markdown " + markdown : "")
                 + (report != null ? " --report " + report : "") + "` in " + minutes(System.nanoTime() - start)
                 + " wall-clock (" + String.join(", ", durations) + "); load average " + String.format(Locale.ROOT,
@@ -120,6 +137,73 @@ public final class ExperimentCommand implements Runnable {
             }
             if (markdown != null) {
                 AtomicFiles.writeString(markdown, ReportWriter.markdown(results, header));
+                out.println("results written to " + markdown);
+            }
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the results: " + IoErrors.describe(e), e);
+        }
+        out.flush();
+    }
+
+    /** The first line of the header: version, back-end, cores, Java, protocol and seed. */
+    private String environment(Okl okl) {
+        return "OKL " + OklVersion.get() + ", linear algebra: " + okl.context().linearAlgebra().description()
+                + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version()
+                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".";
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** Writes one experiment's part and its figures into the --part folder. */
+    private void writePart(ExperimentResult r, String wall, double loadBefore) {
+        String run = String.format(Locale.ROOT, "%s %s (`okl experiment %s%s --part %s`, load average %.1f to %.1f)",
+                r.experiment(), wall, name, quick ? " --quick" : "", part, loadBefore, load());
+        try {
+            ReportWriter.writeFigures(List.of(r), part);
+            ReportPart.of(r, run).write(part);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the part of " + r.experiment() + ": "
+                    + IoErrors.describe(e), e);
+        }
+    }
+
+    /** Writes --markdown and --report from the parts of the chosen experiments, running nothing. */
+    private void assemble(List<Experiment> chosen, Okl okl, PrintWriter out) {
+        if (markdown == null && report == null) {
+            throw new UsageException("--assemble writes --markdown FILE and/or --report DIR; give at least one");
+        }
+        List<String> missing = chosen.stream().map(Experiment::name)
+                .filter(n -> !Files.isRegularFile(assemble.resolve(n + ".part"))).toList();
+        if (!missing.isEmpty()) {
+            throw new UsageException("no part of " + String.join(", ", missing) + " in " + assemble + "; run "
+                    + missing.stream().map(n -> "okl experiment " + n + (quick ? " --quick" : "") + " --part "
+                    + assemble).collect(Collectors.joining(", ")) + " first");
+        }
+        List<ReportPart> parts = new ArrayList<>();
+        try {
+            for (Experiment e : chosen) {
+                parts.add(ReportPart.read(assemble, e.name()));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, "cannot read a part: " + IoErrors.describe(e), e);
+        }
+        String header = environment(okl) + "\n\nAssembled by `okl experiment " + name + (quick ? " --quick" : "")
+                + " --assemble " + assemble + (markdown != null ? " --markdown " + markdown : "")
+                + (report != null ? " --report " + report : "") + "` from parts, each experiment run in its own"
+                + " process: " + parts.stream().map(ReportPart::run).collect(Collectors.joining("; "))
+                + " (other jobs sharing the cores slow every time in this file down; speed is measured in"
+                + " BENCHMARKS.md).";
+        try {
+            if (report != null) {
+                ReportWriter.writeHtml(parts, header, report, assemble);
+                out.println("report written to " + report.resolve("index.html"));
+            }
+            if (markdown != null) {
+                AtomicFiles.writeString(markdown, ReportWriter.markdownOf(parts, header));
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {
