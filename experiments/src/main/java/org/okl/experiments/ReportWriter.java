@@ -22,12 +22,6 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes {@code index.html} and the PNG figures into {@code dir}. */
-    public static void write(List<ExperimentResult> results, String header, Path dir) throws IOException {
-        writeFigures(results, dir);
-        writeHtml(parts(results), header, dir, null);
-    }
-
     /**
      * Writes {@code index.html} into {@code dir} from parts, copying their figures from {@code partDir} (no copy
      * when {@code partDir} is null: the figures are already there).
@@ -70,11 +64,6 @@ public final class ReportWriter {
      * The results as Markdown (RESULTS.md): the header, the verdict rule, the verdict of every claim, every table and
      * figure of the papers with its status, then each experiment's protocol, tables, claims and notes.
      */
-    public static String markdown(List<ExperimentResult> results, String header) {
-        return markdownOf(parts(results), header);
-    }
-
-    /** The same from parts. */
     public static String markdownOf(List<ReportPart> parts, String header) {
         StringBuilder md = new StringBuilder("# OKL experiment results\n\n").append(header).append("\n\n");
         md.append("## How a verdict is decided\n\n").append(Claim.RULE).append("\n\n");
@@ -83,10 +72,6 @@ public final class ReportWriter {
                 .append('\n');
         parts.forEach(p -> md.append(p.markdown()));
         return md.toString();
-    }
-
-    private static List<ReportPart> parts(List<ExperimentResult> results) {
-        return results.stream().map(r -> ReportPart.of(r, "")).toList();
     }
 
     /** The verdict summary over all parts, in order. */

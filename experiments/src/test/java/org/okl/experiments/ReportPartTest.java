@@ -34,15 +34,18 @@ class ReportPartTest {
         List<ReportPart> read = List.of(ReportPart.read(dir, "mtr"), ReportPart.read(dir, "kadri-usps"));
         assertThat(read.get(0).run()).isEqualTo("mtr 1.0 min");
         assertThat(read.get(0).verdictRows()).hasSize(2);
-        String direct = ReportWriter.markdown(results, "header");
+        List<ReportPart> rendered = results.stream().map(r -> ReportPart.of(r, "")).toList();
+        String direct = ReportWriter.markdownOf(rendered, "header");
         assertThat(ReportWriter.markdownOf(read, "header")).isEqualTo(direct);
         assertThat(direct).contains("| mtr | P Fig. 1 |", "| kadri-usps | P Table 2 | other | data not here |",
                 "## kadri-usps", "- a note\\ with a backslash");
         Path html = dir.resolve("report");
         ReportWriter.writeHtml(read, "header", html, dir);
         Path one = dir.resolve("one");
-        ReportWriter.write(results, "header", one);
-        assertThat(Files.readString(html.resolve("index.html"))).isEqualTo(Files.readString(one.resolve("index.html")));
+        ReportWriter.writeFigures(results, one);
+        ReportWriter.writeHtml(rendered, "header", one, null);
+        assertThat(Files.readString(html.resolve("index.html")))
+                .isEqualTo(Files.readString(one.resolve("index.html")));
     }
 
     @Test

@@ -123,20 +123,33 @@ public final class ExperimentCommand implements Runnable {
             out.flush();
         }
         double loadAfter = load();
-        String header = environment(okl) + "\n\nProduced by `okl"
-                + " experiment " + name + (quick ? " --quick" : "") + (markdown != null ? " --markdown " + markdown : "")
+        String header = environment(okl) + "\n\nProduced by `okl experiment " + name + (quick ? " --quick" : "")
+                + (markdown != null ? " --markdown " + markdown : "")
                 + (report != null ? " --report " + report : "") + "` in " + minutes(System.nanoTime() - start)
                 + " wall-clock (" + String.join(", ", durations) + "); load average " + String.format(Locale.ROOT,
                 "%.1f", loadBefore) + " at the start and " + String.format(Locale.ROOT, "%.1f", loadAfter) + " at the"
                 + " end (other jobs sharing the cores slow every time in this file down; speed is measured in"
                 + " BENCHMARKS.md).";
+        if (report != null) {
+            try {
+                ReportWriter.writeFigures(results, report);
+            } catch (IOException e) {
+                throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the figures: " + IoErrors.describe(e),
+                        e);
+            }
+        }
+        writeDocuments(results.stream().map(r -> ReportPart.of(r, "")).toList(), header, null, out);
+    }
+
+    /** Writes --report's page (copying figures from {@code figures} unless null) and --markdown from parts. */
+    private void writeDocuments(List<ReportPart> parts, String header, Path figures, PrintWriter out) {
         try {
             if (report != null) {
-                ReportWriter.write(results, header, report);
+                ReportWriter.writeHtml(parts, header, report, figures);
                 out.println("report written to " + report.resolve("index.html"));
             }
             if (markdown != null) {
-                AtomicFiles.writeString(markdown, ReportWriter.markdown(results, header));
+                AtomicFiles.writeString(markdown, ReportWriter.markdownOf(parts, header));
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {
@@ -197,19 +210,7 @@ public final class ExperimentCommand implements Runnable {
                 + " process: " + parts.stream().map(ReportPart::run).collect(Collectors.joining("; "))
                 + " (other jobs sharing the cores slow every time in this file down; speed is measured in"
                 + " BENCHMARKS.md).";
-        try {
-            if (report != null) {
-                ReportWriter.writeHtml(parts, header, report, assemble);
-                out.println("report written to " + report.resolve("index.html"));
-            }
-            if (markdown != null) {
-                AtomicFiles.writeString(markdown, ReportWriter.markdownOf(parts, header));
-                out.println("results written to " + markdown);
-            }
-        } catch (IOException e) {
-            throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the results: " + IoErrors.describe(e), e);
-        }
-        out.flush();
+        writeDocuments(parts, header, assemble, out);
     }
 
     /** A duration as {@code 12.3 min} (or seconds below a minute). */
