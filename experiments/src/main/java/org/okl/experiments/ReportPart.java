@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.okl.core.io.AtomicFiles;
+import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.VerdictTables;
 
 /**
@@ -26,9 +27,10 @@ import org.okl.experiments.verdict.VerdictTables;
  * @param markdown    the experiment's section of RESULTS.md
  * @param html        the experiment's section of the HTML report
  * @param figures     the file names of its figures, written beside the report page
+ * @param ran         whether the experiment ran (false for {@link #missing})
  */
 public record ReportPart(String experiment, String run, List<List<String>> verdictRows, String markdown,
-        String html, List<String> figures) {
+        String html, List<String> figures, boolean ran) {
     private static final String MAGIC = "okl-experiment-part\t1";
     private static final Pattern FIGURE = Pattern.compile("[a-z0-9-]+-[A-Za-z0-9_-]+\\.png");
 
@@ -68,7 +70,20 @@ public record ReportPart(String experiment, String run, List<List<String>> verdi
             r.notes().forEach(n -> html.append("<li>").append(ReportWriter.escape(n)).append("</li>\n"));
             html.append("</ul>\n");
         }
-        return new ReportPart(r.experiment(), run, rows, md.toString(), html.toString(), figures);
+        return new ReportPart(r.experiment(), run, rows, md.toString(), html.toString(), figures, true);
+    }
+
+    /**
+     * The part of an experiment that has not run yet: one verdict row and a section saying so, with the command that
+     * runs it.
+     */
+    public static ReportPart missing(String experiment, String command) {
+        String why = "its part is not here yet: `" + command + "`, then assemble again";
+        List<List<String>> rows = VerdictTables.summary(Map.of(experiment, List.of(Claim.notRun("-",
+                "every claim of this experiment", why)))).rows();
+        return new ReportPart(experiment, "", rows, "## " + experiment + "\n\nNot run in this file: " + why + ".\n\n",
+                "<h2>" + ReportWriter.escape(experiment) + "</h2>\n<p>Not run in this file: " + ReportWriter.escape(why)
+                        + ".</p>\n", List.of(), false);
     }
 
     /** The file name of a figure of a result, beside the report page. */
@@ -135,7 +150,7 @@ public record ReportPart(String experiment, String run, List<List<String>> verdi
             throw new IllegalArgumentException(file + ": not a complete part of experiment " + experiment
                     + " (needs the fields experiment, markdown and html)");
         }
-        return new ReportPart(name, run, rows, markdown, html, figures);
+        return new ReportPart(name, run, rows, markdown, html, figures, true);
     }
 
     private static String single(List<String> values, String where) {

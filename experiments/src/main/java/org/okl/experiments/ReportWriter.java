@@ -83,7 +83,7 @@ public final class ReportWriter {
     }
 
     private static Set<String> ran(List<ReportPart> parts) {
-        return parts.stream().map(ReportPart::experiment).collect(Collectors.toSet());
+        return parts.stream().filter(ReportPart::ran).map(ReportPart::experiment).collect(Collectors.toSet());
     }
 
     static void table(StringBuilder html, ResultTable t) {

@@ -49,6 +49,17 @@ class ReportPartTest {
     }
 
     @Test
+    void anExperimentWithoutAPartIsListedAsNotRunWithItsCommand() {
+        String md = ReportWriter.markdownOf(List.of(ReportPart.of(result("mtr", ""), ""),
+                ReportPart.missing("kadri-usps", "okl experiment kadri-usps --part parts")), "header");
+        assertThat(md).contains("| kadri-usps | - | every claim of this experiment | its part is not here yet:"
+                + " `okl experiment kadri-usps --part parts`, then assemble again | not run |",
+                "## kadri-usps\n\nNot run in this file: its part is not here yet",
+                "not run in this invocation (okl experiment kadri-usps)");
+        assertThat(md).doesNotContain("not run in this invocation (okl experiment mtr)");
+    }
+
+    @Test
     void aDamagedPartIsRefusedWithItsFileAndLine(@TempDir Path dir) throws Exception {
         ReportPart.of(result("mtr", ""), "").write(dir);
         Path file = dir.resolve("mtr.part");

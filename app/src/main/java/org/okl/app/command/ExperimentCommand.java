@@ -187,27 +187,36 @@ public final class ExperimentCommand implements Runnable {
         if (markdown == null && report == null) {
             throw new UsageException("--assemble writes --markdown FILE and/or --report DIR; give at least one");
         }
-        List<String> missing = chosen.stream().map(Experiment::name)
-                .filter(n -> !Files.isRegularFile(assemble.resolve(n + ".part"))).toList();
-        if (!missing.isEmpty()) {
-            throw new UsageException("no part of " + String.join(", ", missing) + " in " + assemble + "; run "
-                    + missing.stream().map(n -> "okl experiment " + n + (quick ? " --quick" : "") + " --part "
-                    + assemble).collect(Collectors.joining(", ")) + " first");
-        }
         List<ReportPart> parts = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
         try {
             for (Experiment e : chosen) {
-                parts.add(ReportPart.read(assemble, e.name()));
+                if (Files.isRegularFile(assemble.resolve(e.name() + ".part"))) {
+                    parts.add(ReportPart.read(assemble, e.name()));
+                } else {
+                    String command = "okl experiment " + e.name() + (quick ? " --quick" : "") + " --part " + assemble;
+                    missing.add(command);
+                    parts.add(ReportPart.missing(e.name(), command));
+                }
             }
         } catch (IllegalArgumentException e) {
             throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
         } catch (IOException e) {
             throw new OklException(ErrorCode.INVALID_DATA, "cannot read a part: " + IoErrors.describe(e), e);
         }
+        if (missing.size() == chosen.size()) {
+            throw new UsageException("no part of any experiment in " + assemble + "; run okl experiment NAME"
+                    + (quick ? " --quick" : "") + " --part " + assemble + " first");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        missing.forEach(m -> err.println("okl: warning: no part yet, listed as not run: " + m));
+        err.flush();
         String header = environment(okl) + "\n\nAssembled by `okl experiment " + name + (quick ? " --quick" : "")
                 + " --assemble " + assemble + (markdown != null ? " --markdown " + markdown : "")
                 + (report != null ? " --report " + report : "") + "` from parts, each experiment run in its own"
-                + " process: " + parts.stream().map(ReportPart::run).collect(Collectors.joining("; "))
+                + " process: " + parts.stream().map(ReportPart::run).filter(r -> !r.isEmpty())
+                .collect(Collectors.joining("; ")) + (missing.isEmpty() ? "" : ". Not run yet (listed as not run): "
+                + String.join("; ", missing))
                 + " (other jobs sharing the cores slow every time in this file down; speed is measured in"
                 + " BENCHMARKS.md).";
         writeDocuments(parts, header, assemble, out);
