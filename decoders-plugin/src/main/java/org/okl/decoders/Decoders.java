@@ -52,6 +52,14 @@ public final class Decoders {
         return ComponentSpec.of("threshold").with("per-label", true).with("at-least-one", atLeastOne);
     }
 
+    /**
+     * {@code threshold} tuned for the metric of model selection on its out-of-fold predictions: one common threshold,
+     * and with {@code perLabel} then one per label while the metric improves.
+     */
+    public static ComponentSpec thresholdsForMetric(boolean perLabel) {
+        return ComponentSpec.of("threshold").with("per-label", perLabel).with("objective", "metric");
+    }
+
     /** {@code candidates}: the pre-image among the training outputs nearest to the prediction. */
     public static ComponentSpec candidates() {
         return ComponentSpec.of("candidates");

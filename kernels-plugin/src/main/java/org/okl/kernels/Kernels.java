@@ -35,9 +35,27 @@ public final class Kernels {
         return ComponentSpec.of("gaussian-tanimoto").with("sigma", sigma);
     }
 
+    /** {@code gaussian} with its width set to {@code factor} times the median pairwise distance of the inputs. */
+    public static ComponentSpec gaussianMedianWidth(double factor) {
+        return gaussianMedianWidth().with("factor", factor);
+    }
+
     /** {@code laplacian}: exp(-||x - x'||_1 / sigma). */
     public static ComponentSpec laplacian(double sigma) {
         return ComponentSpec.of("laplacian").with("sigma", sigma);
+    }
+
+    /** {@code laplacian} with its width set to the median pairwise L1 distance of the training inputs. */
+    public static ComponentSpec laplacianMedianWidth() {
+        return ComponentSpec.of("laplacian").with("bandwidth", "median");
+    }
+
+    /**
+     * {@code gaussian-tanimoto} with its width set to the median distance sqrt(2 - 2T) between the training inputs
+     * (or outputs, for an output kernel).
+     */
+    public static ComponentSpec gaussianTanimotoMedianWidth() {
+        return ComponentSpec.of("gaussian-tanimoto").with("bandwidth", "median");
     }
 
     /** {@code linear}: the inner product. */

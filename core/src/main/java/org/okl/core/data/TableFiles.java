@@ -6,11 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
@@ -55,6 +57,19 @@ public final class TableFiles {
             throw new OklException(ErrorCode.INVALID_DATA, file + ": no such file");
         }
         return readerFor(file).open(file);
+    }
+
+    /**
+     * Cuts a file into pieces of about {@code pieceBytes} bytes that parse in parallel, when its reader can
+     * ({@link TableReader#split}); otherwise empty, and the file is read with {@link #open}.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a missing file or an unknown format
+     */
+    public Optional<TableSplits> split(Path file, long pieceBytes) {
+        if (!Files.isRegularFile(file)) {
+            throw new OklException(ErrorCode.INVALID_DATA, file + ": no such file");
+        }
+        return readerFor(file).split(file, pieceBytes);
     }
 
     private TableReader readerFor(Path file) {

@@ -18,6 +18,7 @@ import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
+import org.okl.core.transform.FittedTransforms;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
@@ -30,6 +31,7 @@ import org.okl.core.solve.PredictorCodec;
  */
 public final class Model {
     private final PipelineSpec spec;
+    private final FittedTransforms transforms;
     private final int pathIndex;
     private final Components components;
     private final FittedOutputEmbedding embedding;
@@ -37,10 +39,12 @@ public final class Model {
     private final ModelData data;
     private final Provenance provenance;
     private final Okl okl;
+    private Map<String, PipelineSpec> alternatives = Map.of();
 
-    Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
+    Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this.spec = spec;
+        this.transforms = transforms;
         this.pathIndex = pathIndex;
         this.components = components;
         this.embedding = embedding;
@@ -51,21 +55,26 @@ public final class Model {
     }
 
     /**
-     * Rebuilds a stored model: components from the recorded pipeline, the predictor from its arrays, and the output
-     * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did), or fitted
-     * row-wise for a model that stores none (fitted on streamed rows).
+     * Rebuilds a stored model: the transforms from their arrays, components from the recorded pipeline, the predictor
+     * from its arrays, and the output embedding refitted on the stored (transformed) training outputs
+     * (deterministic, so the model predicts as it did), or fitted row-wise for a model that stores none (fitted on
+     * streamed rows).
      *
      * @throws IllegalArgumentException when the model stores no training outputs but its output embedding needs them,
-     *                                  or no training inputs but its embedding learns from the regression
+     *                                  or no training inputs but its embedding learns from the regression, or a
+     *                                  transform's state is missing
      */
-    static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
-            ModelData data, Provenance provenance, Okl okl) {
-        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
-                predictorType, predictorArrays, data, provenance, okl));
+    static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, okl));
     }
 
-    private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
+    private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
+            String predictorType, Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance,
+            Okl okl) {
+        FittedTransforms transforms = FittedTransforms.restore(spec.inputs(), spec.targets(), transformArrays,
+                okl.context());
         Components c = Components.create(spec, null, okl.context());
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
         FittedOutputEmbedding embedding;
@@ -80,7 +89,7 @@ public final class Model {
         } else {
             embedding = rowwise(c.output(), spec, data.outputCount(), okl);
         }
-        return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl);
+        return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl);
     }
 
     /** The embedding fitted without rows, for models that store none. */
@@ -127,7 +136,10 @@ public final class Model {
         ModelArchive.write(this, file);
     }
 
-    /** Decoded predictions for new inputs (t x p, the columns the model was fitted on). */
+    /**
+     * Decoded predictions for new inputs (t x p, the columns the model was fitted on): the inputs go through the
+     * model's input transforms, and the decoded outputs through its target transforms undone.
+     */
     public Decoded predict(Matrix inputs) {
         return decode(predictRegression(inputs, Optional.empty()));
     }
@@ -149,9 +161,9 @@ public final class Model {
     }
 
     private Decoded decode(Matrix h) {
-        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
-                new PipelineDecodingContext(embedding, data.outputs(), data.outputCount(), data.unlabelledOutputs(),
-                        okl.context(), okl.tables())));
+        return transforms.invert(okl.registry().runtimeFailures().guard("decoding predictions",
+                () -> components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
+                        data.outputCount(), data.unlabelledOutputs(), okl.context(), okl.tables()))));
     }
 
     private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
@@ -170,7 +182,9 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(inputs));
+        InputRows x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs));
+        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(x));
         try {
             return Predictions.select(h, tasks);
         } catch (IllegalArgumentException e) {
@@ -179,8 +193,9 @@ public final class Model {
     }
 
     /**
-     * The predictions of the regression step (t x D) for new inputs, before decoding: what the decoder scores
-     * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
+     * The predictions of the regression step (t x D) for new inputs (through the input transforms), before
+     * decoding and before target transforms are undone: what the decoder scores candidates against (for example
+     * when a cluster scores its share of a candidate set with {@link #embedding()}).
      */
     public Matrix predictRegression(Matrix inputs) {
         return predictRegression(inputs, Optional.empty());
@@ -233,6 +248,35 @@ public final class Model {
     /** Where the model came from. */
     public Provenance provenance() {
         return provenance;
+    }
+
+    /** The same model with another provenance (an automatic pipeline adds what it chose). */
+    Model withProvenance(Provenance other) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl)
+                .withAlternatives(alternatives);
+    }
+
+    /** This model, knowing the selection's alternatives. */
+    Model withAlternatives(Map<String, PipelineSpec> others) {
+        this.alternatives = Map.copyOf(others);
+        return this;
+    }
+
+    /**
+     * When the model selection preferred some grid values ({@link SelectionSpec#prefer()}), the best candidates with
+     * them ({@code preferred}) and without them ({@code other}) as pipelines with nothing left to choose (their grid
+     * values, their path point, their tuned decoder): fitting one on the same data gives the model a selection over
+     * only that group would have chosen. For example, with the automatic pipeline's preference for independent
+     * outputs, {@code preferred} is the best independent model and {@code other} the best coupled one. Empty for a
+     * model without such a selection, and for a model read from a file (not stored).
+     */
+    public Map<String, PipelineSpec> alternatives() {
+        return alternatives;
+    }
+
+    /** The fitted input and target transforms (empty chains when the pipeline has none). */
+    public FittedTransforms transforms() {
+        return transforms;
     }
 
     /** The fitted regression function (for the model file). */

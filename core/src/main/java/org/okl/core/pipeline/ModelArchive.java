@@ -33,13 +33,15 @@ import org.okl.core.plugin.OklException;
  * an index of arrays), one entry per array (little-endian doubles, column-major, shape in the index) and
  * {@code SHA256SUMS}, the SHA-256 of every other entry in {@code sha256sum}'s format. Reading verifies every checksum,
  * so a damaged file is refused instead of predicting something else. Files are written atomically with the user's
- * umask ({@link AtomicFiles}). Format version 1 (no checksums, training inputs always stored) is still read.
+ * umask ({@link AtomicFiles}). Format version 3 adds the fitted input and target transforms ({@code transforms}) and
+ * the selection's cost and automatic choice in the provenance; versions 2 and 1 (no checksums, training inputs
+ * always stored) are still read.
  */
 final class ModelArchive {
     /** The format name in {@code model.json}. */
     static final String FORMAT = "okl-model";
     /** The format version this OKL writes and the newest it reads. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     /** The index entry. */
     static final String INDEX = "model.json";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -89,6 +91,7 @@ final class ModelArchive {
         data.inputs().ifPresent(m -> training.put("inputs", m));
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
         root.set("training", index(training, "training/", arrays));
+        root.set("transforms", index(model.transforms().arrays(), "transforms/", arrays));
         root.set("provenance", JSON.valueToTree(model.provenance()));
 
         ChecksummedZip.Writer zip = new ChecksummedZip.Writer(out);
@@ -129,11 +132,12 @@ final class ModelArchive {
                     okl.registry());
             Map<String, Matrix> predictorArrays = readArrays(entries, root.path("predictor").path("arrays"), file);
             Map<String, Matrix> training = readArrays(entries, root.path("training"), file);
+            Map<String, Matrix> transforms = readArrays(entries, root.path("transforms"), file);
             Provenance provenance = JSON.treeToValue(root.path("provenance"), Provenance.class);
             ModelData data = version == 1 ? dataOfVersion1(root, training, file)
                     : data(root.path("data"), training, file);
-            return Model.restore(spec, root.path("pathIndex").asInt(), root.path("predictor").path("type").asText(),
-                    predictorArrays, data, provenance, okl);
+            return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
+                    root.path("predictor").path("type").asText(), predictorArrays, data, provenance, okl);
         } catch (NoSuchFileException e) {
             throw invalid(file, "no such model file");
         } catch (AccessDeniedException e) {

@@ -170,7 +170,8 @@ final class CsvStream implements TableStream {
         return null;
     }
 
-    private static char delimiterOf(String line) {
+    /** The delimiter the first non-blank line implies: comma, tab, semicolon, or ' ' for whitespace-separated. */
+    static char delimiterOf(String line) {
         if (line.indexOf(',') >= 0) {
             return ',';
         }
