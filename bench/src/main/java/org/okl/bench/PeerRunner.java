@@ -67,11 +67,25 @@ public final class PeerRunner {
      * @throws PeerUnavailable when Python or a module is missing or the script fails
      */
     public String runResource(String resource, List<String> args, String what) {
+        return runResource(PeerRunner.class, resource, args, what);
+    }
+
+    /**
+     * Runs a script shipped as a resource next to {@code owner} (another module's peer or independent check).
+     *
+     * @param owner    the class the resource name is relative to
+     * @param resource the script's resource name
+     * @return the script's last line of output
+     * @throws PeerUnavailable when Python or a module is missing or the script fails
+     */
+    public String runResource(Class<?> owner, String resource, List<String> args, String what) {
         try {
-            Path copy = Files.createTempFile("okl-" + resource.replace(".py", ""), ".py");
-            try (var in = PeerRunner.class.getResourceAsStream(resource)) {
+            Path copy = Files.createTempFile("okl-" + Path.of(resource).getFileName().toString().replace(".py", ""),
+                    ".py");
+            try (var in = owner.getResourceAsStream(resource)) {
                 if (in == null) {
-                    throw new IllegalStateException("the bench JAR lacks its resource " + resource);
+                    throw new IllegalStateException("the JAR of " + owner.getName() + " lacks its resource "
+                            + resource);
                 }
                 Files.copy(in, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }

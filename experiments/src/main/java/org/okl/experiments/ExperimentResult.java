@@ -2,6 +2,7 @@ package org.okl.experiments;
 
 import java.util.List;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.okl.experiments.verdict.Claim;
 
 /**
  * What an experiment produced.
@@ -11,15 +12,17 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * @param tables     result tables (ours beside the paper's numbers where they exist)
  * @param figures    plots for the report
  * @param notes      what matched the paper, what did not, and why
+ * @param claims     the papers' claims this experiment tests, with the comparisons that decide their verdicts
  */
 public record ExperimentResult(String experiment, String protocol, List<ResultTable> tables, List<Figure> figures,
-        List<String> notes) {
+        List<String> notes, List<Claim> claims) {
 
     /** Copies the lists. */
     public ExperimentResult {
         tables = List.copyOf(tables);
         figures = List.copyOf(figures);
         notes = List.copyOf(notes);
+        claims = List.copyOf(claims);
     }
 
     /**

@@ -60,7 +60,8 @@ public record ResultTable(String title, List<String> columns, List<List<String>>
         columns.forEach(c -> sb.append(" --- |"));
         sb.append('\n');
         for (List<String> r : rows) {
-            sb.append("| ").append(String.join(" | ", r)).append(" |\n");
+            sb.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList()))
+                    .append(" |\n");
         }
         return sb.toString();
     }

@@ -2,12 +2,16 @@ package org.okl.app.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
@@ -24,6 +28,7 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.Experiments;
+import org.okl.experiments.ReportPart;
 import org.okl.experiments.ReportWriter;
 import org.okl.experiments.ResultTable;
 import picocli.CommandLine.Command;
@@ -59,6 +64,14 @@ public final class ExperimentCommand implements Runnable {
             + "(RESULTS.md).")
     private Path markdown;
 
+    @Option(names = "--part", paramLabel = "DIR", description = "Also write each experiment's share of the "
+            + "results into DIR as soon as it ends (EXPERIMENT.part and its figures), for --assemble.")
+    private Path part;
+
+    @Option(names = "--assemble", paramLabel = "DIR", description = "Run nothing: write --markdown and --report "
+            + "from the parts that runs with --part DIR left there (experiments run in separate processes).")
+    private Path assemble;
+
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
@@ -81,37 +94,138 @@ public final class ExperimentCommand implements Runnable {
                     + String.join(", ", all.keySet()));
         }
         Okl okl = root.okl();
+        if (assemble != null) {
+            assemble(chosen, okl, out);
+            return;
+        }
         requireData(chosen, okl);
         PrintWriter progress = spec.commandLine().getErr();
         ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
         List<ExperimentResult> results = new ArrayList<>();
+        double loadBefore = load();
+        long start = System.nanoTime();
+        List<String> durations = new ArrayList<>();
         for (Experiment e : chosen) {
             progress.println("okl: running " + e.name() + (quick ? " (quick)" : ""));
             progress.flush();
+            long t0 = System.nanoTime();
+            double load0 = load();
             ExperimentResult r = e.run(context);
+            durations.add(e.name() + " " + minutes(System.nanoTime() - t0));
             results.add(r);
+            if (part != null) {
+                writePart(r, minutes(System.nanoTime() - t0), load0);
+            }
             out.println("== " + r.experiment() + ": " + r.protocol());
             r.tables().stream().map(ResultTable::toText).forEach(out::println);
             r.notes().forEach(n -> out.println("  * " + n));
             out.println();
             out.flush();
         }
-        String header = "OKL " + OklVersion.get() + ", linear algebra: " + okl.context().linearAlgebra().description()
-                + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version()
-                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".";
+        double loadAfter = load();
+        String header = environment(okl) + "\n\nProduced by `okl experiment " + name + (quick ? " --quick" : "")
+                + (markdown != null ? " --markdown " + markdown : "")
+                + (report != null ? " --report " + report : "") + "` in " + minutes(System.nanoTime() - start)
+                + " wall-clock (" + String.join(", ", durations) + "); load average " + String.format(Locale.ROOT,
+                "%.1f", loadBefore) + " at the start and " + String.format(Locale.ROOT, "%.1f", loadAfter) + " at the"
+                + " end (other jobs sharing the cores slow every time in this file down; speed is measured in"
+                + " BENCHMARKS.md).";
+        if (report != null) {
+            try {
+                ReportWriter.writeFigures(results, report);
+            } catch (IOException e) {
+                throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the figures: " + IoErrors.describe(e),
+                        e);
+            }
+        }
+        writeDocuments(results.stream().map(r -> ReportPart.of(r, "")).toList(), header, null, out);
+    }
+
+    /** Writes --report's page (copying figures from {@code figures} unless null) and --markdown from parts. */
+    private void writeDocuments(List<ReportPart> parts, String header, Path figures, PrintWriter out) {
         try {
             if (report != null) {
-                ReportWriter.write(results, header, report);
+                ReportWriter.writeHtml(parts, header, report, figures);
                 out.println("report written to " + report.resolve("index.html"));
             }
             if (markdown != null) {
-                AtomicFiles.writeString(markdown, ReportWriter.markdown(results, header));
+                AtomicFiles.writeString(markdown, ReportWriter.markdownOf(parts, header));
                 out.println("results written to " + markdown);
             }
         } catch (IOException e) {
             throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the results: " + IoErrors.describe(e), e);
         }
         out.flush();
+    }
+
+    /** The first line of the header: version, back-end, cores, Java, protocol and seed. */
+    private String environment(Okl okl) {
+        return "OKL " + OklVersion.get() + ", linear algebra: " + okl.context().linearAlgebra().description()
+                + ", " + Runtime.getRuntime().availableProcessors() + " cores, Java " + Runtime.version()
+                + (quick ? ", quick protocol" : "") + ", seed " + okl.context().seed() + ".";
+    }
+
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    /** Writes one experiment's part and its figures into the --part folder. */
+    private void writePart(ExperimentResult r, String wall, double loadBefore) {
+        String run = String.format(Locale.ROOT, "%s %s (`okl experiment %s%s --part %s`, load average %.1f to %.1f)",
+                r.experiment(), wall, name, quick ? " --quick" : "", part, loadBefore, load());
+        try {
+            ReportWriter.writeFigures(List.of(r), part);
+            ReportPart.of(r, run).write(part);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write the part of " + r.experiment() + ": "
+                    + IoErrors.describe(e), e);
+        }
+    }
+
+    /** Writes --markdown and --report from the parts of the chosen experiments, running nothing. */
+    private void assemble(List<Experiment> chosen, Okl okl, PrintWriter out) {
+        if (markdown == null && report == null) {
+            throw new UsageException("--assemble writes --markdown FILE and/or --report DIR; give at least one");
+        }
+        List<ReportPart> parts = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        try {
+            for (Experiment e : chosen) {
+                if (Files.isRegularFile(assemble.resolve(e.name() + ".part"))) {
+                    parts.add(ReportPart.read(assemble, e.name()));
+                } else {
+                    String command = "okl experiment " + e.name() + (quick ? " --quick" : "") + " --part " + assemble;
+                    missing.add(command);
+                    parts.add(ReportPart.missing(e.name(), command));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, "cannot read a part: " + IoErrors.describe(e), e);
+        }
+        if (missing.size() == chosen.size()) {
+            throw new UsageException("no part of any experiment in " + assemble + "; run okl experiment NAME"
+                    + (quick ? " --quick" : "") + " --part " + assemble + " first");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        missing.forEach(m -> err.println("okl: warning: no part yet, listed as not run: " + m));
+        err.flush();
+        String header = environment(okl) + "\n\nAssembled by `okl experiment " + name + (quick ? " --quick" : "")
+                + " --assemble " + assemble + (markdown != null ? " --markdown " + markdown : "")
+                + (report != null ? " --report " + report : "") + "` from parts, each experiment run in its own"
+                + " process: " + parts.stream().map(ReportPart::run).filter(r -> !r.isEmpty())
+                .collect(Collectors.joining("; ")) + (missing.isEmpty() ? "" : ". Not run yet (listed as not run): "
+                + String.join("; ", missing))
+                + " (other jobs sharing the cores slow every time in this file down; speed is measured in"
+                + " BENCHMARKS.md).";
+        writeDocuments(parts, header, assemble, out);
+    }
+
+    /** A duration as {@code 12.3 min} (or seconds below a minute). */
+    private static String minutes(long nanos) {
+        double s = nanos / 1e9;
+        return s < 60 ? String.format(Locale.ROOT, "%.1f s", s) : String.format(Locale.ROOT, "%.1f min", s / 60);
     }
 
     /**

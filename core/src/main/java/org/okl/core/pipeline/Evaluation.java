@@ -14,6 +14,7 @@ import org.okl.api.metric.SquaredErrors;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
+import org.okl.core.select.GroupStratified;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
 import org.okl.core.stream.FoldRows;
@@ -58,7 +59,7 @@ public final class Evaluation {
     /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
     public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
             Map<String, ComponentSpec> metrics, Okl okl) {
-        List<Split> splits = new KFold(folds, seed).splits(data.size());
+        List<Split> splits = GroupStratified.of(new KFold(folds, seed), data.groups()).splits(data.size());
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
         String task = folds + "-fold cross-validation";

@@ -12,6 +12,7 @@ import org.okl.api.output.OutputData;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
+import org.okl.core.select.GroupStratified;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.KFold;
 import org.okl.core.select.RepeatedSubsampling;
@@ -25,6 +26,7 @@ import org.okl.core.select.TikhonovLeaveOneOut;
  * eigendecomposition between variants that differ only in kernel width and output matrix) and every path point is
  * decoded and scored on the validation part ({@link SelectionScores}, which also tunes held-out-tuned decoders on
  * the pooled out-of-fold predictions). Transforms are fitted on each split's training part.
+ * Multi-task data are split within every task ({@link GroupStratified}).
  */
 final class ModelSelection {
     private ModelSelection() {
@@ -63,7 +65,7 @@ final class ModelSelection {
             return leaveOneOut(variants, data, okl, start);
         }
         Metric metric = okl.create(Metric.class, selection.metric());
-        List<Split> splits = splitter(selection).splits(data.size());
+        List<Split> splits = GroupStratified.of(splitter(selection), data.groups()).splits(data.size());
         SelectionScores scores = new SelectionScores(variants, metric, selection.metric().name(), splits.size(), okl);
         CandidateEvaluator evaluator = new CandidateEvaluator(variants, okl);
         String task = "model selection (" + splits.size() + " splits x " + variants.size() + " grid points)";

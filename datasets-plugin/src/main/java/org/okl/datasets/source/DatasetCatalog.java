@@ -69,6 +69,11 @@ public final class DatasetCatalog {
                 RemoteSources.mulan("enron", "2988cefc1cdf7a8004a20ef84615cc8fa1b5d7434c16687283b41454e2d9d194",
                 "2f3aad54a8f54caaab4ab01246fe9dd385ba944a2633028f52747b57eac5474e",
                 "ed40c92d7f613eed51714912cab10dddc4ce456262137d8fef230d44c7f4457b")));
+        out.add(downloaded("bibtex", "4880 + 2515 test x 1836 -> 159 labels (sparse ARFF)", "Mulan bibtex (Katakis"
+                + " et al. 2008, ECML/PKDD 2008 Discovery Challenge); no licence stated",
+                RemoteSources.mulan("bibtex", "8dcc9de6e0b2cebaec8c1f4fac78431adeeb73cfd3ab879b530a66d366e59174",
+                "9b03329cde64d3f994bdf7fbbac3f3b10fe185c311cb9ae725475f59c7f3f922",
+                "08fe20013c1e75dcf1888c185f5187c95e76495b8518ce289b4d3afce38d1232")));
         String tecator = "Tecator meats via R modeldata 1.1.0; MIT, data public domain with Tecator's permission"
                 + " note (mention Tecator); bundled";
         out.add(fixed("tecator", "REGRESSION, 172 + 43 x 100 -> 3 (water, fat, protein)", stored("tecator",

@@ -30,7 +30,7 @@ class BundledDatasetsTest {
     void catalogIds() {
         assertThat(DatasetCatalog.factories().stream().map(ComponentFactory::id).collect(Collectors.toList()))
                 .containsExactlyInAnyOrder("digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves",
-                        "scene", "scene-sample", "emotions", "enron", "tecator", "jura", "enb", "slump", "sf1", "sf2",
+                        "scene", "scene-sample", "emotions", "enron", "bibtex", "tecator", "jura", "enb", "slump", "sf1", "sf2",
                         "school-exam", "mnist", "mnist-halves", "related-tasks", "vector-field-mixture",
                         "vector-field-helmholtz")
                 .doesNotHaveDuplicates();

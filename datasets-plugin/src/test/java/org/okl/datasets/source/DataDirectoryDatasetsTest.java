@@ -22,7 +22,7 @@ import org.okl.datasets.Contexts;
 
 /** The data sets that are downloaded into the data directory: where they are looked for, and what is said. */
 class DataDirectoryDatasetsTest {
-    private static final String[] DOWNLOADED = {"scene", "emotions", "enron", "mnist", "mnist-halves"};
+    private static final String[] DOWNLOADED = {"scene", "emotions", "enron", "bibtex", "mnist", "mnist-halves"};
     private static final String ARFF = "@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute L {0,1}\n"
             + "@data\n";
     private static final String LABELS = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"

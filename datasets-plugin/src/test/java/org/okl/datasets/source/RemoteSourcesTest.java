@@ -27,7 +27,7 @@ class RemoteSourcesTest {
 
     @Test
     void mulanSetsComeFromThePinnedCommitAsIs() {
-        for (String id : List.of("scene", "emotions", "enron")) {
+        for (String id : List.of("scene", "emotions", "enron", "bibtex")) {
             DownloadableDataset d = downloadable(id);
             assertThat(d.folder()).isEqualTo(id);
             assertThat(d.downloads()).extracting(f -> f.uri().toString()).containsExactly(

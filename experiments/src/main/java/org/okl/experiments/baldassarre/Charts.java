@@ -1,6 +1,7 @@
 package org.okl.experiments.baldassarre;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 import org.knowm.xchart.XYChart;
@@ -34,6 +35,22 @@ public final class Charts {
                 chart.addSeries(name, drawable[0], drawable[1]).setMarker(SeriesMarkers.CIRCLE);
             }
         });
+        return chart;
+    }
+
+    /** A scatter plot of (x, y) points, with the line y = x for reference. */
+    public static XYChart scatter(String title, String xTitle, String yTitle, List<double[]> points) {
+        XYChart chart = new XYChartBuilder().width(640).height(440).title(title).xAxisTitle(xTitle)
+                .yAxisTitle(yTitle).build();
+        List<double[]> kept = points.stream().filter(p -> Double.isFinite(p[0]) && Double.isFinite(p[1])).toList();
+        if (!kept.isEmpty()) {
+            double[] x = kept.stream().mapToDouble(p -> p[0]).toArray();
+            double[] y = kept.stream().mapToDouble(p -> p[1]).toArray();
+            chart.addSeries("points", x, y).setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            double lo = Math.min(Arrays.stream(x).min().orElse(0), Arrays.stream(y).min().orElse(0));
+            double hi = Math.max(Arrays.stream(x).max().orElse(1), Arrays.stream(y).max().orElse(1));
+            chart.addSeries("y = x", new double[] {lo, hi}, new double[] {lo, hi}).setMarker(SeriesMarkers.NONE);
+        }
         return chart;
     }
 

@@ -74,10 +74,30 @@ public final class Fits {
         return score(okl, metric, model, new Dataset.Split(inputs, outputs, Optional.of(tasks)));
     }
 
+    /** The mean squared error over every entry of predictions against true outputs. */
+    public static double mse(Matrix truth, Matrix predicted) {
+        if (truth.rows() != predicted.rows() || truth.cols() != predicted.cols()) {
+            throw new IllegalArgumentException("truth is " + truth.rows() + " x " + truth.cols() + " but predictions"
+                    + " are " + predicted.rows() + " x " + predicted.cols());
+        }
+        double s = 0;
+        for (int k = 0; k < truth.data().length; k++) {
+            double e = truth.data()[k] - predicted.data()[k];
+            s += e * e;
+        }
+        return s / truth.data().length;
+    }
+
     /** A chosen value recorded in the model's provenance, as a number (NaN when absent). */
     public static double chosen(Model model, String key) {
         Object v = model.provenance().chosen().get(key);
         return v instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    /** A number without a trailing {@code .0} for whole values, else with up to four significant digits. */
+    public static String compact(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v)
+                : new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     /** {@code count} values geometrically spaced from {@code from} to {@code to} (both included). */

@@ -1,6 +1,7 @@
 package org.okl.experiments.multilabel;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +9,7 @@ import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
@@ -19,45 +21,80 @@ import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.HeldOut;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
+import org.okl.experiments.verdict.Claim;
+import org.okl.experiments.verdict.Comparison;
 
 /**
- * Minh and Sindhwani 2011, Table 1 (scene column) and Fig. 1: vector-valued manifold regularization (the {@code vvmr}
- * preset: Gaussian σ = 4.3, ±1 labels, output-laplacian separable kernel with a 2-NN output graph, manifold
- * regularizer with a 5-NN input graph, γ_A = λ = 1e-4) on scene with 100 labelled images per random draw and the rest
- * of the training set unlabelled; mean AUC over labels on the unlabelled set (transductive) and on the test set
- * (inductive), over a γ_I × γ_O grid holding VVMR, vector-valued RLS (γ_I = 0) and Laplacian RLS (γ_O = 0).
+ * Minh and Sindhwani 2011, Table 1 (scene column), Fig. 1 and Fig. 2: vector-valued manifold regularization (the
+ * {@code vvmr} preset: Gaussian σ = 4.3, ±1 labels, output-laplacian separable kernel with a 2-NN output graph,
+ * manifold regularizer with a 5-NN input graph, γ_A = λ = 1e-4) on scene with 100 labelled images per random draw and
+ * the rest of the training set unlabelled. VVMR, vector-valued RLS (γ_I = 0), Laplacian RLS (γ_O = 0) each choose their
+ * γ_I and γ_O by an inner cross-validation of the mean AUC on the labelled images only; the unlabelled and test
+ * outputs are sealed ({@link HeldOut}) until every model of a draw is fitted. Mean AUC over labels on the unlabelled
+ * set (transductive) and the test set (inductive); the whole γ_I × γ_O grid is reported as Fig. 1 (nothing chosen on
+ * it), and a sweep of the number of labelled images shows where the manifold term pays.
  */
 public final class MinhSceneExperiment implements Experiment {
-    /** γ_I at the top of MS11 Fig. 1's range, the a-priori VVMR setting. */
-    static final double VVMR_GAMMA_I = 0.1;
-    /** γ_O of the a-priori VVMR setting (the preset's value; MS11 do not state theirs). */
-    static final double VVMR_GAMMA_O = 0.5;
+    /** The Gaussian width of MS11 (median pairwise distance of their training images). */
+    static final double SIGMA = 4.3;
+    /** γ_A of MS11 (our Tikhonov λ). */
+    static final double LAMBDA = 1e-4;
 
     /**
      * A protocol.
      *
-     * @param draws      random draws of the labelled set
-     * @param labelled   labelled images per draw
-     * @param unlabelled at most this many unlabelled training images per draw
-     * @param gammaIs    the γ_I grid (includes 0 and {@link #VVMR_GAMMA_I})
-     * @param gammaOs    the γ_O grid (includes 0 and {@link #VVMR_GAMMA_O})
+     * @param draws         random draws of the labelled set
+     * @param labelled      labelled images per draw
+     * @param unlabelled    at most this many unlabelled training images per draw
+     * @param innerFolds    folds of the inner cross-validation on the labelled images
+     * @param gammaIs       the γ_I grid of the selection (non-zero values)
+     * @param gammaOs       the γ_O grid of the selection (non-zero values)
+     * @param figGammaIs    the γ_I axis of Fig. 1 (0 first, MS11's top value 0.1 last)
+     * @param figGammaOs    the γ_O values of Fig. 1's curves (0 first)
+     * @param sweepLabelled labelled-set sizes of the investigation sweep besides the protocol's own
+     * @param sweepDraws    draws per size of the sweep
      */
-    record Settings(int draws, int labelled, int unlabelled, List<Double> gammaIs, List<Double> gammaOs) {
+    record Settings(int draws, int labelled, int unlabelled, int innerFolds, List<Double> gammaIs,
+            List<Double> gammaOs, List<Double> figGammaIs, List<Double> figGammaOs, List<Integer> sweepLabelled,
+            int sweepDraws) {
     }
 
-    /** MS11's protocol: 10 draws of 100 labelled images, every other training image unlabelled. */
-    static final Settings FULL = new Settings(10, 100, Integer.MAX_VALUE, List.of(0.0, 0.001, 0.01, 0.03, 0.1),
-            List.of(0.0, 0.25, 0.5, 0.75, 0.9));
+    /**
+     * MS11's protocol: 10 draws of 100 labelled images, every other training image unlabelled; 3-fold inner
+     * cross-validation and 3 x 2 grids keep it near 10 minutes on two idle cores.
+     */
+    static final Settings FULL = new Settings(10, 100, Integer.MAX_VALUE, 3, List.of(1e-4, 1e-3, 1e-2),
+            List.of(0.5, 0.9), List.of(0.0, 1e-4, 1e-3, 1e-2, 1e-1), List.of(0.0, 0.5, 0.9), List.of(20, 50), 5);
     /** The quick protocol, on {@link #QUICK_DATASET}. */
-    static final Settings QUICK = new Settings(2, 100, 300, List.of(0.0, 0.001, 0.1), List.of(0.0, 0.5));
+    static final Settings QUICK = new Settings(2, 100, 300, 3, List.of(1e-3, 1e-2), List.of(0.5),
+            List.of(0.0, 1e-3, 1e-1), List.of(0.0, 0.5), List.of(50), 2);
     /** The bundled slice of scene the quick protocol reads (404 training, 200 test images), so it runs offline. */
     static final String QUICK_DATASET = "scene-sample";
 
     /** MS11 Table 1, scene column (mean AUC × 100 and spread) as printed. */
     static final Map<String, String> PAPER = paper();
+
+    /** The methods of Table 1 and Fig. 1's extremes, each choosing its own γ_I and γ_O on the labelled images. */
+    enum Method {
+        /** γ_I > 0 and γ_O > 0 chosen on the grid. */
+        VVMR("VVMR (γ_I, γ_O chosen)"),
+        /** γ_I = 0, γ_O > 0 chosen. */
+        VECTOR_RLS("vector-valued RLS (γ_I = 0, γ_O chosen)"),
+        /** γ_O = 0, γ_I > 0 chosen. */
+        LAPLACIAN_RLS("Laplacian RLS (γ_O = 0, γ_I chosen)"),
+        /** γ_I = γ_O = 0: nothing chosen. */
+        RLS("RLS (γ_I = γ_O = 0)");
+
+        final String label;
+
+        Method(String label) {
+            this.label = label;
+        }
+    }
 
     private static Map<String, String> paper() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -81,8 +118,8 @@ public final class MinhSceneExperiment implements Experiment {
 
     @Override
     public String description() {
-        return "Minh & Sindhwani 2011 Table 1 and Fig. 1: vector-valued manifold regularization on scene, 100"
-                + " labelled images, mean AUC (--quick: a bundled slice of scene)";
+        return "Minh & Sindhwani 2011 Table 1, Fig. 1, Fig. 2: vector-valued manifold regularization on scene, 100"
+                + " labelled images, mean AUC, γ_I and γ_O chosen on the labelled images (--quick: a bundled slice)";
     }
 
     /** The training data of one draw: labelled rows with outputs, unlabelled rows as inputs only. */
@@ -96,17 +133,74 @@ public final class MinhSceneExperiment implements Experiment {
     static PipelineSpec pipeline(double gammaI, double gammaO, Okl okl) {
         String regularizers = gammaI == 0 ? "[]"
                 : "[{\"name\": \"manifold\", \"gammaI\": " + gammaI + ", \"neighbours\": 5}]";
-        String json = "{\"preset\": \"vvmr\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": 4.3},"
+        String json = "{\"preset\": \"vvmr\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": " + SIGMA + "},"
                 + " \"operator\": {\"name\": \"separable\", \"matrix\": {\"name\": \"output-laplacian\", \"gammaO\": "
                 + gammaO + ", \"neighbours\": 2}}, \"output\": {\"name\": \"labels\", \"coding\": \"plus-minus\"},"
-                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": 1.0e-4}, \"regularizers\": " + regularizers
-                + ", \"decoder\": {\"name\": \"threshold\"}}";
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": " + LAMBDA + "}, \"regularizers\": "
+                + regularizers + ", \"decoder\": {\"name\": \"threshold\"}}";
         return PipelineFiles.parse(json, "vvmr gammaI=" + gammaI + " gammaO=" + gammaO, okl.registry());
     }
 
-    /** Mean AUC of the decoder's scores on (x, y). */
-    static double meanAuc(Okl okl, Model model, Matrix x, Matrix y) {
-        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(y, model.predict(x));
+    /** Grid keys of the chosen values, as provenance would name them. */
+    static final String GAMMA_I = "regularizers.0.gammaI";
+    static final String GAMMA_O = "operator.matrix.gammaO";
+
+    /**
+     * A method's candidates: VVMR over γ_I × γ_O, vector-valued RLS over γ_O (γ_I = 0), Laplacian RLS over γ_I
+     * (γ_O = 0), RLS the single pipeline γ_I = γ_O = 0.
+     */
+    static Map<Map<String, Object>, PipelineSpec> candidates(Method m, List<Double> gammaIs, List<Double> gammaOs,
+            Okl okl) {
+        List<Double> is = m == Method.VVMR || m == Method.LAPLACIAN_RLS ? gammaIs : List.of(0.0);
+        List<Double> os = m == Method.VVMR || m == Method.VECTOR_RLS ? gammaOs : List.of(0.0);
+        Map<Map<String, Object>, PipelineSpec> out = new LinkedHashMap<>();
+        for (double gi : is) {
+            for (double go : os) {
+                out.put(Map.of(GAMMA_I, gi, GAMMA_O, go), pipeline(gi, go, okl));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A method chosen on the labelled images by transductive k-fold cross-validation ({@link TransductiveSelection})
+     * and fitted on all of them.
+     */
+    static TransductiveSelection.Choice select(Okl okl, Method m, List<Double> gammaIs, List<Double> gammaOs,
+            TrainingData td, int folds, long seed) {
+        Map<Map<String, Object>, PipelineSpec> candidates = candidates(m, gammaIs, gammaOs, okl);
+        if (candidates.size() == 1) {
+            var only = candidates.entrySet().iterator().next();
+            return new TransductiveSelection.Choice(new LinkedHashMap<>(only.getKey()), okl.pipeline(only.getValue())
+                    .fit(td), new double[] {Double.NaN});
+        }
+        return TransductiveSelection.choose(okl, candidates, td, folds, seed);
+    }
+
+    /** Mean AUC of scores against ±1 truth. */
+    static double meanAuc(Okl okl, Matrix truth, Decoded predicted) {
+        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(truth, predicted);
+    }
+
+    /** The AUC of every label (NaN for a label with one class in the set). */
+    static double[] perLabelAuc(Okl okl, Matrix truth, Decoded predicted) {
+        Metric auc = okl.create(Metric.class, Metrics.meanAuc());
+        Matrix scores = predicted.scores().orElseThrow();
+        double[] out = new double[truth.cols()];
+        for (int j = 0; j < out.length; j++) {
+            int[] col = {j};
+            Matrix t = truth.selectColumns(col);
+            boolean twoClasses = java.util.Arrays.stream(t.data()).distinct().count() > 1;
+            out[j] = twoClasses ? auc.evaluate(t, new Decoded(predicted.outputs().selectColumns(col),
+                    java.util.Optional.of(scores.selectColumns(col)), java.util.Optional.empty())) : Double.NaN;
+        }
+        return out;
+    }
+
+    /** What one draw gave: every number scored once on the sealed sets. */
+    record DrawResult(Map<Method, Double> trans, Map<Method, Double> induct, double[][] sweepTrans,
+            Map<Method, Map<String, Object>> chosen, double[] perLabelTrans, double[] perLabelInduct, double scaled,
+            double scaledGammaI, String check) {
     }
 
     @Override
@@ -115,171 +209,185 @@ public final class MinhSceneExperiment implements Experiment {
         Settings s = context.quick() ? QUICK : FULL;
         String id = datasets(context.quick()).get(0);
         Dataset data = okl.create(DatasetSource.class, ComponentSpec.of(id)).load(okl.context());
-        Dataset.Split train = data.train();
-        Dataset.Split test = data.test().orElseThrow();
-        int gi = s.gammaIs().size();
-        int go = s.gammaOs().size();
-        double[][][] trans = new double[gi][go][s.draws()];
-        double[][][] induct = new double[gi][go][s.draws()];
         long start = System.nanoTime();
+        List<DrawResult> draws = new ArrayList<>();
         int unlabelled = 0;
         for (int r = 0; r < s.draws(); r++) {
-            LabelledDraw draw = LabelledDraw.draw(train.size(), s.labelled(), s.unlabelled(), context.seed() + r);
+            LabelledDraw draw = LabelledDraw.draw(data.train().size(), s.labelled(), s.unlabelled(),
+                    context.seed() + r);
             unlabelled = draw.unlabelled().length;
-            TrainingData td = trainingData(train, draw);
-            Matrix ux = td.unlabelledInputs().orElseThrow();
-            Matrix uy = train.outputs().selectRows(draw.unlabelled());
-            for (int a = 0; a < gi; a++) {
-                for (int b = 0; b < go; b++) {
-                    Model model = okl.pipeline(pipeline(s.gammaIs().get(a), s.gammaOs().get(b), okl)).fit(td);
-                    trans[a][b][r] = meanAuc(okl, model, ux, uy);
-                    induct[a][b][r] = meanAuc(okl, model, test.inputs(), test.outputs());
-                }
-            }
-            int a = s.gammaIs().indexOf(VVMR_GAMMA_I);
-            int b = s.gammaOs().indexOf(VVMR_GAMMA_O);
-            context.progress().printf(Locale.ROOT, "minh-scene: draw %d/%d (%d labelled, %d unlabelled): VVMR"
+            DrawResult d = draw(okl, data, draw, s, context.seed() + r, r == 0);
+            draws.add(d);
+            context.progress().printf(Locale.ROOT, "minh-scene: draw %d/%d (%d labelled, %d unlabelled): VVMR %s"
                             + " transductive AUC %.4f, test AUC %.4f (%s s so far)%n", r + 1, s.draws(),
-                    s.labelled(), unlabelled, trans[a][b][r], induct[a][b][r],
-                    Summary.seconds(System.nanoTime() - start));
+                    s.labelled(), unlabelled, d.chosen().get(Method.VVMR), d.trans().get(Method.VVMR),
+                    d.induct().get(Method.VVMR), Summary.seconds(System.nanoTime() - start));
             context.progress().flush();
         }
-        long elapsed = System.nanoTime() - start;
-        int iv = s.gammaIs().indexOf(VVMR_GAMMA_I);
-        int ov = s.gammaOs().indexOf(VVMR_GAMMA_O);
-        int i0 = s.gammaIs().indexOf(0.0);
-        int o0 = s.gammaOs().indexOf(0.0);
-        int[] best = bestVvmrCell(trans, i0, o0);
-        int ib = best[0];
-        int ob = best[1];
-
-        ResultTable.Builder t1 = ResultTable.builder("Mean AUC × 100 (std over " + s.draws()
-                        + " draws) on scene, " + s.labelled() + " labelled images", "method", "γ_I", "γ_O",
-                "unlabelled set (ours)", "test set (ours)", "MS11 Table 1 (unlabelled set)");
-        PAPER.forEach((m, v) -> {
-            if (!m.equals("VVMR")) {
-                t1.row(m, "-", "-", "not run", "not run", v);
-            }
-        });
-        t1.row("VVMR, best grid cell (chosen on the unlabelled labels: optimistic, like reading Fig. 1)",
-                fmt(s.gammaIs().get(ib)), fmt(s.gammaOs().get(ob)), Summary.percent(trans[ib][ob]),
-                Summary.percent(induct[ib][ob]), PAPER.get("VVMR"));
-        t1.row("VVMR, fixed in advance (top of Fig. 1's γ_I range)", fmt(VVMR_GAMMA_I), fmt(VVMR_GAMMA_O),
-                Summary.percent(trans[iv][ov]), Summary.percent(induct[iv][ov]), PAPER.get("VVMR"));
-        t1.row("vector-valued RLS (γ_I = 0)", "0", fmt(s.gammaOs().get(ob)), Summary.percent(trans[i0][ob]),
-                Summary.percent(induct[i0][ob]), "-");
-        t1.row("Laplacian RLS (γ_O = 0)", fmt(s.gammaIs().get(ib)), "0", Summary.percent(trans[ib][o0]),
-                Summary.percent(induct[ib][o0]), "-");
-        t1.row("RLS (γ_I = γ_O = 0)", "0", "0", Summary.percent(trans[i0][o0]), Summary.percent(induct[i0][o0]),
-                "-");
-
-        List<String> cols = new ArrayList<>(List.of("γ_I \\ γ_O"));
-        s.gammaOs().forEach(o -> cols.add(fmt(o)));
-        ResultTable.Builder sweep = ResultTable.builder("Fig. 1 as a table: mean transductive AUC × 100 (unlabelled"
-                + " set) over γ_I × γ_O, " + s.draws() + " draws", cols.toArray(String[]::new));
-        Map<String, double[][]> series = new LinkedHashMap<>();
-        double[] xs = new double[gi];
-        for (int a = 0; a < gi; a++) {
-            xs[a] = s.gammaIs().get(a);
-            List<String> row = new ArrayList<>(List.of(fmt(s.gammaIs().get(a))));
-            for (int b = 0; b < go; b++) {
-                row.add(String.format(Locale.ROOT, "%.1f", 100 * Stats.mean(trans[a][b])));
-            }
-            sweep.row(row.toArray(String[]::new));
-        }
-        for (int b = 0; b < go; b++) {
-            double[] ys = new double[gi];
-            for (int a = 0; a < gi; a++) {
-                ys[a] = 100 * Stats.mean(trans[a][b]);
-            }
-            series.put("γ_O = " + fmt(s.gammaOs().get(b)), new double[][] {xs, ys});
-        }
-        List<ExperimentResult.Figure> figures = List.of(new ExperimentResult.Figure("fig1-auc-gammaI",
-                Charts.lines("scene: transductive mean AUC against γ_I", "γ_I", "mean AUC × 100", false, false,
-                        series)));
-        return new ExperimentResult(name(), protocol(s, unlabelled, data, context, elapsed),
-                List.of(t1.build(), sweep.build()), figures, notes(trans, induct, ib, ob, i0, o0, s));
+        long mainNanos = System.nanoTime() - start;
+        Sweep sweep = labelledSweep(okl, data, s, context);
+        return MinhSceneReport.result(name(), s, data, draws, sweep, unlabelled, context, mainNanos);
     }
 
-    /** The (γ_I, γ_O) cell with γ_I > 0 and γ_O > 0 of highest mean transductive AUC, as grid indices. */
-    static int[] bestVvmrCell(double[][][] trans, int i0, int o0) {
-        int[] best = null;
-        double top = Double.NEGATIVE_INFINITY;
-        for (int a = 0; a < trans.length; a++) {
-            for (int b = 0; b < trans[a].length; b++) {
-                double m = Stats.mean(trans[a][b]);
-                if (a != i0 && b != o0 && m > top) {
-                    top = m;
-                    best = new int[] {a, b};
+    /** One draw: every method selected and fitted on the labelled images, then the two sealed sets scored once. */
+    static DrawResult draw(Okl okl, Dataset data, LabelledDraw draw, Settings s, long seed, boolean check) {
+        TrainingData td = trainingData(data.train(), draw);
+        HeldOut unlabelledSet = HeldOut.of("the unlabelled images of the draw", data.train(), draw.unlabelled());
+        HeldOut testSet = HeldOut.of("the test images", data.test().orElseThrow());
+        Map<Method, Model> models = new EnumMap<>(Method.class);
+        Map<Method, Map<String, Object>> chosen = new EnumMap<>(Method.class);
+        for (Method m : Method.values()) {
+            TransductiveSelection.Choice c = select(okl, m, s.gammaIs(), s.gammaOs(), td, s.innerFolds(), seed);
+            models.put(m, c.model());
+            chosen.put(m, c.chosen());
+        }
+        List<Double> gi = s.figGammaIs();
+        List<Double> go = s.figGammaOs();
+        Decoded[][] grid = new Decoded[gi.size()][go.size()];
+        for (int a = 0; a < gi.size(); a++) {
+            for (int b = 0; b < go.size(); b++) {
+                grid[a][b] = okl.pipeline(pipeline(gi.get(a), go.get(b), okl)).fit(td)
+                        .predict(unlabelledSet.inputs());
+            }
+        }
+        int graphSize = td.size() + draw.unlabelled().length;
+        double scaledGammaI = 0.1 / ((double) graphSize * graphSize);
+        Decoded scaled = okl.pipeline(pipeline(scaledGammaI, 0, okl)).fit(td).predict(unlabelledSet.inputs());
+        Map<Method, Decoded> onUnlabelled = new EnumMap<>(Method.class);
+        Map<Method, Decoded> onTest = new EnumMap<>(Method.class);
+        models.forEach((m, model) -> {
+            onUnlabelled.put(m, model.predict(unlabelledSet.inputs()));
+            onTest.put(m, model.predict(testSet.inputs()));
+        });
+        VvmrCheck.Outcome independent = check ? VvmrCheck.run(td, unlabelledSet.inputs(), chosen.get(Method.VVMR),
+                onUnlabelled.get(Method.VVMR)) : null;
+        Map<Method, Double> trans = new EnumMap<>(Method.class);
+        double[][] sweepTrans = new double[gi.size()][go.size()];
+        double[][] perLabel = new double[2][];
+        String[] checkText = {""};
+        double[] scaledAuc = new double[1];
+        unlabelledSet.finalScoring(y -> {
+            scaledAuc[0] = meanAuc(okl, y, scaled);
+            onUnlabelled.forEach((m, p) -> trans.put(m, meanAuc(okl, y, p)));
+            for (int a = 0; a < gi.size(); a++) {
+                for (int b = 0; b < go.size(); b++) {
+                    sweepTrans[a][b] = meanAuc(okl, y, grid[a][b]);
                 }
             }
-        }
-        if (best == null) {
-            throw new IllegalStateException("the γ grids need a non-zero γ_I and a non-zero γ_O");
-        }
-        return best;
-    }
-
-    private static String fmt(double v) {
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
-    }
-
-    private static String protocol(Settings s, int unlabelled, Dataset data, ExperimentContext context,
-            long elapsed) {
-        return (context.quick() ? QUICK_DATASET + " (the bundled slice of scene: every 3rd training and every 6th"
-                + " test image of the Mulan split, " : "scene (Mulan split: ") + data.train().size() + " training, "
-                + data.test().orElseThrow().size() + " test images, 294 features, 6 labels; MS11 used 1204/1203 of"
-                + " the 2407 images of scene). "
-                + s.draws() + " random draws (seeds " + context.seed() + ".." + (context.seed() + s.draws() - 1)
-                + ") of " + s.labelled() + " labelled training images; " + unlabelled + " other training images"
-                + " unlabelled" + (context.quick() ? " (quick protocol: a random subset of the rest, " + s.draws()
-                + " draws, " + s.gammaIs().size() + " x " + s.gammaOs().size() + " grid)" : " (all the rest, as in MS11)") + ". Pipeline: the vvmr preset, Gaussian σ = 4.3,"
-                + " ±1 labels, output-laplacian A = γ_O·pinv(L_out) + (1−γ_O)·I with a 2-NN output graph over the"
-                + " label columns of the labelled outputs, manifold regularizer with a 5-NN normalised input graph"
-                + " (binary weights) over labelled + unlabelled inputs, γ_A = λ = 1e-4, fixed as in MS11 (nothing"
-                + " selected). Mean AUC over labels of the real-valued scores, on the unlabelled set (transductive,"
-                + " MS11 Table 1) and on the test set (inductive). MS11 do not state the γ_I, γ_O of Table 1 (Fig. 1"
-                + " spans γ_I ∈ [0, 0.1]): VVMR is reported at γ_I = " + VVMR_GAMMA_I + ", γ_O = " + VVMR_GAMMA_O
-                + " fixed in advance, and at the grid cell with the best mean AUC on the unlabelled set. Wall time "
-                + Summary.seconds(elapsed) + " s for " + s.draws() * s.gammaIs().size() * s.gammaOs().size()
-                + " fits.";
-    }
-
-    private static List<String> notes(double[][][] trans, double[][][] induct, int ib, int ob, int i0, int o0,
-            Settings s) {
-        double vvmr = 100 * Stats.mean(trans[ib][ob]);
-        double rls = 100 * Stats.mean(trans[i0][ob]);
-        double lap = 100 * Stats.mean(trans[ib][o0]);
-        double plain = 100 * Stats.mean(trans[i0][o0]);
-        List<String> notes = new ArrayList<>();
-        notes.add(String.format(Locale.ROOT, "Transductive mean AUC at the best cell: VVMR %.1f (MS11: 84.9),"
-                + " vector-valued RLS %.1f, Laplacian RLS %.1f, plain RLS %.1f. MS11 claim VVMR beats both extremes:"
-                + " %s here.", vvmr, rls, lap, plain, vvmr >= rls && vvmr >= lap ? "it does" : "it does not"));
-        int smallest = i0 == 0 ? 1 : 0;
-        int largest = s.gammaIs().size() - 1;
-        notes.add(String.format(Locale.ROOT, "MS11 Fig. 1: raising γ_I over [0, 0.1] helps at every fixed γ_O. Here,"
-                + " at every γ_O of the grid, γ_I = %s %s γ_I = 0 and γ_I = %s %s it: with docs/conventions.md's"
-                + " objective (l·γ_I·L·k_N with the normalised Laplacian, MS11 eq. 13) the useful γ_I are far"
-                + " below the top of MS11's axis.", fmt(s.gammaIs().get(smallest)),
-                beatsEverywhere(trans, smallest, i0) ? "beats" : "does not always beat",
-                fmt(s.gammaIs().get(largest)), beatsEverywhere(trans, largest, i0) ? "beats" : "does not beat"));
-        notes.add(String.format(Locale.ROOT, "Inductive (test-set) AUC of VVMR at the best cell is %.1f against %.1f"
-                        + " transductive; MS11 Fig. 2 reports the two close.", 100 * Stats.mean(induct[ib][ob]),
-                vvmr));
-        notes.add("Differences from MS11: Mulan's 1211/1196 split instead of their 1204/1203; kNN graphs with binary"
-                + " weights and normalised Laplacians (their weights are not stated); their γ_I, γ_O for Table 1 are"
-                + " not stated, ours are fixed in advance, not tuned on the test or unlabelled labels. KCCA, M3L,"
-                + " SMSE2 and CNMF are not part of OKL and are not run.");
-        return notes;
-    }
-
-    /** Whether γ_I row {@code a} has a higher mean AUC than row {@code i0} at every γ_O. */
-    private static boolean beatsEverywhere(double[][][] trans, int a, int i0) {
-        for (int b = 0; b < trans[a].length; b++) {
-            if (Stats.mean(trans[a][b]) <= Stats.mean(trans[i0][b])) {
-                return false;
+            perLabel[0] = perLabelAuc(okl, y, onUnlabelled.get(Method.VVMR));
+            if (independent != null) {
+                checkText[0] = independent.describe(okl, y, trans.get(Method.VVMR));
             }
+            return null;
+        });
+        Map<Method, Double> induct = new EnumMap<>(Method.class);
+        testSet.finalScoring(y -> {
+            onTest.forEach((m, p) -> induct.put(m, meanAuc(okl, y, p)));
+            perLabel[1] = perLabelAuc(okl, y, onTest.get(Method.VVMR));
+            return null;
+        });
+        return new DrawResult(trans, induct, sweepTrans, chosen, perLabel[0], perLabel[1], scaledAuc[0], scaledGammaI,
+                checkText[0]);
+    }
+
+    /**
+     * The investigation sweep: for each labelled-set size other than the protocol's (whose draws give it already),
+     * RLS against Laplacian RLS with γ_I chosen by the inner cross-validation (γ_O = 0), transductive mean AUC per
+     * draw.
+     *
+     * @param labelled  the sizes
+     * @param rls       AUC of RLS per size and draw
+     * @param laplacian AUC of Laplacian RLS (γ_I chosen) per size and draw
+     * @param chosen    the chosen γ_I per size and draw
+     */
+    record Sweep(List<Integer> labelled, double[][] rls, double[][] laplacian, double[][] chosen) {
+    }
+
+    static Sweep labelledSweep(Okl okl, Dataset data, Settings s, ExperimentContext context) {
+        int sizes = s.sweepLabelled().size();
+        double[][] rls = new double[sizes][s.sweepDraws()];
+        double[][] lap = new double[sizes][s.sweepDraws()];
+        double[][] chosen = new double[sizes][s.sweepDraws()];
+        for (int k = 0; k < sizes; k++) {
+            int l = s.sweepLabelled().get(k);
+            for (int r = 0; r < s.sweepDraws(); r++) {
+                long seed = context.seed() + 100 + r;
+                LabelledDraw draw = LabelledDraw.draw(data.train().size(), l, s.unlabelled(), seed);
+                TrainingData td = trainingData(data.train(), draw);
+                HeldOut set = HeldOut.of("the unlabelled images of the sweep draw", data.train(), draw.unlabelled());
+                Decoded plain = okl.pipeline(pipeline(0, 0, okl)).fit(td).predict(set.inputs());
+                TransductiveSelection.Choice m = select(okl, Method.LAPLACIAN_RLS, s.gammaIs(), s.gammaOs(), td,
+                        Math.max(2, Math.min(s.innerFolds(), l / 10)), seed);
+                chosen[k][r] = ((Number) m.chosen().get(GAMMA_I)).doubleValue();
+                Decoded withGraph = m.model().predict(set.inputs());
+                int kk = k;
+                int rr = r;
+                set.finalScoring(y -> {
+                    rls[kk][rr] = meanAuc(okl, y, plain);
+                    lap[kk][rr] = meanAuc(okl, y, withGraph);
+                    return null;
+                });
+            }
+            context.progress().printf(Locale.ROOT, "minh-scene: sweep, %d labelled: RLS %.4f, Laplacian RLS %.4f%n",
+                    l, Stats.mean(rls[k]), Stats.mean(lap[k]));
+            context.progress().flush();
         }
-        return true;
+        return new Sweep(s.sweepLabelled(), rls, lap, chosen);
+    }
+
+    /** The claims of MS11 this experiment tests. */
+    static List<Claim> claims(Settings s, List<DrawResult> draws) {
+        String unit = "draws";
+        List<Claim> claims = new ArrayList<>();
+        double[] vvmr = percent(draws, d -> d.trans().get(Method.VVMR));
+        claims.add(Claim.of("MS11 Table 1, §6 (scene)", "VVMR beats vector-valued RLS and Laplacian RLS"
+                        + " (transductive mean AUC)",
+                List.of(Comparison.better("VVMR > vector-valued RLS", Method.VVMR.label, vvmr,
+                                Method.VECTOR_RLS.label, percent(draws, d -> d.trans().get(Method.VECTOR_RLS)), true,
+                                unit),
+                        Comparison.better("VVMR > Laplacian RLS", Method.VVMR.label, vvmr, Method.LAPLACIAN_RLS.label,
+                                percent(draws, d -> d.trans().get(Method.LAPLACIAN_RLS)), true, unit))));
+        List<Double> gi = s.figGammaIs();
+        List<Double> go = s.figGammaOs();
+        int top = gi.size() - 1;
+        List<Comparison> raiseI = new ArrayList<>();
+        for (int b = 0; b < go.size(); b++) {
+            int bb = b;
+            raiseI.add(Comparison.better("γ_O = " + fmt(go.get(b)), "γ_I = " + fmt(gi.get(top)),
+                    percent(draws, d -> d.sweepTrans()[top][bb]), "γ_I = 0", percent(draws, d -> d.sweepTrans()[0][bb]),
+                    true, unit));
+        }
+        claims.add(Claim.of("MS11 Fig. 1 (top)", "raising γ_I from 0 to " + fmt(gi.get(top)) + " gives a significant"
+                + " gain at every fixed γ_O", raiseI));
+        int topO = go.size() - 1;
+        List<Comparison> raiseO = new ArrayList<>();
+        for (int a = 0; a < gi.size(); a++) {
+            int aa = a;
+            raiseO.add(Comparison.better("γ_I = " + fmt(gi.get(a)), "γ_O = " + fmt(go.get(topO)),
+                    percent(draws, d -> d.sweepTrans()[aa][topO]), "γ_O = 0",
+                    percent(draws, d -> d.sweepTrans()[aa][0]), true, unit));
+        }
+        claims.add(Claim.of("MS11 Fig. 1 (top)", "raising γ_O lifts the whole γ_I curve", raiseO));
+        claims.add(Claim.of("MS11 Fig. 2 (top)", "VVMR's inductive (test) AUC is close to its transductive AUC",
+                List.of(Comparison.alike("VVMR test ≈ unlabelled", "test set", percent(draws, d ->
+                        d.induct().get(Method.VVMR)), "unlabelled set", vvmr, true, unit))));
+        claims.add(Claim.notRun("MS11 Table 1 (scene)", "VVMR beats KCCA, M3L, SMSE2 and CNMF", "these methods are not"
+                + " part of OKL (their printed AUCs are shown beside ours)"));
+        claims.add(Claim.notRun("MS11 Table 1, Figs. 1-2 (RCV1)", "the same on RCV1", "RCV1 subset not available"
+                + " (see the list of tables and figures)"));
+        return claims;
+    }
+
+    static double[] values(List<DrawResult> draws, java.util.function.ToDoubleFunction<DrawResult> f) {
+        return draws.stream().mapToDouble(f).toArray();
+    }
+
+    /** AUC values × 100, as the tables print them. */
+    static double[] percent(List<DrawResult> draws, java.util.function.ToDoubleFunction<DrawResult> f) {
+        return draws.stream().mapToDouble(f).map(v -> 100 * v).toArray();
+    }
+
+    static String fmt(double v) {
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
     }
 }

@@ -17,6 +17,7 @@ import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.HeldOut;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 
@@ -48,10 +49,10 @@ public final class OelMultilabelExperiment implements Experiment {
     }
 
     /** The full protocol. */
-    static final Settings FULL = new Settings(List.of("yeast", "scene", "emotions", "enron"), 0.3, 3, 5,
-            List.of(1e-6, 1e-5, 1e-4, 1e-3, 1e-2), List.of(8, 16, 32, 64), List.of(0.25, 0.5, 0.75));
+    static final Settings FULL = new Settings(List.of("yeast", "scene", "emotions", "enron"), 0.3, 5, 5,
+            List.of(1e-6, 1e-5, 1e-4, 1e-3, 1e-2), List.of(8, 16, 32, 64, 128, 256), List.of(0.25, 0.5, 0.75));
     /** The quick protocol (CI), on the bundled data only: yeast and the scene slice {@code scene-sample}. */
-    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 1, 2, List.of(1e-5, 1e-3, 1e-1),
+    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 2, 2, List.of(1e-5, 1e-3, 1e-1),
             List.of(8, 32), List.of(0.5));
 
     /** BM22 Table 5 (test F1 %), rows IOKR, OEL0, OEL; columns Bibtex, Bookmarks, Corel5k. */
@@ -108,7 +109,7 @@ public final class OelMultilabelExperiment implements Experiment {
         Okl okl = context.okl();
         long start = System.nanoTime();
         Dataset.Split train = data.train();
-        Dataset.Split test = data.test().orElseThrow();
+        int tests = data.test().orElseThrow().size();
         Metric f1 = okl.create(Metric.class, Metrics.f1Example());
         int n = (int) Math.round(s.fraction() * train.size());
         double meanLabels = LabelSets.meanLabels(train.outputs());
@@ -129,21 +130,28 @@ public final class OelMultilabelExperiment implements Experiment {
             Model iokr = okl.pipeline(pipelines.iokr(oelLambda, okl)).fit(td);
             Model iokrOwn = okl.pipeline(pipelines.iokrSelected(s.lambdas(), okl)).fit(td);
             List<Model> models = List.of(iokr, iokrOwn, oel0, oel);
+            HeldOut test = HeldOut.test(data);
+            List<Decoded> predictions = new ArrayList<>();
             for (int k = 0; k < models.size(); k++) {
-                scores[k][r] = f1.evaluate(test.outputs(), models.get(k).predict(test.inputs()));
+                predictions.add(models.get(k).predict(test.inputs()));
                 chosen.get(k).add(models.get(k).provenance().chosen());
             }
-            int last = METHODS.size() - 1;
-            scores[last][r] = f1.evaluate(test.outputs(), Decoded.of(LabelSets.mostFrequent(td.outputs(),
-                    test.size())));
-            chosen.get(last).add(Map.of());
+            predictions.add(Decoded.of(LabelSets.mostFrequent(td.outputs(), test.size())));
+            chosen.get(METHODS.size() - 1).add(Map.of());
+            int rr = r;
+            test.finalScoring(y -> {
+                for (int k = 0; k < predictions.size(); k++) {
+                    scores[k][rr] = f1.evaluate(y, predictions.get(k));
+                }
+                return null;
+            });
             context.progress().printf(Locale.ROOT, "oel-multilabel: %s draw %d/%d (n = %d, m = %d): F1 IOKR %.1f,"
                             + " IOKR own λ %.1f, OEL0 %.1f, OEL %.1f (%s s so far)%n", id, r + 1, s.draws(), n, m,
                     100 * scores[0][r], 100 * scores[1][r], 100 * scores[2][r], 100 * scores[3][r],
                     Summary.seconds(System.nanoTime() - start));
             context.progress().flush();
         }
-        return new DatasetRun(id, n, m, test.size(), meanLabels, LabelSets.distinct(train.outputs()), scores,
+        return new DatasetRun(id, n, m, tests, meanLabels, LabelSets.distinct(train.outputs()), scores,
                 chosen, System.nanoTime() - start);
     }
 
@@ -156,8 +164,19 @@ public final class OelMultilabelExperiment implements Experiment {
             Dataset data = okl.create(DatasetSource.class, ComponentSpec.of(id)).load(okl.context());
             runs.add(runDataset(id, data, s, context));
         }
-        return new ExperimentResult(name(), OelMultilabelNotes.protocol(s, runs, context),
-                List.of(table(runs, s), paperTable()), List.of(), OelMultilabelNotes.notes(runs));
+        BibtexRun.Result bibtex = context.quick() ? null : BibtexRun.run(okl, context, BibtexRun.FULL);
+        List<ResultTable> tables = new ArrayList<>(List.of(table(runs, s)));
+        if (bibtex != null && bibtex.ran()) {
+            tables.addAll(bibtex.tables());
+        }
+        tables.add(paperTable());
+        List<String> notes = new ArrayList<>(OelMultilabelNotes.notes(runs, s));
+        if (bibtex != null) {
+            notes.addAll(bibtex.notes());
+        }
+        return new ExperimentResult(name(), OelMultilabelNotes.protocol(s, runs, context, bibtex), tables,
+                bibtex != null && bibtex.ran() ? bibtex.figures() : List.of(), notes,
+                OelMultilabelNotes.claims(runs, bibtex));
     }
 
     /** Our results: one row per data set and method. */

@@ -11,7 +11,7 @@ import org.okl.core.pipeline.PipelineSpec;
 
 class FieldsExperimentTest {
     private static final FieldsExperiment.Protocol SMALL =
-            new FieldsExperiment.Protocol(new int[] {100}, 1, List.of(0.0, 0.5, 1.0), 5);
+            new FieldsExperiment.Protocol(new int[] {100}, 1, List.of(0.0, 0.5, 1.0), 5, 1);
 
     @Test
     void divCurlSearchesGammaAndTheBaselineIsTheSeparableIdentityWithTheSameWidth() {

@@ -29,7 +29,8 @@ class OelUspsExperimentTest {
     void candidatesAreTheLabelledAndUnlabelledOutputs() {
         var train = UspsTestData.DATA.train();
         TrainingData data = OelUspsExperiment.trainingData(train, 60, 140);
-        PipelineSpec spec = OelUspsExperiment.selectedPipeline("iokr", OelUspsExperiment.QUICK, 0,
+        PipelineSpec spec = OelUspsExperiment.selectedPipeline("IOKR", OelUspsExperiment.QUICK,
+                OelUspsExperiment.QUICK.sigmas(), 0,
                 UspsTestData.OKL);
         Model model = UspsTestData.OKL.pipeline(OelUspsExperiment.fixed(UspsTestData.OKL.pipeline(spec)
                 .fit(data))).fit(data);
@@ -51,7 +52,8 @@ class OelUspsExperimentTest {
                 .containsExactly(0.801, 0.764, 0.751, 0.734, 0.725);
         assertThat(OelUspsExperiment.PAPER).extracting(OelUspsExperiment.PaperRow::p)
                 .containsExactly("128", "64", "∞", "64", "98");
-        assertThat(OelUspsExperiment.SIGMA_L * OelUspsExperiment.SIGMA_L).isEqualTo(40.0, org.assertj.core.api
+        // BM22's sigma^2 = 10, on ESL's [-1, 1] pixels as distributed, fixed before any run
+        assertThat(OelUspsExperiment.SIGMA_L * OelUspsExperiment.SIGMA_L).isEqualTo(10.0, org.assertj.core.api
                 .Assertions.within(1e-12));
     }
 }

@@ -86,12 +86,14 @@ class QuickRunsTest {
     }
 
     @Test
-    void kadriLowRankQuickRunHasEveryRankAndValidLosses() {
+    void kadriLowRankQuickRunHasEveryRankValidLossesAndAVerdict() {
         ExperimentResult r = runQuick("kadri-lowrank");
         ResultTable t = r.tables().get(0);
-        assertThat(column(t, "m")).containsExactly("n", "n", "10", "50", "n", "10", "50");
-        assertThat(column(t, "RBF loss (λ of the exact model)").stream().map(QuickRunsTest::number))
+        assertThat(column(t, "n")).containsExactly("10", "30", "N = 300");
+        assertThat(column(t, "Cortes KDE on n examples").stream().map(QuickRunsTest::number))
                 .allSatisfy(l -> assertThat(l).isBetween(0.0, 2.0));
+        assertThat(r.claims()).isNotEmpty();
+        assertThat(r.claims().get(0).comparisons()).extracting(c -> c.label()).containsExactly("error", "time");
     }
 
     @Test
@@ -99,14 +101,14 @@ class QuickRunsTest {
         ExperimentResult r = runQuick("oel-usps");
         ResultTable t = r.tables().get(0);
         assertThat(column(t, "method")).startsWith("SPEN", "IOKR", "KDE", "OEL0", "OEL");
-        List<String> ours = column(t, "RBF loss σ² = 10 on [0, 1] (ours)");
+        List<String> ours = column(t, "RBF loss, σ² = 10 on [-1, 1] (ours)");
         double reference = number(ours.get(5));
         for (int i = 1; i <= 4; i++) {
             assertThat(number(ours.get(i))).isBetween(0.0, 2.0).isLessThan(reference);
         }
         // IOKR at the chosen width and lambda, by plain loops: alpha(x) = (K + n lambda I)^-1 k_x over the 300
         // labelled digits, the candidate c (300 labelled then the last 1000 training bottom halves) maximising
-        // alpha(x)^T l(Y, c), ties to the first; RBF loss at sigma_l^2 = 40, mean ± standard error over 300 test digits
+        // alpha(x)^T l(Y, c), ties to the first; RBF loss at sigma_l^2 = 10, mean ± standard error over 300 test digits
         String chosen = column(t, "chosen").get(1);
         double sigma = valueOf(chosen, "sigma");
         double lambda = valueOf(chosen, "lambda");
@@ -119,7 +121,7 @@ class QuickRunsTest {
         Matrix candidates = y.stackRows(trainY.rowRange(size - 1000, size));
         Matrix testX = UspsTestData.DATA.test().inputs().rowRange(0, 300);
         Matrix testY = UspsTestData.DATA.test().outputs().rowRange(0, 300);
-        double sigmaL = Math.sqrt(40);
+        double sigmaL = Math.sqrt(10);
         Matrix k = gaussian(x, x, sigma).addToDiagonal(n * lambda);
         Matrix alpha = TestMatrices.naiveSolve(k, gaussian(x, testX, sigma));
         Matrix scores = TestMatrices.naiveMultiply(alpha, true, gaussian(y, candidates, sigmaL), false);

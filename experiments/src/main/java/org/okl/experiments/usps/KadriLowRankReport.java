@@ -1,0 +1,176 @@
+package org.okl.experiments.usps;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.okl.bench.Timing;
+import org.okl.experiments.ExperimentContext;
+import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.ResultTable;
+import org.okl.experiments.Stats;
+import org.okl.experiments.usps.KadriLowRankExperiment.Settings;
+import org.okl.experiments.usps.LowRankRun.Repetition;
+import org.okl.experiments.usps.LowRankRun.Sweep;
+import org.okl.experiments.verdict.Claim;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.PairedTest;
+
+/** The tables, figures, claims and notes of {@link KadriLowRankExperiment}. */
+final class KadriLowRankReport {
+    private KadriLowRankReport() {
+    }
+
+    static ExperimentResult result(String name, Settings s, List<Repetition> reps, Sweep sweep, int tests,
+            ExperimentContext context) {
+        String units = "repetitions";
+        ResultTable.Builder loss = ResultTable.builder("Test RBF loss (σ_l = " + Formats.compact(
+                        KadriLowRankExperiment.SIGMA_L) + ", mean ± sd over " + reps.size() + " repetitions) against n:"
+                        + " Cortes KDE on n of the N = " + s.train() + " training digits, and the conditional KDE on all N"
+                        + " with incomplete-Cholesky factors of rank m1 = m2 = n", "n", "Cortes KDE on n examples",
+                "low-rank cond. KDE, m = n (all N)", "low rank − Cortes (p)", "λ chosen for the low rank (median)");
+        Map<String, double[][]> series = new LinkedHashMap<>();
+        double[] xs = s.sizes().stream().mapToDouble(Integer::doubleValue).toArray();
+        double[] cMean = new double[xs.length];
+        double[] lMean = new double[xs.length];
+        List<Comparison> perN = new ArrayList<>();
+        for (int i = 0; i < xs.length; i++) {
+            int n = s.sizes().get(i);
+            double[] c = reps.stream().mapToDouble(r -> r.cortes().get(n)).toArray();
+            double[] l = reps.stream().mapToDouble(r -> r.lowRank().get(n)).toArray();
+            cMean[i] = Stats.mean(c);
+            lMean[i] = Stats.mean(l);
+            PairedTest t = PairedTest.of(l, c);
+            loss.row(String.valueOf(n), Formats.plusMinus(Stats.mean(c), Stats.std(c)),
+                    Formats.plusMinus(Stats.mean(l), Stats.std(l)), String.format(Locale.ROOT, "%+.4f (%s)",
+                            t.mean(), p(t.p())), Formats.compact(Stats.median(reps.stream()
+                            .mapToDouble(r -> r.lowRankLambda().get(n)).toArray())));
+            perN.add(Comparison.better("n = " + n, "low rank, m = " + n, l, "Cortes on " + n, c, false, units));
+        }
+        double[] all = reps.stream().mapToDouble(Repetition::cortesAll).toArray();
+        double[] exact = reps.stream().mapToDouble(Repetition::exact).toArray();
+        loss.row("N = " + s.train(), Formats.plusMinus(Stats.mean(all), Stats.std(all)) + " (Cortes on all N)",
+                Formats.plusMinus(Stats.mean(exact), Stats.std(exact)) + " (exact cond. KDE)", "-", "-");
+        series.put("Cortes KDE on n", new double[][] {xs, cMean});
+        series.put("low-rank cond. KDE, m = n", new double[][] {xs, lMean});
+        series.put("Cortes KDE on all N", new double[][] {xs, constant(Stats.mean(all), xs.length)});
+        series.put("exact cond. KDE on all N", new double[][] {xs, constant(Stats.mean(exact), xs.length)});
+
+        Map<String, double[]> times = reps.get(0).times();
+        ResultTable.Builder timeTable = ResultTable.builder("Fit + prediction (decoding over the N candidates) wall-clock"
+                + " time against n, first repetition, median of " + s.timings() + " timed repeats after one untimed"
+                + " run (the bench harness's timer); λ fixed at the chosen value", "n", "Cortes KDE on n [s]",
+                "low-rank cond. KDE, m = n [s]");
+        Map<String, double[][]> timeSeries = new LinkedHashMap<>();
+        double[] tc = new double[xs.length];
+        double[] tl = new double[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            int n = s.sizes().get(i);
+            tc[i] = Timing.median(times.get("Cortes, n = " + n));
+            tl[i] = Timing.median(times.get("low rank, m = " + n));
+            timeTable.row(String.valueOf(n), Stats.number(tc[i], 3), Stats.number(tl[i], 3));
+        }
+        timeTable.row("N = " + s.train(), Stats.number(Timing.median(times.get("Cortes, n = N")), 3) + " (Cortes on all"
+                + " N)", Stats.number(Timing.median(times.get("cond. covariance, exact")), 3) + " (exact cond. KDE)");
+        timeSeries.put("Cortes KDE on n", new double[][] {xs, tc});
+        timeSeries.put("low-rank cond. KDE, m = n", new double[][] {xs, tl});
+
+        ResultTable sweepTable = sweepTable(s, sweep);
+        int rank = s.sweepRank();
+        List<Claim> claims = new ArrayList<>();
+        if (s.sizes().contains(rank)) {
+            double[] low = reps.stream().mapToDouble(r -> r.lowRank().get(rank)).toArray();
+            claims.add(Claim.of("K13 Fig. 2", "the low-rank conditional KDE with m1 = m2 = " + rank + " has a lower"
+                    + " error than Cortes KDE on all N examples, at much lower cost", List.of(
+                    Comparison.better("error", "low rank, m = " + rank, low, "Cortes on all N", all, false, units),
+                    Comparison.better("time", "low rank, m = " + rank, times.get("low rank, m = " + rank),
+                            "Cortes on all N", times.get("Cortes, n = N"), false, "timed repeats"))));
+        }
+        claims.add(Claim.of("K13 Fig. 2", "at every n of the figure the low-rank model's error is below Cortes KDE's on"
+                + " n examples (the two curves)", perN));
+        claims.add(Claim.notRun("K13 Fig. 2", "the same on the MPI faces", "the face data are not available (see the"
+                + " list of tables and figures); USPS digits stand in"));
+
+        List<String> notes = new ArrayList<>();
+        notes.add("Independent computation (experiments/src/main/resources/org/okl/experiments/independent/"
+                + "k13_lowrank.py: numpy, the exact KDE equation with the incomplete-Cholesky Grams solved densely in"
+                + " their eigenbases, first repetition, the chosen σ_k, ε and λ): " + reps.get(0).check() + ".");
+        notes.add(whyNote(s, sweep));
+        notes.add("K13 Fig. 2 is on the MPI faces (linear output kernel, MSE), which are not available; this runs"
+                + " K13's comparison as they state it on USPS digits with the output kernel and loss of their USPS"
+                + " experiment (Gaussian, σ_l = 10). Every method decodes over the same N training bottom halves"
+                + " (Cortes on n examples too, so that its candidates do not shrink with n). Times are wall-clock on"
+                + " this shared machine (see the header's load average).");
+        String protocol = "USPS (ESL): in every repetition N = " + s.train() + " training digits drawn at random from"
+                + " zip.train (seeds " + context.seed() + ".." + (context.seed() + reps.size() - 1) + "), test = the"
+                + " first " + tests + " digits of zip.test (K13: 200 test faces); top half -> bottom half; candidates"
+                + " = the N training bottom halves for every method; Gaussian output kernel σ_l = "
+                + Formats.compact(KadriLowRankExperiment.SIGMA_L) + ", RBF loss at the same width. σ_k and ε chosen"
+                + " per repetition by a 20% hold-out of the N digits for the exact conditional KDE (σ_k ∈ "
+                + s.sigmas() + ", ε ∈ " + s.epsilons() + ", λ ∈ " + s.lambdas() + "); Cortes KDE on n examples"
+                + " chooses its λ by min(5, n)-fold cross-validation on its n examples; the low-rank model chooses its"
+                + " λ on the same 20% hold-out of the N digits (σ_k and ε fixed). n = m1 = m2 ∈ " + s.sizes() + ". The"
+                + " test digits are sealed until every model of a repetition is fitted. Chosen (σ_k, ε, λ) per"
+                + " repetition: " + String.join("; ", reps.stream().map(r -> Formats.compact(r.sigmaK()) + ", "
+                + Formats.compact(r.epsilon()) + ", " + Formats.compact(r.lambda())).toList())
+                + (context.quick() ? "; quick protocol." : ".");
+        List<ExperimentResult.Figure> figures = List.of(
+                new ExperimentResult.Figure("loss-vs-n", org.okl.experiments.baldassarre.Charts.lines("Test RBF loss"
+                        + " against n (N = " + s.train() + ")", "n = m1 = m2", "test RBF loss", true, false, series)),
+                new ExperimentResult.Figure("time-vs-n", org.okl.experiments.baldassarre.Charts.lines("Fit +"
+                        + " prediction time against n", "n = m1 = m2", "seconds", true, true, timeSeries)));
+        return new ExperimentResult(name, protocol, List.of(loss.build(), timeTable.build(), sweepTable), figures,
+                notes, claims);
+    }
+
+    private static ResultTable sweepTable(Settings s, Sweep sweep) {
+        ResultTable.Builder t = ResultTable.builder("Investigation: Cortes KDE on all N against the low-rank conditional"
+                + " KDE at rank " + s.sweepRank() + ", each with its λ chosen on the training digits, at other output"
+                + " widths σ_l (loss at that σ_l) and input widths (multiples of the chosen σ_k); mean over "
+                + sweep.cortes()[0][0].length + " repetitions, paired t-test p; and the share of the trace of K and"
+                + " of L that rank-" + s.sweepRank() + " incomplete-Cholesky factors capture (first repetition)",
+                "σ_l", "σ_k (× chosen)", "Cortes on all N", "low rank, m = " + s.sweepRank(), "low rank − Cortes (p)",
+                "trace of K captured", "trace of L captured");
+        for (int a = 0; a < sweep.sigmaL().size(); a++) {
+            for (int b = 0; b < sweep.scale().size(); b++) {
+                PairedTest test = PairedTest.of(sweep.lowRank()[a][b], sweep.cortes()[a][b]);
+                t.row(Formats.compact(sweep.sigmaL().get(a)), Formats.compact(sweep.scale().get(b)),
+                        KadriLowRankExperiment.fmt(Stats.mean(sweep.cortes()[a][b])),
+                        KadriLowRankExperiment.fmt(Stats.mean(sweep.lowRank()[a][b])),
+                        String.format(Locale.ROOT, "%+.4f (%s)", test.mean(), p(test.p())),
+                        String.format(Locale.ROOT, "%.1f%%", 100 * sweep.inputTrace()[b]),
+                        String.format(Locale.ROOT, "%.1f%%", 100 * sweep.outputTrace()[a]));
+            }
+        }
+        return t.build();
+    }
+
+    private static String whyNote(Settings s, Sweep sweep) {
+        List<String> holds = new ArrayList<>();
+        for (int a = 0; a < sweep.sigmaL().size(); a++) {
+            for (int b = 0; b < sweep.scale().size(); b++) {
+                PairedTest t = PairedTest.of(sweep.lowRank()[a][b], sweep.cortes()[a][b]);
+                if (t.p() < Comparison.ALPHA && t.mean() < 0) {
+                    holds.add("σ_l = " + Formats.compact(sweep.sigmaL().get(a)) + ", σ_k × "
+                            + Formats.compact(sweep.scale().get(b)));
+                }
+            }
+        }
+        return "Why K13's claim fails or holds (investigation table): a rank-" + s.sweepRank() + " factor replaces"
+                + " K and L by their restriction to " + s.sweepRank() + " pivot columns; what it leaves out (the"
+                + " uncaptured share of the trace, last two columns) is lost to the low-rank model, while Cortes on"
+                + " all N keeps it. The low-rank model is significantly better than Cortes on all N at "
+                + (holds.isEmpty() ? "no setting of the sweep" : String.join("; ", holds)) + ".";
+    }
+
+    private static double[] constant(double v, int n) {
+        double[] out = new double[n];
+        java.util.Arrays.fill(out, v);
+        return out;
+    }
+
+    private static String p(double p) {
+        return Double.isNaN(p) ? "-" : p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
+    }
+}

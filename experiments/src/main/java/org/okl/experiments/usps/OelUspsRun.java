@@ -1,0 +1,227 @@
+package org.okl.experiments.usps;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.bench.Timing;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.Provenance;
+import org.okl.core.pipeline.TrainingData;
+import org.okl.experiments.ExperimentContext;
+import org.okl.experiments.HeldOut;
+import org.okl.experiments.usps.OelUspsExperiment.Settings;
+
+/**
+ * One run of {@link OelUspsExperiment}: every method selected on the labelled digits, refitted with its choice, timed
+ * (fit and prediction, interleaved repeats of the bench harness's timer), Fig. 2's λ × p sweep of OEL, and the sealed
+ * test digits scored once.
+ */
+final class OelUspsRun {
+    private final Okl okl;
+    private final Settings s;
+    private final TrainingData train;
+    private final Function<String, HeldOut> testSets;
+    private final HeldOut test;
+    private final ExperimentContext context;
+
+    /**
+     * @param testSets a fresh sealed copy of the test digits, named, for each scoring (the main one, and one per cell
+     *                 of Fig. 2's descriptive sweep)
+     */
+    OelUspsRun(Okl okl, Settings s, TrainingData train, Function<String, HeldOut> testSets,
+            ExperimentContext context) {
+        this.okl = okl;
+        this.s = s;
+        this.train = train;
+        this.testSets = testSets;
+        this.test = testSets.apply("the test digits");
+        this.context = context;
+    }
+
+    /**
+     * One method's outcome.
+     *
+     * @param label       the method
+     * @param chosen      the chosen values
+     * @param losses      RBF loss per test digit at σ_l
+     * @param rescaled    RBF loss per test digit at the [0, 1]-pixel reading of BM22's width
+     * @param surrogate   the surrogate MSE ‖G*G h(x) − ψ(y)‖² per test digit (null for KDE)
+     * @param selectNanos the selection's wall time (one run)
+     * @param fit         the final fit's times (s), one per timed repeat
+     * @param predict     the prediction's times (s), decoding over all candidates, one per timed repeat
+     * @param curve       the validation curve
+     */
+    record Outcome(String label, Map<String, Object> chosen, double[] losses, double[] rescaled, double[] surrogate,
+            long selectNanos, double[] fit, double[] predict, List<Provenance.CurvePoint> curve) {
+    }
+
+    /**
+     * Everything the run produced.
+     *
+     * @param outcomes   per method
+     * @param meanLosses the losses of the mean training bottom half (reference), at σ_l and rescaled
+     * @param fig2       Fig. 2: test surrogate MSE of OEL (c fixed) per λ (rows) and p (columns)
+     * @param fig2Iokr   Fig. 2: test surrogate MSE of IOKR per λ
+     * @param fig2C      the c of Fig. 2
+     * @param fig2Sigma  the σ_k of Fig. 2
+     * @param shown      the first test digits: inputs, truth and OEL's completions
+     */
+    record Results(List<Outcome> outcomes, double[][] meanLosses, double[][] fig2, double[] fig2Iokr, double fig2C,
+            double fig2Sigma, Matrix[] shown) {
+    }
+
+    Results run() {
+        Map<String, Model> models = new LinkedHashMap<>();
+        Map<String, Long> selectNanos = new LinkedHashMap<>();
+        List<Double> sigmas = s.sigmas();
+        for (String method : OelUspsExperiment.METHODS) {
+            long t0 = System.nanoTime();
+            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, sigmas, context.seed(), okl))
+                    .fit(train);
+            if (method.equals("IOKR")) {
+                sigmas = List.of(((Number) selected.provenance().chosen().get("kernel.sigma")).doubleValue());
+            }
+            selectNanos.put(method, System.nanoTime() - t0);
+            models.put(method, selected);
+            context.progress().printf(Locale.ROOT, "oel-usps: %s chose %s (%.1f s)%n", method,
+                    selected.provenance().chosen(), (System.nanoTime() - t0) / 1e9);
+            context.progress().flush();
+        }
+        // final fits with the chosen values, timed with the bench harness's timer, repeats interleaved over methods
+        Map<String, double[]> fitTimes = new LinkedHashMap<>();
+        Map<String, double[]> predictTimes = new LinkedHashMap<>();
+        Map<String, Model> finals = new LinkedHashMap<>();
+        Model[] last = new Model[1];
+        for (String method : OelUspsExperiment.METHODS) {
+            fitTimes.put(method, new double[s.timings()]);
+            predictTimes.put(method, new double[s.timings()]);
+            finals.put(method, okl.pipeline(OelUspsExperiment.fixed(models.get(method))).fit(train));
+            finals.get(method).predict(test.inputs());
+        }
+        for (int r = 0; r < s.timings(); r++) {
+            for (String method : OelUspsExperiment.METHODS) {
+                var spec = OelUspsExperiment.fixed(models.get(method));
+                fitTimes.get(method)[r] = Timing.measure(0, 1, () -> last[0] = okl.pipeline(spec).fit(train))
+                        .seconds()[0];
+                Model m = last[0];
+                predictTimes.get(method)[r] = Timing.measure(0, 1, () -> m.predict(test.inputs())).seconds()[0];
+            }
+        }
+        Map<String, Matrix> predicted = new LinkedHashMap<>();
+        Map<String, Matrix> weights = new LinkedHashMap<>();
+        finals.forEach((method, m) -> {
+            predicted.put(method, m.predict(test.inputs()).outputs());
+            if (!method.equals("KDE")) {
+                weights.put(method, m.predictRegression(test.inputs()));
+            }
+        });
+        Map<String, double[]> norms = new LinkedHashMap<>();
+        weights.forEach((method, h) -> norms.put(method, embeddedNorms(finals.get(method).embedding(), h,
+                train.outputs())));
+
+        Fig2 fig2 = fig2(models.get("OEL"));
+        Matrix mean = UspsData.meanRows(train.outputs(), test.size());
+        int shown = Math.min(8, test.size());
+        List<Outcome> outcomes = new ArrayList<>();
+        double[][] meanLosses = new double[2][];
+        Matrix[] figure = new Matrix[3];
+        test.finalScoring(y -> {
+            for (String method : OelUspsExperiment.METHODS) {
+                Model m = finals.get(method);
+                Matrix p = predicted.get(method);
+                double[] surrogate = weights.containsKey(method) ? surrogate(m.embedding(), weights.get(method),
+                        norms.get(method), y) : null;
+                outcomes.add(new Outcome(method, models.get(method).provenance().chosen(),
+                        RbfLosses.perPoint(OelUspsExperiment.SIGMA_L, y, p),
+                        RbfLosses.perPoint(OelUspsExperiment.RESCALED_SIGMA_L, y, p), surrogate,
+                        selectNanos.get(method), fitTimes.get(method), predictTimes.get(method),
+                        models.get(method).provenance().validationCurve()));
+            }
+            meanLosses[0] = RbfLosses.perPoint(OelUspsExperiment.SIGMA_L, y, mean);
+            meanLosses[1] = RbfLosses.perPoint(OelUspsExperiment.RESCALED_SIGMA_L, y, mean);
+            figure[0] = test.inputs().rowRange(0, shown);
+            figure[1] = y.rowRange(0, shown);
+            figure[2] = predicted.get("OEL").rowRange(0, shown);
+            return null;
+        });
+        return new Results(outcomes, meanLosses, fig2.oel(), fig2.iokr(), fig2.c(), fig2.sigma(), figure);
+    }
+
+    /** Fig. 2's sweep results. */
+    private record Fig2(double[][] oel, double[] iokr, double c, double sigma) {
+    }
+
+    /**
+     * BM22 Fig. 2: the test surrogate MSE of OEL at c = the smallest c of the grid (BM22: 0.15) over λ × p, at the σ_k
+     * OEL chose, and of IOKR over λ. Every cell is a model of its own, scored once on its own sealed copy of the test
+     * digits right after it is fitted; nothing is chosen on these numbers.
+     */
+    private Fig2 fig2(Model oelSelected) {
+        double sigma = ((Number) oelSelected.provenance().chosen().get("kernel.sigma")).doubleValue();
+        double c = s.cs().get(0);
+        double[][] oel = new double[s.figLambdas().size()][s.figPs().size()];
+        double[] iokr = new double[s.figLambdas().size()];
+        for (int a = 0; a < s.figLambdas().size(); a++) {
+            double lambda = s.figLambdas().get(a);
+            iokr[a] = meanSurrogate(OelUspsExperiment.fixedPipeline(sigma, lambda, 0, 0, okl), "IOKR", lambda, 0);
+            for (int b = 0; b < s.figPs().size(); b++) {
+                int p = s.figPs().get(b);
+                oel[a][b] = meanSurrogate(OelUspsExperiment.fixedPipeline(sigma, lambda, c, p, okl), "OEL", lambda,
+                        p);
+            }
+            context.progress().printf(Locale.ROOT, "oel-usps: Fig. 2, λ = %s done%n", Formats.compact(lambda));
+            context.progress().flush();
+        }
+        return new Fig2(oel, iokr, c, sigma);
+    }
+
+    private double meanSurrogate(org.okl.core.pipeline.PipelineSpec spec, String method, double lambda, int p) {
+        Model m = okl.pipeline(spec).fit(train);
+        Matrix h = m.predictRegression(test.inputs());
+        double[] norms = embeddedNorms(m.embedding(), h, train.outputs());
+        HeldOut cell = testSets.apply("the test digits for Fig. 2, " + method + " at λ = " + Formats.compact(lambda)
+                + (p > 0 ? ", p = " + p : ""));
+        return org.okl.experiments.Stats.mean(cell.finalScoring(y -> surrogate(m.embedding(), h, norms, y)));
+    }
+
+    /**
+     * ‖G h(x_i)‖² for every prediction: with D(h, y) = l(y, y) − 2⟨G h, G ψ(y)⟩ the embedding's candidate criterion
+     * and h the weights over the n labelled outputs y_j, ⟨G h, G ψ(y_j)⟩ = (l(y_j, y_j) − D(h, y_j)) / 2 and
+     * G h = Σ_j h_j G ψ(y_j). For IOKR, G is the identity of the output feature space.
+     */
+    static double[] embeddedNorms(FittedOutputEmbedding embedding, Matrix h, Matrix labelledOutputs) {
+        Matrix d = embedding.candidateDistances(h, labelledOutputs);
+        double[] out = new double[h.rows()];
+        for (int i = 0; i < h.rows(); i++) {
+            double s = 0;
+            for (int j = 0; j < h.cols(); j++) {
+                s += h.get(i, j) * (1 - d.get(i, j)) / 2;
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+
+    /**
+     * BM22 Fig. 2's test MSE ‖G*G h(x) − ψ(y)‖² = ‖G h‖² + l(y, y) − 2⟨G h, G ψ(y)⟩ per test digit (l(y, y) = 1 for a
+     * Gaussian output kernel, included in the candidate criterion D).
+     */
+    static double[] surrogate(FittedOutputEmbedding embedding, Matrix h, double[] norms, Matrix truth) {
+        double[] out = new double[truth.rows()];
+        int block = 256;
+        for (int from = 0; from < truth.rows(); from += block) {
+            int to = Math.min(truth.rows(), from + block);
+            Matrix d = embedding.candidateDistances(h.rowRange(from, to), truth.rowRange(from, to));
+            for (int i = from; i < to; i++) {
+                out[i] = norms[i] + d.get(i - from, i - from);
+            }
+        }
+        return out;
+    }
+}
