@@ -11,7 +11,8 @@
 #                loop on the same cores (issue: >= 15x); only where python3 has scikit-learn
 #   scaling1m    okl bench --scaling stream_csv, n = 1,000,000, at 4, 8, ... cores
 #   java1m       the fit from CSV at n = 1,000,000 with the pure-Java back-end
-# OKL_CPU_N and OKL_CPU_N_LARGE (200000 and 1000000) change the sizes for a quick try elsewhere.
+# OKL_CPU_N and OKL_CPU_N_LARGE (200000 and 1000000) change the sizes for a quick try elsewhere; OKL_CPU_THREADS
+# (a list such as 1,16) and OKL_CPU_SCALING_S (its estimate in seconds) shorten scaling200k when the budget is short.
 set -uo pipefail
 budget="${1:?usage: OUT=folder device/cpu-scaling.sh BUDGET_SECONDS}"
 : "${OUT:?set OUT to the folder for the results}"
@@ -41,6 +42,7 @@ unset OPENBLAS_NUM_THREADS GOTO_NUM_THREADS OMP_NUM_THREADS OKL_THREADS
 cores=$(nproc)
 threads="1"; t=2; while (( t < cores )); do threads="$threads,$t"; t=$(( t * 2 )); done
 (( cores > 1 )) && threads="$threads,$cores"
+threads="${OKL_CPU_THREADS:-$threads}"   # e.g. OKL_CPU_THREADS=1,16 when the budget is short
 big_threads=""; t=4; while (( t < cores )); do big_threads="${big_threads:+$big_threads,}$t"; t=$(( t * 2 )); done
 big_threads="${big_threads:+$big_threads,}$cores"
 export OKL_JAVA_OPTS="--enable-native-access=ALL-UNNAMED"
@@ -69,7 +71,7 @@ step() {
 }
 
 step fit1m 60 "${okl[@]}" bench --workloads stream_csv --n "$large" --repeat 1 --warmup 0 --markdown "$OUT/fit1m.md"
-step scaling200k 150 "${okl[@]}" bench --scaling --workloads stream_csv --n "$n" --threads "$threads" \
+step scaling200k "${OKL_CPU_SCALING_S:-150}" "${okl[@]}" bench --scaling --workloads stream_csv --n "$n" --threads "$threads" \
     --markdown "$OUT/scaling200k.md"
 if python3 -c 'import sklearn' 2>/dev/null; then
   step sklearn200k 240 "${okl[@]}" bench --peer --python "$(command -v python3)" --workloads lowrank_cv --n "$n" \
