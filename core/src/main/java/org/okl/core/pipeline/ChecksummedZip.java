@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,17 +77,17 @@ final class ChecksummedZip {
     /** Reads entries of an archive, verifying each against the checksum entry when the archive has one. */
     static final class Reader {
         private final ZipFile zip;
-        private final Path file;
+        private final String file;
         private final Map<String, String> sums;
 
-        private Reader(ZipFile zip, Path file, Map<String, String> sums) {
+        private Reader(ZipFile zip, String file, Map<String, String> sums) {
             this.zip = zip;
             this.file = file;
             this.sums = sums;
         }
 
         /** Opens the entries of {@code zip} (read from {@code file}, named in errors). */
-        static Reader open(ZipFile zip, Path file) throws IOException {
+        static Reader open(ZipFile zip, String file) throws IOException {
             ZipEntry entry = zip.getEntry(SUMS);
             if (entry == null) {
                 return new Reader(zip, file, null);
@@ -134,7 +133,8 @@ final class ChecksummedZip {
                 }
             });
             if (!unlisted.isEmpty()) {
-                throw ModelArchive.invalid(file, "entries " + unlisted + " are not listed in " + SUMS
+                throw ModelArchive.invalid(file, "entries " + org.okl.api.text.UserText.quote(unlisted.toString())
+                        + " are not listed in " + SUMS
                         + "; the file was altered");
             }
             TreeSet<String> missing = new TreeSet<>();
@@ -159,7 +159,8 @@ final class ChecksummedZip {
             if (sums != null) {
                 String expected = sums.get(name);
                 if (expected == null) {
-                    throw ModelArchive.invalid(file, "entry " + name + " is not listed in " + SUMS
+                    throw ModelArchive.invalid(file, "entry " + org.okl.api.text.UserText.quote(name)
+                            + " is not listed in " + SUMS
                             + "; the file was altered");
                 }
                 String actual = HexFormat.of().formatHex(sha256().digest(bytes));

@@ -1,6 +1,7 @@
 package org.okl.core.pipeline;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
@@ -13,13 +14,17 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
 import org.okl.core.Okl;
+import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.component.FileAccess;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
- * ({@code docs/model-format.md}).
+ * ({@code docs/model-format.md}). A model is self-contained: the files its pipeline names (a candidate set, an output
+ * matrix read from a file) are read when it is fitted and kept in it, its predictions and decoding read only those
+ * copies, and loading one never opens a path, loads a class or reaches an address that the file names.
  * <pre>{@code
  * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * model.save(Path.of("m.okl"));
@@ -35,9 +40,17 @@ public final class Model {
     private final ModelData data;
     private final Provenance provenance;
     private final Okl okl;
+    private final Map<String, byte[]> files;
+    private final DefaultComponentContext context;
 
+    /** A model just fitted: the files its pipeline names are read now and kept in it. */
     Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
             Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
+        this(spec, pathIndex, components, embedding, predictor, data, provenance, okl, capture(spec, okl));
+    }
+
+    private Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
+            Predictor predictor, ModelData data, Provenance provenance, Okl okl, Map<String, byte[]> files) {
         this.spec = spec;
         this.pathIndex = pathIndex;
         this.components = components;
@@ -46,6 +59,21 @@ public final class Model {
         this.data = data;
         this.provenance = provenance;
         this.okl = okl;
+        this.files = files;
+        this.context = storedContext(okl, files, "the model");
+    }
+
+    /** The content of every file the pipeline names, by the location it names it with. */
+    private static Map<String, byte[]> capture(PipelineSpec spec, Okl okl) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        FileParameters.of(spec, okl.registry()).values().forEach(location -> files.computeIfAbsent(location,
+                l -> okl.context().readFile(l)));
+        return files;
+    }
+
+    /** A context that reads only the given copies of files. */
+    private static DefaultComponentContext storedContext(Okl okl, Map<String, byte[]> files, String model) {
+        return okl.context().withFiles(FileAccess.stored(files, model));
     }
 
     /**
@@ -57,18 +85,26 @@ public final class Model {
      *                                  or no training inputs but its embedding learns from the regression
      */
     static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
-            ModelData data, Provenance provenance, Okl okl) {
+            ModelData data, Provenance provenance, Map<String, byte[]> files, String source, Okl okl) {
         return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
-                predictorType, predictorArrays, data, provenance, okl));
+                predictorType, predictorArrays, data, provenance, files, source, okl));
     }
 
     private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
-        Components c = Components.create(spec, null, okl.context());
-        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
+            String source, Okl okl) {
+        FileParameters.of(spec, okl.registry()).forEach((where, location) -> {
+            if (!files.containsKey(location)) {
+                throw FileAccess.notStored(source, location, files.keySet());
+            }
+        });
+        DefaultComponentContext context = storedContext(okl, files, source);
+        Components c = Components.create(spec, null, context);
+        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, context),
+                spec.solver());
         FittedOutputEmbedding embedding;
         if (data.outputs().isPresent()) {
-            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), okl.context());
+            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), context);
             if (embedding.learnsFromRegression()) {
                 Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException("the output embedding '"
                         + spec.output().name() + "' learns from the regression on the training inputs, which are "
@@ -76,30 +112,37 @@ public final class Model {
                 embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
             }
         } else {
-            embedding = rowwise(c.output(), spec, data.outputCount(), okl);
+            embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
-        return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl);
+        return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl, Map.copyOf(files));
     }
 
     /** The embedding fitted without rows, for models that store none. */
     static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns, Okl okl) {
+        return rowwise(output, spec, outputColumns, okl.context());
+    }
+
+    private static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns,
+            DefaultComponentContext context) {
         if (!(output instanceof RowwiseOutputEmbedding rowwise)) {
             throw new IllegalArgumentException("the output embedding '" + spec.output().name() + "' is fitted on the "
                     + "training outputs, which a model fitted on streamed rows does not store");
         }
-        return rowwise.fitFor(outputColumns, okl.context());
+        return rowwise.fitFor(outputColumns, context);
     }
 
     /** The environment stored predictors are rebuilt in. */
-    static PredictionEnvironment environment(Components c, Okl okl) {
-        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> okl.create(KernelSketch.class, a));
-        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, okl.context());
+    private static PredictionEnvironment environment(Components c, DefaultComponentContext context) {
+        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> context.create(KernelSketch.class, a));
+        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, context);
     }
 
     /**
-     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#shared()}).
+     * Loads a model file, recreating its components with the plugins on the class path and in the folders
+     * {@code OKL_PLUGINS} names ({@link Okl#shared()}), as the command line does.
      *
-     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file,
+     *                      {@link ErrorCode#PLUGIN_FOLDER} for a folder in {@code OKL_PLUGINS} that does not exist
      */
     public static Model load(Path file) {
         return load(file, Okl.shared());
@@ -116,10 +159,10 @@ public final class Model {
     }
 
     /**
-     * Saves the model to a file atomically (a partial file is never left behind), creating missing folders; the
-     * file gets the permissions of the user's umask.
+     * Saves the model to a file atomically (a partial file is never left behind, also when the process is stopped
+     * while writing), creating missing folders; the file gets the permissions of the user's umask.
      *
-     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the file cannot be written
+     * @throws OklException {@link ErrorCode#OUTPUT_FILE} when the file cannot be written
      */
     public void save(Path file) {
         ModelArchive.write(this, file);
@@ -141,7 +184,7 @@ public final class Model {
     private Decoded decode(Matrix h) {
         return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
                 new PipelineDecodingContext(embedding, data.outputs(), data.outputCount(), data.unlabelledOutputs(),
-                        okl.context(), okl.tables())));
+                        context, okl.tables())));
     }
 
     private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
@@ -155,10 +198,34 @@ public final class Model {
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
         Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(inputs));
+        Matrix selected;
         try {
-            return Predictions.select(h, tasks);
+            selected = Predictions.select(h, tasks);
         } catch (IllegalArgumentException e) {
             throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        }
+        requireFinitePredictions(selected, inputs);
+        return selected;
+    }
+
+    /**
+     * Fails when a prediction is not finite (never a silently wrong result): the inputs are so large or far from the
+     * training data that the kernel overflows, or the model's numbers are damaged.
+     */
+    private static void requireFinitePredictions(Matrix predictions, Matrix inputs) {
+        double[] d = predictions.data();
+        for (int k = 0; k < d.length; k++) {
+            if (!Double.isFinite(d[k])) {
+                int row = k % predictions.rows();
+                double largest = 0;
+                for (int j = 0; j < inputs.cols(); j++) {
+                    largest = Math.max(largest, Math.abs(inputs.get(row, j)));
+                }
+                throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (row + 1) + " is "
+                        + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
+                        + "large for the model's kernel (a sum or square overflows) or the model's numbers are "
+                        + "damaged; scale the inputs as the training inputs were scaled");
+            }
         }
     }
 
@@ -222,5 +289,10 @@ public final class Model {
     /** What the model keeps of its training data (for the model file). */
     ModelData data() {
         return data;
+    }
+
+    /** The content of the files its pipeline names, by location (for the model file). */
+    Map<String, byte[]> files() {
+        return files;
     }
 }

@@ -47,7 +47,7 @@ class ChecksummedZipTest {
             assertThat(sums).isEqualTo(
                     HexFormat.of().formatHex(md.digest("{\"x\": 1}".getBytes(StandardCharsets.UTF_8)))
                             + "  model.json\n" + HexFormat.of().formatHex(md.digest(ARRAY)) + "  predictor/a.f64\n");
-            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, file);
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, file.toString());
             reader.requireChecksums();
             assertThat(reader.read("predictor/a.f64")).isEqualTo(ARRAY);
         }
@@ -69,7 +69,7 @@ class ChecksummedZipTest {
             }
         }
         try (ZipFile zip = new ZipFile(copy.toFile())) {
-            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, copy);
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, copy.toString());
             assertThat(reader.read("model.json")).isNotEmpty();
             assertThatThrownBy(() -> reader.read("predictor/a.f64")).isInstanceOf(OklException.class)
                     .hasMessageContaining("[OKL-E006]").hasMessageContaining("b.zip")
@@ -86,7 +86,7 @@ class ChecksummedZipTest {
             out.closeEntry();
         }
         try (ZipFile zip = new ZipFile(plain.toFile())) {
-            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, plain);
+            ChecksummedZip.Reader reader = ChecksummedZip.Reader.open(zip, plain.toString());
             assertThat(reader.read("model.json")).containsExactly('1');
             assertThatThrownBy(reader::requireChecksums).hasMessageContaining("has no SHA256SUMS entry");
         }

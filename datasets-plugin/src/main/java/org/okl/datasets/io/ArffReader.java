@@ -60,6 +60,12 @@ public final class ArffReader implements TableReader {
         }
     }
 
+    /** Reads stored ARFF content (labels from MEKA's {@code -C}, no Mulan XML file beside it). */
+    @Override
+    public Table read(InputStream in, String name) {
+        return read(in, name, Optional.empty(), "");
+    }
+
     /**
      * Reads already opened (and decompressed) ARFF content.
      *

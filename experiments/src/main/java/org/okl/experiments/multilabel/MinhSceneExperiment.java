@@ -106,7 +106,7 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** Mean AUC of the decoder's scores on (x, y). */
     static double meanAuc(Okl okl, Model model, Matrix x, Matrix y) {
-        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(y, model.predict(x));
+        return okl.create(Metrics.meanAuc()).evaluate(y, model.predict(x));
     }
 
     @Override
