@@ -26,22 +26,20 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.solve.StreamedPath;
+import org.okl.api.solve.StreamedProblem;
+import org.okl.api.solve.StreamingSolver;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
-import org.okl.core.solve.lowrank.FalkonSolver;
-import org.okl.core.solve.lowrank.LowRankAdvice;
-import org.okl.core.solve.lowrank.LowRankEigenSolver;
 import org.okl.core.solve.lowrank.SketchExpansion;
-import org.okl.core.solve.lowrank.SketchedSolver;
-import org.okl.core.stream.EigenRoute;
-import org.okl.core.stream.FalkonRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.RowDigest;
+import org.okl.core.stream.RouteProblem;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
@@ -214,14 +212,15 @@ public final class StreamingFit {
         long start = System.nanoTime();
         SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
         timings.draw(System.nanoTime() - start);
+        RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, output, c.filter(), timings,
+                okl.context());
         ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
-                : SketchRoutes.choose(spec, features.size(), d, scheme.groups());
-        SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
-        reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+                : SketchRoutes.choose(spec, problem, okl);
+        StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
+        solver.streamedMemory(problem).ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
         SketchSelection.Result result = rows instanceof DistributedRows cluster
                 ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
-                : solver.route(okl.context().linearAlgebra()).fit(features, rows, embedding::encode, scheme, output,
-                        c.filter(), timings);
+                : SketchRoutes.result(solver.fitStreamed(problem));
         return new Fitted(variant, c, features, result, 0, route.name());
     }
 
@@ -244,19 +243,6 @@ public final class StreamingFit {
                 Whitening.of(features.metric(), features.size(), la), output, filter, la);
         timings.solve(System.nanoTime() - start);
         return result;
-    }
-
-    /** Refuses a route whose sums or factors cannot fit in the heap. */
-    private static void reserve(SketchedSolver solver, int m, int d, FoldScheme scheme, int pathLength,
-            ComponentSpec route) {
-        int blockRows = route.parameters().get("blockRows") instanceof Number b ? b.intValue() : 0;
-        if (solver instanceof FalkonSolver) {
-            MemoryBudget.reserve("falkon's " + m + " x " + m + " factors of a sketch of " + m + " features",
-                    FalkonRoute.bytes(m, d, scheme.groups(), pathLength, blockRows), LowRankAdvice.FALKON);
-        } else {
-            MemoryBudget.reserve("the " + scheme.groups() + " per-fold " + m + " x " + m + " sums of a sketch of " + m
-                    + " features", EigenRoute.bytes(m, d, scheme.groups(), blockRows), LowRankAdvice.EIGEN);
-        }
     }
 
     /** A, from the operator or the one output-coupling regularizer, for the given targets. */
@@ -311,29 +297,44 @@ public final class StreamingFit {
         }
     }
 
-    /** The sketched solvers a streamed fit can take, and how one is chosen. */
+    /**
+     * The solvers a streamed fit can take ({@link StreamingSolver}s, OKL's and plugins'), and how one is chosen: the
+     * one the pipeline names, else the supporting one with the highest {@link StreamingSolver#streamedPreference}
+     * (ties broken by id) among those that need no parameter.
+     */
     static final class SketchRoutes {
         private SketchRoutes() {
         }
 
         /** Whether the named solver fits streamed rows. */
         static boolean streams(ComponentSpec solver, Okl okl) {
-            return okl.create(RegressionSolver.class, solver) instanceof SketchedSolver;
+            return okl.create(RegressionSolver.class, solver) instanceof StreamingSolver;
         }
 
-        /**
-         * The named solver, else {@code falkon} for sketches of more than
-         * {@value LowRankEigenSolver#LARGE_SKETCH} features or whose per-fold m x m sums would not fit in half the
-         * heap, else {@code low-rank-eigen}.
-         */
-        static ComponentSpec choose(PipelineSpec spec, int features, int outputs, int groups) {
+        /** The named solver, else the preferred streaming solver for the problem. */
+        static ComponentSpec choose(PipelineSpec spec, StreamedProblem problem, Okl okl) {
             if (spec.solver().isPresent()) {
                 return spec.solver().get();
             }
-            long eigenBytes = EigenRoute.bytes(features, outputs, groups, 0);
-            boolean large = features > LowRankEigenSolver.LARGE_SKETCH
-                    || eigenBytes > Runtime.getRuntime().maxMemory() / 2;
-            return ComponentSpec.of(large ? "falkon" : "low-rank-eigen");
+            String best = null;
+            int bestPreference = Integer.MIN_VALUE;
+            for (String id : okl.context().creatableIds(RegressionSolver.class)) {
+                if (okl.create(RegressionSolver.class, ComponentSpec.of(id)) instanceof StreamingSolver s
+                        && s.supportsStreamed(problem) && s.streamedPreference(problem) > bestPreference) {
+                    best = id;
+                    bestPreference = s.streamedPreference(problem);
+                }
+            }
+            if (best == null) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "no registered solver fits this pipeline over "
+                        + "streamed rows (OKL's low-rank-eigen and falkon are missing?)");
+            }
+            return ComponentSpec.of(best);
+        }
+
+        /** A solver's path in the form model selection reads. */
+        static SketchSelection.Result result(StreamedPath path) {
+            return new SketchSelection.Result(path.validation(), path.weights(), path.rows());
         }
     }
 

@@ -72,7 +72,7 @@ class PipelineFilesTest {
                         ComponentSpec.of("mse"));
             }
         };
-        return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar")),
+        return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar", true)),
                 List.of()));
     }
 
@@ -132,7 +132,7 @@ class PipelineFilesTest {
     void errorsNameTheFileAndTheProblem() {
         ComponentRegistry r = registry();
         assertThatThrownBy(() -> PipelineFiles.parse("{\"kernal\": {}}", "p.json", r))
-                .isInstanceOf(OklException.class).hasMessageContaining("p.json: unknown member(s) [kernal]");
+                .isInstanceOf(OklException.class).hasMessageContaining("p.json: unknown member(s) 'kernal'");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"kernel\": \"linear\"}", "p.json", r))
                 .hasMessageContaining("member 'filter' is required");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \n {\"name\": }", "p.json", r))

@@ -68,13 +68,4 @@ class SplittersTest {
         assertThat(RepeatedSubsampling.bm22(11).splits(50).get(4).validation())
                 .isEqualTo(splits.get(4).validation());
     }
-
-    @Test
-    void labelledSplitChoosesTheRequestedNumber() {
-        LabelledSplit split = LabelledSplit.of(30, 8, 5);
-        assertThat(split.labelled()).hasSize(8).isSorted();
-        assertThat(split.unlabelled()).hasSize(22).doesNotContain(split.labelled());
-        assertThat(LabelledSplit.of(30, 8, 5).labelled()).isEqualTo(split.labelled());
-        assertThatThrownBy(() -> LabelledSplit.of(30, 0, 5)).hasMessageContaining("labelled");
-    }
 }

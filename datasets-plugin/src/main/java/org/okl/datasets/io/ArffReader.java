@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.text.UserText;
 
 /**
  * Reads Weka ARFF files (id {@code arff}, suffix {@code .arff}), dense or sparse; see {@link ArffParser} for the
@@ -101,7 +102,7 @@ public final class ArffReader implements TableReader {
             Integer j = index.get(labels.get(k));
             if (j == null) {
                 throw new DataFormatException(source,
-                        "label '" + labels.get(k) + "' is not an attribute of " + name);
+                        "label " + UserText.quote(labels.get(k)) + " is not an attribute of " + name);
             }
             outputs[k] = j;
         }

@@ -12,6 +12,7 @@ import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 
 /**
  * Reads the LIBSVM multi-label format (id {@code libsvm}; suffixes {@code .libsvm}, {@code .svm}): one sample a
@@ -72,13 +73,14 @@ public final class LibsvmReader implements TableReader {
                     String field = Integer.toString(first + k + 1);
                     int colon = token.indexOf(':');
                     if (colon < 0) {
-                        throw new DataFormatException(name, line, field, "'" + token + "' is not index:value");
+                        throw new DataFormatException(name, line, field, UserText.quote(token) + " is not index:value");
                     }
                     try {
                         idx[k] = Integer.parseInt(token.substring(0, colon));
                     } catch (NumberFormatException e) {
                         throw new DataFormatException(name, line, field,
-                                "feature index '" + token.substring(0, colon) + "' is not a whole number");
+                                "feature index " + UserText.quote(token.substring(0, colon))
+                                        + " is not a whole number");
                     }
                     if (idx[k] < 0) {
                         throw new DataFormatException(name, line, field, "negative feature index " + idx[k]);
@@ -115,7 +117,7 @@ public final class LibsvmReader implements TableReader {
                 out[k] = Long.parseLong(parts[k].strip());
             } catch (NumberFormatException e) {
                 throw new DataFormatException(name, line, "1",
-                        "label '" + parts[k] + "' is not a whole number (multi-label LIBSVM: l1,l2,...)");
+                        "label " + UserText.quote(parts[k]) + " is not a whole number (multi-label LIBSVM: l1,l2,...)");
             }
         }
         return out;
