@@ -2,8 +2,11 @@ package org.okl.app.command;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import org.okl.api.text.UserText;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
@@ -55,6 +58,11 @@ public final class FitCommand implements Runnable {
 
     @Override
     public void run() {
+        Map<String, String> read = new LinkedHashMap<>();
+        read.put("--pipeline", pipeline.toString());
+        read.put("--data", data);
+        read.put("--unlabelled", unlabelled);
+        OutputFiles.requireDistinct("--model", model, read);
         Okl okl = root.okl();
         Pipeline pipe = okl.pipeline(okl.readPipeline(pipeline));
         DataLoader loader = new DataLoader(okl);
@@ -64,18 +72,20 @@ public final class FitCommand implements Runnable {
         if (file.isPresent()) {
             StreamingFit.Result result = pipe.fit(file.get().rows(), file.get().inputColumns());
             fitted = result.model();
-            out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
-                    + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
+            out.println("fitted on " + result.timings().rows() + " samples streamed from " + UserText.escape(data)
+                    + "; chosen " + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
+                    + UserText.escape(fitted.provenance().selection()));
             out.println("streamed: " + result.timings() + String.format(Locale.ROOT,
                     "; reading and parsing %.1f s on its own thread", file.get().rows().parseSeconds()));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
             fitted = pipe.fit(training);
-            out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
-                    + " by " + fitted.provenance().selection());
+            out.println("fitted on " + training.size() + " samples; chosen "
+                    + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
+                    + UserText.escape(fitted.provenance().selection()));
         }
         fitted.save(model);
-        out.println("model written to " + model);
+        out.println("model written to " + UserText.escape(model.toString()));
         out.flush();
     }
 

@@ -15,6 +15,8 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -26,6 +28,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * ({@code -rw-r--r--} under umask 022, {@code -rw-rw-r--} under 002), unlike {@link Files#createTempFile}, whose
  * owner-only mode would survive the rename. Every file OKL writes for the user (models, predictions, reports) goes
  * through this class.
+ *
+ * <p>A temporary file is registered while it is being written, and a shutdown hook deletes every registered one:
+ * a process stopped by a signal ({@code SIGTERM}, Ctrl-C) while it writes leaves neither a partial target nor a
+ * stray {@code .NAME.*.tmp} file (only {@code SIGKILL}, which runs no hook, can leave the latter).
  */
 public final class AtomicFiles {
 
@@ -43,7 +49,31 @@ public final class AtomicFiles {
         void writeTo(Writer out) throws IOException;
     }
 
+    /** The temporary files being written now; the shutdown hook deletes what is left of them. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Thread cleaner = new Thread(AtomicFiles::deletePending, "okl-temporary-files");
+        try {
+            Runtime.getRuntime().addShutdownHook(cleaner);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already stopping: nothing is being written
+        }
+    }
+
     private AtomicFiles() {
+    }
+
+    /** Deletes every temporary file still being written (the shutdown hook). */
+    static void deletePending() {
+        for (Path tmp : PENDING) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // nothing more can be done while the JVM stops
+            }
+            PENDING.remove(tmp);
+        }
     }
 
     /**
@@ -76,8 +106,12 @@ public final class AtomicFiles {
             }
             moved = true;
         } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
+            try {
+                if (!moved) {
+                    Files.deleteIfExists(tmp);
+                }
+            } finally {
+                PENDING.remove(tmp);
             }
         }
     }
@@ -130,13 +164,18 @@ public final class AtomicFiles {
         for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
                     + ".tmp");
+            PENDING.add(tmp); // registered before it exists, so a signal never finds it unregistered
             try {
                 Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
                 return tmp;
             } catch (FileAlreadyExistsException e) {
+                PENDING.remove(tmp);
                 if (attempt >= 100) {
                     throw e;
                 }
+            } catch (IOException | RuntimeException e) {
+                PENDING.remove(tmp);
+                throw e;
             }
         }
     }

@@ -67,7 +67,7 @@ final class ArffParser {
             if (attributes.isEmpty()) {
                 throw new DataFormatException(file, line, "@attribute", "no attributes declared before @data");
             }
-            RowBuffer rows = new RowBuffer(attributes.size());
+            RowBuffer rows = new RowBuffer(attributes.size(), file);
             double[] row = new double[attributes.size()];
             String text;
             while ((text = reader.readLine()) != null) {

@@ -48,6 +48,7 @@ public final class LibsvmReader implements TableReader {
         List<long[]> labels = new ArrayList<>();
         TreeMap<Long, Integer> labelColumns = new TreeMap<>();
         int maxIndex = -1;
+        long maxIndexLine = 0;
         boolean zeroBased = false;
         long line = 0;
         try {
@@ -91,7 +92,10 @@ public final class LibsvmReader implements TableReader {
                     }
                     val[k] = Numbers.parse(token.substring(colon + 1), name, line, field);
                     zeroBased |= idx[k] == 0;
-                    maxIndex = Math.max(maxIndex, idx[k]);
+                    if (idx[k] > maxIndex) {
+                        maxIndex = idx[k];
+                        maxIndexLine = line;
+                    }
                 }
                 for (long l : rowLabels) {
                     labelColumns.putIfAbsent(l, 0);
@@ -105,6 +109,14 @@ public final class LibsvmReader implements TableReader {
         }
         if (indices.isEmpty()) {
             throw new DataFormatException(name, "empty file: no samples");
+        }
+        long columns = Math.max(0L, (long) maxIndex + 1 - (zeroBased ? 0 : 1)) + labelColumns.size();
+        if ((long) indices.size() * columns > Matrix.MAX_VALUES) {
+            throw new DataFormatException(name, maxIndexLine, "with index " + maxIndex, "the largest feature index, "
+                    + maxIndex + ", makes " + indices.size() + " rows of " + columns + " columns: more values than one "
+                    + "matrix holds (" + Matrix.MAX_VALUES + "); OKL holds LIBSVM data as a dense matrix, so feature "
+                    + "indices must stay below about " + Matrix.MAX_VALUES / Math.max(1, indices.size()) + " for "
+                    + indices.size() + " rows");
         }
         return build(indices, values, labels, labelColumns, maxIndex, zeroBased);
     }
@@ -126,7 +138,7 @@ public final class LibsvmReader implements TableReader {
     private static Table build(List<int[]> indices, List<double[]> values, List<long[]> labels,
             TreeMap<Long, Integer> labelColumns, int maxIndex, boolean zeroBased) {
         int base = zeroBased ? 0 : 1;
-        int features = Math.max(0, maxIndex + 1 - base);
+        int features = (int) Math.max(0L, (long) maxIndex + 1 - base);
         int column = features;
         for (var e : labelColumns.entrySet()) {
             e.setValue(column++);
