@@ -27,7 +27,8 @@ public final class Filters {
 
     /** {@code iterated-tikhonov}: the given number of ridge solves, each on the previous residual. */
     public static TypedSpec<SpectralFilter> iteratedTikhonov(int iterations, double... lambda) {
-        return TypedSpec.of(SpectralFilter.class, "iterated-tikhonov").with("iterations", iterations).with("lambda", lambdas(lambda));
+        return TypedSpec.of(SpectralFilter.class, "iterated-tikhonov").with("iterations", iterations)
+                .with("lambda", lambdas(lambda));
     }
 
     /** {@code landweber} (L2 boosting) with its default step 1/s_max; every iteration is a path point. */

@@ -30,8 +30,8 @@ public final class Regularizers {
      * {@code manifold} with every setting: edge weights, the normalised Laplacian I - D^-1/2 W D^-1/2 (else D - W),
      * and the power of the Laplacian (iterated Laplacian).
      */
-    public static TypedSpec<Regularizer> manifold(double gammaI, int neighbours, EdgeWeights weights, boolean normalised,
-            int power) {
+    public static TypedSpec<Regularizer> manifold(double gammaI, int neighbours, EdgeWeights weights,
+            boolean normalised, int power) {
         return manifold(gammaI, neighbours).with("weights", weights == EdgeWeights.BINARY ? "binary" : "gaussian")
                 .with("normalised", normalised).with("power", power);
     }
@@ -53,6 +53,7 @@ public final class Regularizers {
         for (int c : clusters) {
             list.add((double) c);
         }
-        return TypedSpec.of(Regularizer.class, "output-clusters").with("eps1", eps1).with("eps2", eps2).with("clusters", list);
+        return TypedSpec.of(Regularizer.class, "output-clusters").with("eps1", eps1).with("eps2", eps2)
+                .with("clusters", list);
     }
 }

@@ -119,7 +119,8 @@ class TypedSpecsIT {
                 + ".operator(Operators.separable(OutputMatrices.identity())).build()")).as("the right kinds").isEmpty();
         assertThat(compiles("PipelineSpec.builder().kernel(Filters.tikhonov(1e-3)).filter(Filters.tikhonov(1e-3))"
                 + ".build()")).as("a filter as the kernel").contains("incompatible types");
-        assertThat(compiles("PipelineSpec.builder().filter(Kernels.gaussian(1.0)).build()")).as("a kernel as the filter")
+        assertThat(compiles("PipelineSpec.builder().filter(Kernels.gaussian(1.0)).build()"))
+                .as("a kernel as the filter")
                 .contains("incompatible types");
         assertThat(compiles("Operators.separable(Kernels.linear())")).as("a kernel as the output matrix")
                 .contains("incompatible types");

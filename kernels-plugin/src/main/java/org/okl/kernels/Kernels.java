@@ -30,7 +30,8 @@ public final class Kernels {
      * of the training points.
      */
     public static TypedSpec<VectorKernel> gaussianKnnWidth(double neighboursFraction) {
-        return TypedSpec.of(VectorKernel.class, "gaussian").with("bandwidth", "knn").with("neighbours-fraction", neighboursFraction);
+        return TypedSpec.of(VectorKernel.class, "gaussian").with("bandwidth", "knn")
+                .with("neighbours-fraction", neighboursFraction);
     }
 
     /** {@code gaussian-tanimoto}: exp(-(2 - 2 T(y, y')) / (2 sigma^2)) over the Tanimoto similarity T. */

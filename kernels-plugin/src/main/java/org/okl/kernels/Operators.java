@@ -47,7 +47,8 @@ public final class Operators {
 
     /** {@code div-curl}: gamma times the divergence-free plus (1 - gamma) times the curl-free kernel. */
     public static TypedSpec<OperatorKernel> divCurl(double sigma, double gamma, int dimension) {
-        return TypedSpec.of(OperatorKernel.class, "div-curl").with("sigma", sigma).with("gamma", gamma).with("dimension", dimension);
+        return TypedSpec.of(OperatorKernel.class, "div-curl").with("sigma", sigma).with("gamma", gamma)
+                .with("dimension", dimension);
     }
 
     /** {@code operator-sum}: the sum of separable and block kernels (at least one block kernel). */

@@ -33,7 +33,8 @@ public final class OutputMatrices {
 
     /** {@code clustering}: the output-cluster matrix of Baldassarre et al. 2012 (eq. 32), one cluster per output. */
     public static TypedSpec<OutputMatrix> clustering(double eps1, double eps2, int... clusters) {
-        return TypedSpec.of(OutputMatrix.class, "clustering").with("eps1", eps1).with("eps2", eps2).with("clusters", list(clusters));
+        return TypedSpec.of(OutputMatrix.class, "clustering").with("eps1", eps1).with("eps2", eps2)
+                .with("clusters", list(clusters));
     }
 
     /** {@code graph}: A = pinv(D - M) for non-negative symmetric output weights M (Baldassarre et al. 2012). */
@@ -48,7 +49,8 @@ public final class OutputMatrices {
 
     /** {@code output-laplacian}: A = gammaO pinv(L) + (1 - gammaO) I over the k-NN graph of the target columns. */
     public static TypedSpec<OutputMatrix> outputLaplacian(double gammaO, int neighbours) {
-        return TypedSpec.of(OutputMatrix.class, "output-laplacian").with("gammaO", gammaO).with("neighbours", neighbours);
+        return TypedSpec.of(OutputMatrix.class, "output-laplacian").with("gammaO", gammaO)
+                .with("neighbours", neighbours);
     }
 
     /** {@code file}: A read from a file (one row per line). */

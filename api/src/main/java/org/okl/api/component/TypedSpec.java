@@ -4,8 +4,8 @@ import java.util.Objects;
 import org.okl.api.API;
 
 /**
- * A component spec that knows its kind: {@code TypedSpec<VectorKernel>} names a kernel, {@code TypedSpec<SpectralFilter>}
- * a filter. The typed specs of OKL's plugins ({@code Kernels.gaussian(2.0)}, {@code Filters.tikhonov(1e-3)}) return
+ * A component spec that knows its kind: {@code TypedSpec<VectorKernel>} names a kernel,
+ * {@code TypedSpec<SpectralFilter>} a filter. The typed specs of OKL's plugins ({@code Kernels.gaussian(2.0)}, {@code Filters.tikhonov(1e-3)}) return
  * one, and a pipeline builder's stage takes only its own kind, so that {@code kernel(Filters.tikhonov(1e-3))} does
  * not compile. A third party's component gets one with {@link #of(Class, String)}. The JSON form is the untyped
  * {@link ComponentSpec} it wraps, unchanged.

@@ -50,7 +50,8 @@ public final class ColumnSelection {
             int colon = item.indexOf(':');
             if (colon >= 0) {
                 if (item.indexOf(':', colon + 1) >= 0) {
-                    throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range " + UserText.quote(item)
+                    throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
+                            + UserText.quote(item)
                             + " has more than one ':' (steps are not supported)");
                 }
                 items.add(new Item(item, null, bound(item.substring(0, colon), item, text),
@@ -124,8 +125,8 @@ public final class ColumnSelection {
         int j = written < 0 ? p + written : written;
         if (j < 0 || j >= p) {
             throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": column "
-                    + item.text() + " is out of range for a table of " + p + " columns (valid 0.." + (p - 1) + " or -" + p
-                    + "..-1)");
+                    + item.text() + " is out of range for a table of " + p + " columns (valid 0.." + (p - 1)
+                    + " or -" + p + "..-1)");
         }
         return j;
     }
@@ -134,8 +135,8 @@ public final class ColumnSelection {
         int j = written < 0 ? p + written : written;
         if (j < 0 || j > p) {
             throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
-                    + UserText.quote(item.text()) + " has an end out of range for a table of " + p + " columns (valid 0.." + p + " or -" + p
-                    + "..-1)");
+                    + UserText.quote(item.text()) + " has an end out of range for a table of " + p
+                    + " columns (valid 0.." + p + " or -" + p + "..-1)");
         }
         return j;
     }

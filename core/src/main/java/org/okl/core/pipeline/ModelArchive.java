@@ -59,8 +59,8 @@ final class ModelArchive {
         try {
             AtomicFiles.write(file, out -> writeTo(model, out));
         } catch (IOException e) {
-            throw new OklException(ErrorCode.OUTPUT_FILE, UserText.escape(file.toString()) + ": cannot write the model: "
-                    + IoErrors.describe(e), e);
+            throw new OklException(ErrorCode.OUTPUT_FILE, UserText.escape(file.toString())
+                    + ": cannot write the model: " + IoErrors.describe(e), e);
         }
     }
 

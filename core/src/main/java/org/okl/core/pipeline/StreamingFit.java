@@ -29,6 +29,7 @@ import org.okl.api.solve.RegressionSolver;
 import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.memory.MemoryBudget;
@@ -338,7 +339,11 @@ public final class StreamingFit {
         }
     }
 
-    /** Rows whose first complete pass computes their {@link RowDigest} checksum. */
+    /**
+     * Rows whose first complete pass computes their {@link RowDigest} checksum and checks that no value is infinite
+     * or so large that the kernel's sums overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing
+     * target, a NaN input is refused).
+     */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
         private String digest;
@@ -352,6 +357,17 @@ public final class StreamingFit {
                 forEachRowBlock((first, inputs, outputs) -> { });
             }
             return digest;
+        }
+
+        private void requireUsable(long first, Matrix block, String what) {
+            double[] d = block.data();
+            for (int k = 0; k < d.length; k++) {
+                boolean bad = Double.isNaN(d[k]) ? what.equals("inputs") : Math.abs(d[k]) > TrainingData.MAX_MAGNITUDE;
+                if (bad) {
+                    throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
+                            + TrainingData.unusable(what, d[k], first + k % block.rows(), k / block.rows(), null));
+                }
+            }
         }
 
         @Override
@@ -387,6 +403,8 @@ public final class StreamingFit {
             }
             RowDigest md = new RowDigest();
             rows.forEachRowBlock((first, inputs, outputs) -> {
+                requireUsable(first, inputs, "inputs");
+                requireUsable(first, outputs, "outputs");
                 md.update(first, inputs, outputs);
                 visitor.accept(first, inputs, outputs);
             });
