@@ -35,7 +35,10 @@ public interface StreamedProblem {
     /** The number of groups the rows fall into (1 without selection). */
     int groups();
 
-    /** The number of groups that are validation folds (0 without selection). */
+    /**
+     * The number of validation folds v (0 without selection): validation fold f is the rows of group f, for f below
+     * v, and its model trains on the other groups.
+     */
     int validationFolds();
 
     /** The group of each row of a block: {@code into[i]} for row {@code firstRow + i}. */
