@@ -118,14 +118,16 @@ class TypedSpecsIT {
         assertThat(compiles("PipelineSpec.builder().kernel(Kernels.gaussian(1.0)).filter(Filters.tikhonov(1e-3))"
                 + ".operator(Operators.separable(OutputMatrices.identity())).build()")).as("the right kinds").isEmpty();
         assertThat(compiles("PipelineSpec.builder().kernel(Filters.tikhonov(1e-3)).filter(Filters.tikhonov(1e-3))"
-                + ".build()")).as("a filter as the kernel").contains("incompatible types");
+                + ".build()")).as("a filter as the kernel")
+                .contains("TypedSpec<SpectralFilter> cannot be converted to TypedSpec<VectorKernel>");
         assertThat(compiles("PipelineSpec.builder().filter(Kernels.gaussian(1.0)).build()"))
                 .as("a kernel as the filter")
-                .contains("incompatible types");
+                .contains("TypedSpec<VectorKernel> cannot be converted to TypedSpec<SpectralFilter>");
         assertThat(compiles("Operators.separable(Kernels.linear())")).as("a kernel as the output matrix")
-                .contains("incompatible types");
+                .contains("TypedSpec<VectorKernel> cannot be converted to TypedSpec<OutputMatrix>");
         assertThat(compiles("SelectionSpec.kfold(5).metric(Filters.tikhonov(1e-3)).build()"))
-                .as("a filter as the metric").contains("incompatible types");
+                .as("a filter as the metric")
+                .contains("TypedSpec<SpectralFilter> cannot be converted to TypedSpec<Metric>");
     }
 
     /** The compiler's errors for a class whose one method returns the expression, or empty when it compiles. */

@@ -27,6 +27,7 @@ import org.okl.core.component.ValidatedParameters;
  * plugins folder run with that plugin's context class loader ({@link PluginContextLoaders}).
  */
 public final class ComponentRegistry {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ComponentRegistry.class);
     /** The prefix of plugin names and ids reserved for OKL's own plugins (as JUnit reserves {@code junit-}). */
     public static final String RESERVED_PREFIX = "okl-";
 
@@ -71,8 +72,11 @@ public final class ComponentRegistry {
             try {
                 c = Contribution.of(loaded, isolatedLoader(loaded));
             } catch (RuntimeException | LinkageError e) {
-                failures.add(new PluginLoader.PluginFailure(loaded.location(),
-                        loaded.plugin().getClass().getName() + " failed to initialise: " + PluginLoader.oneLine(e)));
+                PluginLoader.PluginFailure failure = new PluginLoader.PluginFailure(loaded.location(),
+                        loaded.plugin().getClass().getName() + " failed to initialise: " + PluginLoader.oneLine(e));
+                failures.add(failure);
+                LOG.warn("[{}] plugin {} left out: {}", ErrorCode.BROKEN_PLUGIN.code(), failure.location(),
+                        failure.cause());
                 continue;
             }
             String origin = c.name() + " (" + loaded.location() + ")";
