@@ -360,13 +360,11 @@ public final class StreamingFit {
         }
 
         private void requireUsable(long first, Matrix block, String what) {
-            double[] d = block.data();
-            for (int k = 0; k < d.length; k++) {
-                boolean bad = Double.isNaN(d[k]) ? what.equals("inputs") : Math.abs(d[k]) > TrainingData.MAX_MAGNITUDE;
-                if (bad) {
-                    throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
-                            + TrainingData.unusable(what, d[k], first + k % block.rows(), k / block.rows(), null));
-                }
+            int k = TrainingData.firstUnusable(block, what.equals("outputs"));
+            if (k >= 0) {
+                throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
+                        + TrainingData.unusable(what, block.data()[k], first + k % block.rows(), k / block.rows(),
+                        null));
             }
         }
 

@@ -113,13 +113,25 @@ public final class TrainingData {
      * @param what what the matrix is, for the message
      */
     public static void requireFinite(Matrix m, String what) {
+        int k = firstUnusable(m, false);
+        if (k >= 0) {
+            throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), k / m.rows(),
+                    null));
+        }
+    }
+
+    /**
+     * The position in {@code m.data()} of the first value that is infinite, larger than {@link #MAX_MAGNITUDE} in
+     * magnitude, or NaN (unless {@code nanAllowed}: a missing target), or -1.
+     */
+    static int firstUnusable(Matrix m, boolean nanAllowed) {
         double[] d = m.data();
         for (int k = 0; k < d.length; k++) {
-            if (!Double.isFinite(d[k]) || Math.abs(d[k]) > MAX_MAGNITUDE) {
-                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, d[k], k % m.rows(), k / m.rows(),
-                        null));
+            if (Double.isNaN(d[k]) ? !nanAllowed : Math.abs(d[k]) > MAX_MAGNITUDE) {
+                return k;
             }
         }
+        return -1;
     }
 
     /**
@@ -220,25 +232,21 @@ public final class TrainingData {
 
         /** {@link #requireFinite}, naming the column when the inputs came from a table with a header. */
         private static void requireFiniteInputs(Matrix m, String what, InputColumns columns) {
-            double[] d = m.data();
-            for (int k = 0; k < d.length; k++) {
-                if (!Double.isFinite(d[k]) || Math.abs(d[k]) > MAX_MAGNITUDE) {
-                    int column = k / m.rows();
-                    String name = columns != null && column < columns.names().size() ? columns.names().get(column)
-                            : null;
-                    throw new OklException(ErrorCode.INVALID_DATA, unusable(what, d[k], k % m.rows(), column, name));
-                }
+            int k = firstUnusable(m, false);
+            if (k >= 0) {
+                int column = k / m.rows();
+                String name = columns != null && column < columns.names().size() ? columns.names().get(column) : null;
+                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
+                        name));
             }
         }
 
         /** Outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared. */
         private static void requireNotHuge(Matrix m, String what) {
-            double[] d = m.data();
-            for (int k = 0; k < d.length; k++) {
-                if (Double.isInfinite(d[k]) || Math.abs(d[k]) > MAX_MAGNITUDE) {
-                    throw new OklException(ErrorCode.INVALID_DATA, unusable(what, d[k], k % m.rows(), k / m.rows(),
-                            null));
-                }
+            int k = firstUnusable(m, true);
+            if (k >= 0) {
+                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(),
+                        k / m.rows(), null));
             }
         }
 
