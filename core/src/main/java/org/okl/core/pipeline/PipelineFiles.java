@@ -257,7 +257,8 @@ public final class PipelineFiles {
             return ComponentSpec.of(n.asText());
         }
         if (!n.isObject() || !n.has("name") || !n.get("name").isTextual()) {
-            throw invalid(source, "member '" + member + "' must be {\"name\": ..., parameters...} or a name");
+            throw invalid(source, "member '" + UserText.escape(member) + "' must be {\"name\": ..., parameters...} or "
+                    + "a name");
         }
         Map<String, Object> params = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> it = n.fields();
