@@ -284,7 +284,7 @@ class PipelineIT {
         model.save(file);
         Path newer = dir.resolve("newer.okl");
         ModelArchives.rewrite(file, newer, "model.json",
-                ModelArchives.replace("\"formatVersion\" : 2", "\"formatVersion\" : 99"), true);
+                ModelArchives.replace("\"formatVersion\" : 3", "\"formatVersion\" : 99"), true);
         assertThatThrownBy(() -> Model.load(newer, OKL)).isInstanceOf(OklException.class)
                 .hasMessageContaining("[OKL-E006]").hasMessageContaining("newer OKL (model format 99)");
         Path garbage = dir.resolve("garbage.okl");

@@ -133,7 +133,7 @@ final class ChecksummedZip {
                 }
             });
             if (!unlisted.isEmpty()) {
-                throw ModelArchive.invalid(file, "entries " + org.okl.api.text.UserText.quote(unlisted.toString())
+                throw ModelArchive.invalid(file, "entries " + org.okl.api.text.UserText.escape(unlisted.toString())
                         + " are not listed in " + SUMS
                         + "; the file was altered");
             }

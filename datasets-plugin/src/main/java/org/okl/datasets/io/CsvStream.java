@@ -112,7 +112,8 @@ final class CsvStream implements TableStream {
 
     @Override
     public Optional<Matrix> next(int maxRows) {
-        int limit = Math.max(1, maxRows);
+        // a block of a very wide file holds fewer rows, so that rows x width never overflows one matrix
+        int limit = (int) Math.max(1, Math.min(maxRows, Matrix.MAX_VALUES / Math.max(1, width)));
         List<double[]> rows = new ArrayList<>(Math.min(limit, 4096));
         if (pendingRow != null) {
             rows.add(pendingRow);
@@ -133,7 +134,7 @@ final class CsvStream implements TableStream {
             return Optional.empty();
         }
         int t = rows.size();
-        double[] data = new double[t * width];
+        double[] data = new double[Matrix.checkedSize(t, width)];
         for (int i = 0; i < t; i++) {
             double[] row = rows.get(i);
             for (int j = 0; j < width; j++) {

@@ -177,22 +177,30 @@ class MetricContractsTest {
             return flipped(truth, random);
         }
 
-        /** Candidates are the true outputs; each prediction ranks the candidate it equals first, then the next row. */
+        /**
+         * Candidates are the true outputs; each prediction ranks them by squared distance, ties by content, so the
+         * ranking depends on the rows' contents only, not their order.
+         */
         @Override
         protected Decoded decoded(Matrix predicted, Matrix truth) {
             int t = predicted.rows();
             int[][] indices = new int[t][];
             for (int i = 0; i < t; i++) {
-                int best = (i + 1) % t;
-                for (int c = 0; c < t; c++) {
-                    if (java.util.Arrays.equals(predicted.row(i), truth.row(c))) {
-                        best = c;
-                        break;
-                    }
-                }
-                indices[i] = new int[] {best, best == (i + 1) % t ? (i + 2) % t : (i + 1) % t};
+                double[] p = predicted.row(i);
+                indices[i] = java.util.stream.IntStream.range(0, truth.rows()).boxed()
+                        .sorted(java.util.Comparator.comparingDouble((Integer c) -> distance(p, truth.row(c)))
+                                .thenComparing(c -> truth.row(c), java.util.Arrays::compare))
+                        .limit(2).mapToInt(Integer::intValue).toArray();
             }
             return new Decoded(predicted, Optional.empty(), Optional.of(new Ranking(indices, truth)));
+        }
+
+        private static double distance(double[] a, double[] b) {
+            double d = 0;
+            for (int j = 0; j < a.length; j++) {
+                d += (a[j] - b[j]) * (a[j] - b[j]);
+            }
+            return d;
         }
     }
 
