@@ -93,13 +93,21 @@ record LowRankData(Matrix train, Matrix test) {
      * @param prefix the folder's name prefix
      */
     TrainFiles files(LowRankSettings settings, long seed, String prefix) {
+        return files(settings, seed, prefix, java.util.Optional.empty());
+    }
+
+    /** As {@link #files(LowRankSettings, long, String)}, the pipeline naming a solver when given. */
+    TrainFiles files(LowRankSettings settings, long seed, String prefix, java.util.Optional<String> solver) {
         try {
             Path dir = Files.createTempDirectory(prefix);
             Path csv = dir.resolve("train.csv");
             Path pipeline = dir.resolve("pipeline.json");
             writeTrainCsv(csv);
-            Files.writeString(pipeline, PipelineFiles.toJson(pipeline(settings, seed)),
-                    StandardCharsets.UTF_8);
+            PipelineSpec spec = pipeline(settings, seed);
+            if (solver.isPresent()) {
+                spec = spec.withSolver(ComponentSpec.of(solver.get()));
+            }
+            Files.writeString(pipeline, PipelineFiles.toJson(spec), StandardCharsets.UTF_8);
             return new TrainFiles(dir, csv, pipeline);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

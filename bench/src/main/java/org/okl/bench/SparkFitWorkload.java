@@ -16,7 +16,9 @@ import org.okl.core.OklVersion;
 import org.okl.core.pipeline.Model;
 
 /**
- * {@code spark_fit}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks and folds) fitted on Spark
+ * {@code spark_fit} and {@code spark_falkon}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks
+ * and folds; {@code spark_falkon} names the {@code falkon} solver, so that both sides run Falkon's passes) fitted on
+ * Spark
  * {@code local[2]} by a separate JVM with the same heap and native BLAS on one thread per task (Spark's advice), as
  * {@code okl-spark fit} does: the rows read by Spark, the landmarks drawn on the driver and broadcast, the per-fold
  * sums of each partition merged by {@code treeAggregate}, the path and selection on the driver. The time is the child's wall clock (JVM and Spark start included). The
@@ -24,11 +26,24 @@ import org.okl.core.pipeline.Model;
  * returned to the driver), and, from one-machine {@code stream_csv} run right after on the same file, its wall time,
  * the ratio and the largest difference between the two models' test predictions.
  *
- * <p>It runs only when named ({@code --workloads spark_fit}): the child needs the okl-spark module built (its shaded
+ * <p>It runs only when named ({@code --workloads spark_fit,spark_falkon}): the child needs the okl-spark module built
+ * (its shaded
  * JAR and the Spark class path it writes next to it, under {@code spark/target}, or {@code OKL_SPARK_JAR} and
  * {@code OKL_SPARK_CLASSPATH}), so the {@code okl} JAR itself carries no Spark.
  */
 public final class SparkFitWorkload implements Workload {
+    private final String name;
+    private final java.util.Optional<String> solver;
+
+    /**
+     * @param name   the workload's name
+     * @param solver the solver the pipeline names, or empty for the automatic choice (the eigen route at m = 2000)
+     */
+    SparkFitWorkload(String name, java.util.Optional<String> solver) {
+        this.name = name;
+        this.solver = solver;
+    }
+
     /** The main class the child runs (in the okl-spark JAR). */
     static final String MAIN = "org.okl.spark.bench.SparkFitMain";
     /** Spark's Java 17 options, as the okl-spark module's tests and README give them. */
@@ -38,13 +53,14 @@ public final class SparkFitWorkload implements Workload {
 
     @Override
     public String name() {
-        return "spark_fit";
+        return name;
     }
 
     @Override
     public String description() {
-        return "stream_csv's fit on Spark local[2] in a separate JVM with the same heap (okl-spark); details: Spark's "
-                + "jobs, bytes moved, and stream_csv's time and model on the same file";
+        return "stream_csv's fit" + solver.map(s -> " with the " + s + " solver").orElse("") + " on Spark local[2] in "
+                + "a separate JVM with the same heap (okl-spark); details: Spark's jobs, bytes moved, and the "
+                + "one-machine streamed fit's time and model on the same file";
     }
 
     @Override
@@ -57,7 +73,8 @@ public final class SparkFitWorkload implements Workload {
         List<String> classPath = sparkClassPath();
         LowRankSettings settings = environment.lowRank();
         LowRankData data = LowRankData.of(n, settings, environment.seed());
-        LowRankData.TrainFiles files = data.files(settings, environment.seed(), "okl-spark-fit");
+        LowRankData.TrainFiles files = data.files(settings, environment.seed(), "okl-" + name.replace('_', '-'),
+                solver);
         Path dir = files.dir();
         Path csv = files.csv();
         Path pipeline = files.pipeline();
@@ -83,7 +100,7 @@ public final class SparkFitWorkload implements Workload {
                     d.put("peak_rss_mib", last.peakRssKib() / 1024.0);
                     d.put("partitions", last.output().path("partitions").asDouble());
                     for (String key : List.of("session_s", "fit_s", "draw_s", "solve_s", "executor_kernel_s",
-                            "executor_products_s")) {
+                            "executor_products_s", "passes", "driver_rows")) {
                         d.put(key, last.output().path(key).asDouble());
                     }
                     var jobs = last.output().path("jobs");
@@ -173,7 +190,8 @@ public final class SparkFitWorkload implements Workload {
         Path jar = Path.of(envOr("OKL_SPARK_JAR", "spark/target/okl-spark-" + OklVersion.get() + "-all.jar"));
         Path classPath = Path.of(envOr("OKL_SPARK_CLASSPATH", "spark/target/spark-classpath.txt"));
         if (!Files.isRegularFile(jar) || !Files.isRegularFile(classPath)) {
-            throw new IllegalStateException("spark_fit needs the okl-spark module built (" + jar + " and " + classPath
+            throw new IllegalStateException("spark_fit and spark_falkon need the okl-spark module built (" + jar + " and "
+                    + classPath
                     + "): run 'mvn -B -q -DskipTests package -pl spark -am' in the repository, or set OKL_SPARK_JAR "
                     + "and OKL_SPARK_CLASSPATH");
         }

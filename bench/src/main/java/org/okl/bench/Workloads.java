@@ -10,8 +10,9 @@ public final class Workloads {
     private static final List<Workload> ALL = List.of(new GramWorkload(), new EigenWorkload(),
             new TikhonovPathWorkload(), new NuMethodWorkload(), new KdeCovarianceWorkload(), new ManifoldWorkload(),
             new UspsDecodeWorkload(), new OelTrainWorkload(), new LowRankCvWorkload(), new StreamCsvWorkload());
-    /** Workloads that run only when named: spark_fit needs the okl-spark module built. */
-    private static final List<Workload> ON_REQUEST = List.of(new SparkFitWorkload());
+    /** Workloads that run only when named: spark_fit and spark_falkon need the okl-spark module built. */
+    private static final List<Workload> ON_REQUEST = List.of(new SparkFitWorkload("spark_fit",
+            java.util.Optional.empty()), new SparkFitWorkload("spark_falkon", java.util.Optional.of("falkon")));
 
     private Workloads() {
     }

@@ -2,15 +2,20 @@ package org.okl.spark;
 
 import java.util.List;
 import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.sql.types.StructType;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
 
 /**
  * The column parameters the estimator and its model share, defined once: one input column ({@code featuresCol}, an
- * ML vector, a numeric array or a number) or several ({@code inputCols}, which win when set), the same for outputs
- * ({@code labelCol}, {@code outputCols}), and the prediction column.
+ * ML vector, a numeric array or a number) or several ({@code inputCols}; setting both is an error), the same for
+ * outputs ({@code labelCol}, {@code outputCols}), the prediction column, and what to do with invalid rows
+ * ({@code handleInvalid}).
  */
 final class ColumnParams {
     static final String FEATURES_COL = "featuresCol";
@@ -18,13 +23,14 @@ final class ColumnParams {
     static final String LABEL_COL = "labelCol";
     static final String OUTPUT_COLS = "outputCols";
     static final String PREDICTION_COL = "predictionCol";
+    static final String HANDLE_INVALID = "handleInvalid";
 
     private ColumnParams() {
     }
 
     static Param<String> featuresCol(Params owner) {
         return new Param<>(owner, FEATURES_COL, "the input column: an ML vector, a numeric array or a number "
-                + "(default 'features'; inputCols, when set, is used instead)");
+                + "(default 'features'; or set inputCols instead, not both)");
     }
 
     static StringArrayParam inputCols(Params owner) {
@@ -34,7 +40,7 @@ final class ColumnParams {
 
     static Param<String> labelCol(Params owner) {
         return new Param<>(owner, LABEL_COL, "the output column: an ML vector, a numeric array or a number "
-                + "(default 'label'; outputCols, when set, is used instead)");
+                + "(default 'label'; or set outputCols instead, not both)");
     }
 
     static StringArrayParam outputCols(Params owner) {
@@ -47,8 +53,24 @@ final class ColumnParams {
                 + "numeric output column, else an ML vector (default 'prediction')");
     }
 
-    /** The chosen columns: the several when set, else the one. */
+    static Param<String> handleInvalid(Params owner) {
+        return new Param<>(owner, HANDLE_INVALID, "what to do with a row that has a null, NaN or infinite value, a "
+                + "negative weight or another width: 'error' (stop, naming the row and column; the default), 'skip' "
+                + "(leave it out), 'keep' (predict NaN; a fit leaves it out)",
+                ParamValidators.inArray(Invalid.IDS));
+    }
+
+    /**
+     * The chosen columns: the several when set, else the one.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PARAMETER} when both are set
+     */
     static List<String> chosen(Params owner, StringArrayParam several, Param<String> one) {
+        if (owner.isSet(several) && owner.isSet(one)) {
+            throw new OklException(ErrorCode.INVALID_PARAMETER, "both " + one.name() + " ('"
+                    + owner.getOrDefault(one) + "') and " + several.name() + " " + List.of(owner.getOrDefault(several))
+                    + " are set: set one of them (clear the other with clear(" + one.name() + "()))");
+        }
         if (owner.isSet(several) && owner.getOrDefault(several).length > 0) {
             return List.of(owner.getOrDefault(several));
         }

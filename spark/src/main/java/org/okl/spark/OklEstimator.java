@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
@@ -25,6 +26,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.fit.SparkFit;
 
@@ -37,8 +39,16 @@ import org.okl.spark.fit.SparkFit;
  * <p>A pipeline with a kernel sketch ({@code "approximation"}) is fitted with the rows kept on the executors: the
  * sketch is drawn once on the driver (exactly the landmarks one machine draws from the same rows in the same order)
  * and broadcast, each partition adds its blocks' per-fold sums, {@code treeAggregate} merges them, and the filters,
- * the whole path and the model selection run on the driver from the sums, as {@code okl fit} does. Other pipelines
- * are fitted on the driver with the rows brought there.
+ * the whole path and the model selection run on the driver from the sums, as {@code okl fit} does. Every pass over
+ * the rows runs on the executors: the landmarks' draw (uniform or by leverage scores), the eigen route's per-fold
+ * sums or Falkon's passes (chosen as on one machine, or named), the checksum. Pipelines that do not stream would be
+ * fitted on the driver with every row brought there: only when {@link #requireDistributed()} is off.
+ *
+ * <p>One ML vector column of sparse vectors (HashingTF, CountVectorizer) stays sparse, through the landmarks and the
+ * kernel features, for kernels of inner products and norms (linear, polynomial, gaussian, tanimoto,
+ * gaussian-tanimoto). {@link #weightCol()} weighs the rows in the sums (the weighted problem, and weighted validation
+ * errors); {@link #handleInvalid()} errs, skips or (in transform) keeps rows with missing or non-finite values; the
+ * fitted model's {@link OklSparkModel#summary()} says where each pass ran and what it moved.
  *
  * <pre>{@code
  * OklEstimator okl = new OklEstimator()
@@ -64,6 +74,9 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     private final LongParam seed;
     private final IntParam aggregationDepth;
     private final IntParam blockRows;
+    private final Param<String> weightCol;
+    private final Param<String> handleInvalid;
+    private final BooleanParam requireDistributed;
 
     /** An estimator with a new uid. */
     public OklEstimator() {
@@ -87,8 +100,17 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
                 + "the partitions' sums (>= 1)", ParamValidators.gtEq(1));
         this.blockRows = new IntParam(this, "blockRows", "the most rows of one kernel block on the executors (0: "
                 + "about 64 MB of features, as on one machine)", ParamValidators.gtEq(0));
+        this.weightCol = new Param<>(this, "weightCol", "a numeric column of row weights (finite, >= 0): the fit "
+                + "minimises sum w_i ||y_i - f(x_i)||^2 + W lambda ||f||^2 (W the weights' sum) and selects on "
+                + "weighted validation errors (default: none, every weight 1)");
+        this.handleInvalid = ColumnParams.handleInvalid(this);
+        this.requireDistributed = new BooleanParam(this, "requireDistributed", "refuse what would bring every "
+                + "training row to the driver: a pipeline that does not stream, a sketch that reads every row there "
+                + "(default true)");
         setDefault(featuresCol, "features");
         setDefault(labelCol, "label");
+        setDefault(handleInvalid, "error");
+        setDefault(requireDistributed, true);
         setDefault(predictionCol, "prediction");
         setDefault(seed, 0L);
         setDefault(aggregationDepth, 2);
@@ -158,6 +180,39 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** The most rows of one kernel block on the executors. */
     public IntParam blockRows() {
         return blockRows;
+    }
+
+    /** The weight column. */
+    public Param<String> weightCol() {
+        return weightCol;
+    }
+
+    /** What to do with invalid rows: {@code error}, {@code skip} or {@code keep}. */
+    public Param<String> handleInvalid() {
+        return handleInvalid;
+    }
+
+    /** Whether to refuse what would bring every training row to the driver. */
+    public BooleanParam requireDistributed() {
+        return requireDistributed;
+    }
+
+    /** Sets the weight column. */
+    public OklEstimator setWeightCol(String column) {
+        set(weightCol, column);
+        return this;
+    }
+
+    /** Sets what to do with invalid rows ({@code error}, {@code skip}, {@code keep}). */
+    public OklEstimator setHandleInvalid(String value) {
+        set(handleInvalid, value);
+        return this;
+    }
+
+    /** Sets whether to refuse what would bring every training row to the driver. */
+    public OklEstimator setRequireDistributed(boolean value) {
+        set(requireDistributed, value);
+        return this;
     }
 
     /** Sets the pipeline from pipeline-file JSON. */
@@ -232,11 +287,31 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         PipelineSpec spec = pipelineSpec(dataset.sparkSession(), okl);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols, featuresCol, "inputs");
         ColumnLayout outputs = ColumnParams.layout(dataset.schema(), this, outputCols, labelCol, "outputs");
-        SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, okl, new SparkRows.Settings(
-                SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows), (Integer) getOrDefault(aggregationDepth)));
+        SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()),
+                okl, new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
+                        (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid)),
+                        (Boolean) getOrDefault(requireDistributed)));
         OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
         copyValues(model, extractParamMap());
+        model.setSummary(result.summary());
         return model.setParent(this);
+    }
+
+    /** The weight column, checked to be numeric, when set (and not empty). */
+    private java.util.Optional<String> weightColumn(StructType schema) {
+        if (!isSet(weightCol) || getOrDefault(weightCol).isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        String name = getOrDefault(weightCol);
+        if (!java.util.Arrays.asList(schema.fieldNames()).contains(name)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "weight column '" + name + "' is not in the data set; its "
+                    + "columns: " + String.join(", ", schema.fieldNames()));
+        }
+        if (!(schema.apply(name).dataType() instanceof org.apache.spark.sql.types.NumericType)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "weight column '" + name + "' holds "
+                    + schema.apply(name).dataType().simpleString() + "; weights are numbers");
+        }
+        return java.util.Optional.of(name);
     }
 
     /** The pipeline: {@link #pipeline()} if set, else the file at {@link #pipelinePath()}. */
@@ -268,6 +343,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     public StructType transformSchema(StructType schema) {
         ColumnParams.layout(schema, this, inputCols, featuresCol, "inputs");
         ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols, labelCol, "outputs");
+        weightColumn(schema);
         return SparkPredictions.schema(schema, getOrDefault(predictionCol), outputs.isSingleNumber());
     }
 

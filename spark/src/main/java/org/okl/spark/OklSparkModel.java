@@ -17,17 +17,19 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 import org.okl.api.linalg.Matrix;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.fit.FitSummary;
 
 /**
  * A fitted OKL model as a Spark ML {@link Model}: {@link #transform} adds the decoded prediction of every row (a number
  * for a model fitted on one numeric output column, else an ML vector), predicted on the executors from the broadcast
  * model. {@link #oklModel()} is the ordinary OKL model (its {@code save} writes the file {@code okl predict}
  * reads); {@code write().save(path)} saves the Spark ML metadata and that model file ({@code path/data/model.okl}),
- * {@link #load} reads them back.
+ * {@link #load} reads them back. A model just fitted carries its fit's {@link #summary()} (where each pass ran).
  */
 public final class OklSparkModel extends Model<OklSparkModel> implements MLWritable {
     private static final long serialVersionUID = 1L;
@@ -39,6 +41,8 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     private final StringArrayParam inputCols;
     private final Param<String> predictionCol;
     private final BooleanParam scalarPrediction;
+    private final Param<String> handleInvalid;
+    private FitSummary summary;
     private transient Broadcast<ModelBroadcast> broadcast;
 
     /**
@@ -61,8 +65,10 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         this.predictionCol = ColumnParams.predictionCol(this);
         this.scalarPrediction = new BooleanParam(this, "scalarPrediction", "whether the prediction column holds "
                 + "numbers (a model fitted on one numeric output column) rather than ML vectors");
+        this.handleInvalid = ColumnParams.handleInvalid(this);
         setDefault(featuresCol, "features");
         setDefault(predictionCol, "prediction");
+        setDefault(handleInvalid, "error");
         set(scalarPrediction, scalar);
     }
 
@@ -117,6 +123,38 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return scalarPrediction;
     }
 
+    /** What to do with invalid rows in {@link #transform}: {@code error}, {@code skip} or {@code keep} (NaN). */
+    public Param<String> handleInvalid() {
+        return handleInvalid;
+    }
+
+    /** Sets what to do with invalid rows in {@link #transform}. */
+    public OklSparkModel setHandleInvalid(String value) {
+        set(handleInvalid, value);
+        return this;
+    }
+
+    /** Whether the model carries its fit's summary (a model loaded from storage does not). */
+    public boolean hasSummary() {
+        return summary != null;
+    }
+
+    /**
+     * Where each pass of the fit ran, the rows it covered and what it moved.
+     *
+     * @throws IllegalStateException for a model without summary ({@link #hasSummary})
+     */
+    public FitSummary summary() {
+        if (summary == null) {
+            throw new IllegalStateException("this model carries no fit summary (it was loaded, not fitted)");
+        }
+        return summary;
+    }
+
+    void setSummary(FitSummary fitted) {
+        this.summary = fitted;
+    }
+
     /** Sets the input column. */
     public OklSparkModel setFeaturesCol(String column) {
         set(featuresCol, column);
@@ -139,8 +177,9 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     @Override
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
-        return SparkPredictions.transform(dataset, broadcast(dataset), ColumnParams.layout(dataset.schema(), this,
-                inputCols, featuresCol, "inputs"), getOrDefault(predictionCol), scalar());
+        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols, featuresCol, "inputs");
+        return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol), scalar(),
+                inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid)));
     }
 
     /** The model's broadcast, made once per model. */
@@ -164,6 +203,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     @Override
     public OklSparkModel copy(ParamMap extra) {
         OklSparkModel copy = new OklSparkModel(uid, oklModel(), bytes, scalar());
+        copy.summary = summary;
         return copyValues(copy, extra).setParent(parent());
     }
 

@@ -12,6 +12,7 @@ import org.apache.spark.sql.types.StructType;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
 import org.okl.spark.exec.ModelBroadcast;
 import org.okl.spark.exec.PredictingIterator;
 
@@ -29,14 +30,19 @@ final class SparkPredictions {
         return schema.add(predictionCol, scalar ? DataTypes.DoubleType : SQLDataTypes.VectorType(), false);
     }
 
-    /** The rows with the prediction column added (lazily, as every transformation). */
+    /**
+     * The rows with the prediction column added (lazily, as every transformation).
+     *
+     * @param sparse  whether sparse vectors may be read sparse (the inputs are one vector column)
+     * @param invalid what to do with invalid rows
+     */
     static Dataset<Row> transform(Dataset<?> data, Broadcast<ModelBroadcast> model, ColumnLayout inputs,
-            String predictionCol, boolean scalar) {
+            String predictionCol, boolean scalar, boolean sparse, Invalid invalid) {
         StructType schema = data.schema();
         int[] fields = inputs.fieldsIn(schema);
         StructType out = schema(schema, predictionCol, scalar);
         MapPartitionsFunction<Row, Row> predict = rows -> new PredictingIterator(rows, model.value().model(), inputs,
-                fields, scalar, TaskContext.getPartitionId());
+                fields, scalar, sparse, invalid, TaskContext.getPartitionId());
         return data.toDF().mapPartitions(predict, Encoders.row(out));
     }
 }

@@ -3,7 +3,9 @@ package org.okl.api.data;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.API;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 
 /**
  * A data file read block by block in one pass, in constant memory: {@link TableReader#open} returns one. Errors in
@@ -29,6 +31,21 @@ public interface TableStream extends AutoCloseable {
      * @throws DataFormatException for malformed content
      */
     Optional<Matrix> next(int maxRows);
+
+    /** Whether the format stores rows sparse ({@link #nextRows} then gives them as {@link SparseMatrix}). */
+    default boolean sparse() {
+        return false;
+    }
+
+    /**
+     * The next rows as the format stores them: dense, or sparse when {@link #sparse()} (a file of 2^18 feature
+     * columns read in blocks of compressed rows). The default is {@link #next}.
+     *
+     * @throws DataFormatException for malformed content
+     */
+    default Optional<InputRows> nextRows(int maxRows) {
+        return next(maxRows).map(m -> m);
+    }
 
     /** Releases the file. */
     @Override

@@ -11,7 +11,7 @@ import org.okl.api.API;
  * {@link #data()} directly. Methods that return a new matrix say so.
  */
 @API(status = API.Status.STABLE, since = "0.1")
-public final class Matrix {
+public final class Matrix implements InputRows {
     /** The most values one matrix holds: the largest Java array of doubles. */
     public static final int MAX_VALUES = Integer.MAX_VALUE - 8;
 
@@ -108,11 +108,13 @@ public final class Matrix {
     }
 
     /** Number of rows. */
+    @Override
     public int rows() {
         return rows;
     }
 
     /** Number of columns. */
+    @Override
     public int cols() {
         return cols;
     }
@@ -177,7 +179,34 @@ public final class Matrix {
         return new Matrix(rows, cols, data.clone());
     }
 
+    /** This matrix itself (it is dense). */
+    @Override
+    public Matrix toDense() {
+        return this;
+    }
+
+    @Override
+    public long bytes() {
+        return 8L * data.length;
+    }
+
+    @Override
+    public int[] firstNonFinite() {
+        if (isFinite()) {
+            return null;
+        }
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                if (!Double.isFinite(data[i + j * rows])) {
+                    return new int[] {i, j};
+                }
+            }
+        }
+        return null;
+    }
+
     /** A new matrix holding the given rows, in the given order. */
+    @Override
     public Matrix selectRows(int[] indices) {
         Matrix m = zeros(indices.length, cols);
         for (int j = 0; j < cols; j++) {
@@ -200,6 +229,7 @@ public final class Matrix {
     }
 
     /** A new matrix holding rows [from, to) and all columns. */
+    @Override
     public Matrix rowRange(int from, int to) {
         int[] idx = new int[to - from];
         for (int i = 0; i < idx.length; i++) {

@@ -3,7 +3,9 @@ package org.okl.api.sketch;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.API;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 
 /**
  * A drawn kernel sketch: m explicit features phi(x) and an m x m positive semi-definite metric M such that
@@ -22,6 +24,25 @@ public interface SketchFeatures {
 
     /** The features of the rows of {@code inputs} (t x p): t x m. */
     Matrix features(Matrix inputs);
+
+    /**
+     * The features of rows dense or sparse. Sketches whose features take sparse rows as they are (Nystrom with a
+     * kernel that takes them, {@link org.okl.api.kernel.SparseVectorKernel}) override this and
+     * {@link #takesSparse}; the default makes sparse rows dense first, which wide rows refuse.
+     *
+     * @throws IllegalArgumentException when sparse rows are too wide to be made dense
+     */
+    default Matrix features(InputRows inputs) {
+        if (inputs instanceof SparseMatrix sparse) {
+            return features(sparse.toDense());
+        }
+        return features((Matrix) inputs);
+    }
+
+    /** Whether {@link #features(InputRows)} takes sparse rows as they are (else it makes them dense). */
+    default boolean takesSparse() {
+        return false;
+    }
 
     /** The metric M (m x m), or empty when it is the identity (explicit features such as random Fourier ones). */
     Optional<Matrix> metric();

@@ -2,6 +2,7 @@ package org.okl.api.solve;
 
 import java.util.Map;
 import org.okl.api.API;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -17,6 +18,14 @@ public interface Predictor {
 
     /** Predictions for the rows of {@code inputs} (t x p): t x D. */
     Matrix predict(Matrix inputs);
+
+    /**
+     * Predictions for rows dense or sparse: t x D. The default makes sparse rows dense (which wide rows refuse);
+     * predictors whose features take sparse rows override it.
+     */
+    default Matrix predict(InputRows inputs) {
+        return predict(inputs.toDense());
+    }
 
     /** The stable type name written in model files, for example {@code kernel-expansion}. */
     String type();

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.okl.api.API;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 
@@ -64,9 +65,10 @@ public interface StreamedProblem {
          * One block of consecutive rows.
          *
          * @param firstRow the global index of the block's first row
-         * @param inputs   its inputs (rows x p); may be reused after the call returns
+         * @param inputs   its inputs (rows x p), dense or sparse as the rows are stored; may be reused after the call
+         *                 returns
          * @param targets  its regression targets (rows x d)
          */
-        void accept(long firstRow, Matrix inputs, Matrix targets);
+        void accept(long firstRow, InputRows inputs, Matrix targets);
     }
 }

@@ -74,7 +74,8 @@ public final class BenchCommand implements Runnable {
 
     @Option(names = "--workloads", split = ",", paramLabel = "W", description = "Workloads to run (default all): "
             + "gram, eigh, tik_path, nu_method, kde_covariance, vvmr, usps_decode, oel_train, lowrank_cv, stream_csv; "
-            + "spark_fit runs only when named (it needs okl-spark built: mvn -DskipTests package -pl spark -am).")
+            + "spark_fit and spark_falkon (the same with the falkon solver) run only when named (they need okl-spark "
+            + "built: mvn -DskipTests package -pl spark -am).")
     private List<String> workloads;
 
     @Option(names = "--rank", description = "Nystrom rank of lowrank_cv and stream_csv (default ${DEFAULT-VALUE}).",

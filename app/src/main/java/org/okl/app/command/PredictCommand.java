@@ -73,7 +73,7 @@ public final class PredictCommand implements Runnable {
     /** Predicts a data file block by block, writing each block's predictions before reading the next. */
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
-        write(csv -> rows.forEachRowBlock((first, block, ignored) -> {
+        write(csv -> rows.forEachInputRowBlock((first, block, ignored) -> {
             Matrix predictions = fitted.predict(block).outputs();
             print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
             count[0] += predictions.rows();

@@ -6,7 +6,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.okl.api.data.TableStream;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
+import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.stream.RowSource;
@@ -14,7 +17,9 @@ import org.okl.core.stream.RowSource;
 /**
  * The rows of a data file, read again for every pass in blocks of {@link #BLOCK_ROWS}: a reader thread parses the
  * next blocks (at most {@value #QUEUED} ahead) while the caller computes on the current one, so memory stays at a few
- * blocks whatever the file's length. Inputs and outputs are the chosen columns of each row.
+ * blocks whatever the file's length. Inputs and outputs are the chosen columns of each row. A format that stores rows
+ * sparse (LIBSVM) gives sparse input blocks ({@link #forEachInputRowBlock}); {@link #forEachRowBlock} makes them
+ * dense, block by block, within the memory budget.
  */
 public final class FileRows implements RowSource {
     /** The rows of one block. */
@@ -27,6 +32,7 @@ public final class FileRows implements RowSource {
     private final int[] inputColumns;
     private final int[] outputColumns;
     private long size = -1;
+    private Boolean sparse;
     private final java.util.concurrent.atomic.AtomicLong parseNanos = new java.util.concurrent.atomic.AtomicLong();
 
     /**
@@ -46,7 +52,7 @@ public final class FileRows implements RowSource {
     @Override
     public long size() {
         if (size < 0) {
-            forEachRowBlock((first, inputs, outputs) -> { });
+            forEachInputRowBlock((first, inputs, outputs) -> { });
         }
         return size;
     }
@@ -71,8 +77,33 @@ public final class FileRows implements RowSource {
         return file.toString();
     }
 
+    /** Whether the file's format stores rows sparse (asked of the format's stream once). */
+    @Override
+    public boolean sparse() {
+        if (sparse == null) {
+            try (TableStream stream = tables.open(file)) {
+                sparse = stream.sparse();
+            }
+        }
+        return sparse;
+    }
+
     @Override
     public void forEachRowBlock(RowBlockVisitor visitor) {
+        forEachInputRowBlock((first, inputs, outputs) -> {
+            if (inputs instanceof SparseMatrix s) {
+                MemoryBudget.reserve("a dense block of " + s.rows() + " rows of " + s.cols() + " columns from the "
+                        + "sparse rows of " + file, s.denseBytes(), "use a kernel that takes sparse rows (linear, "
+                        + "polynomial, gaussian, tanimoto, gaussian-tanimoto) with a nystrom sketch");
+                visitor.accept(first, s.toDense(), outputs);
+            } else {
+                visitor.accept(first, (Matrix) inputs, outputs);
+            }
+        });
+    }
+
+    @Override
+    public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED);
         Reader reader = new Reader(queue);
         Thread thread = new Thread(reader, "okl-reader " + file.getFileName());
@@ -122,8 +153,18 @@ public final class FileRows implements RowSource {
 
     private static final Object END = new Object();
 
+    /** Per column of the file, its place among the chosen columns, or -1. */
+    private static int[] columnMap(int[] chosen, int width) {
+        int[] map = new int[width];
+        java.util.Arrays.fill(map, -1);
+        for (int k = 0; k < chosen.length; k++) {
+            map[chosen[k]] = k;
+        }
+        return map;
+    }
+
     /** Parsed rows. */
-    private record Block(long first, Matrix inputs, Matrix outputs) {
+    private record Block(long first, InputRows inputs, Matrix outputs) {
     }
 
     /** What stopped the reader. */
@@ -156,16 +197,25 @@ public final class FileRows implements RowSource {
                     }
                 }
                 long first = 0;
+                boolean sparseRows = stream.sparse();
+                int[] inputMap = columnMap(inputColumns, width);
+                int[] outputMap = columnMap(outputColumns, width);
                 while (!stopped) {
                     long start = System.nanoTime();
-                    Optional<Matrix> block = stream.next(BLOCK_ROWS);
+                    Optional<InputRows> block = sparseRows ? stream.nextRows(BLOCK_ROWS)
+                            : stream.next(BLOCK_ROWS).map(m -> m);
                     parseNanos.addAndGet(System.nanoTime() - start);
                     if (block.isEmpty()) {
                         break;
                     }
-                    Matrix m = block.get();
-                    queue.put(new Block(first, m.selectColumns(inputColumns), m.selectColumns(outputColumns)));
-                    first += m.rows();
+                    if (block.get() instanceof SparseMatrix s) {
+                        queue.put(new Block(first, s.remapColumns(inputMap, inputColumns.length),
+                                s.remapColumns(outputMap, outputColumns.length).toDense()));
+                    } else {
+                        Matrix m = (Matrix) block.get();
+                        queue.put(new Block(first, m.selectColumns(inputColumns), m.selectColumns(outputColumns)));
+                    }
+                    first += block.get().rows();
                 }
                 if (!stopped) {
                     queue.put(END);

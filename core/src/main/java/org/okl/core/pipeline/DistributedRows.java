@@ -1,6 +1,8 @@
 package org.okl.core.pipeline;
 
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.sketch.SketchRows;
+import org.okl.core.stream.FalkonPasses;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
@@ -8,13 +10,23 @@ import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
 
 /**
- * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them the one
- * pass of the eigen route, the per-group sums, handing over the pipeline variant and the drawn sketch from which the
- * workers rebuild the features and the regression targets; the filters, the whole path and the model selection then
- * run on this machine from the sums, as for rows read here. The sketch is drawn through the {@link RowSource} methods,
- * which such rows implement without bringing every row here (a uniform sample returns only the sampled rows).
+ * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them every
+ * pass over the rows, handing over the pipeline variant and the drawn sketch from which the workers rebuild the
+ * features and the regression targets: the sketch's draw ({@link #forSketch}: the uniform sample, and for leverage
+ * scores the features' Gram and the scored sample), the eigen route's per-group sums ({@link #sums}) or Falkon's
+ * passes ({@link #falkonPasses}), and the data checksum. The filters, the whole path and the model selection run on
+ * this machine from what the passes return, as for rows read here.
  */
 public interface DistributedRows extends RowSource {
+
+    /**
+     * The rows as a sketch draws from them, its passes run where the rows are: {@link SketchRows#sample},
+     * {@link SketchRows#featureGram} and {@link SketchRows#scoreSample} rebuild the features they are given with the
+     * pipeline's kernel and sketch on the workers.
+     *
+     * @param spec the pipeline variant (data-dependent kernel values resolved)
+     */
+    SketchRows forSketch(PipelineSpec spec);
 
     /**
      * The per-group sums of one pass over the rows.
@@ -28,6 +40,19 @@ public interface DistributedRows extends RowSource {
      */
     FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
             StreamTimings timings);
+
+    /**
+     * Falkon's passes over the rows, each run by the workers and merged here.
+     *
+     * @param spec      the pipeline variant
+     * @param features  the drawn sketch
+     * @param scheme    the groups
+     * @param targets   the number of regression targets d
+     * @param chunkRows the most rows of one kernel block
+     * @param timings   where the passes are counted
+     */
+    FalkonPasses falkonPasses(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
+            int chunkRows, StreamTimings timings);
 
     /** The rows' {@link RowDigest} checksum, computed where the rows are. */
     String checksum();

@@ -152,7 +152,7 @@ public final class Evaluation {
             throw new IllegalArgumentException("cannot score streamed rows: " + why);
         });
         SquaredErrors[] sums = {null};
-        test.forEachRowBlock((first, inputs, outputs) -> {
+        test.forEachInputRowBlock((first, inputs, outputs) -> {
             Matrix predicted = model.predict(inputs).outputs();
             SquaredErrors block = SquaredErrors.of(outputs, predicted);
             sums[0] = sums[0] == null ? block : sums[0].plus(block);

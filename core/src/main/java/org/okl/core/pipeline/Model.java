@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
@@ -173,6 +175,14 @@ public final class Model {
         return decode(predictRegression(inputs, Optional.empty()));
     }
 
+    /**
+     * Decoded predictions for new inputs, dense or sparse (a model over a kernel that takes sparse rows predicts
+     * them as they are; others see them made dense).
+     */
+    public Decoded predict(InputRows inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
     /** Decoded predictions for new inputs of a multi-task model, with the task of every input. */
     public Decoded predict(Matrix inputs, int[] tasks) {
         if (tasks.length != inputs.rows()) {
@@ -187,12 +197,28 @@ public final class Model {
                         context, okl.tables())));
     }
 
-    private Matrix predictRegression(Matrix inputs, Optional<int[]> tasks) {
+    private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
         if (inputs.cols() != data.inputCount()) {
             throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
                     + " input columns but the data has " + inputs.cols());
         }
-        TrainingData.requireFinite(inputs, "inputs");
+        if (inputs instanceof Matrix dense) {
+            TrainingData.requireFinite(dense, "inputs");
+        } else if (inputs.firstNonFinite() != null) {
+            int[] at = inputs.firstNonFinite();
+            throw new OklException(ErrorCode.INVALID_DATA, "inputs hold " + ((SparseMatrix) inputs).get(at[0], at[1])
+                    + " at row " + (at[0] + 1) + ", column " + (at[1] + 1) + "; remove or impute it");
+        } else {
+            SparseMatrix sparse = (SparseMatrix) inputs;
+            for (int r = 0; r < sparse.rows(); r++) {
+                for (int k = sparse.starts()[r]; k < sparse.starts()[r + 1]; k++) {
+                    if (Math.abs(sparse.values()[k]) > TrainingData.MAX_MAGNITUDE) {
+                        throw new OklException(ErrorCode.INVALID_DATA, TrainingData.unusable("inputs",
+                                sparse.values()[k], r, sparse.columns()[k], null));
+                    }
+                }
+            }
+        }
         if (data.multiTask() != tasks.isPresent()) {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
@@ -212,14 +238,14 @@ public final class Model {
      * Fails when a prediction is not finite (never a silently wrong result): the inputs are so large or far from the
      * training data that the kernel overflows, or the model's numbers are damaged.
      */
-    private static void requireFinitePredictions(Matrix predictions, Matrix inputs) {
+    private static void requireFinitePredictions(Matrix predictions, InputRows inputs) {
         double[] d = predictions.data();
         for (int k = 0; k < d.length; k++) {
             if (!Double.isFinite(d[k])) {
                 int row = k % predictions.rows();
                 double largest = 0;
-                for (int j = 0; j < inputs.cols(); j++) {
-                    largest = Math.max(largest, Math.abs(inputs.get(row, j)));
+                for (double v : inputs.rowRange(row, row + 1).toDense().data()) {
+                    largest = Math.max(largest, Math.abs(v));
                 }
                 throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (row + 1) + " is "
                         + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
@@ -234,6 +260,11 @@ public final class Model {
      * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
      */
     public Matrix predictRegression(Matrix inputs) {
+        return predictRegression(inputs, Optional.empty());
+    }
+
+    /** {@link #predictRegression(Matrix)} for rows dense or sparse. */
+    public Matrix predictRegression(InputRows inputs) {
         return predictRegression(inputs, Optional.empty());
     }
 

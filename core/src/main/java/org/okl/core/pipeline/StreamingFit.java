@@ -13,8 +13,10 @@ import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.operator.OperatorKernel;
@@ -36,12 +38,18 @@ import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.core.solve.lowrank.SketchedSolver;
+import org.okl.core.stream.EigenRoute;
+import org.okl.core.stream.FalkonPasses;
+import org.okl.core.stream.FalkonRoute;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.RowDigest;
+import org.okl.core.stream.PassContext;
 import org.okl.core.stream.RouteProblem;
+import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
+import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
@@ -62,7 +70,7 @@ import org.okl.core.stream.Whitening;
 public final class StreamingFit {
     /** The rows a data-dependent kernel is resolved on. */
     public static final int KERNEL_SAMPLE = 2000;
-    /** The eigen route, the one whose pass a cluster runs ({@link DistributedRows}). */
+    /** The eigen route's solver. */
     private static final String EIGEN = "low-rank-eigen";
 
     private StreamingFit() {
@@ -211,31 +219,39 @@ public final class StreamingFit {
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
-        SketchFeatures features = sketch.draw(c.kernel(), rows, okl.context());
+        SketchFeatures features = sketch.draw(c.kernel(), rows instanceof DistributedRows cluster
+                ? cluster.forSketch(spec) : rows, okl.context());
         timings.draw(System.nanoTime() - start);
         RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, output, c.filter(), timings,
                 okl.context());
-        ComponentSpec route = rows instanceof DistributedRows && spec.solver().isEmpty() ? ComponentSpec.of(EIGEN)
-                : SketchRoutes.choose(spec, problem, okl);
+        ComponentSpec route = SketchRoutes.choose(spec, problem, rows instanceof DistributedRows, okl);
         StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
         solver.streamedMemory(problem).ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
         SketchSelection.Result result = rows instanceof DistributedRows cluster
-                ? clusterEigen(cluster, spec, features, d, scheme, output, c.filter(), route, timings, okl)
+                ? onCluster(cluster, spec, features, d, scheme, output, c.filter(), solver instanceof SketchedSolver own
+                        ? own.route(okl.context().linearAlgebra()) : null, route, timings, okl)
                 : SketchRoutes.result(solver.fitStreamed(problem));
         return new Fitted(variant, c, features, result, 0, route.name());
     }
 
     /**
-     * The eigen route with its pass on the cluster that holds the rows: the sums from there, the rest here. A
-     * route the pipeline names other than the eigen route is refused (its passes do not run on a cluster).
+     * A route with its passes on the cluster that holds the rows, the solve here: the eigen route's one pass of
+     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route, or a plugin's streaming solver
+     * ({@code fitting} null), is refused (its passes do not run on a cluster).
      */
-    private static SketchSelection.Result clusterEigen(DistributedRows rows, PipelineSpec spec,
+    private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
             SketchFeatures features, int targets, FoldScheme scheme, OutputSpectrum output, SpectralFilter filter,
-            ComponentSpec route, StreamTimings timings, Okl okl) {
-        if (!route.name().equals(EIGEN)) {
+            SketchRoute fitting, ComponentSpec route, StreamTimings timings, Okl okl) {
+        if (fitting instanceof FalkonRoute falkon) {
+            PassContext context = falkon.context(features, scheme, timings);
+            return falkon.fit(features, rows.falkonPasses(spec, features, scheme, targets, context.chunkRows(),
+                    timings), scheme, output, filter, timings);
+        }
+        if (!(fitting instanceof EigenRoute)) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
-                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN
-                    + "\"} (per-fold m x m sums, merged on the driver) or leave the solver out");
+                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN + "\"} (per-fold m x m "
+                    + "sums, merged on the driver), {\"name\": \"falkon\"} (m x d sums per pass) or leave the "
+                    + "solver out");
         }
         FoldAggregates sums = rows.sums(spec, features, scheme, targets, timings);
         long start = System.nanoTime();
@@ -301,7 +317,8 @@ public final class StreamingFit {
     /**
      * The solvers a streamed fit can take ({@link StreamingSolver}s, OKL's and plugins'), and how one is chosen: the
      * one the pipeline names, else the supporting one with the highest {@link StreamingSolver#streamedPreference}
-     * (ties broken by id) among those that need no parameter.
+     * (ties broken by id) among those that need no parameter; on a cluster, among OKL's own (whose passes run on the
+     * executors).
      */
     static final class SketchRoutes {
         private SketchRoutes() {
@@ -313,7 +330,7 @@ public final class StreamingFit {
         }
 
         /** The named solver, else the preferred streaming solver for the problem. */
-        static ComponentSpec choose(PipelineSpec spec, StreamedProblem problem, Okl okl) {
+        static ComponentSpec choose(PipelineSpec spec, StreamedProblem problem, boolean distributed, Okl okl) {
             if (spec.solver().isPresent()) {
                 return spec.solver().get();
             }
@@ -321,7 +338,8 @@ public final class StreamingFit {
             int bestPreference = Integer.MIN_VALUE;
             for (String id : okl.context().creatableIds(RegressionSolver.class)) {
                 if (okl.create(RegressionSolver.class, ComponentSpec.of(id)) instanceof StreamingSolver s
-                        && s.supportsStreamed(problem) && s.streamedPreference(problem) > bestPreference) {
+                        && (!distributed || s instanceof SketchedSolver) && s.supportsStreamed(problem)
+                        && s.streamedPreference(problem) > bestPreference) {
                     best = id;
                     bestPreference = s.streamedPreference(problem);
                 }
@@ -354,18 +372,45 @@ public final class StreamingFit {
 
         String digest() {
             if (digest == null) {
-                forEachRowBlock((first, inputs, outputs) -> { });
+                forEachInputRowBlock((first, inputs, outputs) -> { });
             }
             return digest;
         }
 
-        private void requireUsable(long first, Matrix block, String what) {
-            int k = TrainingData.firstUnusable(block, what.equals("outputs"));
-            if (k >= 0) {
-                throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
-                        + TrainingData.unusable(what, block.data()[k], first + k % block.rows(), k / block.rows(),
-                        null));
+        /** Fails on the first infinite value, value beyond {@link TrainingData#MAX_MAGNITUDE}, or NaN input. */
+        private void requireUsable(long first, InputRows block, boolean nanAllowed, String what) {
+            long row;
+            int column;
+            double value;
+            if (block instanceof SparseMatrix sparse) {
+                double[] values = sparse.values();
+                int k = 0;
+                while (k < sparse.nonZeros() && (Double.isNaN(values[k]) ? nanAllowed
+                        : Math.abs(values[k]) <= TrainingData.MAX_MAGNITUDE)) {
+                    k++;
+                }
+                if (k == sparse.nonZeros()) {
+                    return;
+                }
+                int r = 0;
+                while (sparse.starts()[r + 1] <= k) {
+                    r++;
+                }
+                row = first + r;
+                column = sparse.columns()[k];
+                value = values[k];
+            } else {
+                Matrix dense = (Matrix) block;
+                int k = TrainingData.firstUnusable(dense, nanAllowed);
+                if (k < 0) {
+                    return;
+                }
+                row = first + k % dense.rows();
+                column = k / dense.rows();
+                value = dense.data()[k];
             }
+            throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
+                    + TrainingData.unusable(what, value, row, column, null));
         }
 
         @Override
@@ -394,15 +439,25 @@ public final class StreamingFit {
         }
 
         @Override
+        public boolean sparse() {
+            return rows.sparse();
+        }
+
+        @Override
         public void forEachRowBlock(RowBlockVisitor visitor) {
+            forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
+        }
+
+        @Override
+        public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
             if (digest != null) {
-                rows.forEachRowBlock(visitor);
+                rows.forEachInputRowBlock(visitor);
                 return;
             }
             RowDigest md = new RowDigest();
-            rows.forEachRowBlock((first, inputs, outputs) -> {
-                requireUsable(first, inputs, "inputs");
-                requireUsable(first, outputs, "outputs");
+            rows.forEachInputRowBlock((first, inputs, outputs) -> {
+                requireUsable(first, inputs, false, "inputs");
+                requireUsable(first, outputs, true, "outputs");
                 md.update(first, inputs, outputs);
                 visitor.accept(first, inputs, outputs);
             });

@@ -1,6 +1,7 @@
 package org.okl.core.solve;
 
 import java.util.function.UnaryOperator;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -23,6 +24,12 @@ public final class PredictionBlocks {
      * @param predict the predictions of a block (rows x D)
      */
     public static Matrix map(Matrix inputs, int width, UnaryOperator<Matrix> predict) {
+        return mapRows(inputs, width, block -> predict.apply((Matrix) block));
+    }
+
+    /** {@link #map(Matrix, int, UnaryOperator)} for rows dense or sparse (blocks of the same kind). */
+    public static Matrix mapRows(InputRows inputs, int width,
+            java.util.function.Function<InputRows, Matrix> predict) {
         int t = inputs.rows();
         int rows = Math.max(1, CELLS / Math.max(1, width));
         if (t <= rows) {

@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
@@ -14,8 +15,8 @@ import org.okl.core.plugin.OklException;
  * products each use every core (the back-end's BLAS threads, the kernel's parallel element-wise pass), one after
  * the other, never nested.
  *
- * <p>Inputs and targets must be finite: a NaN or infinite value is reported with its global row (1-based) and
- * column.
+ * <p>Inputs (dense or sparse rows) and targets must be finite: a NaN or infinite value is reported with its global
+ * row (1-based) and column. Rows may carry weights (finite, >= 0: {@link FoldAggregates} says what they weigh).
  */
 public final class BlockAccumulator {
     private final SketchFeatures features;
@@ -57,10 +58,20 @@ public final class BlockAccumulator {
     }
 
     /** Adds consecutive rows whose first has global index {@code firstRow}; their groups come from the scheme. */
-    public void add(long firstRow, Matrix inputs, Matrix targets) {
+    public void add(long firstRow, InputRows inputs, Matrix targets) {
+        add(firstRow, inputs, targets, null);
+    }
+
+    /**
+     * Adds consecutive weighted rows whose first has global index {@code firstRow}; their groups come from the
+     * scheme.
+     *
+     * @param weights one weight per row, or {@code null} for weight 1
+     */
+    public void add(long firstRow, InputRows inputs, Matrix targets, double[] weights) {
         int[] groups = new int[inputs.rows()];
         scheme.groupsOf(firstRow, groups.length, groups);
-        add(firstRow, groups, inputs, targets);
+        add(firstRow, groups, inputs, targets, weights);
     }
 
     /**
@@ -68,14 +79,25 @@ public final class BlockAccumulator {
      *
      * @param firstRow the global index of the first row, for error messages
      */
-    public void add(long firstRow, int[] groups, Matrix inputs, Matrix targets) {
+    public void add(long firstRow, int[] groups, InputRows inputs, Matrix targets) {
+        add(firstRow, groups, inputs, targets, null);
+    }
+
+    /**
+     * Adds weighted rows with their groups given.
+     *
+     * @param firstRow the global index of the first row, for error messages
+     * @param weights  one weight per row, or {@code null} for weight 1
+     */
+    public void add(long firstRow, int[] groups, InputRows inputs, Matrix targets, double[] weights) {
         int t = inputs.rows();
-        if (targets.rows() != t || groups.length != t) {
-            throw new IllegalArgumentException(t + " input rows, " + targets.rows() + " target rows and "
-                    + groups.length + " groups");
+        if (targets.rows() != t || groups.length != t || (weights != null && weights.length != t)) {
+            throw new IllegalArgumentException(t + " input rows, " + targets.rows() + " target rows, "
+                    + groups.length + " groups and " + (weights == null ? t : weights.length) + " weights");
         }
         requireFinite(inputs, firstRow, "input");
         requireFinite(targets, firstRow, "target");
+        requireWeights(weights, firstRow);
         int[] counts = new int[aggregates.groups()];
         for (int i = 0; i < t; i++) {
             int g = groups[i];
@@ -99,12 +121,16 @@ public final class BlockAccumulator {
             for (int from = 0; from < rows.length; from += chunkRows) {
                 int[] chunk = java.util.Arrays.copyOfRange(rows, from, Math.min(rows.length, from + chunkRows));
                 boolean all = chunk.length == t;
-                Matrix x = all ? inputs : inputs.selectRows(chunk);
+                InputRows x = all ? inputs : inputs.selectRows(chunk);
                 Matrix y = all ? targets : targets.selectRows(chunk);
                 long start = System.nanoTime();
                 Matrix phi = features.features(x);
                 long mid = System.nanoTime();
-                aggregates.add(g, phi, y, linearAlgebra);
+                if (weights == null) {
+                    aggregates.add(g, phi, y, linearAlgebra);
+                } else {
+                    aggregates.add(g, phi, y, all ? weights : select(weights, chunk), linearAlgebra);
+                }
                 timings.kernel(mid - start);
                 timings.products(System.nanoTime() - mid);
             }
@@ -116,14 +142,33 @@ public final class BlockAccumulator {
         return aggregates;
     }
 
-    private static void requireFinite(Matrix m, long firstRow, String what) {
-        double[] d = m.data();
-        int rows = m.rows();
-        for (int k = 0; k < d.length; k++) {
-            if (!Double.isFinite(d[k])) {
-                throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + k % rows + 1) + ", " + what
-                        + " column " + (k / rows + 1) + " holds " + d[k] + "; low-rank fits need complete, finite "
-                        + what + "s: remove or impute the row");
+    private static double[] select(double[] values, int[] indices) {
+        double[] out = new double[indices.length];
+        for (int k = 0; k < indices.length; k++) {
+            out[k] = values[indices[k]];
+        }
+        return out;
+    }
+
+    private static void requireFinite(InputRows m, long firstRow, String what) {
+        int[] at = m.firstNonFinite();
+        if (at != null) {
+            double v = m instanceof Matrix d ? d.get(at[0], at[1]) : ((org.okl.api.linalg.SparseMatrix) m)
+                    .get(at[0], at[1]);
+            throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + at[0] + 1) + ", " + what
+                    + " column " + (at[1] + 1) + " holds " + v + "; low-rank fits need complete, finite " + what
+                    + "s: remove or impute the row");
+        }
+    }
+
+    private static void requireWeights(double[] weights, long firstRow) {
+        if (weights == null) {
+            return;
+        }
+        for (int i = 0; i < weights.length; i++) {
+            if (!(weights[i] >= 0) || Double.isInfinite(weights[i])) {
+                throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + i + 1) + " has weight "
+                        + weights[i] + "; weights must be finite and >= 0");
             }
         }
     }

@@ -1,7 +1,6 @@
 package org.okl.core.stream;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.GramOperator;
@@ -18,7 +17,7 @@ import org.okl.core.solve.iterative.SpectralRadius;
 /**
  * Falkon (Rudi, Carratino and Rosasco 2017) for sketches with many features: no m x m sum per fold and no m x m
  * eigendecomposition, but conjugate gradients whose every iteration is one blocked pass over the rows
- * ({@link TrainingSetPass}, every fold's training set and all rows in the same pass), preconditioned by Cholesky
+ * ({@link FalkonPasses#apply}, every fold's training set and all rows in the same pass), preconditioned by Cholesky
  * factors of the sketch's metric M = k(L, L).
  *
  * <p><b>Ridge filters</b> (Tikhonov, iterated Tikhonov; {@link RidgeFilter}). In A's eigenbasis the separable
@@ -37,6 +36,10 @@ import org.okl.core.solve.iterative.SpectralRadius;
  *
  * <p>Validation errors of every fold and path point come from one more pass. Truncated SVD needs the eigenvectors
  * of the m x m system and is refused; so are sketches without a metric (explicit features).
+ *
+ * <p>The passes ({@link FalkonPasses}) run where the rows are: on this machine, or on a cluster's workers, which
+ * send back m x d sums; everything else runs here. Weighted rows (a cluster's weight column) solve the weighted
+ * problem with the weights rescaled to mean 1 per training set, as {@link FoldAggregates} says.
  */
 public final class FalkonRoute implements SketchRoute {
     /** Falkon's jitter: the double-precision machine epsilon, times m and the largest diagonal entry of M. */
@@ -81,6 +84,22 @@ public final class FalkonRoute implements SketchRoute {
     @Override
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        return fit(features, FalkonPasses.local(rows, encode, output.outputs(), context(features, scheme, timings)),
+                scheme, output, filter, timings);
+    }
+
+    /** The context of this route's passes: its kernel blocks' size and back-end. */
+    public PassContext context(SketchFeatures features, FoldScheme scheme, StreamTimings timings) {
+        return new PassContext(features, scheme, blockRows > 0 ? blockRows
+                : BlockAccumulator.defaultChunkRows(features.size()), la, timings);
+    }
+
+    /**
+     * Fits every training set of the scheme with the passes made where the rows are ({@link FalkonPasses}: on this
+     * machine, or a cluster's workers); the solve runs here.
+     */
+    public SketchSelection.Result fit(SketchFeatures features, FalkonPasses passes, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         Matrix metric = features.metric().orElseThrow(() -> new IllegalArgumentException("falkon preconditions with "
                 + "the Cholesky factor of the sketch's metric k(L, L), and this sketch has explicit features; use "
                 + "the low-rank-eigen solver"));
@@ -90,42 +109,21 @@ public final class FalkonRoute implements SketchRoute {
                     + "gradients and iterative ones (landweber, nu-method) as passes; '" + filter.getClass()
                     .getSimpleName() + "' needs the eigenvectors of the m x m system: use the low-rank-eigen solver");
         }
-        int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features.size());
-        Sums sums = crossPass(features, rows, encode, scheme, output.outputs(), chunk, timings);
+        Sums sums = new Sums(scheme, passes.cross());
         for (int f = 0; f < scheme.validationFolds(); f++) {
             if (sums.groupRows(f) == 0) {
                 throw new IllegalArgumentException("validation fold " + (f + 1) + " of " + scheme.validationFolds()
                         + " has no rows (" + scheme.describe() + "): use fewer folds or more rows");
             }
         }
-        TrainingSetPass pass = new TrainingSetPass(features, rows, scheme, la, chunk, timings);
         long start = System.nanoTime();
         Matrix lower = choleskyWithJitter(metric);
         timings.solve(System.nanoTime() - start);
+        Gram pass = new Gram(passes, sums);
         Matrix[][] weights = ridge ? ridgePath((RidgeFilter) filter, metric, lower, sums, pass, output, timings)
                 : iterativePath(filter.iterative().get(), filter.pathLength(), lower, sums, pass, output, timings);
-        SquaredErrors[][] validation = validate(features, rows, encode, scheme, weights, chunk, timings);
+        SquaredErrors[][] validation = passes.validate(weights);
         return new SketchSelection.Result(validation, weights[pass.sets() - 1], sums.rows(pass.sets() - 1));
-    }
-
-    /** The per-group sums the solves need: Phi_g^T Y_g and the rows, in one pass. */
-    private Sums crossPass(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode, FoldScheme scheme,
-            int outputs, int chunk, StreamTimings timings) {
-        int m = features.size();
-        int groups = scheme.groups();
-        Matrix[] cross = new Matrix[groups];
-        long[] count = new long[groups];
-        for (int g = 0; g < groups; g++) {
-            cross[g] = Matrix.zeros(m, outputs);
-        }
-        Passes.run(rows, timings, (first, inputs, raw) -> {
-            Matrix targets = encode.apply(raw);
-            forEachGroupChunk(first, inputs, scheme, groups, chunk, features, timings, (g, part, phi) -> {
-                la.gemm(1.0, phi, true, targets.selectRows(part), false, 1.0, cross[g]);
-                count[g] += part.length;
-            });
-        });
-        return new Sums(scheme, cross, count);
     }
 
     /** The lower Cholesky factor of M + eps·m·max(diag M)·I, the jitter grown tenfold until M is definite. */
@@ -146,7 +144,7 @@ public final class FalkonRoute implements SketchRoute {
                 + "factor even with a jitter of " + jitter + ")");
     }
 
-    private Matrix[][] ridgePath(RidgeFilter filter, Matrix metric, Matrix lower, Sums sums, TrainingSetPass pass,
+    private Matrix[][] ridgePath(RidgeFilter filter, Matrix metric, Matrix lower, Sums sums, Gram pass,
             OutputSpectrum output, StreamTimings timings) {
         int sets = pass.sets();
         int points = filter.pathLength();
@@ -250,7 +248,7 @@ public final class FalkonRoute implements SketchRoute {
 
     /** Preconditioned CG on every column at once: one pass per iteration for all columns still moving. */
     private Matrix[] conjugateGradients(List<Column> columns, Matrix[] b, Matrix metric, Matrix lower,
-            Matrix[] factors, Sums sums, TrainingSetPass pass) {
+            Matrix[] factors, Sums sums, Gram pass) {
         int count = columns.size();
         int m = metric.rows();
         Matrix[] x = new Matrix[count];
@@ -310,7 +308,7 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     /** {@code (Phi_s^T Phi_s + mu M) p} for every moving column, the pass shared. */
-    private Matrix[] applySystem(List<Column> columns, Matrix[] p, Matrix metric, TrainingSetPass pass,
+    private Matrix[] applySystem(List<Column> columns, Matrix[] p, Matrix metric, Gram pass,
             boolean[] done) {
         int sets = pass.sets();
         List<List<Integer>> bySet = new ArrayList<>();
@@ -381,14 +379,14 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     private Matrix[][] iterativePath(IterativeFilter filter, int points, Matrix lower, Sums sums,
-            TrainingSetPass pass, OutputSpectrum output, StreamTimings timings) {
+            Gram pass, OutputSpectrum output, StreamTimings timings) {
         int sets = pass.sets();
         int m = lower.rows();
         int d = output.outputs();
         Matrix a = output.vectors() == null ? null : la.multiply(la.multiply(output.vectors(),
                 Matrix.diagonal(output.values())), false, output.vectors(), true);
         Matrix[][] weights = new Matrix[sets][points];
-        Lockstep lockstep = new Lockstep(pass);
+        Lockstep lockstep = new Lockstep(pass.sets(), pass::apply);
         lockstep.run(s -> {
             UnaryOperator<Matrix> whitenedGram = w -> la.triangularSolve(lower, true, false,
                     lockstep.apply(s, la.triangularSolve(lower, true, true, w)));
@@ -421,71 +419,6 @@ public final class FalkonRoute implements SketchRoute {
         return weights;
     }
 
-    /** The squared errors of every validation fold at every path point, in one pass. */
-    private SquaredErrors[][] validate(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
-            FoldScheme scheme, Matrix[][] weights, int chunk, StreamTimings timings) {
-        int folds = scheme.validationFolds();
-        SquaredErrors[][] out = new SquaredErrors[folds][];
-        if (folds == 0) {
-            return out;
-        }
-        int points = weights[0].length;
-        int d = weights[0][0].cols();
-        Matrix[] stacked = new Matrix[folds];
-        for (int f = 0; f < folds; f++) {
-            out[f] = new SquaredErrors[points];
-            Matrix s = weights[f][0];
-            for (int j = 1; j < points; j++) {
-                s = s.stackColumns(weights[f][j]);
-            }
-            stacked[f] = s;
-            for (int j = 0; j < points; j++) {
-                out[f][j] = SquaredErrors.zeros(d);
-            }
-        }
-        Passes.run(rows, timings, (first, inputs, raw) -> {
-            Matrix targets = encode.apply(raw);
-            forEachGroupChunk(first, inputs, scheme, folds, chunk, features, timings, (f, part, phi) -> {
-                Matrix predicted = la.multiply(phi, stacked[f]);
-                Matrix truth = targets.selectRows(part);
-                for (int j = 0; j < points; j++) {
-                    out[f][j] = out[f][j].plus(SquaredErrors.of(truth, predicted.columnRange(j * d, (j + 1) * d)));
-                }
-            });
-        });
-        return out;
-    }
-
-    /** Receives the features of a chunk of one group's rows of a block. */
-    @FunctionalInterface
-    private interface GroupChunk {
-        void accept(int group, int[] rows, Matrix phi);
-    }
-
-    /**
-     * For every group below {@code groups}, the block's rows of that group in chunks of at most {@code chunk} rows,
-     * with their features (the time counted as kernel blocks, the consumer's as products).
-     */
-    private static void forEachGroupChunk(long first, Matrix inputs, FoldScheme scheme, int groups, int chunk,
-            SketchFeatures features, StreamTimings timings, GroupChunk consumer) {
-        int t = inputs.rows();
-        int[] group = new int[t];
-        scheme.groupsOf(first, t, group);
-        for (int g = 0; g < groups; g++) {
-            int gg = g;
-            int[] mine = java.util.stream.IntStream.range(0, t).filter(i -> group[i] == gg).toArray();
-            for (int from = 0; from < mine.length; from += chunk) {
-                int[] part = Arrays.copyOfRange(mine, from, Math.min(mine.length, from + chunk));
-                long start = System.nanoTime();
-                Matrix phi = features.features(inputs.selectRows(part));
-                long mid = System.nanoTime();
-                consumer.accept(g, part, phi);
-                timings.kernel(mid - start);
-                timings.products(System.nanoTime() - mid);
-            }
-        }
-    }
-
     private static Matrix stack(List<Integer> indices, Matrix[] columns) {
         if (indices.isEmpty()) {
             return null;
@@ -498,16 +431,17 @@ public final class FalkonRoute implements SketchRoute {
         return out;
     }
 
-    /** Per training set: {@code Phi_s^T Y_s} and its rows, from the per-group sums. */
+    /**
+     * Per training set: {@code Phi_s^T W_s Y_s} rescaled to mean weight 1 ({@link #scale}) and its rows, from the
+     * per-group sums.
+     */
     private static final class Sums {
         private final FoldScheme scheme;
-        private final Matrix[] cross;
-        private final long[] rows;
+        private final CrossSums cross;
 
-        Sums(FoldScheme scheme, Matrix[] cross, long[] rows) {
+        Sums(FoldScheme scheme, CrossSums cross) {
             this.scheme = scheme;
             this.cross = cross;
-            this.rows = rows;
         }
 
         /** Training set s: every group but validation fold s, or all groups for s = folds. */
@@ -517,29 +451,77 @@ public final class FalkonRoute implements SketchRoute {
 
         Matrix cross(int set) {
             boolean[] in = groups(set);
-            Matrix sum = Matrix.zeros(cross[0].rows(), cross[0].cols());
+            Matrix sum = null;
             for (int g = 0; g < in.length; g++) {
                 if (in[g]) {
-                    sum = sum.plus(cross[g]);
+                    sum = sum == null ? cross.cross(g) : sum.plus(cross.cross(g));
                 }
             }
-            return sum;
+            double c = scale(set);
+            return c == 1.0 ? sum : sum.times(c);
         }
 
         long groupRows(int group) {
-            return rows[group];
+            return cross.rows(group);
         }
 
         long rows(int set) {
             boolean[] in = groups(set);
             long n = 0;
             for (int g = 0; g < in.length; g++) {
-                n += in[g] ? rows[g] : 0;
+                n += in[g] ? cross.rows(g) : 0;
             }
             if (n == 0) {
                 throw new IllegalArgumentException("a training set has no rows: use fewer folds or more rows");
             }
             return n;
+        }
+
+        /** n_s/W_s: what rescales the set's weights to mean 1 (exactly 1 without weights). */
+        double scale(int set) {
+            boolean[] in = groups(set);
+            long n = rows(set);
+            double w = 0;
+            for (int g = 0; g < in.length; g++) {
+                w += in[g] ? cross.weight(g) : 0;
+            }
+            if (w == n) {
+                return 1.0;
+            }
+            if (!(w > 0)) {
+                throw new IllegalArgumentException("a training set of " + n + " rows has total weight " + w
+                        + "; it needs a positive total weight");
+            }
+            return n / w;
+        }
+    }
+
+    /**
+     * The training sets' Gram products with the weights rescaled to mean 1 per set (n_s/W_s times the weighted
+     * products; exactly the products without weights).
+     */
+    private static final class Gram {
+        private final FalkonPasses passes;
+        private final Sums sums;
+
+        Gram(FalkonPasses passes, Sums sums) {
+            this.passes = passes;
+            this.sums = sums;
+        }
+
+        int sets() {
+            return passes.sets();
+        }
+
+        Matrix[] apply(Matrix[] v) {
+            Matrix[] out = passes.apply(v);
+            for (int s = 0; s < out.length; s++) {
+                double c = sums.scale(s);
+                if (out[s] != null && c != 1.0) {
+                    out[s] = out[s].times(c);
+                }
+            }
+            return out;
         }
     }
 }

@@ -16,9 +16,18 @@ import org.okl.api.metric.SquaredErrors;
  * A training set's sums are the sums over its groups; every validation error of every path point follows from them
  * (see {@link SketchSolve}) without reading the rows again. Memory: groups · (m² + m·d) doubles, independent of n.
  *
- * <p>Plain data: double arrays and their shapes, {@link Serializable}, and mergeable ({@link #merge}, associative
- * and commutative up to round-off), so a distributed pass (Spark's {@code treeAggregate}) can build one per
- * partition and combine them. Not thread-safe: one thread adds to an instance.
+ * <p>Rows may carry weights w_i >= 0 ({@link #add(int, Matrix, Matrix, double[], LinearAlgebra)}): the sums are then
+ * {@code Phi_g^T W_g Phi_g}, {@code Phi_g^T W_g Y_g}, sum w y and sum w y^2, with the total weight of each group. The
+ * weighted problem {@code min sum_i w_i ||y_i - f(x_i)||^2 + W·lambda·||f||^2} (W the training set's total weight)
+ * is the unweighted one with the weights rescaled to mean 1 over the training set, so {@link #gram(boolean[])} and
+ * {@link #cross(boolean[])} return the sums so rescaled (n/W times the weighted sums, n the set's rows) and the
+ * solvers keep n as the scale of lambda; {@link #squaredErrors} rescales a fold's sums the same way, so every squared
+ * error metric of them is the weighted metric (mse: {@code sum w e^2 / sum w}). Without weights n/W is exactly 1.
+ *
+ * <p>Plain data: double arrays and their shapes, {@link Serializable} (the m x m sums travel as their lower
+ * triangles only), and mergeable ({@link #merge}, associative and commutative up to round-off), so a distributed
+ * pass (Spark's {@code treeAggregate}) can build one per partition and combine them. Not thread-safe: one thread adds
+ * to an instance.
  */
 public final class FoldAggregates implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -31,6 +40,7 @@ public final class FoldAggregates implements Serializable {
     private final double[][] sums;
     private final double[][] squares;
     private final long[] rows;
+    private final double[] weights;
 
     /**
      * Empty sums.
@@ -52,11 +62,17 @@ public final class FoldAggregates implements Serializable {
         this.sums = new double[groups][outputs];
         this.squares = new double[groups][outputs];
         this.rows = new long[groups];
+        this.weights = new double[groups];
     }
 
     /** The bytes the sums take: what {@link #FoldAggregates} allocates. */
     public static long bytes(int groups, int features, int outputs) {
-        return 8L * groups * ((long) features * features + (long) features * outputs + 2L * outputs + 1);
+        return 8L * groups * ((long) features * features + (long) features * outputs + 2L * outputs + 2);
+    }
+
+    /** The bytes the sums take serialized: the m x m sums as lower triangles. */
+    public static long serializedBytes(int groups, int features, int outputs) {
+        return 8L * groups * ((long) features * (features + 1) / 2 + (long) features * outputs + 2L * outputs + 2);
     }
 
     /** The number of groups. */
@@ -83,6 +99,27 @@ public final class FoldAggregates implements Serializable {
      * @param linearAlgebra the back-end of the products
      */
     public void add(int group, Matrix phi, Matrix targets, LinearAlgebra linearAlgebra) {
+        accumulate(group, phi, targets, null, linearAlgebra);
+    }
+
+    /**
+     * Adds weighted rows that all belong to one group: {@code Phi^T W Phi}, {@code Phi^T W Y}, sum w y, sum w y^2
+     * and the total weight.
+     *
+     * @param group         the group
+     * @param phi           their features (rows x m)
+     * @param targets       their targets (rows x d), finite
+     * @param rowWeights    one weight per row, finite and >= 0
+     * @param linearAlgebra the back-end of the products
+     */
+    public void add(int group, Matrix phi, Matrix targets, double[] rowWeights, LinearAlgebra linearAlgebra) {
+        if (rowWeights.length != phi.rows()) {
+            throw new IllegalArgumentException(rowWeights.length + " weights for " + phi.rows() + " rows");
+        }
+        accumulate(group, phi, targets, rowWeights, linearAlgebra);
+    }
+
+    private void accumulate(int group, Matrix phi, Matrix targets, double[] rowWeights, LinearAlgebra la) {
         if (phi.cols() != features || targets.cols() != outputs || phi.rows() != targets.rows()) {
             throw new IllegalArgumentException("a block of " + phi.rows() + " x " + phi.cols() + " features and "
                     + targets.rows() + " x " + targets.cols() + " targets does not fit sums of " + features
@@ -92,22 +129,49 @@ public final class FoldAggregates implements Serializable {
         if (t == 0) {
             return;
         }
-        linearAlgebra.symmetricRankUpdate(1.0, phi, true, 1.0, new Matrix(features, features, gram[group]));
+        Matrix p = phi;
+        Matrix y = targets;
+        double total = t;
+        if (rowWeights != null) {
+            double[] root = new double[t];
+            total = 0;
+            for (int i = 0; i < t; i++) {
+                root[i] = Math.sqrt(rowWeights[i]);
+                total += rowWeights[i];
+            }
+            p = scaleRows(phi, root);
+            y = scaleRows(targets, root);
+        }
+        la.symmetricRankUpdate(1.0, p, true, 1.0, new Matrix(features, features, gram[group]));
         if (outputs > 0) {
-            linearAlgebra.gemm(1.0, phi, true, targets, false, 1.0, new Matrix(features, outputs, cross[group]));
-            double[] y = targets.data();
+            la.gemm(1.0, p, true, y, false, 1.0, new Matrix(features, outputs, cross[group]));
+            double[] raw = targets.data();
+            double[] scaled = y.data();
             for (int j = 0; j < outputs; j++) {
                 double s = 0;
                 double q = 0;
                 for (int i = j * t; i < (j + 1) * t; i++) {
-                    s += y[i];
-                    q += y[i] * y[i];
+                    s += rowWeights == null ? raw[i] : rowWeights[i - j * t] * raw[i];
+                    q += scaled[i] * scaled[i];
                 }
                 sums[group][j] += s;
                 squares[group][j] += q;
             }
         }
         rows[group] += t;
+        weights[group] += total;
+    }
+
+    /** A new matrix: row i of m times factor[i]. */
+    private static Matrix scaleRows(Matrix m, double[] factor) {
+        int t = m.rows();
+        double[] d = m.data().clone();
+        for (int j = 0; j < m.cols(); j++) {
+            for (int i = 0; i < t; i++) {
+                d[i + j * t] *= factor[i];
+            }
+        }
+        return new Matrix(t, m.cols(), d);
     }
 
     /**
@@ -126,6 +190,7 @@ public final class FoldAggregates implements Serializable {
             addInto(sums[g], other.sums[g]);
             addInto(squares[g], other.squares[g]);
             rows[g] += other.rows[g];
+            weights[g] += other.weights[g];
         }
         return this;
     }
@@ -144,7 +209,42 @@ public final class FoldAggregates implements Serializable {
         return n;
     }
 
-    /** {@code Phi^T Phi} over the marked groups, as a new symmetric m x m matrix. */
+    /** The total weight of a group's rows (its rows when unweighted). */
+    public double weight(int group) {
+        return weights[group];
+    }
+
+    /** The total weight of the rows of the groups marked in {@code in}. */
+    public double weight(boolean[] in) {
+        double w = 0;
+        for (int g = 0; g < groups; g++) {
+            w += in[g] ? weights[g] : 0;
+        }
+        return w;
+    }
+
+    /**
+     * n/W over the marked groups: what rescales their weights to mean 1 (exactly 1 without weights, and for no rows).
+     *
+     * @throws IllegalArgumentException when rows of the groups have total weight 0
+     */
+    public double weightScale(boolean[] in) {
+        long n = rows(in);
+        double w = weight(in);
+        if (n == 0 || w == n) {
+            return 1.0;
+        }
+        if (!(w > 0)) {
+            throw new IllegalArgumentException(n + " rows of total weight " + w + ": a training set or a validation "
+                    + "fold needs a positive total weight");
+        }
+        return n / w;
+    }
+
+    /**
+     * {@code Phi^T W Phi} over the marked groups with the weights rescaled to mean 1 there ({@link #weightScale};
+     * {@code Phi^T Phi} without weights), as a new symmetric m x m matrix.
+     */
     public Matrix gram(boolean[] in) {
         double[] sum = new double[gram[0].length];
         for (int g = 0; g < groups; g++) {
@@ -152,11 +252,12 @@ public final class FoldAggregates implements Serializable {
                 addLowerInto(sum, gram[g]);
             }
         }
+        scale(sum, weightScale(in));
         mirrorLower(sum, features);
         return new Matrix(features, features, sum);
     }
 
-    /** {@code Phi^T Y} over the marked groups, as a new m x d matrix. */
+    /** {@code Phi^T W Y} over the marked groups, rescaled as {@link #gram(boolean[])}, as a new m x d matrix. */
     public Matrix cross(boolean[] in) {
         double[] sum = new double[cross[0].length];
         for (int g = 0; g < groups; g++) {
@@ -164,32 +265,43 @@ public final class FoldAggregates implements Serializable {
                 addInto(sum, cross[g]);
             }
         }
+        scale(sum, weightScale(in));
         return new Matrix(features, outputs, sum);
     }
 
-    /** {@code Phi_g^T Phi_g} of one group, as a new symmetric matrix. */
+    private static void scale(double[] a, double factor) {
+        if (factor != 1.0) {
+            for (int k = 0; k < a.length; k++) {
+                a[k] *= factor;
+            }
+        }
+    }
+
+    /** {@code Phi_g^T W_g Phi_g} of one group, rescaled, as a new symmetric matrix. */
     public Matrix gram(int group) {
         return gram(only(group));
     }
 
-    /** {@code Phi_g^T Y_g} of one group, as a new matrix. */
+    /** {@code Phi_g^T W_g Y_g} of one group, rescaled, as a new matrix. */
     public Matrix cross(int group) {
         return cross(only(group));
     }
 
-    /** Per output column: sum y over a group's rows (a copy). */
+    /** Per output column: sum w y over a group's rows (a copy; w = 1 without weights). */
     public double[] outputSums(int group) {
         return sums[group].clone();
     }
 
-    /** Per output column: sum y^2 over a group's rows (a copy). */
+    /** Per output column: sum w y^2 over a group's rows (a copy). */
     public double[] outputSquares(int group) {
         return squares[group].clone();
     }
 
     /**
      * The squared-error sums of a group's rows for predictions {@code Phi_g·beta}, from the sums alone: per output
-     * c, {@code sum (y - f)^2 = sum y^2 - 2 beta_c^T (Phi_g^T y_c) + beta_c^T (Phi_g^T Phi_g) beta_c}.
+     * c, {@code sum (y - f)^2 = sum y^2 - 2 beta_c^T (Phi_g^T y_c) + beta_c^T (Phi_g^T Phi_g) beta_c}. With weights,
+     * every sum is the weighted one times n_g/W_g (the weights rescaled to mean 1 on the group), so a metric of the
+     * counts and sums is the weighted metric: {@code sum w (y - f)^2 / sum w} for the mean squared error.
      *
      * @param group         the group (a validation fold)
      * @param groupGram     {@link #gram(int)} of that group (passed in so that it is formed once per fold)
@@ -198,8 +310,13 @@ public final class FoldAggregates implements Serializable {
      */
     public SquaredErrors squaredErrors(int group, Matrix groupGram, Matrix beta, LinearAlgebra linearAlgebra) {
         Matrix gb = linearAlgebra.multiply(groupGram, beta);
+        double r = weightScale(only(group));
         long[] count = new long[outputs];
         double[] error = new double[outputs];
+        double[] sum = sums[group].clone();
+        double[] square = squares[group].clone();
+        scale(sum, r);
+        scale(square, r);
         double[] c = cross[group];
         double[] b = beta.data();
         double[] g = gb.data();
@@ -210,10 +327,72 @@ public final class FoldAggregates implements Serializable {
                 quadratic += b[i] * g[i];
                 linear += b[i] * c[i];
             }
-            error[j] = Math.max(0.0, squares[group][j] - 2 * linear + quadratic);
+            error[j] = Math.max(0.0, square[j] - 2 * (r == 1.0 ? linear : r * linear) + quadratic);
             count[j] = rows[group];
         }
-        return new SquaredErrors(count, error, sums[group].clone(), squares[group].clone());
+        return new SquaredErrors(count, error, sum, square);
+    }
+
+    /** Serialized as {@link Packed}: the m x m sums' lower triangles only. */
+    private Object writeReplace() {
+        return new Packed(this);
+    }
+
+    private void readObject(java.io.ObjectInputStream in) throws java.io.InvalidObjectException {
+        throw new java.io.InvalidObjectException("fold sums are read through their packed form");
+    }
+
+    /** The serialized form: the Gram sums as packed lower triangles (column by column), the rest as is. */
+    private static final class Packed implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final int groups;
+        private final int features;
+        private final int outputs;
+        private final double[][] lower;
+        private final double[][] cross;
+        private final double[][] sums;
+        private final double[][] squares;
+        private final long[] rows;
+        private final double[] weights;
+
+        Packed(FoldAggregates a) {
+            groups = a.groups;
+            features = a.features;
+            outputs = a.outputs;
+            int m = features;
+            lower = new double[groups][(int) ((long) m * (m + 1) / 2)];
+            for (int g = 0; g < groups; g++) {
+                int at = 0;
+                for (int j = 0; j < m; j++) {
+                    System.arraycopy(a.gram[g], j + j * m, lower[g], at, m - j);
+                    at += m - j;
+                }
+            }
+            cross = a.cross;
+            sums = a.sums;
+            squares = a.squares;
+            rows = a.rows;
+            weights = a.weights;
+        }
+
+        private Object readResolve() {
+            FoldAggregates a = new FoldAggregates(groups, features, outputs);
+            int m = features;
+            for (int g = 0; g < groups; g++) {
+                int at = 0;
+                for (int j = 0; j < m; j++) {
+                    System.arraycopy(lower[g], at, a.gram[g], j + j * m, m - j);
+                    at += m - j;
+                }
+                System.arraycopy(cross[g], 0, a.cross[g], 0, cross[g].length);
+                System.arraycopy(sums[g], 0, a.sums[g], 0, sums[g].length);
+                System.arraycopy(squares[g], 0, a.squares[g], 0, squares[g].length);
+            }
+            System.arraycopy(rows, 0, a.rows, 0, groups);
+            System.arraycopy(weights, 0, a.weights, 0, groups);
+            return a;
+        }
     }
 
     private boolean[] only(int group) {

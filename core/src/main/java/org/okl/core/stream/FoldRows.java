@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -50,9 +51,19 @@ public final class FoldRows implements RowSource {
     }
 
     @Override
+    public boolean sparse() {
+        return rows.sparse();
+    }
+
+    @Override
     public void forEachRowBlock(RowBlockVisitor visitor) {
+        forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
+    }
+
+    @Override
+    public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
         long[] next = new long[1];
-        rows.forEachRowBlock((first, inputs, outputs) -> {
+        rows.forEachInputRowBlock((first, inputs, outputs) -> {
             int t = inputs.rows();
             int[] groups = new int[t];
             scheme.groupsOf(first, t, groups);
@@ -60,7 +71,7 @@ public final class FoldRows implements RowSource {
             if (kept.length == 0) {
                 return;
             }
-            Matrix x = kept.length == t ? inputs : inputs.selectRows(kept);
+            InputRows x = kept.length == t ? inputs : inputs.selectRows(kept);
             Matrix y = kept.length == t ? outputs : outputs.selectRows(kept);
             visitor.accept(next[0], x, y);
             next[0] += kept.length;

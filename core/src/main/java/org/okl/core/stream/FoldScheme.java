@@ -2,6 +2,7 @@ package org.okl.core.stream;
 
 import java.io.Serializable;
 import java.util.Locale;
+import org.okl.api.sketch.RowRandom;
 
 /**
  * Which group every training row belongs to for one-pass model selection, as a pure function of a seed and the
@@ -195,14 +196,14 @@ public final class FoldScheme implements Serializable {
         }
     }
 
-    /** SplitMix64's output for the state {@code seed + (index + 1)·0x9E3779B97F4A7C15}. */
+    /** SplitMix64's output for the state {@code seed + (index + 1)·0x9E3779B97F4A7C15} ({@link RowRandom#bits}). */
     public static long mix(long seed, long index) {
-        return finish(seed + (index + 1) * GOLDEN);
+        return RowRandom.bits(seed, index);
     }
 
     /** A uniform number in [0, 1) for a row: the top 53 bits of {@link #mix}(seed, row) times 2^-53. */
     public static double uniform(long seed, long row) {
-        return (mix(seed, row) >>> 11) * 0x1.0p-53;
+        return RowRandom.uniform(seed, row);
     }
 
     private static long finish(long z) {

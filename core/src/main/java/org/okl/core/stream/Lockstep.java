@@ -3,15 +3,16 @@ package org.okl.core.stream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
+import java.util.function.UnaryOperator;
 import org.okl.api.linalg.Matrix;
 
 /**
  * Runs one computation per training set on its own thread (an iterative filter, a Lanczos estimate: code that asks
- * for Gram products one at a time) and serves their requests together, one {@link TrainingSetPass} per round: a
- * round starts when every set still running has asked. The threads mostly wait; the pass uses every core.
+ * for Gram products one at a time) and serves their requests together, one pass ({@link FalkonPasses#apply}) per
+ * round: a round starts when every set still running has asked. The threads mostly wait; the pass uses every core.
  */
 final class Lockstep {
-    private final TrainingSetPass pass;
+    private final UnaryOperator<Matrix[]> pass;
     private final int sets;
     private Matrix[] requests;
     private Matrix[] results;
@@ -20,9 +21,13 @@ final class Lockstep {
     private long round;
     private Throwable failure;
 
-    Lockstep(TrainingSetPass pass) {
+    /**
+     * @param sets the training sets
+     * @param pass one pass: per set, its request or {@code null}, to per set, its product or {@code null}
+     */
+    Lockstep(int sets, UnaryOperator<Matrix[]> pass) {
         this.pass = pass;
-        this.sets = pass.sets();
+        this.sets = sets;
         this.requests = new Matrix[sets];
         this.results = new Matrix[sets];
     }

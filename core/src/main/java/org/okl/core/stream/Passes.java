@@ -6,13 +6,13 @@ public final class Passes {
     }
 
     /**
-     * One pass: the visitor sees every block; the time between blocks that the visitor does not spend is counted as
+     * One pass: the visitor sees every block, its inputs as stored (dense or sparse); the time between blocks that the visitor does not spend is counted as
      * waiting for input.
      */
-    public static void run(RowSource rows, StreamTimings timings, RowSource.RowBlockVisitor visitor) {
+    public static void run(RowSource rows, StreamTimings timings, RowSource.InputRowBlockVisitor visitor) {
         long[] count = new long[1];
         long[] lastReturn = {System.nanoTime()};
-        rows.forEachRowBlock((first, inputs, outputs) -> {
+        rows.forEachInputRowBlock((first, inputs, outputs) -> {
             timings.read(System.nanoTime() - lastReturn[0]);
             visitor.accept(first, inputs, outputs);
             count[0] += inputs.rows();

@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.sketch.SketchRows;
@@ -9,6 +10,10 @@ import org.okl.api.sketch.SketchRows;
  * memory ({@link MatrixRows}) or a data file ({@code org.okl.core.data.FileRows}). Global row indices are 0-based in
  * that order; they decide the folds ({@link FoldScheme}) and the sketch's samples, so every source of the same rows
  * gives the same fit.
+ *
+ * <p>A source whose rows are stored sparse ({@link #sparse()}: a LIBSVM file, Spark's sparse vectors) gives them as
+ * they are to {@link #forEachInputRowBlock}, which the fits read; its {@link #forEachRowBlock} makes each block
+ * dense.
  */
 public interface RowSource extends SketchRows {
 
@@ -18,8 +23,13 @@ public interface RowSource extends SketchRows {
     /** Where the rows come from, for messages ({@code train.csv}, {@code 5000 rows in memory}). */
     String description();
 
-    /** One pass over inputs and outputs, in blocks, in row order. */
+    /** One pass over inputs and outputs, in blocks, in row order, the inputs dense. */
     void forEachRowBlock(RowBlockVisitor visitor);
+
+    /** One pass over inputs as stored (dense or sparse) and outputs, in blocks, in row order. */
+    default void forEachInputRowBlock(InputRowBlockVisitor visitor) {
+        forEachRowBlock(visitor::accept);
+    }
 
     @Override
     default void forEachBlock(InputBlockVisitor visitor) {
@@ -27,10 +37,20 @@ public interface RowSource extends SketchRows {
     }
 
     @Override
-    default Matrix uniformSample(int count, long seed) {
+    default void forEachInputBlock(InputRowsVisitor visitor) {
+        forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs));
+    }
+
+    @Override
+    default InputRows sample(int count, long seed) {
         ReservoirSample sample = new ReservoirSample(count, dimension(), seed);
-        forEachBlock((first, inputs) -> sample.offer(inputs));
-        return sample.rows();
+        forEachInputBlock((first, inputs) -> sample.offer(inputs));
+        return sample.sample();
+    }
+
+    @Override
+    default Matrix uniformSample(int count, long seed) {
+        return sample(count, seed).toDense();
     }
 
     /** Receives the blocks of a pass. */
@@ -45,5 +65,19 @@ public interface RowSource extends SketchRows {
          * @param outputs  its outputs (rows x q)
          */
         void accept(long firstRow, Matrix inputs, Matrix outputs);
+    }
+
+    /** Receives the blocks of a pass, inputs as stored. */
+    @FunctionalInterface
+    interface InputRowBlockVisitor {
+
+        /**
+         * One block of consecutive rows.
+         *
+         * @param firstRow the global index of the block's first row
+         * @param inputs   its inputs (rows x p), dense or sparse
+         * @param outputs  its outputs (rows x q)
+         */
+        void accept(long firstRow, InputRows inputs, Matrix outputs);
     }
 }

@@ -3,7 +3,7 @@ package org.okl.core.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
-import java.util.Random;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
@@ -14,14 +14,14 @@ class ReservoirSampleTest {
     @Test
     void theSampleIsAlgorithmRWhateverTheBlocks() {
         Matrix x = TestMatrices.random(1000, 3, 5);
-        // Algorithm R written out directly
-        Random random = new Random(9);
+        // Algorithm R written out directly, row i's choice drawn by the JDK's SplittableRandom started at that row's
+        // SplitMix64 state
         long[] slots = new long[40];
         for (int i = 0; i < 1000; i++) {
             if (i < 40) {
                 slots[i] = i;
             } else {
-                long j = random.nextLong(i + 1);
+                long j = new SplittableRandom(9 + i * 0x9E3779B97F4A7C15L).nextLong(i + 1);
                 if (j < 40) {
                     slots[(int) j] = i;
                 }

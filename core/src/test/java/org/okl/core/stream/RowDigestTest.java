@@ -47,7 +47,7 @@ class RowDigestTest {
         for (int c = 0; c < 3; c++) {
             int from = c * RowDigest.CHUNK;
             int to = Math.min(n, from + RowDigest.CHUNK);
-            pieces[c] = RowDigest.digest(RowDigest.rowBytes(x, y, from, to));
+            pieces[c] = RowDigest.digest(RowDigest.rowBytes(x, y, null, from, to));
         }
         assertThat(RowDigest.combine(java.util.List.of(pieces))).isEqualTo(expected);
     }

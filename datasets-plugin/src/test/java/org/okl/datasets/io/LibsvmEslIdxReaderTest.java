@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.okl.api.data.TableStream;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.SparseMatrix;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
@@ -33,6 +36,30 @@ class LibsvmEslIdxReaderTest {
         assertThat(t.values().row(0)).containsExactly(0.5, 0, 2, 1, 1);
         assertThat(t.values().row(1)).containsExactly(0, 1.5, 0, 0, 0);
         assertThat(t.values().row(2)).containsExactly(-1, 0, 0, 1, 0);
+    }
+
+    @Test
+    void libsvmStreamsSparseRowsThatAreTheTablesRows() throws IOException {
+        LibsvmReader reader = new LibsvmReader();
+        Path file = write("s.libsvm", "3,1 1:0.5 3:2\n 2:1.5 # no labels\n\n1 1:-1\n2,2 262144:4\n");
+        Table whole = reader.read(file);
+        assertThat(whole.values().cols()).isEqualTo(262144 + 3);
+        try (TableStream stream = reader.open(file)) {
+            assertThat(stream.sparse()).isTrue();
+            assertThat(stream.columnNames()).isEqualTo(whole.columnNames());
+            assertThat(stream.outputColumns()).containsExactly(whole.outputColumns());
+            InputRows first = stream.nextRows(3).orElseThrow();
+            assertThat(first).isInstanceOf(SparseMatrix.class);
+            assertThat(((SparseMatrix) first).nonZeros()).as("only the non-zeros are held").isEqualTo(7);
+            assertThat(first.toDense().maxAbsDifference(whole.values().rowRange(0, 3))).isZero();
+            SparseMatrix last = (SparseMatrix) stream.nextRows(3).orElseThrow();
+            assertThat(last.rows()).isEqualTo(1);
+            assertThat(last.columns()).containsExactly(262143, 262145);
+            assertThat(stream.nextRows(3)).isEmpty();
+        }
+        try (TableStream again = reader.open(file)) {
+            assertThat(again.next(10).orElseThrow().maxAbsDifference(whole.values())).isZero();
+        }
     }
 
     @Test

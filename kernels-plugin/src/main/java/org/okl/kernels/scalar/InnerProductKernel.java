@@ -1,8 +1,10 @@
 package org.okl.kernels.scalar;
 
+import org.okl.api.kernel.SparseVectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.SparseMatrix;
 
 /**
  * Base of the kernels that are a function of the inner product and the two squared norms,
@@ -12,8 +14,11 @@ import org.okl.api.kernel.VectorKernel;
  * {@link LinearAlgebra#outerGram} for a sample against itself) followed by one element-wise pass over the
  * column-major result, in parallel over columns. For a sample against itself only the lower triangle is
  * transformed and then mirrored, so the Gram is exactly symmetric, and the diagonal is set to f(||x||^2, ...).
+ *
+ * <p>Sparse rows ({@link SparseMatrix}) are taken as they are: the inner products are sparse dot products (one
+ * multiply-add per non-zero and row of the other side), the squared norms sums over the non-zeros.
  */
-public abstract class InnerProductKernel implements VectorKernel {
+public abstract class InnerProductKernel implements SparseVectorKernel {
     private final LinearAlgebra linearAlgebra;
 
     /** @param linearAlgebra the back-end for the inner-product matrix */
@@ -88,5 +93,65 @@ public abstract class InnerProductKernel implements VectorKernel {
             s[i] = entry(s[i], s[i], s[i]);
         }
         return s;
+    }
+
+    @Override
+    public Matrix gram(InputRows a, InputRows b) {
+        if (a instanceof Matrix da && b instanceof Matrix db) {
+            return gram(da, db);
+        }
+        if (a == b) {
+            return gram(a);
+        }
+        if (a.cols() != b.cols()) {
+            throw new IllegalArgumentException(
+                    id() + ": samples of dimension " + a.cols() + " and " + b.cols() + " cannot be compared");
+        }
+        int n = a.rows();
+        Matrix g = inner(a, b);
+        double[] sa = squaredNorms(a);
+        double[] sb = squaredNorms(b);
+        double[] data = g.data();
+        GramPasses.forEachColumn(n, b.rows(), j -> transformColumn(data, j * n, 0, n, sa, sb[j]));
+        return g;
+    }
+
+    @Override
+    public Matrix gram(InputRows a) {
+        if (a instanceof Matrix dense) {
+            return gram(dense);
+        }
+        SparseMatrix s = (SparseMatrix) a;
+        int n = s.rows();
+        Matrix g = s.times(s.transpose());
+        double[] data = g.data();
+        double[] norms = s.rowSquaredNorms();
+        GramPasses.forEachColumn(n, n, j -> transformColumn(data, j * n, j, n, norms, norms[j]));
+        GramPasses.mirrorLowerToUpper(g);
+        for (int i = 0; i < n; i++) {
+            data[i + i * n] = entry(norms[i], norms[i], norms[i]);
+        }
+        return g;
+    }
+
+    @Override
+    public double[] diagonal(InputRows a) {
+        double[] s = squaredNorms(a);
+        for (int i = 0; i < s.length; i++) {
+            s[i] = entry(s[i], s[i], s[i]);
+        }
+        return s;
+    }
+
+    /** The inner products of the rows of a with the rows of b (n x m), at least one of them sparse. */
+    private static Matrix inner(InputRows a, InputRows b) {
+        if (a instanceof SparseMatrix sa) {
+            return b instanceof SparseMatrix sb ? sa.times(sb.transpose()) : sa.timesTransposed((Matrix) b);
+        }
+        return SparseMatrix.productWithTranspose((Matrix) a, (SparseMatrix) b);
+    }
+
+    private static double[] squaredNorms(InputRows a) {
+        return a instanceof SparseMatrix s ? s.rowSquaredNorms() : GramPasses.rowSquaredNorms((Matrix) a);
     }
 }

@@ -1,7 +1,9 @@
 package org.okl.kernels.scalar;
 
 import java.util.Arrays;
+import org.okl.api.kernel.SparseVectorKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /**
@@ -10,7 +12,7 @@ import org.okl.api.linalg.Matrix;
  * orthogonal to every other feature, so its normalised value is 1 with another such point and 0 with any other
  * point; the result stays positive semi-definite and has ones on the diagonal.
  */
-public final class NormalizedKernel implements VectorKernel {
+public final class NormalizedKernel implements SparseVectorKernel {
     private final VectorKernel kernel;
 
     /** @param kernel the kernel to normalise */
@@ -50,6 +52,38 @@ public final class NormalizedKernel implements VectorKernel {
         double[] ones = new double[a.rows()];
         Arrays.fill(ones, 1.0);
         return ones;
+    }
+
+    @Override
+    public Matrix gram(InputRows a, InputRows b) {
+        if (a == b) {
+            return gram(a);
+        }
+        Matrix g = SparseParts.gram(kernel, a, b, "normalized");
+        scale(g, SparseParts.diagonal(kernel, a, "normalized"), SparseParts.diagonal(kernel, b, "normalized"));
+        return g;
+    }
+
+    @Override
+    public Matrix gram(InputRows a) {
+        Matrix g = SparseParts.gram(kernel, a, "normalized");
+        double[] d = g.diagonalValues();
+        scale(g, d, d);
+        GramPasses.mirrorLowerToUpper(g);
+        GramPasses.setDiagonal(g, 1.0);
+        return g;
+    }
+
+    @Override
+    public double[] diagonal(InputRows a) {
+        double[] ones = new double[a.rows()];
+        Arrays.fill(ones, 1.0);
+        return ones;
+    }
+
+    @Override
+    public boolean takesSparse() {
+        return SparseParts.takeSparse(java.util.List.of(kernel));
     }
 
     private static void scale(Matrix g, double[] da, double[] db) {

@@ -1,14 +1,16 @@
 package org.okl.kernels.scalar;
 
 import java.util.List;
+import org.okl.api.kernel.SparseVectorKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /**
  * The product of kernels, {@code k(x, x') = prod_r k_r(x, x')}, positive semi-definite by the Schur product theorem;
  * its Gram is the element-wise product of the parts' Grams.
  */
-public final class ProductKernel implements VectorKernel {
+public final class ProductKernel implements SparseVectorKernel {
     private final List<VectorKernel> kernels;
 
     /** @param kernels the factors, at least one */
@@ -53,6 +55,41 @@ public final class ProductKernel implements VectorKernel {
             }
         }
         return d;
+    }
+
+    @Override
+    public Matrix gram(InputRows a, InputRows b) {
+        Matrix g = SparseParts.gram(kernels.get(0), a, b, "product");
+        for (int r = 1; r < kernels.size(); r++) {
+            multiply(g, SparseParts.gram(kernels.get(r), a, b, "product"));
+        }
+        return g;
+    }
+
+    @Override
+    public Matrix gram(InputRows a) {
+        Matrix g = SparseParts.gram(kernels.get(0), a, "product");
+        for (int r = 1; r < kernels.size(); r++) {
+            multiply(g, SparseParts.gram(kernels.get(r), a, "product"));
+        }
+        return g;
+    }
+
+    @Override
+    public double[] diagonal(InputRows a) {
+        double[] d = SparseParts.diagonal(kernels.get(0), a, "product");
+        for (int r = 1; r < kernels.size(); r++) {
+            double[] e = SparseParts.diagonal(kernels.get(r), a, "product");
+            for (int i = 0; i < d.length; i++) {
+                d[i] *= e[i];
+            }
+        }
+        return d;
+    }
+
+    @Override
+    public boolean takesSparse() {
+        return SparseParts.takeSparse(kernels);
     }
 
     private static void multiply(Matrix into, Matrix factor) {

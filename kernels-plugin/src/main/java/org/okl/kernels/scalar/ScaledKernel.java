@@ -1,10 +1,13 @@
 package org.okl.kernels.scalar;
 
+import java.util.List;
+import org.okl.api.kernel.SparseVectorKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /** A kernel times a positive factor, {@code k(x, x') = factor · k_0(x, x')}. */
-public final class ScaledKernel implements VectorKernel {
+public final class ScaledKernel implements SparseVectorKernel {
     private final double factor;
     private final VectorKernel kernel;
 
@@ -39,6 +42,30 @@ public final class ScaledKernel implements VectorKernel {
             d[i] *= factor;
         }
         return d;
+    }
+
+    @Override
+    public Matrix gram(InputRows a, InputRows b) {
+        return scale(SparseParts.gram(kernel, a, b, "scaled"));
+    }
+
+    @Override
+    public Matrix gram(InputRows a) {
+        return scale(SparseParts.gram(kernel, a, "scaled"));
+    }
+
+    @Override
+    public double[] diagonal(InputRows a) {
+        double[] d = SparseParts.diagonal(kernel, a, "scaled");
+        for (int i = 0; i < d.length; i++) {
+            d[i] *= factor;
+        }
+        return d;
+    }
+
+    @Override
+    public boolean takesSparse() {
+        return SparseParts.takeSparse(List.of(kernel));
     }
 
     private Matrix scale(Matrix g) {

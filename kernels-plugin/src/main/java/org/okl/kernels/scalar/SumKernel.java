@@ -1,11 +1,13 @@
 package org.okl.kernels.scalar;
 
 import java.util.List;
+import org.okl.api.kernel.SparseVectorKernel;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
 /** The sum of kernels, {@code k(x, x') = sum_r k_r(x, x')}; its Gram is the sum of the parts' Grams. */
-public final class SumKernel implements VectorKernel {
+public final class SumKernel implements SparseVectorKernel {
     private final List<VectorKernel> kernels;
 
     /** @param kernels the terms, at least one */
@@ -50,6 +52,41 @@ public final class SumKernel implements VectorKernel {
             }
         }
         return d;
+    }
+
+    @Override
+    public Matrix gram(InputRows a, InputRows b) {
+        Matrix g = SparseParts.gram(kernels.get(0), a, b, "sum");
+        for (int r = 1; r < kernels.size(); r++) {
+            add(g, SparseParts.gram(kernels.get(r), a, b, "sum"));
+        }
+        return g;
+    }
+
+    @Override
+    public Matrix gram(InputRows a) {
+        Matrix g = SparseParts.gram(kernels.get(0), a, "sum");
+        for (int r = 1; r < kernels.size(); r++) {
+            add(g, SparseParts.gram(kernels.get(r), a, "sum"));
+        }
+        return g;
+    }
+
+    @Override
+    public double[] diagonal(InputRows a) {
+        double[] d = SparseParts.diagonal(kernels.get(0), a, "sum");
+        for (int r = 1; r < kernels.size(); r++) {
+            double[] e = SparseParts.diagonal(kernels.get(r), a, "sum");
+            for (int i = 0; i < d.length; i++) {
+                d[i] += e[i];
+            }
+        }
+        return d;
+    }
+
+    @Override
+    public boolean takesSparse() {
+        return SparseParts.takeSparse(kernels);
     }
 
     private static void add(Matrix into, Matrix term) {

@@ -14,6 +14,7 @@ import org.okl.spark.cli.SparkTables;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.fit.DistributedSums;
+import org.okl.spark.fit.FitSummary;
 
 /**
  * The process {@code okl bench}'s {@code spark_fit} workload times: the streamed fit of a CSV file on Spark (the
@@ -51,11 +52,13 @@ public final class SparkFitMain {
             StreamingFit.Result result;
             Optional<DistributedSums.Result> pass;
             int partitions;
+            FitSummary summary;
             try (SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), in, "inputs"),
                     Optional.of(ColumnLayout.of(data.schema(), out, "outputs")))) {
                 partitions = rows.blocks().getNumPartitions();
                 result = okl.pipeline(okl.readPipeline(Path.of(args[0]))).fit(rows);
                 pass = rows.lastPass();
+                summary = rows.summary(true);
             }
             double fit = seconds(fitStart);
             result.model().save(Path.of(args[4]));
@@ -66,6 +69,8 @@ public final class SparkFitMain {
             json.put("fit_s", fit);
             json.put("draw_s", result.timings().drawSeconds());
             json.put("solve_s", result.timings().solveSeconds());
+            json.put("passes", summary.passes().stream().filter(each -> each.rows() == summary.rows()).count());
+            json.put("driver_rows", summary.rowsToDriver());
             pass.ifPresent(r -> {
                 json.put("executor_kernel_s", r.kernelSeconds());
                 json.put("executor_products_s", r.productSeconds());

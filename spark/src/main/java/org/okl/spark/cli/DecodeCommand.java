@@ -1,11 +1,9 @@
 package org.okl.spark.cli;
 
-import java.io.IOException;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -14,13 +12,11 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.pipeline.Model;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
-import org.okl.spark.exec.ExecutorOkl;
+import org.okl.spark.exec.ModelBroadcast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -32,8 +28,9 @@ import picocli.CommandLine.Option;
         + "any size for every test input (pre-image of IOKR, OEL, KDE models); write row,rank,candidate,distance as "
         + "CSV on the driver.")
 final class DecodeCommand extends SparkCommand {
-    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file.")
-    Path model;
+    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file (any Hadoop "
+            + "path).")
+    String model;
 
     @Option(names = "--data", required = true, paramLabel = "PATH", description = "The test inputs (any Hadoop "
             + "path; brought to the driver).")
@@ -60,13 +57,15 @@ final class DecodeCommand extends SparkCommand {
     @Option(names = "--k", defaultValue = "1", description = "Candidates kept per test input.")
     int k;
 
-    @Option(names = "--out", required = true, paramLabel = "R.csv", description = "Where to write the ranking.")
-    Path out;
+    @Option(names = "--out", required = true, paramLabel = "R.csv", description = "Where to write the ranking (any "
+            + "Hadoop path).")
+    String out;
 
     @Override
     void run(SparkSession spark) {
         long start = System.nanoTime();
-        Model m = Model.load(model, ExecutorOkl.get());
+        Model m = ModelBroadcast.ofBytes(HadoopFiles.read(spark.sparkContext().hadoopConfiguration(), model,
+                "model file")).model();
         Dataset<Row> tests = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(tests, "--inputs", inputs) : List.of(tests.columns());
         tests = SparkTables.numeric(tests, in);
@@ -80,32 +79,23 @@ final class DecodeCommand extends SparkCommand {
         c = SparkTables.numeric(c, cols);
         CandidateRanking ranking = SparkDecoding.decode(m, x, c, ColumnLayout.of(c.schema(), cols, "candidates"), k,
                 SparkDecoding.DEFAULT_BUDGET);
-        write(ranking);
+        write(spark, ranking);
         System.out.println(String.format(Locale.ROOT, "ranked %d candidates for %d inputs in %.1f s; written to %s",
                 ranking.searched(), ranking.size(), (System.nanoTime() - start) * 1e-9, out));
     }
 
-    /** Writes the ranking to a temporary file renamed at the end. */
-    private void write(CandidateRanking ranking) {
-        Path dir = out.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".okl-ranking-", ".tmp");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write("row,rank,candidate,distance\n");
-                for (int i = 0; i < ranking.size(); i++) {
-                    for (int r = 0; r < ranking.indices()[i].length; r++) {
-                        w.write(i + "," + (r + 1) + "," + ranking.indices()[i][r] + ","
-                                + ranking.distances()[i][r] + "\n");
-                    }
+    /** Writes the ranking through Hadoop's file systems (a temporary file renamed at the end). */
+    private void write(SparkSession spark, CandidateRanking ranking) {
+        HadoopFiles.write(spark.sparkContext().hadoopConfiguration(), out, "ranking", o -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
+            w.write("row,rank,candidate,distance\n");
+            for (int i = 0; i < ranking.size(); i++) {
+                for (int r = 0; r < ranking.indices()[i].length; r++) {
+                    w.write(i + "," + (r + 1) + "," + ranking.indices()[i][r] + "," + ranking.distances()[i][r]
+                            + "\n");
                 }
-            } catch (IOException e) {
-                Files.deleteIfExists(tmp);
-                throw e;
             }
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new OklException(ErrorCode.INVALID_DATA, out + ": cannot write the ranking: " + e.getMessage(), e);
-        }
+            w.flush();
+        });
     }
 }

@@ -1,7 +1,6 @@
 package org.okl.spark.cli;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +8,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.core.pipeline.Model;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.OklSparkModel;
 import picocli.CommandLine.Command;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Option;
 /** {@code okl-spark fit}: fits a pipeline on a data set read by Spark and writes the OKL model file. */
 @Command(name = "fit", mixinStandardHelpOptions = true, description = "Fit a pipeline on rows read by Spark and "
         + "write the model file (the one 'okl fit' writes, for 'okl predict'). A pipeline with a kernel sketch keeps "
-        + "the rows on the executors; others are fitted on the driver.")
+        + "the rows on the executors (every pass runs there: the summary printed says where each ran); others are "
+        + "fitted on the driver only with --allow-driver.")
 final class FitCommand extends SparkCommand {
     @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file (any "
             + "Hadoop path).")
@@ -39,8 +41,20 @@ final class FitCommand extends SparkCommand {
     String outputs;
 
     @Option(names = "--model", required = true, paramLabel = "M.okl", description = "Where to write the model file "
-            + "(on the driver).")
-    Path model;
+            + "(any Hadoop path: local, hdfs://, s3a://).")
+    String model;
+
+    @Option(names = "--weights", paramLabel = "COL", description = "A numeric column of row weights (finite, >= 0).")
+    String weights;
+
+    @Option(names = "--handle-invalid", defaultValue = "error", paramLabel = "H", description = "Rows with a "
+            + "missing or non-finite value: error (default; names the row and column), skip (left out), keep "
+            + "(left out of a fit).")
+    String handleInvalid;
+
+    @Option(names = "--allow-driver", description = "Let a pipeline that does not stream be fitted on the driver "
+            + "with every row brought there (off: such a fit is refused).")
+    boolean allowDriver;
 
     @Option(names = "--seed", defaultValue = "0", description = "The seed of OKL's random choices.")
     long seed;
@@ -54,17 +68,35 @@ final class FitCommand extends SparkCommand {
         long start = System.nanoTime();
         Dataset<Row> rows = SparkTables.read(spark, data, format);
         List<String> out = SparkTables.select(rows, "--outputs", outputs);
-        List<String> in = inputs != null ? SparkTables.select(rows, "--inputs", inputs) : rest(rows, out);
+        List<String> in = new ArrayList<>(inputs != null ? SparkTables.select(rows, "--inputs", inputs)
+                : rest(rows, out));
         List<String> all = new ArrayList<>(in);
         all.addAll(out);
+        if (weights != null) {
+            String w = SparkTables.select(rows, "--weights", weights).get(0);
+            in.remove(w);
+            all.remove(w);
+            all.add(w);
+        }
         rows = SparkTables.numeric(rows, all);
-        OklSparkModel fitted = new OklEstimator().setPipelinePath(pipeline).setInputCols(in.toArray(new String[0]))
-                .setOutputCols(out.toArray(new String[0])).setSeed(seed).setAggregationDepth(depth).fit(rows);
+        if (!List.of(org.okl.spark.data.Invalid.IDS).contains(handleInvalid)) {
+            throw new OklException(ErrorCode.INVALID_PARAMETER, "--handle-invalid: '" + handleInvalid
+                    + "' is not one of error, skip, keep");
+        }
+        OklEstimator estimator = new OklEstimator().setPipelinePath(pipeline).setInputCols(in.toArray(new String[0]))
+                .setOutputCols(out.toArray(new String[0])).setSeed(seed).setAggregationDepth(depth)
+                .setHandleInvalid(handleInvalid).setRequireDistributed(!allowDriver);
+        if (weights != null) {
+            estimator.setWeightCol(all.get(all.size() - 1));
+        }
+        OklSparkModel fitted = estimator.fit(rows);
         Model m = fitted.oklModel();
-        m.save(model);
+        HadoopFiles.write(spark.sparkContext().hadoopConfiguration(), model, "model file",
+                o -> o.write(fitted.modelFileBytes()));
         PrintStream stdout = System.out;
         stdout.println(String.format(Locale.ROOT, "fitted on the rows of %s in %.1f s; chosen %s by %s", data,
                 (System.nanoTime() - start) * 1e-9, m.provenance().chosen(), m.provenance().selection()));
+        stdout.print(fitted.summary());
         stdout.println("model written to " + model);
     }
 

@@ -1,6 +1,5 @@
 package org.okl.spark.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.ml.functions;
@@ -10,7 +9,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.core.pipeline.Model;
 import org.okl.spark.OklSparkModel;
-import org.okl.spark.exec.ExecutorOkl;
+import org.okl.spark.exec.ModelBroadcast;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,8 +17,13 @@ import picocli.CommandLine.Option;
 @Command(name = "predict", mixinStandardHelpOptions = true, description = "Predict every row of a data set with a "
         + "model file, on the executors; write the predictions (columns y0, y1, ... in the rows' order) with Spark.")
 final class PredictCommand extends SparkCommand {
-    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file.")
-    Path model;
+    @Option(names = "--model", required = true, paramLabel = "M.okl", description = "The model file (any Hadoop "
+            + "path).")
+    String model;
+
+    @Option(names = "--handle-invalid", defaultValue = "error", paramLabel = "H", description = "Rows with a "
+            + "missing or non-finite input: error (default), skip (no prediction written), keep (NaN predictions).")
+    String handleInvalid;
 
     @Option(names = "--data", required = true, paramLabel = "PATH", description = "The rows (any Hadoop path).")
     String data;
@@ -41,11 +45,14 @@ final class PredictCommand extends SparkCommand {
 
     @Override
     void run(SparkSession spark) {
-        Model m = Model.load(model, ExecutorOkl.get());
+        ModelBroadcast file = ModelBroadcast.ofBytes(HadoopFiles.read(spark.sparkContext().hadoopConfiguration(),
+                model, "model file"));
+        Model m = file.model();
         Dataset<Row> rows = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(rows, "--inputs", inputs) : List.of(rows.columns());
         rows = SparkTables.numeric(rows, in);
-        OklSparkModel sparkModel = new OklSparkModel("okl-predict", m, false).setInputCols(in.toArray(new String[0]));
+        OklSparkModel sparkModel = new OklSparkModel("okl-predict", m, false).setInputCols(in.toArray(new String[0]))
+                .setHandleInvalid(handleInvalid);
         Column vector = functions.vector_to_array(org.apache.spark.sql.functions.col("prediction"), "float64");
         Dataset<Row> predicted = sparkModel.transform(rows).select(vector.as("p"));
         List<Column> columns = new ArrayList<>();

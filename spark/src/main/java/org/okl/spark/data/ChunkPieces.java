@@ -55,7 +55,7 @@ final class ChunkPieces {
                     bytes = whole ? null : new ByteArrayOutputStream();
                 }
                 int to = (int) Math.min(b.rows(), (c + 1) * RowDigest.CHUNK - first);
-                byte[] piece = RowDigest.rowBytes(b.inputs(), b.outputs(), i, to);
+                byte[] piece = RowDigest.rowBytes(b.inputs(), b.outputs(), b.weights(), i, to);
                 if (whole) {
                     md.update(piece);
                 } else {

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
@@ -19,8 +20,10 @@ import org.okl.core.plugin.OklException;
 
 /**
  * How the chosen columns of a data set's row become one row of doubles, in the order given: an ML vector column
- * (dense or sparse) gives its values, an array column of numbers its elements, a numeric column one value. Vectors
- * and arrays must have the same length in every row; no value may be null.
+ * (dense or sparse) gives its values, an array column of numbers its elements, a numeric column one value; read dense
+ * ({@link #read}) or as the row's non-zero entries ({@link #readSparse}). A row whose value is null, not finite, or of
+ * another width than the first row's is invalid: the readers say what is wrong with it, and the caller errs, skips
+ * or keeps it ({@link Invalid}).
  */
 public final class ColumnLayout implements Serializable {
     /** Column metadata marking a name OKL made up for a table without names (a CSV file without header). */
@@ -147,18 +150,19 @@ public final class ColumnLayout implements Serializable {
     }
 
     /**
-     * The number of values of a row.
+     * The number of values of a row, or -1 when a value is missing (null).
      *
      * @param fields the positions of the columns in the row
-     * @param where  the row's place, for messages ({@code row 3 of partition 0})
      */
-    public int width(Row row, int[] fields, String where) {
+    public int width(Row row, int[] fields) {
         int width = 0;
         for (int c = 0; c < names.length; c++) {
-            Object value = value(row, fields[c], c, where);
+            if (row.isNullAt(fields[c])) {
+                return -1;
+            }
             width += switch (kinds[c]) {
                 case NUMERIC -> 1;
-                case VECTOR -> ((Vector) value).size();
+                case VECTOR -> ((Vector) row.get(fields[c])).size();
                 case ARRAY -> row.getList(fields[c]).size();
             };
         }
@@ -170,64 +174,182 @@ public final class ColumnLayout implements Serializable {
      * {@code into[i + j * rows]}.
      *
      * @param fields the positions of the columns in the row
-     * @param width  the expected number of values (from the first row)
-     * @throws OklException {@link ErrorCode#INVALID_DATA} for a null value or a vector of another length
+     * @param width  the expected number of values
+     * @return null when the row is complete and finite, else what is wrong with it (naming the column), for
+     *         {@link Invalid}
      */
-    public void read(Row row, int[] fields, double[] into, int i, int rows, int width, String where) {
+    public String read(Row row, int[] fields, double[] into, int i, int rows, int width) {
+        String problem = check(row, fields, width);
+        if (problem != null) {
+            return problem;
+        }
         int j = 0;
         for (int c = 0; c < names.length; c++) {
-            Object value = value(row, fields[c], c, where);
+            Object value = row.get(fields[c]);
             switch (kinds[c]) {
-                case NUMERIC -> {
-                    requireRoom(row, fields, j + 1, width, where);
-                    into[i + j++ * rows] = ((Number) value).doubleValue();
-                }
+                case NUMERIC -> into[i + j++ * rows] = ((Number) value).doubleValue();
                 case VECTOR -> {
                     Vector v = (Vector) value;
-                    requireRoom(row, fields, j + v.size(), width, where);
-                    double[] d = v.toArray();
-                    for (double x : d) {
-                        into[i + j++ * rows] = x;
+                    if (v instanceof SparseVector s) {
+                        for (int k = 0; k < s.size(); k++) {
+                            into[i + (j + k) * rows] = 0.0;
+                        }
+                        int[] idx = s.indices();
+                        double[] val = s.values();
+                        for (int k = 0; k < idx.length; k++) {
+                            into[i + (j + idx[k]) * rows] = val[k];
+                        }
+                        j += s.size();
+                    } else {
+                        for (double x : v.toArray()) {
+                            into[i + j++ * rows] = x;
+                        }
                     }
                 }
                 case ARRAY -> {
                     List<Object> list = row.getList(fields[c]);
-                    requireRoom(row, fields, j + list.size(), width, where);
-                    for (int k = 0; k < list.size(); k++) {
-                        Object x = list.get(k);
-                        if (x == null) {
-                            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '"
-                                    + names[c] + "' has a null element at " + k);
-                        }
+                    for (Object x : list) {
                         into[i + j++ * rows] = ((Number) x).doubleValue();
                     }
                 }
                 default -> throw new IllegalStateException(kinds[c].toString());
             }
         }
-        if (j != width) {
-            throw widthMismatch(j, width, where);
-        }
+        return null;
     }
 
-    private Object value(Row row, int field, int c, String where) {
-        Object value = row.get(field);
-        if (value == null) {
-            throw new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " column '" + names[c] + "' has no "
-                    + "value (null, or text that is not a number); OKL needs complete rows: drop or impute them "
-                    + "(Dataset.na())");
+    /**
+     * Appends the non-zero values of a row to a sparse block (columns in order: a vector's entries at its offset among
+     * the chosen columns).
+     *
+     * @return null when the row is complete and finite, else what is wrong with it
+     */
+    public String readSparse(Row row, int[] fields, int width, SparseRowBuffer into) {
+        String problem = check(row, fields, width);
+        if (problem != null) {
+            return problem;
         }
-        return value;
+        into.startRow();
+        int j = 0;
+        for (int c = 0; c < names.length; c++) {
+            Object value = row.get(fields[c]);
+            switch (kinds[c]) {
+                case NUMERIC -> into.add(j++, ((Number) value).doubleValue());
+                case VECTOR -> {
+                    Vector v = (Vector) value;
+                    if (v instanceof SparseVector s) {
+                        int[] idx = s.indices();
+                        double[] val = s.values();
+                        for (int k = 0; k < idx.length; k++) {
+                            into.add(j + idx[k], val[k]);
+                        }
+                    } else {
+                        double[] d = v.toArray();
+                        for (int k = 0; k < d.length; k++) {
+                            into.add(j + k, d[k]);
+                        }
+                    }
+                    j += v.size();
+                }
+                case ARRAY -> {
+                    for (Object x : row.getList(fields[c])) {
+                        into.add(j++, ((Number) x).doubleValue());
+                    }
+                }
+                default -> throw new IllegalStateException(kinds[c].toString());
+            }
+        }
+        into.endRow();
+        return null;
     }
 
-    private void requireRoom(Row row, int[] fields, int end, int width, String where) {
-        if (end > width) {
-            throw widthMismatch(width(row, fields, where), width, where);
+    /** Whether a row's values are all there, finite and {@code width} in number; what is wrong otherwise. */
+    private String check(Row row, int[] fields, int width) {
+        int got = 0;
+        for (int c = 0; c < names.length; c++) {
+            if (row.isNullAt(fields[c])) {
+                return role + " column '" + names[c] + "' has no value (null, or text that is not a number)";
+            }
+            Object value = row.get(fields[c]);
+            switch (kinds[c]) {
+                case NUMERIC -> {
+                    double v = ((Number) value).doubleValue();
+                    if (!Double.isFinite(v)) {
+                        return role + " column '" + names[c] + "' holds " + v;
+                    }
+                    got++;
+                }
+                case VECTOR -> {
+                    Vector v = (Vector) value;
+                    double[] values = v instanceof SparseVector s ? s.values() : v.toArray();
+                    for (int k = 0; k < values.length; k++) {
+                        if (!Double.isFinite(values[k])) {
+                            int at = v instanceof SparseVector s ? s.indices()[k] : k;
+                            return role + " column '" + names[c] + "' holds " + values[k] + " at element " + at;
+                        }
+                    }
+                    got += v.size();
+                }
+                case ARRAY -> {
+                    List<Object> list = row.getList(fields[c]);
+                    for (int k = 0; k < list.size(); k++) {
+                        Object x = list.get(k);
+                        if (x == null) {
+                            return role + " column '" + names[c] + "' has a null element at " + k;
+                        }
+                        double v = ((Number) x).doubleValue();
+                        if (!Double.isFinite(v)) {
+                            return role + " column '" + names[c] + "' holds " + v + " at element " + k;
+                        }
+                    }
+                    got += list.size();
+                }
+                default -> throw new IllegalStateException(kinds[c].toString());
+            }
         }
+        if (got != width) {
+            return role + " columns " + names() + " give " + got + " values where the first row gave " + width
+                    + "; every row needs the same number";
+        }
+        return null;
     }
 
-    private OklException widthMismatch(int got, int width, String where) {
-        return new OklException(ErrorCode.INVALID_DATA, where + ": " + role + " columns " + names() + " give " + got
-                + " values where the first row gave " + width + "; every row needs the same number");
+    /**
+     * The values of a row as they are (NaN and infinities included), or {@code null} when a value or an element is
+     * null.
+     */
+    public double[] values(Row row, int[] fields) {
+        int width = width(row, fields);
+        if (width < 0) {
+            return null;
+        }
+        double[] out = new double[width];
+        int j = 0;
+        for (int c = 0; c < names.length; c++) {
+            Object value = row.get(fields[c]);
+            switch (kinds[c]) {
+                case NUMERIC -> out[j++] = ((Number) value).doubleValue();
+                case VECTOR -> {
+                    double[] d = ((Vector) value).toArray();
+                    System.arraycopy(d, 0, out, j, d.length);
+                    j += d.length;
+                }
+                case ARRAY -> {
+                    for (Object x : row.getList(fields[c])) {
+                        if (x == null) {
+                            return null;
+                        }
+                        out[j++] = ((Number) x).doubleValue();
+                    }
+                }
+                default -> throw new IllegalStateException(kinds[c].toString());
+            }
+        }
+        return out;
+    }
+
+    /** Whether the columns are one ML vector column (the layout sparse vectors come in). */
+    public boolean isOneVector() {
+        return names.length == 1 && kinds[0] == Kind.VECTOR;
     }
 }

@@ -9,37 +9,49 @@ import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.sketch.SketchRows;
 import org.okl.core.pipeline.DistributedRows;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
+import org.okl.core.stream.FalkonPasses;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
 import org.okl.spark.exec.SketchRecipe;
+import org.okl.spark.fit.DistributedSketch;
 import org.okl.spark.fit.DistributedSums;
+import org.okl.spark.fit.FitSummary;
+import org.okl.spark.fit.SparkFalkonPasses;
 
 /**
- * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}): the chosen input and output columns read into
- * {@link RowBlock}s per partition, each row with its global index (the rows of the partitions before it plus its
- * place in its partition), so folds and samples are those a file or a matrix with the same rows in the same order
- * gives. The blocks are persisted ({@code MEMORY_AND_DISK}) for the passes of a fit unless the data set is itself
- * persisted, as Spark ML's estimators do; {@link #close} releases them.
+ * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}):
+ * the chosen input and output columns (and weight column) read into {@link RowBlock}s per partition, each row with its
+ * global index (the rows kept in the partitions before it plus its place in its partition), so folds and samples are
+ * those a file or a matrix with the same rows in the same order gives. One ML vector column whose first row holds a
+ * sparse vector (hashed text features, one-hot codes) is kept sparse. The blocks are persisted
+ * ({@code MEMORY_AND_DISK}) for the passes of a fit unless the data set is itself persisted, as Spark ML's estimators
+ * do; {@link #close} releases them.
  *
- * <p>Distributed: {@link #blocks()} for passes on the executors, and {@link #uniformSample}, which draws exactly the
- * rows {@link ReservoirSample} draws on one machine (its random choices depend only on the row count, so the driver
- * replays them for n rows and the executors return the chosen rows). {@link #forEachRowBlock}, for sketches that
- * read every row in order on the driver, brings the partitions to the driver one at a time.
+ * <p>Every pass runs on the executors: the uniform sample ({@link #sample}: each row's reservoir choice is its own,
+ * {@link ReservoirSample#slot}, so the executors make them and the driver fetches the chosen rows), the sketch's Gram
+ * and scored sample ({@link #forSketch}), the per-fold sums, Falkon's passes and the checksum. What brings rows to the
+ * driver ({@link #forEachRowBlock}, {@link #collect}) is refused when {@link Settings#requireDistributed} is on. Every
+ * pass is recorded ({@link #summary}).
  */
 public final class SparkRows implements DistributedRows, AutoCloseable {
     /** The most rows of one block. */
@@ -51,20 +63,31 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     private final long size;
     private final int dimension;
     private final int outputDimension;
+    private final boolean sparse;
+    private final boolean weighted;
+    private final long skipped;
+    private final long storedBytes;
     private final String description;
     private final Settings settings;
+    private final PassLog log;
+    private long rowsToDriver;
     private DistributedSums.Result lastPass;
 
-    private SparkRows(JavaRDD<RowBlock> blocks, boolean persisted, long[] offsets, int dimension,
-            int outputDimension, String description, Settings settings) {
+    private SparkRows(JavaRDD<RowBlock> blocks, boolean persisted, Shape shape, boolean sparse, boolean weighted,
+            String description, Settings settings, PassLog log) {
         this.settings = settings;
         this.blocks = blocks;
         this.persisted = persisted;
-        this.offsets = offsets;
+        this.offsets = shape.offsets;
         this.size = offsets[offsets.length - 1];
-        this.dimension = dimension;
-        this.outputDimension = outputDimension;
+        this.dimension = shape.p;
+        this.outputDimension = shape.q;
+        this.sparse = sparse;
+        this.weighted = weighted;
+        this.skipped = shape.skipped;
+        this.storedBytes = shape.bytes;
         this.description = description;
+        this.log = log;
     }
 
     /**
@@ -73,83 +96,135 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
      * @param data    the data set
      * @param inputs  the input columns
      * @param outputs the output columns, or empty for inputs only
-     * @throws OklException {@link ErrorCode#INVALID_DATA} for a data set without rows, null values or rows of
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a data set without rows, invalid values or rows of
      *                      different widths
      */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs) {
-        return of(data, inputs, outputs, Settings.DEFAULT);
+        return of(data, inputs, outputs, Optional.empty(), Settings.DEFAULT);
     }
 
     /** As {@link #of(Dataset, ColumnLayout, Optional)} with other settings. */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             Settings settings) {
-        JavaRDD<RowBlock> blocks = blocks(data, inputs, outputs, settings.blockRows());
+        return of(data, inputs, outputs, Optional.empty(), settings);
+    }
+
+    /**
+     * As {@link #of(Dataset, ColumnLayout, Optional)} with a weight column and other settings.
+     *
+     * @param weightColumn a numeric column of weights (finite, >= 0), or empty for weight 1
+     */
+    public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+            Optional<String> weightColumn, Settings settings) {
+        PassLog log = new PassLog(data.sparkSession().sparkContext());
+        boolean sparse = inputs.isOneVector() && log.run("looking at the first row", false, 1, 0,
+                () -> sparse(data, inputs));
+        JavaRDD<RowBlock> blocks = blocks(data, inputs, outputs, weightColumn, settings.blockRows(), sparse,
+                settings.invalid());
         boolean persist = data.storageLevel().equals(StorageLevel.NONE());
         if (persist) {
             blocks.persist(StorageLevel.MEMORY_AND_DISK());
         }
         try {
-            List<long[]> shapes = Jobs.described(blocks.context(), "reading " + inputs.columns() + " input"
-                    + outputs.map(o -> " and " + o.columns() + " output").orElse("") + " columns",
+            List<long[]> shapes = log.run("reading " + inputs.columns() + " input" + outputs.map(o -> " and "
+                    + o.columns() + " output").orElse("") + " columns", false, 0, 0,
                     () -> blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect());
-            int partitions = blocks.getNumPartitions();
-            long[] offsets = new long[partitions + 1];
-            int p = -1;
-            int q = outputs.isPresent() ? -1 : 0;
-            for (long[] s : shapes) {
-                offsets[(int) s[0] + 1] = s[1];
-                if (s[1] > 0) {
-                    p = sameWidth(p, (int) s[2], inputs, s[0]);
-                    q = outputs.isPresent() ? sameWidth(q, (int) s[3], outputs.get(), s[0]) : 0;
-                }
-            }
-            for (int i = 0; i < partitions; i++) {
-                offsets[i + 1] += offsets[i];
-            }
-            if (offsets[partitions] == 0) {
-                throw new OklException(ErrorCode.INVALID_DATA, "the data set has no rows");
+            Shape shape = Shape.of(shapes, blocks.getNumPartitions(), inputs, outputs, outputs.isPresent());
+            log.rowsOfLast(shape.offsets[shape.offsets.length - 1]);
+            if (shape.offsets[shape.offsets.length - 1] == 0) {
+                throw new OklException(ErrorCode.INVALID_DATA, "the data set has no rows" + (shape.skipped > 0
+                        ? " left: every one of its " + shape.skipped + " rows is invalid" : ""));
             }
             String description = "Spark data set (" + inputs.role() + " " + inputs.names()
-                    + outputs.map(o -> ", " + o.role() + " " + o.names()).orElse("") + "; " + partitions
-                    + " partitions)";
-            return new SparkRows(blocks, persist, offsets, p, q, description, settings);
+                    + outputs.map(o -> ", " + o.role() + " " + o.names()).orElse("")
+                    + weightColumn.map(w -> ", weights '" + w + "'").orElse("") + "; "
+                    + blocks.getNumPartitions() + " partitions)";
+            return new SparkRows(blocks, persist, shape, sparse, weightColumn.isPresent(), description, settings,
+                    log);
         } catch (Exception e) {
             if (persist) {
                 blocks.unpersist(false);
             }
+            log.close();
             throw SparkErrors.unwrap(e);
         }
     }
 
+    /** Whether the first row of the one vector column holds a sparse vector. */
+    private static boolean sparse(Dataset<Row> data, ColumnLayout inputs) {
+        Column column = functions.col(inputs.names().get(0));
+        List<Row> first = data.select(column).where(column.isNotNull()).limit(1).collectAsList();
+        return !first.isEmpty() && first.get(0).get(0) instanceof SparseVector;
+    }
+
     /**
-     * The chosen columns of every partition read into blocks, lazily (nothing is persisted or counted): the inputs,
-     * and the outputs if given. For a single pass that needs no global row index.
+     * The chosen columns of every partition read into blocks, lazily (nothing is persisted or counted): the inputs
+     * (dense), and the outputs if given; invalid rows are errors. For a single pass that needs no global row index.
      *
      * @param blockRows the most rows of one block
      */
     public static JavaRDD<RowBlock> blocks(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             int blockRows) {
+        return blocks(data, inputs, outputs, Optional.empty(), blockRows, false, Invalid.ERROR);
+    }
+
+    private static JavaRDD<RowBlock> blocks(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+            Optional<String> weightColumn, int blockRows, boolean sparse, Invalid invalid) {
         List<Column> columns = new ArrayList<>();
         inputs.names().forEach(c -> columns.add(functions.col(c)));
         outputs.ifPresent(o -> o.names().forEach(c -> columns.add(functions.col(c))));
+        weightColumn.ifPresent(w -> columns.add(functions.col(w)));
         ColumnLayout out = outputs.orElse(null);
+        String weight = weightColumn.orElse(null);
         return data.select(columns.toArray(new Column[0])).javaRDD()
-                .mapPartitionsWithIndex((partition, rows) -> new RowBlocks(partition, rows, inputs, out, blockRows),
-                        true);
+                .mapPartitionsWithIndex((partition, rows) -> new RowBlocks(partition, rows, inputs, out, weight,
+                        blockRows, sparse, invalid), true);
     }
 
-    /** One partition's [partition, rows, p, q]. */
+    /** One partition's [partition, rows, p, q, skipped rows, bytes]. */
     private static Iterator<long[]> shape(int partition, Iterator<RowBlock> blocks) {
         long rows = 0;
         long p = -1;
         long q = -1;
+        long skipped = 0;
+        long bytes = 0;
         while (blocks.hasNext()) {
             RowBlock b = blocks.next();
-            rows += b.rows();
-            p = b.inputs().cols();
-            q = b.outputs().cols();
+            skipped += b.skipped();
+            bytes += b.bytes();
+            if (b.rows() > 0) {
+                rows += b.rows();
+                p = b.inputWidth();
+                q = b.outputs().cols();
+            }
         }
-        return List.of(new long[] {partition, rows, p, q}).iterator();
+        return List.of(new long[] {partition, rows, p, q, skipped, bytes}).iterator();
+    }
+
+    /** What the reading pass found. */
+    private record Shape(long[] offsets, int p, int q, long skipped, long bytes) {
+
+        static Shape of(List<long[]> shapes, int partitions, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+                boolean withOutputs) {
+            long[] offsets = new long[partitions + 1];
+            int p = -1;
+            int q = withOutputs ? -1 : 0;
+            long skipped = 0;
+            long bytes = 0;
+            for (long[] s : shapes) {
+                offsets[(int) s[0] + 1] = s[1];
+                skipped += s[4];
+                bytes += s[5];
+                if (s[1] > 0) {
+                    p = sameWidth(p, (int) s[2], inputs, s[0]);
+                    q = withOutputs ? sameWidth(q, (int) s[3], outputs.get(), s[0]) : 0;
+                }
+            }
+            for (int i = 0; i < partitions; i++) {
+                offsets[i + 1] += offsets[i];
+            }
+            return new Shape(offsets, Math.max(p, 0), Math.max(q, 0), skipped, bytes);
+        }
     }
 
     private static int sameWidth(int known, int width, ColumnLayout layout, long partition) {
@@ -176,6 +251,16 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
         return offsets[block.partition()] + block.firstInPartition();
     }
 
+    /** The settings the rows were read with. */
+    public Settings settings() {
+        return settings;
+    }
+
+    /** The record of every pass so far. */
+    public PassLog log() {
+        return log;
+    }
+
     @Override
     public long size() {
         return size;
@@ -192,82 +277,144 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     }
 
     @Override
+    public boolean sparse() {
+        return sparse;
+    }
+
+    /** Whether the rows carry weights. */
+    public boolean weighted() {
+        return weighted;
+    }
+
+    /** The invalid rows left out. */
+    public long skipped() {
+        return skipped;
+    }
+
+    @Override
     public String description() {
         return description;
     }
 
-    /** Every block on the driver, partition after partition (one job per partition). */
+    /** Every block on the driver, partition after partition: refused when {@link Settings#requireDistributed}. */
     @Override
     public void forEachRowBlock(RowBlockVisitor visitor) {
-        Iterator<RowBlock> it = blocks.toLocalIterator();
-        while (it.hasNext()) {
-            RowBlock b = it.next();
-            visitor.accept(firstRow(b), b.inputs(), b.outputs());
+        forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
+    }
+
+    /** Every block on the driver as stored, partition after partition (one job per partition). */
+    @Override
+    public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
+        requireDriverSide("a step reads every row in order on the driver", "use a sketch whose draw runs on the "
+                + "executors (nystrom, fourier)");
+        log.run("rows to the driver", true, size, 0, () -> {
+            Iterator<RowBlock> it = blocks.toLocalIterator();
+            while (it.hasNext()) {
+                RowBlock b = it.next();
+                visitor.accept(firstRow(b), b.inputs(), b.outputs());
+            }
+            return null;
+        });
+        rowsToDriver += size;
+    }
+
+    private void requireDriverSide(String why, String advice) {
+        if (settings.requireDistributed()) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, description + ": " + why + ", and requireDistributed "
+                    + "is on: " + advice + ", or set requireDistributed to false to let the driver do it");
         }
     }
 
     /**
-     * The rows {@link ReservoirSample} with this seed draws from these rows in order: the driver replays its random
-     * choices for n rows (they do not depend on the rows' values), the executors return the chosen rows.
+     * The rows {@link ReservoirSample} with this seed draws from these rows in order, as stored: each executor makes
+     * the reservoir choices of a range of row indices (they depend only on the index), the driver merges them (the
+     * last row to choose a slot holds it) and the executors return the chosen rows.
      */
     @Override
+    public InputRows sample(int count, long seed) {
+        long[] indices = log.run("uniform sample", false, size, 0, () -> DistributedSketch.reservoir(
+                JavaSparkContext.fromSparkContext(blocks.context()), size, count, seed));
+        return rowsAt(indices);
+    }
+
+    @Override
     public Matrix uniformSample(int count, long seed) {
-        ReservoirSample replay = new ReservoirSample(count, 0, seed);
-        Matrix none = Matrix.zeros(BLOCK_ROWS, 0);
-        for (long left = size; left > 0; left -= BLOCK_ROWS) {
-            replay.offer(left >= BLOCK_ROWS ? none : Matrix.zeros((int) left, 0));
-        }
-        return rowsAt(replay.indices());
+        return sample(count, seed).toDense();
     }
 
     /**
-     * The rows with the given global indices (increasing), in that order.
+     * The rows with the given global indices (increasing), in that order, as stored.
      *
      * @param indices increasing global indices
      */
-    public Matrix rowsAt(long[] indices) {
+    public InputRows rowsAt(long[] indices) {
         Broadcast<long[]> wanted = JavaSparkContext.fromSparkContext(blocks.context()).broadcast(indices);
         long[] starts = offsets;
         List<IndexedRow> found;
         try {
-            found = Jobs.described(blocks.context(), "sampling " + indices.length + " rows", () -> blocks
-                    .flatMap(b -> pick(b, starts[b.partition()] + b.firstInPartition(), wanted.value())).collect());
+            found = log.run("fetching " + indices.length + " sampled rows", false, indices.length,
+                    8L * indices.length, () -> blocks.flatMap(b -> pick(b, starts[b.partition()]
+                            + b.firstInPartition(), wanted.value())).collect());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {
             wanted.destroy();
         }
-        double[][] rows = found.stream().sorted((a, b) -> Long.compare(a.index(), b.index()))
-                .map(IndexedRow::values).toArray(double[][]::new);
+        rowsToDriver += found.size();
+        IndexedRow[] rows = found.stream().sorted((a, b) -> Long.compare(a.index(), b.index()))
+                .toArray(IndexedRow[]::new);
         if (rows.length != indices.length) {
             throw new IllegalStateException(indices.length + " rows asked, " + rows.length + " found");
         }
-        return rows.length == 0 ? Matrix.zeros(0, dimension) : Matrix.fromRows(rows);
+        if (sparse) {
+            SparseMatrix.Builder b = new SparseMatrix.Builder(dimension);
+            for (IndexedRow r : rows) {
+                b.addRow(r.columns(), r.values(), r.values().length);
+            }
+            return b.build();
+        }
+        Matrix out = Matrix.zeros(rows.length, dimension);
+        for (int i = 0; i < rows.length; i++) {
+            for (int j = 0; j < dimension; j++) {
+                out.set(i, j, rows[i].values()[j]);
+            }
+        }
+        return out;
     }
 
     /** The wanted rows of a block. */
     private static Iterator<IndexedRow> pick(RowBlock block, long first, long[] wanted) {
         List<IndexedRow> out = new ArrayList<>();
         int from = Arrays.binarySearch(wanted, first);
-        Matrix x = block.inputs();
+        InputRows x = block.inputs();
         for (int k = from >= 0 ? from : -from - 1; k < wanted.length && wanted[k] < first + block.rows(); k++) {
-            out.add(new IndexedRow(wanted[k], x.row((int) (wanted[k] - first))));
+            int i = (int) (wanted[k] - first);
+            if (x instanceof SparseMatrix s) {
+                int a = s.starts()[i];
+                int b = s.starts()[i + 1];
+                out.add(new IndexedRow(wanted[k], Arrays.copyOfRange(s.columns(), a, b),
+                        Arrays.copyOfRange(s.values(), a, b)));
+            } else {
+                out.add(new IndexedRow(wanted[k], null, ((Matrix) x).row(i)));
+            }
         }
         return out.iterator();
     }
 
-    /** A row's inputs with its global index. */
-    private record IndexedRow(long index, double[] values) implements Serializable {
+    /** A row's inputs with its global index: dense values, or a sparse row's columns and values. */
+    private record IndexedRow(long index, int[] columns, double[] values) implements Serializable {
     }
 
     /**
-     * Every row on the driver, if they take at most a quarter of its heap.
+     * Every row on the driver, if they take at most a quarter of its heap: refused when
+     * {@link Settings#requireDistributed}.
      *
      * @param why    what needs them there, for the error message
      * @param advice what to change when they do not fit
      * @throws OklException {@link ErrorCode#INVALID_DATA} naming the sizes when they do not fit
      */
     public Collected collect(String why, String advice) {
+        requireDriverSide(why, advice);
         long bytes = 8L * size * (dimension + outputDimension);
         long heap = Runtime.getRuntime().maxMemory();
         if (bytes > heap / 4 || size > Integer.MAX_VALUE) {
@@ -300,6 +447,12 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     public record Collected(Matrix inputs, Matrix outputs) {
     }
 
+    /** The rows as the sketch draws from them: its sample, Gram and scored sample run on the executors. */
+    @Override
+    public SketchRows forSketch(PipelineSpec spec) {
+        return new SketchView(spec);
+    }
+
     /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */
     @Override
     public FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
@@ -309,6 +462,13 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
         timings.pass(size);
         lastPass = pass;
         return pass.sums();
+    }
+
+    @Override
+    public FalkonPasses falkonPasses(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
+            int chunkRows, StreamTimings timings) {
+        return new SparkFalkonPasses(this, new SketchRecipe(spec, features), scheme, targets, features.size(),
+                chunkRows, timings);
     }
 
     /** What the last {@link #sums} pass measured, if one ran. */
@@ -324,7 +484,7 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     public String checksum() {
         long[] starts = offsets;
         try {
-            List<scala.Tuple2<Long, byte[]>> digests = Jobs.described(blocks.context(), "data checksum",
+            List<scala.Tuple2<Long, byte[]>> digests = log.run("data checksum", false, size, 0,
                     () -> blocks.mapPartitions(it -> ChunkPieces.of(it, starts))
                             .mapToPair(piece -> new scala.Tuple2<>(piece.chunk(), piece))
                             .groupByKey()
@@ -338,14 +498,28 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     }
 
     /**
+     * The summary of the passes so far.
+     *
+     * @param distributed whether the fit ran with its passes on the executors
+     */
+    public FitSummary summary(boolean distributed) {
+        return new FitSummary(log.passes(), size, skipped, rowsToDriver, storedBytes, sparse, distributed);
+    }
+
+    /**
      * How rows are read and passed over.
      *
-     * @param blockRows the most rows of one stored block
-     * @param chunkRows the most rows of one kernel block in a pass, or 0 for the one-machine default
-     * @param depth     the depth of the {@code treeAggregate} that merges the sums
+     * @param blockRows          the most rows of one stored block
+     * @param chunkRows          the most rows of one kernel block in a pass, or 0 for the one-machine default
+     * @param depth              the depth of the {@code treeAggregate} that merges the sums
+     * @param invalid            what to do with invalid rows
+     * @param requireDistributed whether to refuse what brings every row to the driver
      */
-    public record Settings(int blockRows, int chunkRows, int depth) {
-        /** Blocks of {@value SparkRows#BLOCK_ROWS} rows, the default kernel blocks, a tree of depth 2. */
+    public record Settings(int blockRows, int chunkRows, int depth, Invalid invalid, boolean requireDistributed) {
+        /**
+         * Blocks of {@value SparkRows#BLOCK_ROWS} rows, the default kernel blocks, a tree of depth 2, invalid rows
+         * errors, rows may be brought to the driver (decoding's inputs).
+         */
         public static final Settings DEFAULT = new Settings(BLOCK_ROWS, 0, 2);
 
         /** Checks the values. */
@@ -355,13 +529,77 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
                         + blockRows + ", " + chunkRows + " and " + depth);
             }
         }
+
+        /** Invalid rows errors, rows may be brought to the driver. */
+        public Settings(int blockRows, int chunkRows, int depth) {
+            this(blockRows, chunkRows, depth, Invalid.ERROR, false);
+        }
     }
 
-    /** Releases the persisted blocks. */
+    /** Releases the persisted blocks and detaches the pass log. */
     @Override
     public void close() {
         if (persisted && blocks != null) {
             blocks.unpersist(false);
+        }
+        log.close();
+    }
+
+    /** The rows as a sketch draws from them, for one pipeline: the features it hands over are rebuilt from it. */
+    private final class SketchView implements SketchRows {
+        private final PipelineSpec spec;
+
+        SketchView(PipelineSpec spec) {
+            this.spec = spec;
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public int dimension() {
+            return dimension;
+        }
+
+        @Override
+        public boolean sparse() {
+            return sparse;
+        }
+
+        @Override
+        public Matrix uniformSample(int count, long seed) {
+            return SparkRows.this.uniformSample(count, seed);
+        }
+
+        @Override
+        public InputRows sample(int count, long seed) {
+            return SparkRows.this.sample(count, seed);
+        }
+
+        @Override
+        public void forEachBlock(InputBlockVisitor visitor) {
+            SparkRows.this.forEachBlock(visitor);
+        }
+
+        @Override
+        public void forEachInputBlock(InputRowsVisitor visitor) {
+            SparkRows.this.forEachInputBlock(visitor);
+        }
+
+        @Override
+        public Matrix featureGram(SketchFeatures features, LinearAlgebra linearAlgebra) {
+            return DistributedSketch.featureGram(SparkRows.this, new SketchRecipe(spec, features), features.size(),
+                    settings.chunkRows() > 0 ? settings.chunkRows() : DistributedSketch.chunkRows(features.size()));
+        }
+
+        @Override
+        public InputRows scoreSample(SketchFeatures features, Matrix factor, int count, long seed,
+                LinearAlgebra linearAlgebra) {
+            long[] indices = DistributedSketch.scoreSample(SparkRows.this, new SketchRecipe(spec, features), factor,
+                    count, seed);
+            return rowsAt(indices);
         }
     }
 }

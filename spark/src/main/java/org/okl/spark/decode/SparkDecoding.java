@@ -84,7 +84,7 @@ public final class SparkDecoding {
     /** Scores one block of candidates against every prediction, by blocks of predictions. */
     private static TopCandidates score(TopCandidates acc, RowBlock block, FittedOutputEmbedding embedding, Matrix h,
             int q, int rowBlock, ColumnLayout columns) {
-        Matrix candidates = block.inputs();
+        Matrix candidates = block.inputs().toDense();
         if (candidates.cols() != q) {
             throw new OklException(ErrorCode.INVALID_DATA, "candidate columns " + columns.names() + " give "
                     + candidates.cols() + " values but the model's outputs have " + q);

@@ -19,6 +19,11 @@ public record ArrayData(int rows, int cols, double[] data) implements Serializab
         return new ArrayData(m.rows(), m.cols(), m.data());
     }
 
+    /** The bytes of the values. */
+    public long bytes() {
+        return 8L * data.length;
+    }
+
     /** The matrix (sharing this array). */
     public Matrix matrix() {
         return new Matrix(rows, cols, data);

@@ -41,6 +41,15 @@ public final class SketchRecipe implements Serializable {
         this.arrays = new LinkedHashMap<>(ArrayData.of(features.arrays()));
     }
 
+    /** The bytes of the sketch's arrays (what the broadcast carries, besides the pipeline's text). */
+    public long bytes() {
+        long bytes = 2L * pipeline.length();
+        for (ArrayData a : arrays.values()) {
+            bytes += a.bytes();
+        }
+        return bytes;
+    }
+
     /**
      * The features and the target encoding, rebuilt on first use in this JVM.
      *

@@ -9,7 +9,6 @@ import org.okl.core.plugin.OklException;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
-import org.okl.spark.data.Jobs;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.data.SparkRows;
@@ -19,9 +18,11 @@ import org.okl.spark.exec.SketchRecipe;
  * One distributed pass of the per-fold sums: the recipe (pipeline and drawn sketch) is broadcast, every task turns
  * its blocks into features and adds {@code Phi^T Phi}, {@code Phi^T Y} per fold ({@link BlockAccumulator}, the
  * one-machine code), and {@code treeAggregate} merges the tasks' sums up to the driver. Each partial result is
- * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows, so the partitions are first
- * coalesced (without a shuffle) to at most one task per core ({@code defaultParallelism}): the bytes that move grow
- * with the cores, not with the partitions of the data.
+ * {@link FoldAggregates#bytes} (groups · (m² + m·d) doubles), whatever the rows, and travels as its lower
+ * triangles ({@link FoldAggregates#serializedBytes}), so the partitions are first coalesced (without a shuffle) to
+ * at most one task per core ({@code defaultParallelism}): the bytes that move grow with the cores, not with the
+ * partitions of the data. What each task holds is checked against the executors' memory first
+ * ({@link ExecutorMemory}). Weighted rows add {@code Phi^T W Phi} and {@code Phi^T W Y}.
  */
 public final class DistributedSums {
     /** How the pass's Spark jobs are described (the Spark UI, listeners). */
@@ -35,7 +36,7 @@ public final class DistributedSums {
      * @param sums           the per-group sums over every row
      * @param kernelSeconds  seconds the tasks spent in kernel blocks (summed over tasks)
      * @param productSeconds seconds the tasks spent in the sums' products (summed over tasks)
-     * @param partialBytes   the size of one task's sums
+     * @param partialBytes   the size of one task's sums as sent (lower triangles)
      * @param partials       the number of partial sums (tasks: the partitions, coalesced to at most one per core)
      */
     public record Result(FoldAggregates sums, double kernelSeconds, double productSeconds, long partialBytes,
@@ -59,30 +60,45 @@ public final class DistributedSums {
             int chunkRows, int depth) {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(rows.blocks().context());
         long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
+        long sent = FoldAggregates.serializedBytes(scheme.groups(), features, targets);
         long limit = maxResultSize(sc.getConf());
-        int stored = rows.blocks().getNumPartitions();
-        int partitions = Math.max(1, Math.min(stored, sc.defaultParallelism()));
-        JavaRDD<RowBlock> input = partitions < stored ? rows.blocks().coalesce(partitions) : rows.blocks();
-        requireResultSize(bytes, limit, scheme.groups(), features, targets);
-        boolean finalOnExecutor = limit > 0 && bytes * partitions > limit / 2;
+        JavaRDD<RowBlock> input = coalesced(rows);
+        int partitions = input.getNumPartitions();
+        requireResultSize(sent, limit, scheme.groups(), features, targets);
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
+        ExecutorMemory.require(ExecutorMemory.of(sc.sc()), "the sums of " + scheme.groups() + " groups over m = "
+                + features + " features and d = " + targets + " targets, their serialized copy, a kernel block of "
+                + chunk + " rows and the sketch's arrays", bytes + sent + 8L * chunk * features + recipe.bytes(),
+                "use fewer features or folds, or the solver falkon (m x d sums per task)");
+        boolean finalOnExecutor = limit > 0 && sent * partitions > limit / 2;
         long[] offsets = rows.offsets();
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         try {
-            PartialSums total = Jobs.described(sc.sc(), DESCRIPTION + " (" + scheme.groups() + " groups, m = "
-                    + features + ")", () -> input.treeAggregate(new PartialSums(),
+            PartialSums total = rows.log().run(DESCRIPTION, false, rows.size(), recipe.bytes(),
+                    () -> input.treeAggregate(new PartialSums(),
                             (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
-                                    b.inputs(), b.outputs(), shared.value(), scheme, targets, chunk),
+                                    b.inputs(), b.outputs(), b.weights(), shared.value(), scheme, targets, chunk),
                             PartialSums::merge, Math.max(1, depth), finalOnExecutor));
             if (total.sums() == null) {
                 throw new IllegalStateException("no partition held a row");
             }
-            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), bytes, partitions);
+            return new Result(total.sums(), total.kernelSeconds(), total.productSeconds(), sent, partitions);
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {
             shared.destroy();
         }
+    }
+
+    /**
+     * The blocks coalesced (without a shuffle) to at most one partition per core ({@code defaultParallelism}): a
+     * pass whose tasks each return sums then moves as many partial sums as there are cores, whatever the data's
+     * partitions.
+     */
+    static JavaRDD<RowBlock> coalesced(SparkRows rows) {
+        int stored = rows.blocks().getNumPartitions();
+        int partitions = Math.max(1, Math.min(stored, rows.blocks().context().defaultParallelism()));
+        return partitions < stored ? rows.blocks().coalesce(partitions) : rows.blocks();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.okl.spark.fit;
 
 import java.io.Serializable;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;
@@ -23,9 +24,9 @@ final class PartialSums implements Serializable {
     private transient BlockAccumulator accumulator;
     private transient StreamTimings timings;
 
-    /** Adds consecutive rows whose first has global index {@code firstRow}. */
-    PartialSums add(long firstRow, Matrix inputs, Matrix outputs, SketchRecipe recipe, FoldScheme scheme,
-            int targets, int chunkRows) {
+    /** Adds consecutive rows whose first has global index {@code firstRow}, weighted when weights are given. */
+    PartialSums add(long firstRow, InputRows inputs, Matrix outputs, double[] weights, SketchRecipe recipe,
+            FoldScheme scheme, int targets, int chunkRows) {
         SketchRecipe.Prepared prepared = recipe.prepare();
         if (accumulator == null) {
             if (sums != null) {
@@ -38,7 +39,7 @@ final class PartialSums implements Serializable {
         }
         double kernel = timings.kernelSeconds();
         double products = timings.productSeconds();
-        accumulator.add(firstRow, inputs, prepared.encode().apply(outputs));
+        accumulator.add(firstRow, inputs, prepared.encode().apply(outputs), weights);
         kernelSeconds += timings.kernelSeconds() - kernel;
         productSeconds += timings.productSeconds() - products;
         rows += inputs.rows();

@@ -3,6 +3,11 @@ package org.okl.spark.fit;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.output.OutputEmbedding;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
@@ -10,6 +15,7 @@ import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
+import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
@@ -19,9 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Fits an OKL pipeline on a Spark data set. A pipeline that streams (a kernel sketch, a separable operator, a
  * row-wise output embedding: {@link StreamingFit#obstacle}) is fitted as on one machine by {@link StreamingFit},
- * with its one pass, the per-fold sums, run on the executors ({@link SparkRows}); the sketch is drawn and the
- * filters, path and selection run on the driver. Any other pipeline (exact solvers, output kernels) needs all its
- * rows at once: they are brought to the driver, if they fit in a quarter of its heap, and fitted there.
+ * with every pass over the rows on the executors ({@link SparkRows}: the sketch's draw, the eigen route's per-fold
+ * sums or Falkon's passes, the checksum); the filters, path and selection run on the driver. Any other pipeline
+ * (exact solvers, output kernels) needs all its rows at once: only when {@code requireDistributed} is off are they
+ * brought to the driver, if they fit in a quarter of its heap, and fitted there.
  */
 public final class SparkFit {
     private static final Logger LOG = LoggerFactory.getLogger(SparkFit.class);
@@ -33,38 +40,62 @@ public final class SparkFit {
      * A fit.
      *
      * @param model       the OKL model (as {@code okl fit} writes it)
-     * @param distributed whether the rows' pass ran on the executors (else the rows were fitted on the driver)
-     * @param pass        what the distributed pass measured, when one ran
+     * @param distributed whether the rows' passes ran on the executors (else the rows were fitted on the driver)
+     * @param pass        what the eigen route's distributed pass measured, when one ran
+     * @param summary     where every pass ran and what it moved
      */
-    public record Result(Model model, boolean distributed, Optional<DistributedSums.Result> pass) {
+    public record Result(Model model, boolean distributed, Optional<DistributedSums.Result> pass,
+            FitSummary summary) {
     }
 
     /**
      * Fits the pipeline.
      *
-     * @param spec     the pipeline
-     * @param data     the training rows
-     * @param inputs   the input columns
-     * @param outputs  the output columns
-     * @param okl      the driver's OKL (registry, back-end, seed)
-     * @param settings block sizes and aggregation depth
+     * @param spec         the pipeline
+     * @param data         the training rows
+     * @param inputs       the input columns
+     * @param outputs      the output columns
+     * @param weightColumn the weight column, if any
+     * @param okl          the driver's OKL (registry, back-end, seed)
+     * @param settings     block sizes, aggregation depth, invalid rows, whether the driver may take the rows
      * @throws OklException for data or pipelines that cannot be fitted, with what to change
      */
-    public static Result fit(PipelineSpec spec, Dataset<Row> data, ColumnLayout inputs, ColumnLayout outputs, Okl okl,
-            SparkRows.Settings settings) {
+    public static Result fit(PipelineSpec spec, Dataset<Row> data, ColumnLayout inputs, ColumnLayout outputs,
+            Optional<String> weightColumn, Okl okl, SparkRows.Settings settings) {
         Pipeline pipeline = okl.pipeline(spec);
         Optional<String> obstacle = pipeline.streamingObstacle();
+        if (obstacle.isPresent() && weightColumn.isPresent()) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "weightCol needs a pipeline that streams (a kernel "
+                    + "sketch, \"approximation\"), and this one does not: " + obstacle.get());
+        }
+        if (obstacle.isPresent() && settings.requireDistributed()) {
+            components(spec, okl);
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "the pipeline does not stream (" + obstacle.get()
+                    + "), so it would be fitted on the driver with every row brought there, and requireDistributed "
+                    + "is on: add a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) so "
+                    + "the rows stay on the executors, or set requireDistributed to false");
+        }
         InputColumns columns = inputs.inputColumns(data.schema()).orElse(null);
-        try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), settings)) {
+        try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), weightColumn, settings)) {
             if (obstacle.isEmpty()) {
-                LOG.info("fitting {} with its pass on the executors", rows.description());
+                LOG.info("fitting {} with its passes on the executors", rows.description());
                 Model model = pipeline.fit(rows, columns).model();
-                return new Result(model, true, rows.lastPass());
+                return new Result(model, true, rows.lastPass(), rows.summary(true));
             }
             LOG.info("the pipeline does not stream ({}): fitting {} on the driver", obstacle.get(),
                     rows.description());
-            return new Result(pipeline.fit(collect(rows, obstacle.get(), columns)), false, Optional.empty());
+            Model model = pipeline.fit(collect(rows, obstacle.get(), columns));
+            return new Result(model, false, Optional.empty(), rows.summary(false));
         }
+    }
+
+    /** Creates the pipeline's named components, so that an unknown name is reported as such first. */
+    private static void components(PipelineSpec spec, Okl okl) {
+        spec.kernel().ifPresent(k -> okl.create(VectorKernel.class, k));
+        okl.create(SpectralFilter.class, spec.filter());
+        okl.create(OperatorKernel.class, spec.operator());
+        okl.create(OutputEmbedding.class, spec.output());
+        okl.create(Decoder.class, spec.decoder());
     }
 
     /** Every row on the driver, if they take at most a quarter of its heap. */

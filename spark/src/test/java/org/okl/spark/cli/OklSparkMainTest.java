@@ -104,6 +104,46 @@ class OklSparkMainTest {
         assertThat(Files.exists(dir.resolve("m.okl"))).isFalse();
     }
 
+    /**
+     * Every path through Hadoop's file systems: the pipeline, data, model, predictions and ranking on a second file
+     * system ({@code okltest:///...}, the local disk under another scheme) land where that file system puts them, and
+     * nothing is written under the working directory; a bad row is skipped with {@code --handle-invalid skip}.
+     */
+    @Test
+    void everyPathGoesThroughHadoopsFileSystems(@TempDir Path dir) throws IOException {
+        org.apache.hadoop.conf.Configuration conf = LocalSpark.session().sparkContext().hadoopConfiguration();
+        conf.set("fs." + OtherSchemeFileSystem.SCHEME + ".impl", OtherSchemeFileSystem.class.getName());
+        conf.setBoolean("fs." + OtherSchemeFileSystem.SCHEME + ".impl.disable.cache", true);
+        String other = OtherSchemeFileSystem.SCHEME + "://" + dir.toAbsolutePath();
+        SyntheticData d = SyntheticData.draw(600, 3, 2, 53);
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,c,y0,y1");
+        Files.writeString(train, Files.readString(train) + "1,x,2,3,4\n");
+        Files.writeString(dir.resolve("p.json"), PIPELINE);
+        Run fit = run("fit", "--pipeline", other + "/p.json", "--data", other + "/train.csv", "--outputs", "y0,y1",
+                "--handle-invalid", "skip", "--model", other + "/models/m.okl");
+        assertThat(fit.code()).as(fit.err()).isZero();
+        assertThat(fit.out()).contains("600 rows (1 left out as invalid)").contains("per-fold sums")
+                .contains("model written to " + other + "/models/m.okl");
+        assertThat(dir.resolve("models/m.okl")).exists();
+        assertThat(Path.of(OtherSchemeFileSystem.SCHEME + ":")).doesNotExist();
+        try (Stream<Path> files = Files.list(dir.resolve("models"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("m.okl");
+        }
+        Run predict = run("predict", "--model", other + "/models/m.okl", "--data", other + "/train.csv",
+                "--inputs", "0:3", "--handle-invalid", "keep", "--out", other + "/predictions");
+        assertThat(predict.code()).as(predict.err()).isZero();
+        Matrix predicted = readParts(dir.resolve("predictions"));
+        assertThat(predicted.rows()).isEqualTo(601);
+        assertThat(Double.isNaN(predicted.get(600, 0))).as("the bad row kept with a NaN prediction").isTrue();
+        Model model = Model.load(dir.resolve("models/m.okl"), Okl.builder().build());
+        assertThat(predicted.rowRange(0, 600).maxAbsDifference(model.predict(d.x()).outputs())).isLessThan(1e-12);
+        Run missing = run("predict", "--model", other + "/nowhere.okl", "--data", other + "/train.csv",
+                "--out", other + "/p2");
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.err()).contains(other + "/nowhere.okl: no such model file");
+        assertThat(Path.of(OtherSchemeFileSystem.SCHEME + ":")).doesNotExist();
+    }
+
     /** Spark's CSV part files, in order, headers skipped. */
     static Matrix readParts(Path dir) throws IOException {
         List<double[]> rows = new ArrayList<>();

@@ -48,8 +48,12 @@ import org.okl.spark.fit.DistributedSums;
  * A real standalone cluster: a master and two one-core workers, each its own JVM on 127.0.0.1, started from a Spark
  * installation's JARs (the Maven artifacts, without OKL); OKL reaches the executors only in the shaded JAR the
  * README tells users to ship. A fit and a decode are submitted with {@code SparkSubmit} (the README's command) and
- * compared with the one-machine answers; the fitted model file is read by {@code okl predict}; then a worker is
- * killed mid-job and the fit must finish on the other with the same answer. Small data: a few minutes in all.
+ * compared with the one-machine answers; the fitted model file is read by {@code okl predict}; a Falkon fit over
+ * leverage-score landmarks runs from this JVM; then a worker is killed mid-job and the fit must finish on the other
+ * with the same answer. Where the work ran is proven by an independent listener ({@link TaskPlacement}, an extra
+ * listener of the submitted driver): every pass's tasks ran on executors of both workers (this application's, from
+ * the workers' logs), and no task sent the driver more than a fraction of its partition's rows' bytes. Small data: a
+ * few minutes in all.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -91,16 +95,29 @@ class SparkClusterIT {
 
     @Test
     @Order(1)
-    void submittedFitIsTheOneMachineFitAndOklPredictReadsItsModel() throws Exception {
-        SyntheticData d = SyntheticData.draw(4000, 4, 2, 71);
+    void submittedFitIsTheOneMachineFitRanOnBothWorkersAndOklPredictReadsItsModel() throws Exception {
+        int n = 20000;
+        SyntheticData d = SyntheticData.draw(n, 4, 2, 71);
         Path train = d.writeCsv(dir.resolve("train.csv"), null);
         Path pipeline = Files.writeString(dir.resolve("pipeline.json"), PIPELINE);
         Path model = dir.resolve("fitted.okl");
         Files.deleteIfExists(model);
-        Submitted run = submit("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--inputs",
-                "0:4", "--outputs", "4:6", "--model", model.toString());
+        long partitionBytes = Files.size(train) / 3 + 1;
+        Submitted run = submit(partitionBytes, "fit", "--pipeline", pipeline.toString(), "--data", train.toString(),
+                "--inputs", "0:4", "--outputs", "4:6", "--model", model.toString());
         assertThat(run.exitCode()).as(run.log()).isZero();
-        assertThat(run.log()).contains("model written to " + model);
+        assertThat(run.log()).contains("model written to " + model).contains("60 rows brought to the driver");
+
+        TaskPlacement.Report placed = run.placement();
+        for (String pass : List.of("okl: reading", "okl: per-fold sums", "okl: data checksum")) {
+            assertRanOnBothWorkers(placed, pass);
+        }
+        assertThat(placed.executors("okl: rows to the driver")).isEmpty();
+        long rowsPerPartition = 8L * n * 6 / 3;
+        for (String[] task : placed.lines()) {
+            assertThat(Long.parseLong(task[2])).as("a task of '" + task[0] + "' sent the driver less than a third of "
+                    + "a partition's rows' bytes").isLessThan(rowsPerPartition / 3);
+        }
 
         Model spark = Model.load(model, okl);
         Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
@@ -139,10 +156,11 @@ class SparkClusterIT {
         Decoded oneMachine = model.predict(tests);
 
         Path ranking = dir.resolve("ranking.csv");
-        Submitted run = submit("decode", "--model", modelFile.toString(), "--data", testFile.toString(),
+        Submitted run = submit(32768, "decode", "--model", modelFile.toString(), "--data", testFile.toString(),
                 "--candidates", candidateFile.toString(), "--k", "3", "--out", ranking.toString());
         assertThat(run.exitCode()).as(run.log()).isZero();
         assertThat(run.log()).contains("ranked 20000 candidates for 25 inputs");
+        assertRanOnBothWorkers(run.placement(), "okl: top 3 of the candidates");
         int[][] expected = oneMachine.ranking().orElseThrow().indices();
         List<String> lines = Files.readAllLines(ranking);
         assertThat(lines.get(0)).isEqualTo("row,rank,candidate,distance");
@@ -160,17 +178,78 @@ class SparkClusterIT {
      * executor are killed at once; Spark re-runs what was lost on the second worker, and the model is still the
      * one-machine model.
      */
+    /**
+     * Falkon over leverage-score landmarks, fitted from this JVM on the cluster: the uniform draw, the leverage
+     * scores' Gram and sample, every conjugate-gradient pass and the validation ran on both workers, and the model is
+     * the one-machine model.
+     */
     @Test
     @Order(3)
-    void aWorkerKilledMidJobLeavesTheAnswerUnchanged() throws Exception {
-        SyntheticData d = SyntheticData.draw(12000, 4, 2, 91);
-        SparkSession spark = SparkSession.builder().master(cluster.url()).appName("okl worker loss")
+    void falkonAndLeverageScoresRunOnBothWorkers() throws Exception {
+        String pipeline = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},"
+                + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 50, \"sampling\": \"leverage\"},"
+                + " \"solver\": {\"name\": \"falkon\", \"tolerance\": 1e-12, \"iterations\": 100},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-1, 1e-3]},"
+                + " \"selection\": {\"method\": \"kfold\", \"folds\": 3, \"metric\": \"mse\", \"seed\": 5}}";
+        SyntheticData d = SyntheticData.draw(8000, 4, 2, 95);
+        SparkSession spark = session("okl falkon");
+        try {
+            TaskPlacement placement = new TaskPlacement();
+            spark.sparkContext().addSparkListener(placement);
+            org.okl.spark.OklSparkModel fitted = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                    .setOutputCols(d.outputColumns().toArray(new String[0])).fit(d.dataset(spark, 6));
+            spark.sparkContext().listenerBus().waitUntilEmpty(30_000L);
+            TaskPlacement.Report placed = new TaskPlacement.Report(spark.sparkContext().applicationId(),
+                    placement.report().lines());
+            for (String pass : List.of("okl: uniform sample", "okl: leverage Gram", "okl: leverage scores",
+                    "okl: falkon cross sums", "okl: falkon gram products", "okl: falkon validation",
+                    "okl: data checksum")) {
+                assertRanOnBothWorkers(placed, pass);
+            }
+            assertThat(fitted.summary().rowsToDriver()).as("the uniform and the leverage landmarks").isEqualTo(100);
+            Model model = fitted.oklModel();
+            Model oneMachine = okl.pipeline(PipelineFiles.parse(pipeline, "test", okl.registry()))
+                    .fit(new MatrixRows(d.x(), d.y())).model();
+            Matrix test = SyntheticData.draw(100, 4, 2, 96).x();
+            assertThat(model.provenance().solver()).isEqualTo("falkon");
+            assertThat(model.pathIndex()).isEqualTo(oneMachine.pathIndex());
+            assertThat(relative(model.predict(test).outputs(), oneMachine.predict(test).outputs()))
+                    .isLessThan(1e-8);
+        } finally {
+            spark.stop();
+        }
+    }
+
+    /** The tasks of the jobs described as {@code pass} ran on executors of both workers (of this application). */
+    private void assertRanOnBothWorkers(TaskPlacement.Report placed, String pass) throws IOException {
+        Set<String> ran = placed.executors(pass);
+        Set<String> first = executorsOf(dir.resolve("worker-1.log"), placed.application());
+        Set<String> second = executorsOf(dir.resolve("worker-2.log"), placed.application());
+        assertThat(first).as("worker 1 launched an executor for " + placed.application()).isNotEmpty();
+        assertThat(second).as("worker 2 launched an executor for " + placed.application()).isNotEmpty();
+        assertThat(ran).as("'" + pass + "' ran on worker 1's executor " + first + " (its tasks ran on " + ran + ")")
+                .containsAnyElementsOf(first);
+        assertThat(ran).as("'" + pass + "' ran on worker 2's executor " + second + " (its tasks ran on " + ran
+                + ")").containsAnyElementsOf(second);
+    }
+
+    /** A session of this JVM as driver on the cluster, with OKL's shaded JAR for the executors. */
+    private SparkSession session(String name) {
+        return SparkSession.builder().master(cluster.url()).appName(name)
                 .config("spark.driver.host", "127.0.0.1").config("spark.ui.enabled", "false")
                 .config("spark.executor.memory", "512m").config("spark.executor.extraClassPath", sparkClassPath)
                 .config("spark.jars", System.getProperty("okl.spark.jar"))
                 .config("spark.executor.extraJavaOptions", linalgOption()).getOrCreate();
+    }
+
+    @Test
+    @Order(4)
+    void aWorkerKilledMidJobLeavesTheAnswerUnchanged() throws Exception {
+        SyntheticData d = SyntheticData.draw(12000, 4, 2, 91);
+        SparkSession spark = session("okl worker loss");
         try {
-            Set<String> firstWorkersExecutors = executorsOf(dir.resolve("worker-1.log"));
+            Set<String> firstWorkersExecutors = executorsOf(dir.resolve("worker-1.log"),
+                    spark.sparkContext().applicationId());
             WorkerKiller killer = new WorkerKiller(firstWorker, firstWorkersExecutors);
             spark.sparkContext().addSparkListener(killer);
             Dataset<Row> data = d.dataset(spark, 24);
@@ -239,10 +318,11 @@ class SparkClusterIT {
         }
     }
 
-    /** The executors a worker launched, from its log. */
-    private static Set<String> executorsOf(Path log) throws IOException {
+    /** The executors a worker launched for an application, from its log. */
+    private static Set<String> executorsOf(Path log, String application) throws IOException {
         Set<String> ids = new HashSet<>();
-        Matcher m = Pattern.compile("Asked to launch executor app-[0-9-]+/([0-9]+)").matcher(Files.readString(log));
+        Matcher m = Pattern.compile("Asked to launch executor " + Pattern.quote(application) + "/([0-9]+)")
+                .matcher(Files.readString(log));
         while (m.find()) {
             ids.add(m.group(1));
         }
@@ -257,26 +337,41 @@ class SparkClusterIT {
     /**
      * A spark-submit run.
      *
-     * @param exitCode its exit code
-     * @param log      its output and errors
+     * @param exitCode  its exit code
+     * @param log       its output and errors
+     * @param placementFile where its driver's listener wrote where the tasks ran
      */
-    private record Submitted(int exitCode, String log) {
+    private record Submitted(int exitCode, String log, Path placementFile) {
+
+        TaskPlacement.Report placement() throws IOException {
+            return TaskPlacement.read(placementFile);
+        }
     }
 
-    /** Runs {@code spark-submit ... okl-spark-all.jar args} against the cluster, as the README does. */
-    private Submitted submit(String... args) throws Exception {
+    /**
+     * Runs {@code spark-submit ... okl-spark-all.jar args} against the cluster, as the README does, with
+     * {@link TaskPlacement} as an extra listener of the driver (from the test classes).
+     *
+     * @param partitionBytes the most bytes of a file split ({@code spark.sql.files.maxPartitionBytes})
+     */
+    private Submitted submit(long partitionBytes, String... args) throws Exception {
+        Path placement = dir.resolve("placement-" + args[0] + ".tsv");
+        Files.deleteIfExists(placement);
         List<String> command = new ArrayList<>(List.of(StandaloneCluster.java(), "-Xmx768m"));
         command.addAll(opens);
         String linalg = linalgOption();
         if (!linalg.isEmpty()) {
             command.add(linalg);
         }
-        command.addAll(List.of("-cp", sparkClassPath, "org.apache.spark.deploy.SparkSubmit",
+        command.addAll(List.of("-cp", sparkClassPath + java.io.File.pathSeparator + testClasses(),
+                "org.apache.spark.deploy.SparkSubmit",
                 "--master", cluster.url(), "--deploy-mode", "client", "--class", "org.okl.spark.cli.OklSparkMain",
                 "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.ui.enabled=false",
                 "--conf", "spark.executor.memory=512m", "--conf", "spark.executor.extraClassPath=" + sparkClassPath,
                 "--conf", "spark.executorEnv.OPENBLAS_NUM_THREADS=1",
-                "--conf", "spark.sql.files.maxPartitionBytes=32768"));
+                "--conf", "spark.sql.files.maxPartitionBytes=" + partitionBytes,
+                "--conf", "spark.extraListeners=" + TaskPlacement.class.getName(),
+                "--conf", TaskPlacement.FILE + "=" + placement));
         if (!linalg.isEmpty()) {
             command.addAll(List.of("--conf", "spark.executor.extraJavaOptions=" + linalg));
         }
@@ -295,7 +390,16 @@ class SparkClusterIT {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
-        return new Submitted(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+        return new Submitted(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8), placement);
+    }
+
+    /** Where the test classes are ({@link TaskPlacement} for the submitted driver). */
+    private static String testClasses() {
+        try {
+            return Path.of(TaskPlacement.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Matrix readCsv(Path file) throws IOException {

@@ -1,15 +1,15 @@
 package org.okl.core.solve.lowrank;
 
 import java.util.Map;
-import java.util.PriorityQueue;
-import java.util.Random;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.api.sketch.WeightedSample;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.Whitening;
 
@@ -19,10 +19,13 @@ import org.okl.core.stream.Whitening;
  *   <li>{@code uniform}ly without replacement ({@link SketchRows#uniformSample}, one pass), or</li>
  *   <li>by approximate ridge {@code leverage} scores (three passes): a uniform sketch of m landmarks gives whitened
  *       features z_i, then {@code l_i = z_i^T (Z^T Z + n·lambda·I)^-1 z_i}, and m rows are drawn without
- *       replacement with probabilities proportional to l_i (Efraimidis-Spirakis: the m largest keys
- *       {@code log(u_i)/l_i}, u_i from {@code Random(mix(seed, 1))} row by row); {@code lambda} is the ridge of the
- *       scores only.</li>
+ *       replacement with probabilities proportional to l_i (Efraimidis-Spirakis, {@link WeightedSample}: the m
+ *       largest keys {@code log(u_i)/l_i}, u_i = {@code RowRandom.uniform(mix(seed, 1), i)}); {@code lambda} is the
+ *       ridge of the scores only.</li>
  * </ul>
+ * The passes are {@link SketchRows} methods ({@link SketchRows#sample}, {@link SketchRows#featureGram},
+ * {@link SketchRows#scoreSample}), so rows held by a cluster are sampled and scored where they are. Sparse rows
+ * stay sparse (so do the landmarks) when the kernel takes them ({@link org.okl.api.kernel.SparseVectorKernel}).
  * Memory: the landmarks and m x m sums, never n x m.
  */
 public final class NystromSketch implements KernelSketch {
@@ -55,12 +58,14 @@ public final class NystromSketch implements KernelSketch {
 
     @Override
     public SketchFeatures draw(VectorKernel kernel, SketchRows rows, ComponentContext context) {
-        Matrix uniform = rows.uniformSample(rank, context.seed());
+        boolean sparse = rows.sparse() && NystromFeatures.sparseKernel(kernel);
+        InputRows uniform = sparse ? rows.sample(rank, context.seed()) : rows.uniformSample(rank, context.seed());
         NystromFeatures first = new NystromFeatures(kernel, uniform);
         if (!leverage) {
             return first;
         }
-        return new NystromFeatures(kernel, leverageSample(first, rows, context));
+        InputRows chosen = leverageSample(first, rows, context);
+        return new NystromFeatures(kernel, sparse ? chosen : chosen.toDense());
     }
 
     @Override
@@ -68,62 +73,22 @@ public final class NystromSketch implements KernelSketch {
         return NystromFeatures.restore(kernel, arrays, ID);
     }
 
-    private Matrix leverageSample(NystromFeatures first, SketchRows rows, ComponentContext context) {
+    /**
+     * The leverage-score sample: with Z = Phi T the whitened uniform features, {@code l_i = ||F^T phi_i||^2} for
+     * {@code F = T L^-T}, {@code L L^T = Z^T Z + n·lambda·I}; Z^T Z is {@code T^T (Phi^T Phi) T}, Phi^T Phi one pass
+     * ({@link SketchRows#featureGram}), and the draw another ({@link SketchRows#scoreSample}): a cluster runs both
+     * where the rows are.
+     */
+    private InputRows leverageSample(NystromFeatures first, SketchRows rows, ComponentContext context) {
         LinearAlgebra la = context.linearAlgebra();
         Whitening whitening = Whitening.of(first.metric(), first.size(), la);
-        int r = whitening.rank();
-        Matrix gram = Matrix.zeros(r, r);
-        long[] count = new long[1];
-        rows.forEachBlock((firstRow, inputs) -> {
-            Matrix z = whitening.left(first.features(inputs).transpose(), la);
-            la.symmetricRankUpdate(1.0, z, false, 1.0, gram);
-            count[0] += inputs.rows();
-        });
-        Matrix system = lowerToSymmetric(gram).addToDiagonal(count[0] * lambda);
-        Matrix lower = la.cholesky(system).orElseThrow(
+        Matrix gram = whitening.congruence(rows.featureGram(first, la), la).symmetrize();
+        long n = rows.size();
+        Matrix lower = la.cholesky(gram.addToDiagonal(n * lambda)).orElseThrow(
                 () -> new IllegalStateException("the leverage-score system is not positive definite"));
-        int m = (int) Math.min(rank, count[0]);
-        Random random = new Random(FoldScheme.mix(context.seed(), 1));
-        PriorityQueue<Keyed> best = new PriorityQueue<>((a, b) -> Double.compare(a.key, b.key));
-        rows.forEachBlock((firstRow, inputs) -> {
-            Matrix solved = la.triangularSolve(lower, true, false, whitening.left(first.features(inputs).transpose(),
-                    la));
-            for (int i = 0; i < inputs.rows(); i++) {
-                double score = 0;
-                for (int k = 0; k < r; k++) {
-                    double v = solved.get(k, i);
-                    score += v * v;
-                }
-                double u = random.nextDouble();
-                double key = score > 0 ? Math.log(u) / score : Double.NEGATIVE_INFINITY;
-                if (best.size() < m) {
-                    best.add(new Keyed(key, firstRow + i, inputs.row(i)));
-                } else if (key > best.peek().key) {
-                    best.poll();
-                    best.add(new Keyed(key, firstRow + i, inputs.row(i)));
-                }
-            }
-        });
-        Keyed[] chosen = best.toArray(new Keyed[0]);
-        java.util.Arrays.sort(chosen, (a, b) -> Long.compare(a.row, b.row));
-        double[][] out = new double[chosen.length][];
-        for (int i = 0; i < chosen.length; i++) {
-            out[i] = chosen[i].values;
-        }
-        return Matrix.fromRows(out);
-    }
-
-    private static Matrix lowerToSymmetric(Matrix lower) {
-        int n = lower.rows();
-        for (int j = 0; j < n; j++) {
-            for (int i = j + 1; i < n; i++) {
-                lower.set(j, i, lower.get(i, j));
-            }
-        }
-        return lower;
-    }
-
-    /** A candidate landmark with its sampling key. */
-    private record Keyed(double key, long row, double[] values) {
+        Matrix factor = la.triangularSolve(lower, true, false, whitening.left(Matrix.identity(first.size()), la))
+                .transpose();
+        int m = (int) Math.min(rank, n);
+        return rows.scoreSample(first, factor, m, FoldScheme.mix(context.seed(), 1), la);
     }
 }

@@ -2,6 +2,7 @@ package org.okl.core.solve.lowrank;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.KernelSketch;
@@ -71,7 +72,13 @@ public final class SketchExpansion implements Predictor {
     /** By blocks of rows, so the features held at once stay near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return PredictionBlocks.map(inputs, features.size(), block -> linearAlgebra.multiply(
+        return predict((InputRows) inputs);
+    }
+
+    /** By blocks of rows, dense or sparse (sparse rows stay sparse when the sketch's features take them). */
+    @Override
+    public Matrix predict(InputRows inputs) {
+        return PredictionBlocks.mapRows(inputs, features.size(), block -> linearAlgebra.multiply(
                 features.features(block), weights));
     }
 
