@@ -28,7 +28,13 @@ import java.util.zip.GZIPOutputStream;
  *       JSON, its {@code SHA256SUMS} recomputed (as someone crafting a file would);</li>
  *   <li>{@code model-delete SRC POINTER}: the same with the member removed;</li>
  *   <li>{@code model-fill SRC ENTRY VALUE}: the model with the first number of an array entry replaced by VALUE
- *       ({@code NaN}, {@code Infinity}), checksums recomputed.</li>
+ *       ({@code NaN}, {@code Infinity}), checksums recomputed;</li>
+ *   <li>{@code model-replace SRC FROM TO}: the model with every FROM in {@code model.json} replaced by TO (the rest
+ *       of the line), checksums recomputed;</li>
+ *   <li>{@code model-append SRC TEXT}: the model with TEXT after {@code model.json}'s object, checksums
+ *       recomputed;</li>
+ *   <li>{@code model-inflate SRC ENTRY MB}: the model with an entry replaced by that many megabytes of zeros (a few
+ *       kilobytes compressed), checksums recomputed.</li>
  * </ul>
  */
 final class CaseFiles {
@@ -80,6 +86,13 @@ final class CaseFiles {
                 ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putDouble(0, Double.parseDouble(args.get(2)));
                 return bytes;
             }, true);
+            case "model-replace" -> ModelArchives.rewrite(dir.resolve(args.get(0)), file, "model.json",
+                    ModelArchives.replace(args.get(1), args.get(2)), true);
+            case "model-append" -> ModelArchives.rewrite(dir.resolve(args.get(0)), file, "model.json",
+                    bytes -> (new String(bytes, StandardCharsets.UTF_8) + args.get(1))
+                            .getBytes(StandardCharsets.UTF_8), true);
+            case "model-inflate" -> ModelArchives.rewrite(dir.resolve(args.get(0)), file, args.get(1),
+                    bytes -> new byte[Integer.parseInt(args.get(2)) << 20], true);
             default -> throw new IllegalArgumentException("unknown generator '" + words.get(1) + "'");
         }
     }

@@ -130,8 +130,11 @@ public final class ValidatedParameters implements Parameters {
     private static double checkRange(String id, ParameterSpec p, double v) {
         boolean belowMin = p.minInclusive() ? v < p.min() : v <= p.min();
         boolean aboveMax = p.maxInclusive() ? v > p.max() : v >= p.max();
-        if (Double.isNaN(v) || belowMin || aboveMax) {
-            throw new InvalidParameterException(id, p.name(), "must be in " + p.rangeText() + ", got " + format(v));
+        if (!Double.isFinite(v) || belowMin || aboveMax) {
+            String range = p.rangeText();
+            throw new InvalidParameterException(id, p.name(), "must be " + (Double.isFinite(v) ? "" : "a finite "
+                    + "number" + (range.isEmpty() ? "" : " ")) + (range.isEmpty() ? "" : "in " + range) + ", got "
+                    + format(v));
         }
         return v;
     }

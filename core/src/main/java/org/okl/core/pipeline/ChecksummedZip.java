@@ -25,6 +25,8 @@ import org.okl.core.io.AtomicFiles;
 final class ChecksummedZip {
     /** The checksum entry. */
     static final String SUMS = "SHA256SUMS";
+    /** The most bytes one entry may hold: the largest byte array the JVM makes. */
+    private static final long MAX_ENTRY = Integer.MAX_VALUE - 8;
 
     private ChecksummedZip() {
     }
@@ -94,9 +96,7 @@ final class ChecksummedZip {
             }
             Map<String, String> sums = new LinkedHashMap<>();
             String text;
-            try (InputStream in = zip.getInputStream(entry)) {
-                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
+            text = new String(bounded(zip, entry, file, Long.MAX_VALUE), StandardCharsets.UTF_8);
             int line = 0;
             for (String l : text.split("\n", -1)) {
                 line++;
@@ -151,11 +151,15 @@ final class ChecksummedZip {
 
         /** The bytes of an entry, verified against its checksum when the archive has checksums. */
         byte[] read(String name) throws IOException {
-            ZipEntry entry = zip.getEntry(name);
-            byte[] bytes;
-            try (InputStream in = zip.getInputStream(entry)) {
-                bytes = in.readAllBytes();
-            }
+            return read(name, Long.MAX_VALUE);
+        }
+
+        /**
+         * The same, refusing an entry that holds more than {@code limit} bytes (what the index says it holds) before
+         * reading more than that.
+         */
+        byte[] read(String name, long limit) throws IOException {
+            byte[] bytes = bounded(zip, zip.getEntry(name), file, limit);
             if (sums != null) {
                 String expected = sums.get(name);
                 if (expected == null) {
@@ -168,6 +172,33 @@ final class ChecksummedZip {
                     throw ModelArchive.invalid(file, "entry " + name + " fails its SHA-256 check (the file is "
                             + "damaged); fit the model again or restore the file from a copy");
                 }
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * An entry's bytes, never more than its declared size (the ZIP directory's), {@code limit}, or the largest array
+     * the JVM makes: a crafted entry that inflates to gigabytes (a ZIP bomb) is refused as damaged after that many
+     * bytes, never read until the heap runs out.
+     */
+    private static byte[] bounded(ZipFile zip, ZipEntry entry, String file, long limit) throws IOException {
+        long cap = Math.min(limit, MAX_ENTRY);
+        long declared = entry.getSize();
+        String shown = org.okl.api.text.UserText.quote(entry.getName());
+        if (declared > cap) {
+            throw ModelArchive.invalid(file, "entry " + shown + " declares " + declared + " bytes, more than "
+                    + (cap == limit ? "the " + limit + " its index gives it" : "an entry OKL writes holds")
+                    + "; the file is damaged or was crafted");
+        }
+        if (declared >= 0) {
+            cap = declared;
+        }
+        try (InputStream in = zip.getInputStream(entry)) {
+            byte[] bytes = in.readNBytes((int) cap);
+            if (in.read() >= 0) {
+                throw ModelArchive.invalid(file, "entry " + shown + " holds more than " + (declared >= 0
+                        ? "its declared " : "the ") + cap + " bytes; the file is damaged or was crafted");
             }
             return bytes;
         }

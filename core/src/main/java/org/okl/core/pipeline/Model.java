@@ -15,6 +15,7 @@ import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.component.FileAccess;
@@ -45,10 +46,41 @@ public final class Model {
     private final Map<String, byte[]> files;
     private final DefaultComponentContext context;
 
-    /** A model just fitted: the files its pipeline names are read now and kept in it. */
+    /**
+     * A model just fitted: the files its pipeline names are read now and kept in it.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} when the fitted predictor holds a number that is not
+     *                      finite, so that such a model is never written (it would predict NaN)
+     */
     Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
             Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this(spec, pathIndex, components, embedding, predictor, data, provenance, okl, capture(spec, okl));
+        requireFiniteFit(predictor, spec);
+    }
+
+    /**
+     * Fails when a fitted predictor's numbers are not all finite: the kernel's values overflowed or were undefined
+     * for the data and the parameters (a polynomial of a huge degree, a width so small that distances divide to
+     * infinity) without reaching a decomposition that would have refused them.
+     */
+    private static void requireFiniteFit(Predictor predictor, PipelineSpec spec) {
+        predictor.arrays().forEach((name, m) -> {
+            double[] d = m.data();
+            for (int k = 0; k < d.length; k++) {
+                if (!Double.isFinite(d[k])) {
+                    throw new OklException(ErrorCode.INVALID_DATA, "the fitted predictor's array '" + name + "' holds "
+                            + d[k] + " at row " + (k % m.rows() + 1) + ", column " + (k / m.rows() + 1) + ": "
+                            + kernelOverflow(spec));
+                }
+            }
+        });
+    }
+
+    /** Why a fit's numbers are not finite, with what to do: the kernel's values, for the data's scale. */
+    static String kernelOverflow(PipelineSpec spec) {
+        return "the kernel" + spec.kernel().map(k -> " " + UserText.escape(k.toString())).orElse("") + " overflows or"
+                + " is undefined on this data (its values are not finite); scale the data (for example standardise"
+                + " every column) or give the kernel parameters suited to its scale";
     }
 
     private Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,

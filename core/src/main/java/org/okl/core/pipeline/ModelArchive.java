@@ -1,8 +1,11 @@
 package org.okl.core.pipeline;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.EOFException;
@@ -49,7 +52,14 @@ final class ModelArchive {
     static final int VERSION = 3;
     /** The index entry. */
     static final String INDEX = "model.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Strict as for pipeline files: a member given twice (which a reader of the file and OKL could take differently)
+     * or text after the object makes the file damaged.
+     */
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     private ModelArchive() {
     }
@@ -376,7 +386,7 @@ final class ModelArchive {
                 throw invalid(file, group + " array " + shown + " declares a shape of " + rows + " x " + cols
                         + ", larger than any array OKL writes (" + tooLarge.getMessage() + "); the file is damaged");
             }
-            byte[] bytes = entries.read(entry);
+            byte[] bytes = entries.read(entry, 8L * values);
             if (bytes.length != 8L * values) {
                 throw invalid(file, group + " array " + shown + " holds " + bytes.length + " bytes, not the "
                         + 8L * values + " of a " + rows + " x " + cols + " array; the file is truncated or corrupt");

@@ -6,6 +6,7 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.metric.Metric;
 import org.okl.api.output.OutputData;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -80,9 +81,19 @@ final class ModelSelection {
             }
         }
         if (bestVariant == null) {
-            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
+            throw noFiniteError(variants.get(0).spec(), selection.metric().toString());
         }
         return new Choice(bestVariant, bestIndex, List.copyOf(curve));
+    }
+
+    /**
+     * No grid or path point gave a finite validation error: the predictions were not finite (the kernel overflowed
+     * on the data for every value tried) or the metric is undefined on these outputs. A data error saying so.
+     */
+    static OklException noFiniteError(PipelineSpec spec, String metric) {
+        return new OklException(ErrorCode.INVALID_DATA, "no grid or path point has a finite validation error ("
+                + UserText.escape(metric) + ") at any value tried: the metric is undefined on these outputs, or "
+                + Model.kernelOverflow(spec));
     }
 
     /** The splitter a selection names. */
@@ -134,7 +145,7 @@ final class ModelSelection {
             }
         }
         if (bestVariant == null) {
-            throw new IllegalStateException("every leave-one-out error is NaN");
+            throw noFiniteError(variants.get(0).spec(), "leave-one-out squared error");
         }
         return new Choice(bestVariant, bestIndex, List.copyOf(curve));
     }

@@ -189,7 +189,7 @@ public final class StreamingFit {
         }
         okl.progress().progress(task, variants.size(), variants.size());
         if (best == null) {
-            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
+            throw ModelSelection.noFiniteError(spec, selection.metric().toString());
         }
         String checksum = source instanceof DistributedRows cluster ? cluster.checksum()
                 : ((DigestingRows) source).digest();
