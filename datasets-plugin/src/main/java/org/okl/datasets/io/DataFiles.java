@@ -5,13 +5,14 @@ import java.io.BufferedReader;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
-import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.charset.UnmappableCharacterException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -111,43 +112,88 @@ public final class DataFiles {
         } catch (IOException e) {
             throw readError(name, e);
         }
-        return new BufferedReader(new LineCountingReader(new InputStreamReader(buffered, StandardCharsets.UTF_8
-                .newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT)), name), 1 << 16);
+        return new BufferedReader(new StrictUtf8Reader(buffered, name), 1 << 16);
     }
 
     /**
-     * Counts the lines it has delivered, so that a decoding or read error names the line where it happens (a decoder
-     * delivers the text before a bad byte, then fails on the next read).
+     * Decodes UTF-8 strictly and counts the lines it has delivered, so that a byte that is not UTF-8 is refused at
+     * its own line. It decodes itself rather than through an {@link java.io.InputStreamReader}, whose decoder drops
+     * the text it decoded before a bad byte in the same buffer (the error then named the buffer's first line): here
+     * that text is delivered first, and the next read fails with the line count up to the bad byte.
      */
-    private static final class LineCountingReader extends Reader {
-        private final Reader in;
+    private static final class StrictUtf8Reader extends Reader {
+        private final InputStream in;
         private final String name;
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final ByteBuffer bytes = ByteBuffer.allocate(1 << 16).flip();
+        private boolean eof;
+        private boolean flushed;
         private long line = 1;
 
-        LineCountingReader(Reader in, String name) {
+        StrictUtf8Reader(InputStream in, String name) {
             this.in = in;
             this.name = name;
         }
 
         @Override
         public int read(char[] buffer, int offset, int length) {
-            int n;
-            try {
-                n = in.read(buffer, offset, length);
-            } catch (MalformedInputException | UnmappableCharacterException e) {
-                throw new DataFormatException(name + ":" + line, "not UTF-8 text (a byte that is not UTF-8 on this "
-                        + "line; the file was probably saved as Latin-1 or Windows-1252): save it as UTF-8 (\"CSV "
-                        + "UTF-8\" in spreadsheet programs) and read it again", e);
-            } catch (IOException e) {
-                throw new DataFormatException(name + ":" + line, describe(e), e);
+            if (length == 0) {
+                return 0;
             }
-            for (int i = offset; i < offset + Math.max(0, n); i++) {
+            if (flushed) {
+                return -1;
+            }
+            CharBuffer out = CharBuffer.wrap(buffer, offset, length);
+            while (out.position() == offset) {
+                CoderResult result = decoder.decode(bytes, out, eof);
+                if (result.isError()) {
+                    if (out.position() > offset) {
+                        break;
+                    }
+                    throw new DataFormatException(name + ":" + line, "not UTF-8 text (a byte that is not UTF-8 on "
+                            + "this line; the file was probably saved as Latin-1 or Windows-1252): save it as UTF-8 "
+                            + "(\"CSV UTF-8\" in spreadsheet programs) and read it again");
+                }
+                if (result.isOverflow() || out.position() > offset) {
+                    break;
+                }
+                if (eof) {
+                    if (!flushed) {
+                        decoder.flush(out);
+                        flushed = true;
+                    }
+                    if (out.position() == offset) {
+                        return -1;
+                    }
+                    break;
+                }
+                fill();
+            }
+            int n = out.position() - offset;
+            for (int i = offset; i < offset + n; i++) {
                 if (buffer[i] == '\n') {
                     line++;
                 }
             }
             return n;
+        }
+
+        /** Reads more bytes after those not yet decoded (an incomplete sequence at most). */
+        private void fill() {
+            bytes.compact();
+            try {
+                int n = in.read(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    bytes.position(bytes.position() + n);
+                }
+            } catch (IOException e) {
+                throw new DataFormatException(name + ":" + line, describe(e), e);
+            } finally {
+                bytes.flip();
+            }
         }
 
         @Override
