@@ -17,6 +17,8 @@ import java.util.ServiceLoader;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.okl.api.plugin.OklPlugin;
+import org.okl.api.text.UserText;
+import org.okl.core.data.IoErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -179,13 +181,15 @@ public final class PluginLoader {
     private static List<Path> entriesOf(Path folder) {
         if (!Files.isDirectory(folder)) {
             throw new OklException(ErrorCode.PLUGIN_FOLDER,
-                    "plugin folder " + folder + " does not exist or is not a folder; create it or fix --plugins / "
+                    "plugin folder " + UserText.quote(folder.toString(), 200) + " does not exist or is not a folder;"
+                            + " create it or fix --plugins / "
                             + "OKL_PLUGINS");
         }
         try (Stream<Path> files = Files.list(folder)) {
             return files.filter(p -> Files.isDirectory(p) || isJarName(p)).sorted().toList();
         } catch (IOException e) {
-            throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + folder + ": " + e, e);
+            throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + UserText.quote(folder
+                    .toString(), 200) + ": " + IoErrors.describe(e), e);
         }
     }
 
@@ -215,7 +219,8 @@ public final class PluginLoader {
             try {
                 urls[i] = jars.get(i).toUri().toURL();
             } catch (MalformedURLException e) {
-                throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + jars.get(i) + ": " + e, e);
+                throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + UserText.quote(jars.get(i)
+                        .toString(), 200) + ": " + UserText.escape(String.valueOf(e.getMessage())), e);
             }
         }
         return urls;
