@@ -9,7 +9,8 @@ import org.okl.api.text.UserText;
 import org.okl.app.UsageException;
 
 /**
- * Refuses an output file that is one of the command's input files ({@code okl predict --out m.okl --model m.okl}
+ * Refuses an output that exists and is not a regular file (a folder; a device such as {@code /dev/null}, which the
+ * atomic rename would replace), and an output file that is one of the command's input files ({@code okl predict --out m.okl --model m.okl}
  * would replace the model by predictions; {@code okl fit --model train.csv} the data by a model): the same path, or
  * another path to the same file (a link), before anything is read or written.
  */
@@ -19,7 +20,7 @@ final class OutputFiles {
     }
 
     /**
-     * Fails when the output names one of the inputs.
+     * Fails when the output is not a regular file or names one of the inputs.
      *
      * @param option the output's option, for example {@code --out}
      * @param output the output path
@@ -29,6 +30,11 @@ final class OutputFiles {
     static void requireDistinct(String option, Path output, Map<String, String> inputs) {
         if (output == null) {
             return;
+        }
+        if (Files.exists(output) && !Files.isRegularFile(output)) {
+            throw new UsageException(option + " " + UserText.quote(output.toString()) + " is " + (Files.isDirectory(
+                    output) ? "a folder" : "not a regular file (a device or a named pipe)") + "; OKL writes a new file"
+                    + " or replaces a regular one, never a folder, a device or a pipe: name a file");
         }
         inputs.forEach((inputOption, input) -> {
             if (input != null && same(output, input)) {

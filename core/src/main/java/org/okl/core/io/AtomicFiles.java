@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Writes files atomically: the content goes to a hidden temporary file in the target's folder, is flushed to disk, and
  * is renamed over the target, so a reader sees the old file or the whole new one and a failure (an exception, a full
- * disk, a killed process) never leaves a partial file under the target's name.
+ * disk, a killed process) never leaves a partial file under the target's name. A target that exists and is not a
+ * regular file (a folder, a device such as {@code /dev/null}, a named pipe) is refused, never replaced.
  *
  * <p>The temporary file is created the way any new file is, so the result has the permissions the user's umask gives
  * ({@code -rw-r--r--} under umask 022, {@code -rw-rw-r--} under 002), unlike {@link Files#createTempFile}, whose
@@ -83,6 +85,11 @@ public final class AtomicFiles {
      */
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath();
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            // the rename would replace a folder's entry, a device (as root, /dev/null itself) or a named pipe
+            throw new FileSystemException(target.toString(), null, "not a regular file (a folder, a device or a "
+                    + "named pipe), which OKL never replaces");
+        }
         Path dir = absolute.getParent();
         try {
             Files.createDirectories(dir);
