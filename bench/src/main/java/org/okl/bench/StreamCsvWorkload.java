@@ -70,8 +70,9 @@ public final class StreamCsvWorkload implements Workload {
                 try {
                     Map<String, Double> d = new LinkedHashMap<>();
                     d.put("peak_rss_mib", last.peakRssKib() / 1024.0);
+                    d.put("cpu_s", last.cpuSeconds());
                     d.put("heap_mib", settings.heapMib());
-                    for (String key : List.of("draw_s", "wait_s", "parse_s", "kernel_s", "products_s", "solve_s")) {
+                    for (String key : List.of("parse_s", "draw_s", "wait_s", "kernel_s", "products_s", "solve_s")) {
                         d.put(key, last.output().path(key).asDouble());
                     }
                     d.put("csv_mib", Files.size(csv) / (1024.0 * 1024.0));
@@ -101,13 +102,22 @@ public final class StreamCsvWorkload implements Workload {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx" + settings.childHeap());
         command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
-        if (environment.linearAlgebra().name().equals("java")) {
-            command.add("--add-modules=jdk.incubator.vector");
-        }
+        command.addAll(vectorModule());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamedFitMain.class.getName(),
                 pipeline.toString(), csv.toString(), Integer.toString(LowRankSettings.P),
                 Integer.toString(LowRankSettings.D), model.toString()));
         return command;
+    }
+
+    /**
+     * The JVM option that gives a child the Vector API (netlib's fast Java BLAS kernels, the vectorised
+     * exponential of Gaussian kernel blocks), as the {@code okl} launcher gives it; empty when this JVM lacks the
+     * module.
+     */
+    static List<String> vectorModule() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+                || java.lang.module.ModuleFinder.ofSystem().find("jdk.incubator.vector").isPresent()
+                ? List.of("--add-modules=jdk.incubator.vector") : List.of();
     }
 
     static void delete(Path dir) {
@@ -125,8 +135,10 @@ public final class StreamCsvWorkload implements Workload {
      *
      * @param output     its JSON line
      * @param peakRssKib its peak resident set size (VmHWM), KiB
+     * @param cpuSeconds the processor time it used (user and system, all threads), read every 50 ms until it
+     *                   ended: up to 50 ms short
      */
-    record ChildRun(JsonNode output, long peakRssKib) {
+    record ChildRun(JsonNode output, long peakRssKib, double cpuSeconds) {
 
         static ChildRun of(List<String> command, Path dir) {
             try {
@@ -135,9 +147,12 @@ public final class StreamCsvWorkload implements Workload {
                 Process process = new ProcessBuilder(command).redirectOutput(out.toFile())
                         .redirectError(err.toFile()).start();
                 Path status = Path.of("/proc", Long.toString(process.pid()), "status");
+                Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
                 long peak = 0;
+                double cpu = 0;
                 while (!process.waitFor(50, TimeUnit.MILLISECONDS)) {
                     peak = Math.max(peak, highWaterMark(status));
+                    cpu = Math.max(cpu, cpuSeconds(stat));
                 }
                 if (process.exitValue() != 0) {
                     String last = Files.readString(err).strip().lines().reduce((a, b) -> b).orElse("(no output)");
@@ -145,12 +160,26 @@ public final class StreamCsvWorkload implements Workload {
                             + last);
                 }
                 String line = Files.readString(out).strip().lines().reduce((a, b) -> b).orElse("{}");
-                return new ChildRun(JSON.readTree(line), peak);
+                return new ChildRun(JSON.readTree(line), peak, cpu);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted", e);
+            }
+        }
+
+        /**
+         * User plus system time of a live process in seconds (fields 14 and 15 of /proc/PID/stat, in clock ticks
+         * of 1/100 s, as Linux reports them to user space), 0 when it cannot be read.
+         */
+        private static double cpuSeconds(Path stat) {
+            try {
+                String text = Files.readString(stat);
+                String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+                return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / 100.0;
+            } catch (IOException | RuntimeException e) {
+                return 0;
             }
         }
 

@@ -34,8 +34,14 @@ class LargeDataIT {
     private static final int N = 3000;
     private static final int P = 4;
     private static final int D = 2;
+    /**
+     * A width at which the sketch's metric k(L, L) is well conditioned (smallest eigenvalue 1e-6 of the largest):
+     * at 2.0 it reached 1e-9, and the model at the smallest lambda moved by 1e-5 between two runs of the same fit
+     * whose round-off differed in the last bits (BLAS kernels whose results depend on where arrays sit in memory),
+     * more than this test allows.
+     */
     private static final String PIPELINE = """
-            {"kernel": {"name": "gaussian", "sigma": 2.0},
+            {"kernel": {"name": "gaussian", "sigma": 1.0},
              "filter": {"name": "tikhonov", "lambda": [1e-6, 1e-4, 1e-2, 1]},
              "approximation": {"name": "nystrom", "rank": 150},
              "selection": {"method": "kfold", "folds": 4, "metric": "mse", "seed": 3}}

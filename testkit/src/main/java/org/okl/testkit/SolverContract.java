@@ -80,10 +80,25 @@ public abstract class SolverContract {
         }
     }
 
+    /**
+     * Two fits of one problem agree to round-off. Not bit for bit: the native BLAS/LAPACK (OpenBLAS) is not bitwise
+     * reproducible between calls, as its kernels take other paths for other array alignments (measured with its
+     * SSE3 kernels: two fits differing by 1e-11 relative); a fit that depended on anything else (a seed, the order
+     * of a hash map) would differ by far more.
+     */
     @Test
     void fittingIsDeterministic() {
         Matrix first = solver().fit(problem()).predictAll(testInputs())[0];
         Matrix second = solver().fit(problem()).predictAll(testInputs())[0];
-        assertThat(first.maxAbsDifference(second)).isZero();
+        double scale = Math.max(1e-300, maxAbs(first));
+        assertThat(first.maxAbsDifference(second) / scale).as("relative difference of two fits").isLessThan(1e-9);
+    }
+
+    private static double maxAbs(Matrix m) {
+        double max = 0;
+        for (double v : m.data()) {
+            max = Math.max(max, Math.abs(v));
+        }
+        return max;
     }
 }

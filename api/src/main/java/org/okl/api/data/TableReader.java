@@ -3,6 +3,7 @@ package org.okl.api.data;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.okl.api.API;
 
 /**
@@ -43,5 +44,16 @@ public interface TableReader {
      */
     default TableStream open(Path file) {
         return TableStream.of(read(file));
+    }
+
+    /**
+     * Cuts a file into pieces of about {@code pieceBytes} bytes that parse in parallel, or empty when this reader
+     * (the default) or this file (compressed, or laid out in a way the fast path leaves to {@link #open}) cannot
+     * be split; the caller then reads it with {@link #open}.
+     *
+     * @throws DataFormatException when the file cannot be opened
+     */
+    default Optional<TableSplits> split(Path file, long pieceBytes) {
+        return Optional.empty();
     }
 }

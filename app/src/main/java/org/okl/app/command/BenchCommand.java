@@ -10,11 +10,14 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
+import org.okl.bench.BenchEnvironment;
 import org.okl.bench.BenchReport;
 import org.okl.bench.BenchRunner;
 import org.okl.bench.BenchSettings;
 import org.okl.bench.LowRankSettings;
 import org.okl.bench.PeerRunner;
+import org.okl.bench.ScalingReport;
+import org.okl.bench.ScalingRunner;
 import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
 import org.okl.bench.Workloads;
@@ -40,7 +43,8 @@ import picocli.CommandLine.Spec;
                 + " minutes per run: limit it with --backend and --n.",
                 "Large n: okl bench --peer --workloads lowrank_cv --n 50000,200000 --repeat 1 --warmup 0 (12 min,"
                         + " mostly scikit-learn's loop; at 1,000,000 rows it would need about 16 GB), then"
-                        + " okl bench --workloads stream_csv --n 50000,200000,1000000 --repeat 1 --warmup 0 (3 min)."})
+                        + " okl bench --workloads stream_csv --n 50000,200000,1000000 --repeat 1 --warmup 0 (3 min).",
+                "Cores: okl bench --scaling --n 200000 --threads 1,2 (the fit at 1 and 2 threads, per phase)."})
 public final class BenchCommand implements Runnable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -93,6 +97,16 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
     private boolean peer;
 
+    @Option(names = "--scaling", description = "Fit stream_csv (or lowrank_cv, with --workloads) at each --threads "
+            + "count in a child JVM (its pool, and its CPUs by taskset) and report time, speed-up and parallel "
+            + "efficiency of the fit and of each phase: parse, landmarks, features, sums, solves (default --n "
+            + "200000).")
+    private boolean scaling;
+
+    @Option(names = "--threads", split = ",", paramLabel = "T", description = "Thread counts of --scaling "
+            + "(default 1, 2, 4, ... up to the processors).")
+    private List<Integer> threads;
+
     @Option(names = "--python", paramLabel = "PYTHON", description = "The Python with numpy, scipy and "
             + "scikit-learn (default ${DEFAULT-VALUE}).", defaultValue = "/usr/bin/python3")
     private Path python;
@@ -109,6 +123,10 @@ public final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
+        if (scaling) {
+            runScaling(root.okl());
+            return;
+        }
         Okl base = root.okl();
         List<Workload> selected;
         BenchSettings settings;
@@ -135,6 +153,55 @@ public final class BenchCommand implements Runnable {
         if (markdown != null) {
             try {
                 AtomicFiles.writeString(markdown, report.markdown());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** {@code --scaling}: every workload and n at every thread count, one report each. */
+    private void runScaling(Okl base) {
+        List<String> names = workloads == null ? List.of("stream_csv") : workloads;
+        List<Integer> ns = spec.commandLine().getParseResult().hasMatchedOption("--n") ? sizes : List.of(200_000);
+        ScalingRunner runner;
+        try {
+            BenchEnvironment environment = new BenchEnvironment(runtime(base, base.context().linearAlgebra()), p, d,
+                    base.context().seed(), StructuredSizes.DEFAULTS, new LowRankSettings(rank,
+                            LowRankSettings.DEFAULTS.folds(), testRows, childHeap));
+            runner = new ScalingRunner(environment, threads == null ? ScalingRunner.defaultThreads() : threads,
+                    spec.commandLine().getErr());
+            for (String name : names) {
+                if (!name.equals("stream_csv") && !name.equals("lowrank_cv")) {
+                    throw new IllegalArgumentException("--scaling runs stream_csv or lowrank_cv, not '" + name + "'");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        StringBuilder markdownText = new StringBuilder();
+        com.fasterxml.jackson.databind.node.ArrayNode reports = JSON.createArrayNode();
+        for (String name : names) {
+            for (int n : ns) {
+                ScalingReport report = runner.run(name, n);
+                if (json) {
+                    reports.add(report.json());
+                } else {
+                    out.print(report.text());
+                    out.println();
+                }
+                out.flush();
+                markdownText.append("### ").append(name).append(", n = ").append(n).append("\n\n")
+                        .append(report.markdown()).append('\n');
+            }
+        }
+        if (json) {
+            out.println(reports.toPrettyString());
+            out.flush();
+        }
+        if (markdown != null) {
+            try {
+                AtomicFiles.writeString(markdown, markdownText.toString());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
             }

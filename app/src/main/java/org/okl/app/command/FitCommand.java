@@ -10,6 +10,7 @@ import org.okl.api.text.UserText;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
+import org.okl.core.parallel.Workers;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.StreamingFit;
@@ -75,8 +76,8 @@ public final class FitCommand implements Runnable {
             out.println("fitted on " + result.timings().rows() + " samples streamed from " + UserText.escape(data)
                     + "; chosen " + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
                     + UserText.escape(fitted.provenance().selection()));
-            out.println("streamed: " + result.timings() + String.format(Locale.ROOT,
-                    "; reading and parsing %.1f s on its own thread", file.get().rows().parseSeconds()));
+            out.println("streamed: " + result.timings() + String.format(Locale.ROOT, "; %d thread%s",
+                    Workers.shared().threads(), Workers.shared().threads() == 1 ? "" : "s"));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
             fitted = pipe.fit(training);

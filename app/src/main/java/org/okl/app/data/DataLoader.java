@@ -109,7 +109,7 @@ public final class DataLoader {
         }
         Table header = header(file);
         int[][] columns = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
-        return Optional.of(streamed(file, header, columns[0], columns[1]));
+        return Optional.of(streamed(file, header, columns[0], columns[1], true));
     }
 
     /**
@@ -125,7 +125,7 @@ public final class DataLoader {
         Optional<InputColumns> fitted = model.inputColumns();
         int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
                 : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
-        StreamedFile streamed = streamed(file, header, in, new int[0]);
+        StreamedFile streamed = streamed(file, header, in, new int[0], false);
         fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
         return Optional.of(streamed);
     }
@@ -138,14 +138,16 @@ public final class DataLoader {
         }
     }
 
-    private StreamedFile streamed(Path file, Table header, int[] in, int[] out) {
+    /** The rows of a file; {@code cached} when a fit reads them several times (a prediction reads them once). */
+    private StreamedFile streamed(Path file, Table header, int[] in, int[] out, boolean cached) {
         List<String> names = new ArrayList<>();
         if (header.namedColumns()) {
             for (int j : in) {
                 names.add(header.columnNames().get(j));
             }
         }
-        return new StreamedFile(new FileRows(file, okl.tables(), in, out),
+        return new StreamedFile(cached ? new FileRows(file, okl.tables(), in, out)
+                : FileRows.singlePass(file, okl.tables(), in, out),
                 new InputColumns(in, header.columnNames().size(), names));
     }
 

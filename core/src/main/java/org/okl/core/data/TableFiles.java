@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.zip.GZIPInputStream;
 import org.okl.api.component.ComponentContext;
@@ -19,6 +20,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.text.UserText;
 import org.okl.core.plugin.ComponentKind;
@@ -104,6 +106,18 @@ public final class TableFiles {
     public TableStream open(Path file) {
         requireRegularFile(file);
         return readerFor(file.getFileName().toString(), file.toString()).open(file);
+    }
+
+    /**
+     * Cuts a file into pieces of about {@code pieceBytes} bytes that parse in parallel, when its reader can
+     * ({@link TableReader#split}); otherwise empty, and the file is read with {@link #open}.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a missing file, a folder or a named pipe, or an
+     *                      unknown format
+     */
+    public Optional<TableSplits> split(Path file, long pieceBytes) {
+        requireRegularFile(file);
+        return readerFor(file.getFileName().toString(), file.toString()).split(file, pieceBytes);
     }
 
     /**

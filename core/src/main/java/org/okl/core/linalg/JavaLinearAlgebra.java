@@ -11,6 +11,7 @@ import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.core.parallel.Workers;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads. Matrix products run on netlib's Java BLAS through
@@ -26,9 +27,14 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
     private final LAPACK lapack;
     private final ParallelBlas products;
 
-    JavaLinearAlgebra(BLAS javaBlas, LAPACK javaLapack, int threads) {
+    JavaLinearAlgebra(BLAS javaBlas, LAPACK javaLapack, Workers workers) {
         this.lapack = javaLapack;
-        this.products = new ParallelBlas(javaBlas, threads);
+        this.products = new ParallelBlas(javaBlas, workers);
+    }
+
+    /** The products, for calls on sub-matrices ({@link TiledProducts}). */
+    ParallelBlas products() {
+        return products;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.core.parallel.Workers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.helpers.NOPLoggerFactory;
@@ -146,7 +147,7 @@ public final class LinearAlgebras {
 
     private static final class JavaHolder {
         static final SolverLinearAlgebra JAVA = new JavaLinearAlgebra(NetlibLoader.javaBlas(), NetlibLoader.javaLapack(),
-                Runtime.getRuntime().availableProcessors());
+                Workers.shared());
     }
 
     private static final class NativeHolder {

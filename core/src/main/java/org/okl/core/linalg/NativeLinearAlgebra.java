@@ -25,6 +25,11 @@ final class NativeLinearAlgebra implements SolverLinearAlgebra {
         this.description = description;
     }
 
+    /** The BLAS, for calls on sub-matrices ({@link TiledProducts}). */
+    BLAS blas() {
+        return blas;
+    }
+
     @Override
     public String name() {
         return "native";

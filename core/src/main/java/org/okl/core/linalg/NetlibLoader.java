@@ -20,6 +20,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.core.parallel.BlasThreads;
 
 /**
  * Loads netlib's BLAS/LAPACK instances without letting a failed native load reach the user: netlib reports it as a
@@ -32,6 +33,11 @@ final class NetlibLoader {
         Logger.getLogger("dev.ludovic.netlib.blas.InstanceBuilder"),
         Logger.getLogger("dev.ludovic.netlib.lapack.InstanceBuilder"),
     };
+
+    static {
+        // before any netlib instance: netlib may load the native library while it builds its Java ones
+        OpenBlasKernels.nameBeforeLoading();
+    }
 
     private NetlibLoader() {
     }
@@ -55,7 +61,10 @@ final class NetlibLoader {
         try {
             NativeBLAS blas = quietly(NativeBLAS::getInstance);
             NativeLAPACK lapack = quietly(NativeLAPACK::getInstance);
-            return new NativeProbe(new NativeLinearAlgebra(blas, lapack, describeNative()), null);
+            Set<String> libraries = mappedLibraries();
+            libraries.stream().filter(path -> fileName(path).contains("openblas")).findFirst()
+                    .ifPresent(BlasThreads::attach);
+            return new NativeProbe(new NativeLinearAlgebra(blas, lapack, describeNative(libraries)), null);
         } catch (Throwable t) {
             return new NativeProbe(null, t.getClass().getSimpleName() + ": " + t.getMessage());
         }
@@ -88,11 +97,8 @@ final class NetlibLoader {
         }
     }
 
-    /**
-     * Names the native libraries the process actually mapped (read from /proc/self/maps on Linux), falling back to
-     * the names netlib asks the dynamic linker for.
-     */
-    private static String describeNative() {
+    /** The BLAS and LAPACK libraries the process mapped (read from /proc/self/maps on Linux; empty elsewhere). */
+    private static Set<String> mappedLibraries() {
         Set<String> libraries = new LinkedHashSet<>();
         Path maps = Path.of("/proc/self/maps");
         if (Files.isReadable(maps)) {
@@ -104,6 +110,15 @@ final class NetlibLoader {
                 libraries.clear();
             }
         }
+        return libraries;
+    }
+
+    /**
+     * Names the native libraries the process actually mapped, falling back to the names netlib asks the dynamic
+     * linker for.
+     */
+    private static String describeNative(Set<String> mapped) {
+        Set<String> libraries = new LinkedHashSet<>(mapped);
         if (libraries.isEmpty()) {
             libraries.add(System.getProperty("dev.ludovic.netlib.blas.nativeLib", "libblas.so.3"));
             libraries.add(System.getProperty("dev.ludovic.netlib.lapack.nativeLib", "liblapack.so.3"));
@@ -113,8 +128,12 @@ final class NetlibLoader {
         return "native (" + flavour + " via netlib JNI " + version() + ": " + joined + ")";
     }
 
+    private static String fileName(String path) {
+        return path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+    }
+
     private static boolean isBlasOrLapack(String path) {
-        String file = path.substring(path.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+        String file = fileName(path);
         return !file.contains("netlib") && (file.contains("blas") || file.contains("lapack") || file.contains("mkl"));
     }
 

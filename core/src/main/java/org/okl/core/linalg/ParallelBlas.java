@@ -1,24 +1,19 @@
 package org.okl.core.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import org.okl.core.parallel.Workers;
 
 /**
  * netlib's Java BLAS (its Vector API implementation when the JVM runs with
  * {@code --add-modules jdk.incubator.vector}) made to use every core, for the pure-Java back-end's hot paths.
  * {@link #gemm} cuts a product into panels of {@value #K_PANEL} along the inner dimension, which keep a panel of B in
  * cache (netlib's kernel does not block for cache: alone it drops to a fifth of its speed at k = 2000), and into
- * row blocks of C that run on all cores; measured at 2000 x 2000 x 2000 on two cores: 0.54 s against 3.2 s for
- * ojAlgo; at 4000 x 4000 x 20: 0.03 s against 0.23 s.
+ * row blocks of C that run as tasks on {@link Workers} (the process's pool; nested in a task that runs there, they
+ * join the same threads); measured at 2000 x 2000 x 2000 on two cores: 0.54 s against 3.2 s for ojAlgo; at
+ * 4000 x 4000 x 20: 0.03 s against 0.23 s.
  *
  * <p>Arrays are column-major with explicit offsets and leading dimensions, as in BLAS. Products below
- * {@value #PARALLEL_FLOPS} flops, and products requested from one of this class's own worker threads, run on the
- * calling thread alone.
+ * {@value #PARALLEL_FLOPS} flops run on the calling thread alone.
  */
 final class ParallelBlas {
     /** Inner-dimension panel width. */
@@ -28,23 +23,22 @@ final class ParallelBlas {
     /** Products smaller than this many flops are not split across threads. */
     static final long PARALLEL_FLOPS = 1L << 22;
 
-    private static final ThreadLocal<Boolean> WORKER = ThreadLocal.withInitial(() -> false);
-
     private final BLAS blas;
-    private final int threads;
-    private volatile ExecutorService workers;
+    private final Workers workers;
 
-    ParallelBlas(BLAS blas, int threads) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
-        }
+    ParallelBlas(BLAS blas, Workers workers) {
         this.blas = blas;
-        this.threads = threads;
+        this.workers = workers;
+    }
+
+    /** A product engine on a pool of its own with the given number of threads (tests). */
+    ParallelBlas(BLAS blas, int threads) {
+        this(blas, Workers.of(threads));
     }
 
     /** How many threads large work uses. */
     int threads() {
-        return threads;
+        return workers.threads();
     }
 
     /** The single-threaded BLAS underneath, for level-1 and small level-2 work. */
@@ -66,6 +60,17 @@ final class ParallelBlas {
         }
         inChunks(m, 2.0 * m * n * k >= PARALLEL_FLOPS, (r0, rows) -> panels(transA, transB, r0, rows, n, k, alpha,
                 a, offA, lda, b, offB, ldb, beta, c, offC, ldc));
+    }
+
+    /** {@link #gemm} on the calling thread only (a task's own product). */
+    void gemmOnCaller(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int offA,
+            int lda, double[] b, int offB, int ldb, double beta, double[] c, int offC, int ldc) {
+        if (k < 1) {
+            throw new IllegalArgumentException("gemm: inner dimension must be at least 1, got " + k);
+        }
+        if (m > 0 && n > 0) {
+            panels(transA, transB, 0, m, n, k, alpha, a, offA, lda, b, offB, ldb, beta, c, offC, ldc);
+        }
     }
 
     /**
@@ -91,25 +96,16 @@ final class ParallelBlas {
         return blas.getClass().getSimpleName().startsWith("Vector") ? "U" : "L";
     }
 
-    /** Work on [0, size) in contiguous chunks, one per thread when it is large, the first on the caller. */
+    /** Work on [0, size) in contiguous chunks, one per thread when it is large. */
     private void inChunks(int size, boolean large, Chunk chunk) {
-        int chunks = (int) Math.min(threads, Math.max(1, size / 64));
-        if (WORKER.get() || !large) {
-            chunks = 1;
-        }
+        int chunks = large ? (int) Math.min(workers.threads(), Math.max(1, size / 64)) : 1;
         if (chunks == 1) {
             chunk.run(0, size);
             return;
         }
-        List<Future<?>> pending = new ArrayList<>(chunks - 1);
         int perChunk = (size + chunks - 1) / chunks;
-        for (int start = perChunk; start < size; start += perChunk) {
-            int from = start;
-            int length = Math.min(perChunk, size - start);
-            pending.add(workers().submit(() -> chunk.run(from, length)));
-        }
-        chunk.run(0, Math.min(perChunk, size));
-        awaitAll(pending);
+        int count = (size + perChunk - 1) / perChunk;
+        workers.forEach(count, i -> chunk.run(i * perChunk, Math.min(perChunk, size - i * perChunk)));
     }
 
     /** One contiguous range of work. */
@@ -130,56 +126,6 @@ final class ParallelBlas {
             int panelB = offB + (transB ? p * ldb : p);
             blas.dgemm(ta, tb, rows, n, kk, alpha, a, panelA, lda, b, panelB, ldb, p == 0 ? beta : 1.0, c, offC + r0,
                     ldc);
-        }
-    }
-
-    private ExecutorService workers() {
-        ExecutorService pool = workers;
-        if (pool == null) {
-            synchronized (this) {
-                pool = workers;
-                if (pool == null) {
-                    pool = Executors.newFixedThreadPool(threads - 1, runnable -> {
-                        Thread thread = new Thread(() -> {
-                            WORKER.set(true);
-                            runnable.run();
-                        }, "okl-gemm");
-                        thread.setDaemon(true);
-                        return thread;
-                    });
-                    workers = pool;
-                }
-            }
-        }
-        return pool;
-    }
-
-    private static void awaitAll(List<Future<?>> pending) {
-        boolean interrupted = false;
-        RuntimeException failure = null;
-        for (Future<?> future : pending) {
-            while (true) {
-                try {
-                    future.get();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                } catch (ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    if (cause instanceof Error error) {
-                        throw error;
-                    }
-                    failure = cause instanceof RuntimeException runtime ? runtime
-                            : new IllegalStateException("gemm worker failed", cause);
-                    break;
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (failure != null) {
-            throw failure;
         }
     }
 }

@@ -35,6 +35,7 @@ import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.memory.MemoryBudget;
+import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.SketchExpansion;
@@ -165,6 +166,9 @@ public final class StreamingFit {
         double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
         RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
         StreamTimings timings = new StreamTimings();
+        long parsing = System.nanoTime();
+        source.prepare();
+        timings.parse(System.nanoTime() - parsing);
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         Fitted best = null;
         double bestError = Double.POSITIVE_INFINITY;
@@ -358,9 +362,9 @@ public final class StreamingFit {
     }
 
     /**
-     * Rows whose first complete pass computes their {@link RowDigest} checksum and checks that no value is infinite
-     * or so large that the kernel's sums overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing
-     * target, a NaN input is refused).
+     * Rows whose first complete pass computes their {@link RowDigest} checksum (each block hashed by a task on the
+     * workers while the pass computes on it) and checks that no value is infinite or so large that the kernel's sums
+     * overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing target, a NaN input is refused).
      */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
@@ -444,6 +448,21 @@ public final class StreamingFit {
         }
 
         @Override
+        public void prepare() {
+            rows.prepare();
+        }
+
+        @Override
+        public InputRows sample(int count, long seed) {
+            return rows.sample(count, seed);
+        }
+
+        @Override
+        public Matrix uniformSample(int count, long seed) {
+            return rows.uniformSample(count, seed);
+        }
+
+        @Override
         public void forEachRowBlock(RowBlockVisitor visitor) {
             forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
         }
@@ -455,11 +474,20 @@ public final class StreamingFit {
                 return;
             }
             RowDigest md = new RowDigest();
+            Workers workers = Workers.shared();
             rows.forEachInputRowBlock((first, inputs, outputs) -> {
                 requireUsable(first, inputs, false, "inputs");
                 requireUsable(first, outputs, true, "outputs");
-                md.update(first, inputs, outputs);
-                visitor.accept(first, inputs, outputs);
+                Workers.Pending<Void> hashing = workers.start(() -> {
+                    md.update(first, inputs, outputs);
+                    return null;
+                });
+                try {
+                    visitor.accept(first, inputs, outputs);
+                } finally {
+                    hashing.await();
+                }
+                hashing.join();
             });
             digest = md.hex();
         }

@@ -1,19 +1,28 @@
 package org.okl.core.stream;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.linalg.TiledProducts;
+import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 
 /**
  * Turns blocks of training rows into {@link FoldAggregates}: every row goes to its group (from the
- * {@link FoldScheme} and its global index, or as given), and each group's rows are processed in chunks of at most
- * {@link #chunkRows()}: sketch features (the kernel block, t x m) then the {@code dsyrk}/{@code dgemm} sums. Memory:
- * the sums plus one chunk of features, O(m² + chunk·m), whatever the number of rows. The kernel blocks and the
- * products each use every core (the back-end's BLAS threads, the kernel's parallel element-wise pass), one after
- * the other, never nested.
+ * {@link FoldScheme} and its global index, or as given). A block is taken in pieces of at most {@link #chunkRows()}
+ * consecutive rows; for each piece, in two parallel steps on the {@link Workers}:
+ * <ol>
+ *   <li>the sketch features of every group's rows (the kernel block, rows x m), in tasks of
+ *       {@value SketchBlocks#FEATURE_ROWS} rows;</li>
+ *   <li>the sums: every group's {@code Phi^T Phi} by column strips of its lower triangle and {@code Phi^T Y} by
+ *       row tiles ({@link TiledProducts}), all groups' tasks at once, the largest first.</li>
+ * </ol>
+ * The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
+ * Memory: the sums plus one piece of features, O(m² + chunk·m), whatever the number of rows.
  *
  * <p>Inputs (dense or sparse rows) and targets must be finite: a NaN or infinite value is reported with its global
  * row (1-based) and column. Rows may carry weights (finite, >= 0: {@link FoldAggregates} says what they weigh).
@@ -22,11 +31,15 @@ public final class BlockAccumulator {
     private final SketchFeatures features;
     private final FoldScheme scheme;
     private final FoldAggregates aggregates;
-    private final LinearAlgebra linearAlgebra;
+    private final TiledProducts products;
     private final int chunkRows;
     private final StreamTimings timings;
+    private final Workers workers;
 
     /**
+     * An accumulator that computes on the calling thread (a task that a scheduler such as Spark already runs on one
+     * core).
+     *
      * @param features      the drawn sketch
      * @param scheme        the groups
      * @param outputs       the number of target columns d
@@ -36,15 +49,32 @@ public final class BlockAccumulator {
      */
     public BlockAccumulator(SketchFeatures features, FoldScheme scheme, int outputs, LinearAlgebra linearAlgebra,
             int chunkRows, StreamTimings timings) {
+        this(features, scheme, outputs, linearAlgebra, chunkRows, timings, Workers.callerOnly());
+    }
+
+    /**
+     * An accumulator whose tasks run on the given workers.
+     *
+     * @param features      the drawn sketch
+     * @param scheme        the groups
+     * @param outputs       the number of target columns d
+     * @param linearAlgebra the back-end
+     * @param chunkRows     the most rows of one kernel block (see {@link #defaultChunkRows})
+     * @param timings       where the time is counted
+     * @param workers       the threads
+     */
+    public BlockAccumulator(SketchFeatures features, FoldScheme scheme, int outputs, LinearAlgebra linearAlgebra,
+            int chunkRows, StreamTimings timings, Workers workers) {
         if (chunkRows < 1) {
             throw new IllegalArgumentException("chunk rows must be >= 1, got " + chunkRows);
         }
         this.features = features;
         this.scheme = scheme;
         this.aggregates = new FoldAggregates(scheme.groups(), features.size(), outputs);
-        this.linearAlgebra = linearAlgebra;
+        this.products = TiledProducts.of(linearAlgebra);
         this.chunkRows = chunkRows;
         this.timings = timings;
+        this.workers = workers;
     }
 
     /** About 8 M doubles (64 MB) of features per kernel block: 8,388,608 / m rows, between 256 and 8192. */
@@ -98,43 +128,48 @@ public final class BlockAccumulator {
         requireFinite(inputs, firstRow, "input");
         requireFinite(targets, firstRow, "target");
         requireWeights(weights, firstRow);
-        int[] counts = new int[aggregates.groups()];
+        int count = aggregates.groups();
         for (int i = 0; i < t; i++) {
             int g = groups[i];
-            if (g < 0 || g >= counts.length) {
+            if (g < 0 || g >= count) {
                 throw new OklException(ErrorCode.INVALID_DATA, "row " + (firstRow + i + 1) + ": fold " + g
-                        + " is not one of 0.." + (counts.length - 1));
-            }
-            counts[g]++;
-        }
-        for (int g = 0; g < counts.length; g++) {
-            if (counts[g] == 0) {
-                continue;
-            }
-            int[] rows = new int[counts[g]];
-            int k = 0;
-            for (int i = 0; i < t; i++) {
-                if (groups[i] == g) {
-                    rows[k++] = i;
-                }
-            }
-            for (int from = 0; from < rows.length; from += chunkRows) {
-                int[] chunk = java.util.Arrays.copyOfRange(rows, from, Math.min(rows.length, from + chunkRows));
-                boolean all = chunk.length == t;
-                InputRows x = all ? inputs : inputs.selectRows(chunk);
-                Matrix y = all ? targets : targets.selectRows(chunk);
-                long start = System.nanoTime();
-                Matrix phi = features.features(x);
-                long mid = System.nanoTime();
-                if (weights == null) {
-                    aggregates.add(g, phi, y, linearAlgebra);
-                } else {
-                    aggregates.add(g, phi, y, all ? weights : select(weights, chunk), linearAlgebra);
-                }
-                timings.kernel(mid - start);
-                timings.products(System.nanoTime() - mid);
+                        + " is not one of 0.." + (count - 1));
             }
         }
+        for (int from = 0; from < t; from += chunkRows) {
+            addPiece(groups, inputs, targets, weights, from, Math.min(t, from + chunkRows));
+        }
+    }
+
+    /** Rows [from, to) of a block: every group's features, then every group's sums. */
+    private void addPiece(int[] groups, InputRows inputs, Matrix targets, double[] weights, int from, int to) {
+        int[][] rows = SketchBlocks.rowsByGroup(groups, from, to, aggregates.groups());
+        InputRows[] x = new InputRows[rows.length];
+        Matrix[] y = new Matrix[rows.length];
+        double[][] w = new double[rows.length][];
+        for (int g = 0; g < rows.length; g++) {
+            boolean all = rows[g].length == inputs.rows();
+            x[g] = rows[g].length == 0 ? null : all ? inputs : inputs.selectRows(rows[g]);
+            y[g] = rows[g].length == 0 ? null : all ? targets : targets.selectRows(rows[g]);
+            w[g] = weights == null || rows[g].length == 0 ? null : all ? weights : select(weights, rows[g]);
+        }
+        long start = System.nanoTime();
+        Matrix[] phi = SketchBlocks.features(features, x, workers);
+        long mid = System.nanoTime();
+        List<TiledProducts.Task> tasks = new ArrayList<>();
+        for (int g = 0; g < rows.length; g++) {
+            if (phi[g] != null) {
+                aggregates.addTasks(g, phi[g], y[g], w[g], products, tasks);
+            }
+        }
+        TiledProducts.run(tasks, workers);
+        for (int g = 0; g < rows.length; g++) {
+            if (y[g] != null) {
+                aggregates.addOutputs(g, y[g], w[g]);
+            }
+        }
+        timings.kernel(mid - start);
+        timings.products(System.nanoTime() - mid);
     }
 
     /** The sums so far. */

@@ -3,11 +3,13 @@ package org.okl.core.stream;
 import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.linalg.TiledProducts;
 
 /**
  * Per group of a {@link FoldScheme}: {@code Phi_g^T W_g Y_g} (m x d), the rows and their total weight: what Falkon's
  * first pass leaves ({@link FalkonPasses#cross()}). Plain data, {@link Serializable} and mergeable ({@link #merge}),
- * so a cluster's workers each fill one and the driver adds them. Not thread-safe.
+ * so a cluster's workers each fill one and the driver adds them. Not thread-safe: one caller adds (whose products
+ * run as tasks on the context's workers).
  */
 public final class CrossSums implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -43,9 +45,10 @@ public final class CrossSums implements Serializable {
      * @param context    the features, folds and back-end
      */
     public void add(long first, InputRows inputs, Matrix targets, double[] rowWeights, PassContext context) {
-        context.forEachGroupChunk(first, inputs, cross.length, (g, part, phi) -> {
+        TiledProducts products = context.products();
+        context.forEachGroupPiece(first, inputs, cross.length, (g, part, phi, tasks, after) -> {
             Matrix y = PassContext.weightedRows(targets, part, rowWeights);
-            context.linearAlgebra().gemm(1.0, phi, true, y, false, 1.0, new Matrix(features, outputs, cross[g]));
+            tasks.addAll(products.transposedProductTasks(phi, y, new Matrix(features, outputs, cross[g])));
             rows[g] += part.length;
             if (rowWeights == null) {
                 weights[g] += part.length;

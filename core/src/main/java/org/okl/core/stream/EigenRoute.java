@@ -5,22 +5,37 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.parallel.Workers;
 
 /**
  * The eigen route: one pass of the rows into per-fold sums ({@link BlockAccumulator}), then every fold's path and
- * errors on the driver ({@link SketchSelection}). Time O(n m² + folds·m³), memory O(folds·m² + block·m).
+ * errors on the driver ({@link SketchSelection}). Time O(n m² + folds·m³), memory O(folds·m² + block·m). The
+ * sketch's whitening (an m x m eigendecomposition) runs on one of the workers during the pass.
  */
 public final class EigenRoute implements SketchRoute {
     private final LinearAlgebra linearAlgebra;
     private final int blockRows;
+    private final Workers workers;
 
     /**
+     * The route on the process's threads ({@link Workers#shared()}).
+     *
      * @param linearAlgebra the back-end
      * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
      */
     public EigenRoute(LinearAlgebra linearAlgebra, int blockRows) {
+        this(linearAlgebra, blockRows, Workers.shared());
+    }
+
+    /**
+     * @param linearAlgebra the back-end
+     * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
+     * @param workers       the threads
+     */
+    public EigenRoute(LinearAlgebra linearAlgebra, int blockRows, Workers workers) {
         this.linearAlgebra = linearAlgebra;
         this.blockRows = blockRows;
+        this.workers = workers;
     }
 
     /** The bytes the route's sums and one kernel block take for m features, d outputs and the given groups. */
@@ -35,12 +50,19 @@ public final class EigenRoute implements SketchRoute {
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features.size());
         BlockAccumulator accumulator = new BlockAccumulator(features, scheme, output.outputs(), linearAlgebra, chunk,
-                timings);
-        Passes.run(rows, timings, (first, inputs, outputs) -> accumulator.add(first, inputs,
-                encode.apply(outputs)));
+                timings, workers);
+        Workers.Pending<Whitening> whitening = workers.start(() -> Whitening.of(features.metric(), features.size(),
+                linearAlgebra));
+        try {
+            Passes.run(rows, timings, (first, inputs, outputs) -> accumulator.add(first, inputs,
+                    encode.apply(outputs)));
+        } catch (RuntimeException | Error e) {
+            whitening.await();
+            throw e;
+        }
         long start = System.nanoTime();
-        SketchSelection.Result result = SketchSelection.solve(accumulator.aggregates(), scheme,
-                Whitening.of(features.metric(), features.size(), linearAlgebra), output, filter, linearAlgebra);
+        SketchSelection.Result result = SketchSelection.solve(accumulator.aggregates(), scheme, whitening.join(),
+                output, filter, linearAlgebra, workers);
         timings.solve(System.nanoTime() - start);
         return result;
     }

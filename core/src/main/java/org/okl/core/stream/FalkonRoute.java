@@ -11,6 +11,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.parallel.Workers;
 import org.okl.core.solve.iterative.Frobenius;
 import org.okl.core.solve.iterative.SpectralRadius;
 
@@ -51,14 +52,29 @@ public final class FalkonRoute implements SketchRoute {
     private final int blockRows;
     private final int iterations;
     private final double tolerance;
+    private final Workers workers;
 
     /**
+     * A route whose passes on this machine run on the process's threads ({@link Workers#shared()}).
+     *
      * @param linearAlgebra the back-end
      * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
      * @param iterations    the most CG iterations (passes) per solve
      * @param tolerance     the relative residual at which CG stops
      */
     public FalkonRoute(LinearAlgebra linearAlgebra, int blockRows, int iterations, double tolerance) {
+        this(linearAlgebra, blockRows, iterations, tolerance, Workers.shared());
+    }
+
+    /**
+     * @param linearAlgebra the back-end
+     * @param blockRows     the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
+     * @param iterations    the most CG iterations (passes) per solve
+     * @param tolerance     the relative residual at which CG stops
+     * @param workers       the threads of the passes on this machine
+     */
+    public FalkonRoute(LinearAlgebra linearAlgebra, int blockRows, int iterations, double tolerance,
+            Workers workers) {
         if (iterations < 1 || !(tolerance > 0)) {
             throw new IllegalArgumentException("falkon needs iterations >= 1 and tolerance > 0, got " + iterations
                     + " and " + tolerance);
@@ -67,6 +83,7 @@ public final class FalkonRoute implements SketchRoute {
         this.blockRows = blockRows;
         this.iterations = iterations;
         this.tolerance = tolerance;
+        this.workers = workers;
     }
 
     /**
@@ -88,10 +105,10 @@ public final class FalkonRoute implements SketchRoute {
                 scheme, output, filter, timings);
     }
 
-    /** The context of this route's passes: its kernel blocks' size and back-end. */
+    /** The context of this route's passes on this machine: its kernel blocks' size, back-end and threads. */
     public PassContext context(SketchFeatures features, FoldScheme scheme, StreamTimings timings) {
         return new PassContext(features, scheme, blockRows > 0 ? blockRows
-                : BlockAccumulator.defaultChunkRows(features.size()), la, timings);
+                : BlockAccumulator.defaultChunkRows(features.size()), la, timings, workers);
     }
 
     /**

@@ -1,9 +1,12 @@
 package org.okl.core.stream;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.TiledProducts;
 
 /**
  * The sums one pass over the training rows leaves, per group of a {@link FoldScheme}: with Phi_g the sketch features
@@ -26,8 +29,8 @@ import org.okl.api.metric.SquaredErrors;
  *
  * <p>Plain data: double arrays and their shapes, {@link Serializable} (the m x m sums travel as their lower
  * triangles only), and mergeable ({@link #merge}, associative and commutative up to round-off), so a distributed
- * pass (Spark's {@code treeAggregate}) can build one per partition and combine them. Not thread-safe: one thread adds
- * to an instance.
+ * pass (Spark's {@code treeAggregate}) can build one per partition and combine them. Not thread-safe: one caller adds
+ * to an instance (whose products may run as parallel tasks, see {@link BlockAccumulator}).
  */
 public final class FoldAggregates implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -91,7 +94,7 @@ public final class FoldAggregates implements Serializable {
     }
 
     /**
-     * Adds rows that all belong to one group.
+     * Adds rows that all belong to one group, on the calling thread.
      *
      * @param group         the group
      * @param phi           their features (rows x m)
@@ -103,8 +106,8 @@ public final class FoldAggregates implements Serializable {
     }
 
     /**
-     * Adds weighted rows that all belong to one group: {@code Phi^T W Phi}, {@code Phi^T W Y}, sum w y, sum w y^2
-     * and the total weight.
+     * Adds weighted rows that all belong to one group, on the calling thread: {@code Phi^T W Phi}, {@code Phi^T W Y},
+     * sum w y, sum w y^2 and the total weight.
      *
      * @param group         the group
      * @param phi           their features (rows x m)
@@ -120,43 +123,76 @@ public final class FoldAggregates implements Serializable {
     }
 
     private void accumulate(int group, Matrix phi, Matrix targets, double[] rowWeights, LinearAlgebra la) {
+        List<TiledProducts.Task> products = new ArrayList<>();
+        addTasks(group, phi, targets, rowWeights, TiledProducts.of(la), products);
+        products.forEach(Runnable::run);
+        addOutputs(group, targets, rowWeights);
+    }
+
+    /**
+     * The products that add rows of one group ({@code Phi^T W Phi} by column strips of its lower triangle,
+     * {@code Phi^T W Y} by row tiles), as tasks that may run in parallel with the tasks of other groups;
+     * {@link #addOutputs} adds the rest. Tasks of one group must not run at the same time as another call's tasks for
+     * that group.
+     *
+     * @param rowWeights one weight per row, or {@code null} for weight 1
+     */
+    void addTasks(int group, Matrix phi, Matrix targets, double[] rowWeights, TiledProducts products,
+            List<TiledProducts.Task> into) {
         if (phi.cols() != features || targets.cols() != outputs || phi.rows() != targets.rows()) {
             throw new IllegalArgumentException("a block of " + phi.rows() + " x " + phi.cols() + " features and "
                     + targets.rows() + " x " + targets.cols() + " targets does not fit sums of " + features
                     + " features and " + outputs + " outputs");
         }
-        int t = phi.rows();
-        if (t == 0) {
+        if (phi.rows() == 0) {
             return;
         }
         Matrix p = phi;
         Matrix y = targets;
-        double total = t;
         if (rowWeights != null) {
-            double[] root = new double[t];
-            total = 0;
-            for (int i = 0; i < t; i++) {
+            double[] root = new double[rowWeights.length];
+            for (int i = 0; i < root.length; i++) {
                 root[i] = Math.sqrt(rowWeights[i]);
-                total += rowWeights[i];
             }
             p = scaleRows(phi, root);
             y = scaleRows(targets, root);
         }
-        la.symmetricRankUpdate(1.0, p, true, 1.0, new Matrix(features, features, gram[group]));
+        into.addAll(products.innerGramLowerTasks(p, new Matrix(features, features, gram[group])));
         if (outputs > 0) {
-            la.gemm(1.0, p, true, y, false, 1.0, new Matrix(features, outputs, cross[group]));
-            double[] raw = targets.data();
-            double[] scaled = y.data();
-            for (int j = 0; j < outputs; j++) {
-                double s = 0;
-                double q = 0;
-                for (int i = j * t; i < (j + 1) * t; i++) {
-                    s += rowWeights == null ? raw[i] : rowWeights[i - j * t] * raw[i];
-                    q += scaled[i] * scaled[i];
-                }
-                sums[group][j] += s;
-                squares[group][j] += q;
+            into.addAll(products.transposedProductTasks(p, y, new Matrix(features, outputs, cross[group])));
+        }
+    }
+
+    /**
+     * Adds the per-output sums of w y and w y^2, the row count and the total weight of rows of one group (targets
+     * rows x d, finite; weights {@code null} for weight 1).
+     */
+    void addOutputs(int group, Matrix targets, double[] rowWeights) {
+        int t = targets.rows();
+        double[] y = targets.data();
+        double total = t;
+        if (rowWeights != null) {
+            total = 0;
+            for (double w : rowWeights) {
+                total += w;
             }
+        }
+        for (int j = 0; j < outputs; j++) {
+            double s = 0;
+            double q = 0;
+            for (int i = j * t; i < (j + 1) * t; i++) {
+                if (rowWeights == null) {
+                    s += y[i];
+                    q += y[i] * y[i];
+                } else {
+                    double w = rowWeights[i - j * t];
+                    double v = Math.sqrt(w) * y[i];
+                    s += w * y[i];
+                    q += v * v;
+                }
+            }
+            sums[group][j] += s;
+            squares[group][j] += q;
         }
         rows[group] += t;
         weights[group] += total;

@@ -5,11 +5,14 @@ import java.util.List;
 import java.util.function.IntConsumer;
 import java.util.function.UnaryOperator;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.parallel.BlasThreads;
 
 /**
  * Runs one computation per training set on its own thread (an iterative filter, a Lanczos estimate: code that asks
  * for Gram products one at a time) and serves their requests together, one pass ({@link FalkonPasses#apply}) per
  * round: a round starts when every set still running has asked. The threads mostly wait; the pass uses every core.
+ * Their own BLAS calls (one set's m x m work between rounds) run on one BLAS thread each, as the sets run side by
+ * side.
  */
 final class Lockstep {
     private final UnaryOperator<Matrix[]> pass;
@@ -47,7 +50,7 @@ final class Lockstep {
             int set = s;
             Thread thread = new Thread(() -> {
                 try {
-                    body.accept(set);
+                    BlasThreads.single(() -> body.accept(set));
                 } catch (RuntimeException | Error e) {
                     synchronized (first) {
                         if (first[0] == null) {

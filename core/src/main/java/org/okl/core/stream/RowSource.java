@@ -31,6 +31,13 @@ public interface RowSource extends SketchRows {
         forEachRowBlock(visitor::accept);
     }
 
+    /**
+     * Readies the rows for the passes of a fit (a file is parsed into its cache); a fit calls it first and counts
+     * its time as parsing. The default does nothing.
+     */
+    default void prepare() {
+    }
+
     @Override
     default void forEachBlock(InputBlockVisitor visitor) {
         forEachRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs));

@@ -3,14 +3,18 @@ package org.okl.core.stream;
 import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.linalg.TiledProducts;
+import org.okl.core.parallel.Workers;
 
 /**
  * The products one pass of {@link FalkonPasses#apply} adds up: for every training set s that asks,
  * {@code Phi_s^T W_s Phi_s V_s} (m x c_s) over the rows of s, where training set s &lt; v leaves out validation fold
- * s and training set v (the number of validation folds) is every row. Per chunk of a block: the features once,
- * {@code P = Phi_b [V_0 ... V_v]}, the rows of each set's left-out fold zeroed in its columns (and every row times
- * its weight), and {@code Phi_b^T P} added: two products of b x m by m x (sum c_s), so the pass costs one kernel
- * block per row whatever the number of sets and right-hand sides. Plain data, {@link Serializable} and mergeable.
+ * s and training set v (the number of validation folds) is every row. Per chunk of a block, in three parallel steps
+ * on the context's workers: the features (tasks of {@value SketchBlocks#FEATURE_ROWS} rows), then
+ * {@code P = Phi_b [V_0 ... V_v]} by the same rows with the rows of each set's left-out fold zeroed in its columns
+ * (and every row times its weight), then {@code Phi_b^T P} added by row tiles ({@link TiledProducts}): the pass
+ * costs one kernel block per row whatever the number of sets and right-hand sides, and gives the same sums on any
+ * number of threads. Plain data, {@link Serializable} and mergeable.
  */
 public final class SetProducts implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -65,36 +69,49 @@ public final class SetProducts implements Serializable {
     public void add(long first, InputRows inputs, double[] rowWeights, Matrix stacked, PassContext context) {
         int t = inputs.rows();
         int sets = offsets.length - 1;
-        int folds = context.scheme().validationFolds();
+        int total = offsets[sets];
+        int folds = Math.min(sets, context.scheme().validationFolds());
         int[] groups = new int[t];
         context.scheme().groupsOf(first, t, groups);
-        Matrix total = new Matrix(features, offsets[sets], sum);
+        Matrix sums = new Matrix(features, total, sum);
+        TiledProducts products = context.products();
+        Workers workers = context.workers();
         int chunkRows = context.chunkRows();
         for (int from = 0; from < t; from += chunkRows) {
             int to = Math.min(t, from + chunkRows);
-            long start = System.nanoTime();
-            Matrix phi = context.features().features(from == 0 && to == t ? inputs : inputs.rowRange(from, to));
-            long mid = System.nanoTime();
-            Matrix p = context.linearAlgebra().multiply(phi, stacked);
             int b = to - from;
-            double[] pd = p.data();
-            for (int s = 0; s < Math.min(sets, folds); s++) {
-                for (int i = 0; i < b; i++) {
-                    if (groups[from + i] == s) {
-                        for (int c = offsets[s]; c < offsets[s + 1]; c++) {
-                            pd[i + c * b] = 0;
+            long start = System.nanoTime();
+            Matrix phi = SketchBlocks.features(context.features(), from == 0 && to == t ? inputs
+                    : inputs.rowRange(from, to), workers);
+            long mid = System.nanoTime();
+            Matrix p = Matrix.zeros(b, total);
+            int pieces = (b + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+            int base = from;
+            workers.forEach(pieces, k -> {
+                int a = k * SketchBlocks.FEATURE_ROWS;
+                int e = Math.min(b, a + SketchBlocks.FEATURE_ROWS);
+                Matrix part = products.multiply(phi.rowRange(a, e), stacked);
+                double[] pd = part.data();
+                int r = e - a;
+                for (int s = 0; s < folds; s++) {
+                    for (int i = 0; i < r; i++) {
+                        if (groups[base + a + i] == s) {
+                            for (int c = offsets[s]; c < offsets[s + 1]; c++) {
+                                pd[i + c * r] = 0;
+                            }
                         }
                     }
                 }
-            }
-            if (rowWeights != null) {
-                for (int c = 0; c < p.cols(); c++) {
-                    for (int i = 0; i < b; i++) {
-                        pd[i + c * b] *= rowWeights[from + i];
+                if (rowWeights != null) {
+                    for (int c = 0; c < total; c++) {
+                        for (int i = 0; i < r; i++) {
+                            pd[i + c * r] *= rowWeights[base + a + i];
+                        }
                     }
                 }
-            }
-            context.linearAlgebra().gemm(1.0, phi, true, p, false, 1.0, total);
+                SketchBlocks.copyRows(part, p, a);
+            });
+            products.addTransposedProduct(phi, p, sums, workers);
             context.timings().kernel(mid - start);
             context.timings().products(System.nanoTime() - mid);
         }

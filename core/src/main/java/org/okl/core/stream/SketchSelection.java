@@ -5,6 +5,8 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.TiledProducts;
+import org.okl.core.parallel.Workers;
 
 /**
  * One-pass model selection on the driver: from the per-group sums of one pass ({@link FoldAggregates}), the model
@@ -41,7 +43,7 @@ public final class SketchSelection {
     }
 
     /**
-     * Solves every training set of the scheme from the sums.
+     * Solves every training set of the scheme from the sums, on the process's threads ({@link Workers#shared()}).
      *
      * @param sums          the per-group sums of one pass (with the scheme's groups)
      * @param scheme        the groups and which are validation folds
@@ -54,31 +56,79 @@ public final class SketchSelection {
      */
     public static Result solve(FoldAggregates sums, FoldScheme scheme, Whitening whitening, OutputSpectrum output,
             SpectralFilter filter, LinearAlgebra linearAlgebra) {
+        return solve(sums, scheme, whitening, output, filter, linearAlgebra, Workers.shared());
+    }
+
+    /**
+     * Solves every training set of the scheme from the sums: each validation fold's and the final model's m x m
+     * work is one task on the workers (as many at once as threads and free heap allow, about
+     * {@value #SET_MATRICES} m x m matrices each), with the BLAS on one thread per task; its large products are
+     * split into column tiles that idle workers take ({@link TiledProducts#onWorkers}). Each training set is
+     * solved by the same calls whatever the number of threads.
+     *
+     * @param workers the threads
+     * @throws IllegalArgumentException when a validation fold or a training set has no rows (too few rows for the
+     *                                  folds)
+     */
+    public static Result solve(FoldAggregates sums, FoldScheme scheme, Whitening whitening, OutputSpectrum output,
+            SpectralFilter filter, LinearAlgebra linearAlgebra, Workers workers) {
         if (sums.groups() != scheme.groups()) {
             throw new IllegalArgumentException("sums of " + sums.groups() + " groups for a scheme of "
                     + scheme.groups());
         }
         int folds = scheme.validationFolds();
-        SquaredErrors[][] validation = new SquaredErrors[folds][];
         for (int f = 0; f < folds; f++) {
             if (sums.rows(f) == 0) {
                 throw new IllegalArgumentException("validation fold " + (f + 1) + " of " + folds + " has no rows ("
                         + sums.rows(scheme.trainingGroups(-1)) + " rows for " + scheme.describe()
                         + "): use fewer folds or more rows");
             }
-            boolean[] training = scheme.trainingGroups(f);
-            Matrix[] beta = SketchSolve.weights(sums.gram(training), sums.cross(training), sums.rows(training),
-                    whitening, output, filter, linearAlgebra);
-            Matrix foldGram = sums.gram(f);
-            validation[f] = new SquaredErrors[beta.length];
-            for (int j = 0; j < beta.length; j++) {
-                validation[f][j] = sums.squaredErrors(f, foldGram, beta[j], linearAlgebra);
-            }
         }
-        boolean[] all = scheme.trainingGroups(-1);
-        Matrix[] weights = SketchSolve.weights(sums.gram(all), sums.cross(all), sums.rows(all), whitening, output,
-                filter, linearAlgebra);
-        return new Result(validation, weights, sums.rows(all));
+        SquaredErrors[][] validation = new SquaredErrors[folds][];
+        Matrix[][] weights = new Matrix[1][];
+        int sets = folds + 1;
+        int atOnce = concurrentSets(sets, sums.features(), workers);
+        LinearAlgebra la = TiledProducts.of(linearAlgebra).onWorkers(linearAlgebra, workers);
+        for (int first = 0; first < sets; first += atOnce) {
+            int base = first;
+            workers.forEach(Math.min(atOnce, sets - first), i -> {
+                int set = base + i;
+                if (set == folds) {
+                    boolean[] all = scheme.trainingGroups(-1);
+                    weights[0] = SketchSolve.weights(sums.gram(all), sums.cross(all), sums.rows(all), whitening,
+                            output, filter, la);
+                } else {
+                    validation[set] = validate(sums, scheme, set, whitening, output, filter, la);
+                }
+            });
+        }
+        return new Result(validation, weights[0], sums.rows(scheme.trainingGroups(-1)));
+    }
+
+    /** The m x m matrices one training set's solve holds at its peak (sum, congruence, eigenvectors, basis...). */
+    static final int SET_MATRICES = 6;
+
+    /** How many training sets to solve at once: at most the threads, and what the free heap holds. */
+    private static int concurrentSets(int sets, int features, Workers workers) {
+        Runtime runtime = Runtime.getRuntime();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        long perSet = 8L * SET_MATRICES * features * features;
+        long byMemory = Math.max(1, free / Math.max(1, perSet));
+        return (int) Math.max(1, Math.min(Math.min(sets, workers.threads()), byMemory));
+    }
+
+    /** Validation fold f's model (trained on the other groups) and its squared errors at every path point. */
+    private static SquaredErrors[] validate(FoldAggregates sums, FoldScheme scheme, int f, Whitening whitening,
+            OutputSpectrum output, SpectralFilter filter, LinearAlgebra linearAlgebra) {
+        boolean[] training = scheme.trainingGroups(f);
+        Matrix[] beta = SketchSolve.weights(sums.gram(training), sums.cross(training), sums.rows(training),
+                whitening, output, filter, linearAlgebra);
+        Matrix foldGram = sums.gram(f);
+        SquaredErrors[] errors = new SquaredErrors[beta.length];
+        for (int j = 0; j < beta.length; j++) {
+            errors[j] = sums.squaredErrors(f, foldGram, beta[j], linearAlgebra);
+        }
+        return errors;
     }
 
     /** The mean over validation folds of the metric at every path point (empty without validation folds). */

@@ -1,5 +1,7 @@
 package org.okl.core.stream;
 
+import java.util.Optional;
+import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -18,8 +20,11 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * (docs/conventions.md#regularization-scale: C = g(Gamma/n) Y / n, s_max = s_1·a_max/n, n the rows of this training
  * set), and the prediction
  * {@code k~(x, X) C A = phi(x)^T beta} with
- * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d).</pre>
- * With every training point as a Nystrom landmark this is the exact separable solution.
+ * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d),</pre>
+ * formed right to left ({@code T (W (...))}: two thin products per path point, never the m x r product T W).
+ * With every training point as a Nystrom landmark this is the exact separable solution. Ridge filters (Tikhonov,
+ * iterated Tikhonov) with a few distinct shifts are solved by Cholesky factors of the shifted {@code T^T G T}
+ * instead ({@link RidgeSolve}: the same weights, several times cheaper than the eigendecomposition).
  */
 public final class SketchSolve {
     private SketchSolve() {
@@ -46,13 +51,20 @@ public final class SketchSolve {
             throw new IllegalArgumentException("more than 2^31 training rows in one training set");
         }
         int n = (int) rows;
-        SymmetricSpectrum spectrum = SymmetricSpectrum.of(whitening.congruence(gram, linearAlgebra), linearAlgebra);
+        Matrix whitened = whitening.congruence(gram, linearAlgebra);
+        if (filter instanceof RidgeFilter ridge && largestDiagonal(whitened) > 0) {
+            Optional<Matrix[]> solved = RidgeSolve.weights(whitened, whitening.left(cross, linearAlgebra), n,
+                    whitening, output, ridge, linearAlgebra);
+            if (solved.isPresent()) {
+                return solved.get();
+            }
+        }
+        SymmetricSpectrum spectrum = SymmetricSpectrum.of(whitened, linearAlgebra);
         double[] s = spectrum.values();
         if (!(s.length > 0 && s[0] > 0)) {
             throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
         }
         Matrix w = spectrum.vectors();
-        Matrix basis = whitening.back(w, linearAlgebra);
         Matrix rotated = output.rotate(linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false),
                 linearAlgebra);
         double[] a = output.values();
@@ -67,8 +79,16 @@ public final class SketchSolve {
                     c[i] *= a[col];
                 }
             }
-            out[j] = output.rotateBack(linearAlgebra.multiply(basis, ct), linearAlgebra);
+            out[j] = output.rotateBack(whitening.back(linearAlgebra.multiply(w, ct), linearAlgebra), linearAlgebra);
         });
         return out;
+    }
+
+    private static double largestDiagonal(Matrix m) {
+        double max = 0;
+        for (int i = 0; i < m.rows(); i++) {
+            max = Math.max(max, m.get(i, i));
+        }
+        return max;
     }
 }

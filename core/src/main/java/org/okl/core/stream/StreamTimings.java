@@ -3,11 +3,12 @@ package org.okl.core.stream;
 import java.util.Locale;
 
 /**
- * Where the time of a streamed fit went, in wall-clock seconds on the thread that drives it: drawing the sketch
- * (landmarks are sampled in a pass of their own), waiting for parsed blocks (reading and parsing runs on its own
- * thread, so this is only the part not hidden behind the computation),
- * kernel blocks (the sketch features), products (the {@code dsyrk} and {@code dgemm} sums, or the passes' products)
- * and the driver-side solve (the m x m decompositions). Not thread-safe.
+ * Where the time of a streamed fit went, in wall-clock seconds on the thread that drives it (each phase runs on
+ * every worker, one after the other): parsing the rows before the passes (a file into its cache), drawing the
+ * sketch (landmarks: read from the cache, or sampled in a pass of their own), waiting for parsed blocks (when a
+ * pass parses as it goes: only the part not hidden behind the computation), kernel blocks (the sketch features),
+ * products (the {@code dsyrk} and {@code dgemm} sums, or the passes' products) and the solve (the m x m
+ * decompositions). Not thread-safe.
  */
 public final class StreamTimings {
     private long rows;
@@ -17,6 +18,7 @@ public final class StreamTimings {
     private long productNanos;
     private long solveNanos;
     private long drawNanos;
+    private long parseNanos;
 
     /** Counts one pass over the given number of rows. */
     public void pass(long passRows) {
@@ -42,6 +44,11 @@ public final class StreamTimings {
     /** Adds time spent drawing the sketch (sampling landmarks: a pass of its own). */
     public void draw(long nanos) {
         drawNanos += nanos;
+    }
+
+    /** Adds time spent parsing the rows before the passes (a file parsed into its cache). */
+    public void parse(long nanos) {
+        parseNanos += nanos;
     }
 
     /** Adds time spent in the driver-side solve. */
@@ -79,6 +86,11 @@ public final class StreamTimings {
         return drawNanos * 1e-9;
     }
 
+    /** Seconds parsing the rows before the passes. */
+    public double parseSeconds() {
+        return parseNanos * 1e-9;
+    }
+
     /** Seconds in the driver-side solve. */
     public double solveSeconds() {
         return solveNanos * 1e-9;
@@ -86,8 +98,9 @@ public final class StreamTimings {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%d rows, %d pass%s: drawing the sketch %.1f s, waiting for input %.1f s, "
-                + "kernel blocks %.1f s, products %.1f s, solve %.1f s", rows, passes, passes == 1 ? "" : "es",
-                drawSeconds(), readSeconds(), kernelSeconds(), productSeconds(), solveSeconds());
+        return String.format(Locale.ROOT, "%d rows, %d pass%s: parsing %.1f s, drawing the sketch %.1f s, waiting "
+                + "for input %.1f s, kernel blocks %.1f s, products %.1f s, solve %.1f s", rows, passes,
+                passes == 1 ? "" : "es", parseSeconds(), drawSeconds(), readSeconds(), kernelSeconds(),
+                productSeconds(), solveSeconds());
     }
 }

@@ -4,6 +4,7 @@ import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.TiledProducts;
 
 /**
  * The squared-error sums of every validation fold at every path point, for predictions {@code Phi·beta_{f,j}} of
@@ -67,45 +68,80 @@ public final class ValidationSums implements Serializable {
      */
     public void add(long first, InputRows inputs, Matrix targets, double[] rowWeights, Matrix[] stacked,
             PassContext context) {
-        context.forEachGroupChunk(first, inputs, counts.length, (f, part, phi) -> {
-            Matrix predicted = context.linearAlgebra().multiply(phi, stacked[f]);
+        TiledProducts products = context.products();
+        int cells = points * outputs;
+        context.forEachGroupPiece(first, inputs, counts.length, (f, part, phi, tasks, after) -> {
             Matrix truth = targets.selectRows(part);
-            int t = part.length;
-            double[] y = truth.data();
-            double[] p = predicted.data();
-            for (int j = 0; j < points; j++) {
-                for (int c = 0; c < outputs; c++) {
-                    int cell = j * outputs + c;
-                    long n = 0;
-                    double e = 0;
-                    double s = 0;
-                    double q = 0;
-                    for (int i = 0; i < t; i++) {
-                        double v = y[i + c * t];
-                        if (!Double.isNaN(v)) {
-                            double w = rowWeights == null ? 1.0 : rowWeights[part[i]];
-                            double r = v - p[i + (j * outputs + c) * t];
-                            n++;
-                            e += w * r * r;
-                            s += w * v;
-                            q += w * v * v;
-                        }
+            int pieces = (part.length + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+            double[][][] partial = new double[pieces][][];
+            for (int k = 0; k < pieces; k++) {
+                int piece = k;
+                int from = k * SketchBlocks.FEATURE_ROWS;
+                int to = Math.min(part.length, from + SketchBlocks.FEATURE_ROWS);
+                tasks.add(() -> partial[piece] = errors(products.multiply(phi.rowRange(from, to), stacked[f]),
+                        truth.rowRange(from, to), part, from, rowWeights));
+            }
+            after.add(() -> {
+                for (double[][] piece : partial) {
+                    for (int cell = 0; cell < cells; cell++) {
+                        counts[f][cell] += (long) piece[0][cell];
+                        errors[f][cell] += piece[1][cell];
+                        sums[f][cell] += piece[2][cell];
+                        squares[f][cell] += piece[3][cell];
                     }
-                    counts[f][cell] += n;
-                    errors[f][cell] += e;
-                    sums[f][cell] += s;
-                    squares[f][cell] += q;
                 }
-            }
-            rows[f] += t;
-            if (rowWeights == null) {
-                weights[f] += t;
-            } else {
-                for (int i : part) {
-                    weights[f] += rowWeights[i];
+                rows[f] += part.length;
+                if (rowWeights == null) {
+                    weights[f] += part.length;
+                } else {
+                    for (int i : part) {
+                        weights[f] += rowWeights[i];
+                    }
                 }
-            }
+            });
         });
+    }
+
+    /**
+     * Per cell (path point, output) of some rows: the count of known targets, sum w (y - f)^2, sum w y and
+     * sum w y^2, as four arrays.
+     *
+     * @param predicted their predictions at every path point (t x points·d)
+     * @param truth     their targets (t x d; NaN unknown)
+     * @param part      the rows' places in the block, {@code part[offset + i]} for row i
+     * @param offset    where the rows start in {@code part}
+     * @param rowWeights the block's weights, or {@code null}
+     */
+    private double[][] errors(Matrix predicted, Matrix truth, int[] part, int offset, double[] rowWeights) {
+        int t = truth.rows();
+        double[] y = truth.data();
+        double[] p = predicted.data();
+        double[][] out = new double[4][points * outputs];
+        for (int j = 0; j < points; j++) {
+            for (int c = 0; c < outputs; c++) {
+                int cell = j * outputs + c;
+                long n = 0;
+                double e = 0;
+                double s = 0;
+                double q = 0;
+                for (int i = 0; i < t; i++) {
+                    double v = y[i + c * t];
+                    if (!Double.isNaN(v)) {
+                        double w = rowWeights == null ? 1.0 : rowWeights[part[offset + i]];
+                        double r = v - p[i + cell * t];
+                        n++;
+                        e += w * r * r;
+                        s += w * v;
+                        q += w * v * v;
+                    }
+                }
+                out[0][cell] = n;
+                out[1][cell] = e;
+                out[2][cell] = s;
+                out[3][cell] = q;
+            }
+        }
+        return out;
     }
 
     /** Adds other sums (of the same shape) to these and returns these. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 
@@ -102,5 +103,19 @@ public final class CsvReader implements TableReader {
     @Override
     public TableStream open(Path file) {
         return new CsvStream(DataFiles.open(file), file.toString(), noteHeaders);
+    }
+
+    /**
+     * Cuts an uncompressed file into byte ranges that parse in parallel ({@link CsvSplits}: the same values as
+     * {@link #open}; anything unusual is left to it).
+     */
+    @Override
+    public Optional<TableSplits> split(Path file, long pieceBytes) {
+        if (file.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
+            return Optional.empty();
+        }
+        try (TableStream stream = open(file)) {
+            return CsvSplits.of(file, stream, pieceBytes);
+        }
     }
 }

@@ -168,7 +168,8 @@ final class CsvStream implements TableStream {
         return row;
     }
 
-    private static char delimiterOf(String line) {
+    /** The delimiter the first non-blank line implies: comma, tab, semicolon, or ' ' for whitespace-separated. */
+    static char delimiterOf(String line) {
         if (line.indexOf(',') >= 0) {
             return ',';
         }

@@ -7,8 +7,8 @@ import org.okl.api.linalg.LinearAlgebra;
 /**
  * The Gaussian kernel {@code k(x, x') = exp(-||x - x'||^2 / (2 sigma^2))} (docs/conventions.md#scalar-kernels). Its
  * Gram matrix is one product of the inputs plus the squared norms, then one pass {@code exp(-max(d2, 0) / (2
- * sigma^2))}; the Gram of a sample with itself is exactly symmetric with ones on the diagonal. Its spectral density is
- * N(0, I / sigma^2).
+ * sigma^2))} ({@link GaussianExponentials}: SIMD lanes where the JVM has the Vector API); the Gram of a sample with
+ * itself is exactly symmetric with ones on the diagonal. Its spectral density is N(0, I / sigma^2).
  */
 public final class GaussianKernel extends InnerProductKernel implements ShiftInvariantKernel {
     private final double sigma;
@@ -42,11 +42,7 @@ public final class GaussianKernel extends InnerProductKernel implements ShiftInv
     @Override
     protected void transformColumn(double[] g, int offset, int from, int to, double[] squaredNormsA,
             double squaredNormB) {
-        double s = scale;
-        for (int i = from; i < to; i++) {
-            double d2 = squaredNormsA[i] + squaredNormB - 2.0 * g[offset + i];
-            g[offset + i] = Math.exp(-Math.max(d2, 0.0) * s);
-        }
+        GaussianExponentials.apply(g, offset, from, to, squaredNormsA, squaredNormB, scale);
     }
 
     @Override

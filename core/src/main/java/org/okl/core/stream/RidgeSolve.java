@@ -1,0 +1,79 @@
+package org.okl.core.stream;
+
+import java.util.Optional;
+import java.util.TreeMap;
+import org.okl.api.filter.RidgeFilter;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * {@link SketchSolve} for ridge filters (Tikhonov, iterated Tikhonov) by Cholesky factors instead of an
+ * eigendecomposition: in the whitened features, output direction c of A's spectrum (eigenvalue a_c > 0) and path
+ * point j have weights {@code z = (G~ + mu I)^-1 R~_c}, {@code mu = n·lambda_j/a_c}, which is the eigen form's
+ * {@code W diag(a_c / (s a_c + n lambda)) W^T R~_c} (iterated: {@code z_i = (G~ + mu I)^-1 (R~_c + mu z_(i-1))});
+ * directions with a_c = 0 get zero weights, as there. A factor costs r³/3 flops in blocked BLAS-3 calls against
+ * the several r³, half of them in memory-bound BLAS-2 calls, of a symmetric eigendecomposition, so a path of a
+ * few distinct shifts is several times cheaper. When a shifted system is not definite in floating point (a shift
+ * near the round-off of G~), or the shifts are many, the caller takes the eigen form.
+ */
+final class RidgeSolve {
+    /** The most distinct shifts factored; more take the eigendecomposition (one is about this many factors). */
+    static final int MAX_SHIFTS = 16;
+
+    private RidgeSolve() {
+    }
+
+    /**
+     * The weights of every path point, or empty when the eigen form should be used.
+     *
+     * @param whitened G~ = T^T G T (r x r)
+     * @param left     T^T R (r x d)
+     * @param n        the training set's rows
+     */
+    static Optional<Matrix[]> weights(Matrix whitened, Matrix left, int n, Whitening whitening,
+            OutputSpectrum output, RidgeFilter filter, LinearAlgebra la) {
+        double[] a = output.values();
+        int points = filter.pathLength();
+        TreeMap<Double, Matrix> factors = new TreeMap<>();
+        for (int j = 0; j < points; j++) {
+            for (double ac : a) {
+                if (ac > 0) {
+                    factors.put(n * filter.lambda(j) / ac, null);
+                }
+            }
+        }
+        boolean usable = factors.keySet().stream().allMatch(mu -> mu > 0 && Double.isFinite(mu));
+        if (factors.size() > MAX_SHIFTS || !usable) {
+            return Optional.empty();
+        }
+        for (double mu : factors.keySet()) {
+            Optional<Matrix> lower = la.cholesky(whitened.copy().symmetrize().addToDiagonal(mu));
+            if (lower.isEmpty()) {
+                return Optional.empty();
+            }
+            factors.put(mu, lower.get());
+        }
+        Matrix rotated = output.rotate(left, la);
+        int r = rotated.rows();
+        int d = a.length;
+        Matrix[] out = new Matrix[points];
+        for (int j = 0; j < points; j++) {
+            Matrix z = Matrix.zeros(r, d);
+            for (int c = 0; c < d; c++) {
+                if (!(a[c] > 0)) {
+                    continue;
+                }
+                double mu = n * filter.lambda(j) / a[c];
+                Matrix lower = factors.get(mu);
+                Matrix rhs = rotated.columnRange(c, c + 1);
+                Matrix column = Matrix.zeros(r, 1);
+                for (int i = 0; i < filter.iterations(); i++) {
+                    column = la.choleskySolve(lower, i == 0 ? rhs : rhs.plus(column.times(mu)));
+                }
+                System.arraycopy(column.data(), 0, z.data(), c * r, r);
+            }
+            out[j] = output.rotateBack(whitening.back(z, la), la);
+        }
+        return Optional.of(out);
+    }
+}

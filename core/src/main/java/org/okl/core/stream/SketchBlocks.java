@@ -1,0 +1,91 @@
+package org.okl.core.stream;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.parallel.Workers;
+
+/**
+ * The sketch features of rows as parallel tasks of {@value #FEATURE_ROWS} rows each (a fixed size, so the features
+ * of a row never depend on the number of threads), and the grouping of a block's rows that every pass shares.
+ */
+final class SketchBlocks {
+    /** The rows of one features task. */
+    static final int FEATURE_ROWS = 128;
+
+    private SketchBlocks() {
+    }
+
+    /** The indices in [from, to) of the rows of every group (groups 0..count-1; others are left out). */
+    static int[][] rowsByGroup(int[] groups, int from, int to, int count) {
+        int[] sizes = new int[count];
+        for (int i = from; i < to; i++) {
+            if (groups[i] >= 0 && groups[i] < count) {
+                sizes[groups[i]]++;
+            }
+        }
+        int[][] rows = new int[count][];
+        for (int g = 0; g < count; g++) {
+            rows[g] = new int[sizes[g]];
+        }
+        int[] filled = new int[count];
+        for (int i = from; i < to; i++) {
+            int g = groups[i];
+            if (g >= 0 && g < count) {
+                rows[g][filled[g]++] = i;
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * The features of several row sets (a set may be {@code null}: its features are {@code null}), computed as one
+     * parallel step.
+     */
+    static Matrix[] features(SketchFeatures features, InputRows[] inputs, Workers workers) {
+        int m = features.size();
+        Matrix[] out = new Matrix[inputs.length];
+        List<Runnable> tasks = new ArrayList<>();
+        for (int s = 0; s < inputs.length; s++) {
+            if (inputs[s] == null) {
+                continue;
+            }
+            InputRows x = inputs[s];
+            int t = x.rows();
+            Matrix phi = Matrix.zeros(t, m);
+            out[s] = phi;
+            for (int from = 0; from < t; from += FEATURE_ROWS) {
+                int a = from;
+                int b = Math.min(t, from + FEATURE_ROWS);
+                tasks.add(() -> copyRows(features.features(a == 0 && b == t ? x : x.rowRange(a, b)), phi, a));
+            }
+        }
+        workers.forEach(tasks.size(), i -> tasks.get(i).run());
+        return out;
+    }
+
+    /** The features of one row set, as one parallel step. */
+    static Matrix features(SketchFeatures features, InputRows inputs, Workers workers) {
+        return features(features, new InputRows[] {inputs}, workers)[0];
+    }
+
+    /** Copies {@code part} (r x m) into rows [row, row + r) of {@code into} (t x m). */
+    static void copyRows(Matrix part, Matrix into, int row) {
+        int r = part.rows();
+        int t = into.rows();
+        if (part.cols() != into.cols()) {
+            throw new IllegalStateException("the sketch gave " + part.cols() + " features, not " + into.cols());
+        }
+        double[] src = part.data();
+        double[] dst = into.data();
+        if (r == t) {
+            System.arraycopy(src, 0, dst, 0, src.length);
+            return;
+        }
+        for (int j = 0; j < part.cols(); j++) {
+            System.arraycopy(src, j * r, dst, row + j * t, r);
+        }
+    }
+}
