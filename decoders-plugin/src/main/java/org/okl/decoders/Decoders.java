@@ -53,6 +53,14 @@ public final class Decoders {
         return TypedSpec.of(Decoder.class, "threshold").with("per-label", true).with("at-least-one", atLeastOne);
     }
 
+    /**
+     * {@code threshold} tuned for the metric of model selection on its out-of-fold predictions: one common threshold,
+     * and with {@code perLabel} then one per label while the metric improves.
+     */
+    public static TypedSpec<Decoder> thresholdsForMetric(boolean perLabel) {
+        return TypedSpec.of(Decoder.class, "threshold").with("per-label", perLabel).with("objective", "metric");
+    }
+
     /** {@code candidates}: the pre-image among the training outputs nearest to the prediction. */
     public static TypedSpec<Decoder> candidates() {
         return TypedSpec.of(Decoder.class, "candidates");

@@ -1,5 +1,6 @@
 package org.okl.decoders;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -30,6 +31,7 @@ import org.okl.decoders.output.LabelEmbedding;
 import org.okl.decoders.output.OelEmbedding;
 import org.okl.decoders.output.SequenceEmbedding;
 import org.okl.decoders.output.VectorEmbedding;
+import org.okl.decoders.pipeline.AutoPipelines;
 import org.okl.decoders.pipeline.PaperPipelines;
 
 /**
@@ -116,6 +118,9 @@ public final class DecodersPlugin implements OklPlugin {
                                         "tune one threshold per label for F1 on validation data"),
                                 ParameterSpec.bool("at-least-one", false,
                                         "give the label of largest margin when none passes"),
+                                ParameterSpec.choice("objective", "f1", List.of("f1", "metric"),
+                                        "what tuning maximises: each label's F1, or the metric of model selection "
+                                                + "(one common threshold, then per label with per-label)"),
                                 new ParameterSpec("thresholds", ParameterType.DOUBLE_LIST, null, false,
                                         "one threshold per label, as tuned with per-label (written by fit)",
                                         Double.NEGATIVE_INFINITY, true, Double.POSITIVE_INFINITY, true, List.of(),
@@ -123,7 +128,7 @@ public final class DecodersPlugin implements OklPlugin {
                         (p, c) -> new ThresholdDecoder(
                                 p.findDouble("value").map(OptionalDouble::of).orElse(OptionalDouble.empty()),
                                 p.getBoolean("per-label"), p.getBoolean("at-least-one"),
-                                p.has("thresholds") ? p.getDoubles("thresholds").stream()
+                                p.getString("objective").equals("metric"), p.has("thresholds") ? p.getDoubles("thresholds").stream()
                                         .mapToDouble(Double::doubleValue).toArray() : null)),
                 SimpleComponentFactory.of(TopKDecoder.ID, Decoder.class, "the k labels with the largest scores",
                         List.of(ParameterSpec.integer("k", 1, 1, "labels per prediction")),
@@ -156,7 +161,9 @@ public final class DecodersPlugin implements OklPlugin {
 
     @Override
     public Collection<PipelineTemplate> pipelines() {
-        return PaperPipelines.all();
+        List<PipelineTemplate> all = new ArrayList<>(PaperPipelines.all());
+        all.addAll(AutoPipelines.all());
+        return all;
     }
 
     /** The output embedding and decoder of a pipeline that names none: outputs used as they are. */

@@ -144,8 +144,16 @@ class DecodersPluginTest {
         Set<String> allowed = Set.of("kernel", "operator", "output", "filter", "regularizers", "decoder",
                 "approximation", "selection");
         assertThat(plugin.pipelines().stream().map(PipelineTemplate::id)).containsExactlyInAnyOrder("kde-cortes",
-                "kde-weston", "kde-covariance", "kde-conditional-covariance", "iokr", "oel0", "oel", "vv-rls", "vvmr");
-        for (PipelineTemplate t : plugin.pipelines()) {
+                "kde-weston", "kde-covariance", "kde-conditional-covariance", "iokr", "oel0", "oel", "vv-rls", "vvmr",
+                "auto-regression", "auto-multi-label", "auto-multi-class", "auto-multi-task", "auto-structured",
+                "auto-large");
+        Set<String> auto = Set.of("inputs", "targets", "kernel", "operator", "output", "filter", "decoder",
+                "approximation", "selection");
+        for (PipelineTemplate t : org.okl.decoders.pipeline.AutoPipelines.all()) {
+            assertThat(t.description()).isNotBlank();
+            assertThat(auto).as(t.id()).containsAll(json.readValue(t.json(), Map.class).keySet());
+        }
+        for (PipelineTemplate t : org.okl.decoders.pipeline.PaperPipelines.all()) {
             assertThat(t.description()).isNotBlank();
             Map<String, Object> file = json.readValue(t.json(), Map.class);
             assertThat(file.keySet()).as(t.id()).containsAll(

@@ -83,8 +83,7 @@ class BackEndNoticeIT {
         OklProcess.Result error = OklProcess.runLauncher(dir, java, "fit", "--data", "nowhere.csv");
         assertThat(error.exitCode()).isEqualTo(2);
         assertThat(error.stderr().lines().toList()).containsExactly(
-                "okl: error: [OKL-E009] Missing required options: '--pipeline=P.json', '--model=M.okl' (see "
-                        + "docs/errors.md#okl-e009)",
+                "okl: error: [OKL-E009] Missing required option: '--model=M.okl' (see docs/errors.md#okl-e009)",
                 "okl: see 'okl fit --help'");
 
         OklProcess.Result vmWarning = OklProcess.runLauncher(dir, Map.of("OKL_LINALG", "java",

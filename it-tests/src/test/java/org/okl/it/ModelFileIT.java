@@ -145,6 +145,22 @@ class ModelFileIT {
     }
 
     @Test
+    void versionTwoFilesStillLoadAndPredictWhatTheyDid() throws Exception {
+        Path v2 = resource("model-v2/model-v2.okl");
+        Model model = Model.load(v2);
+        assertThat(model.inputColumns().orElseThrow().names()).containsExactly("x1", "x2", "x3");
+        assertThat(model.provenance().search()).isNull();
+        assertThat(model.transforms().isEmpty()).isTrue();
+        Matrix test = csvValues(resource("model-v2/test.csv"));
+        Matrix expected = csvValues(resource("model-v2/expected.csv"));
+        assertThat(model.predict(test).outputs().maxAbsDifference(expected)).isLessThan(1e-9);
+        Path out = dir.resolve("v2-pred.csv");
+        ok(OklProcess.run(dir, Map.of(), "predict", "--model", v2.toString(), "--data",
+                resource("model-v2/test.csv").toString(), "--out", out.toString()));
+        assertThat(csvValues(out).maxAbsDifference(expected)).isLessThan(1e-9);
+    }
+
+    @Test
     void theCommandLineRemembersTheInputColumnsByNameAndPosition() throws Exception {
         Path model = named;
         Model loaded = Model.load(model);

@@ -28,10 +28,11 @@ import org.okl.filters.Regularizers;
 import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
 import org.okl.kernels.OutputMatrices;
+import org.okl.transforms.Transforms;
 
 /**
  * The typed specs of the built-in components (Kernels, Operators, OutputMatrices, Filters, Regularizers, Outputs,
- * Decoders, Metrics) against the registry: every spec they return is accepted by the component it names (parameter
+ * Decoders, Metrics, Transforms) against the registry: every spec they return is accepted by the component it names (parameter
  * names, types and ranges), and every built-in component of those kinds has one, so the typed API and the plugins
  * cannot drift apart.
  */
@@ -48,7 +49,8 @@ class TypedSpecsIT {
         Path matrix = Files.writeString(dir.resolve("a.csv"), "2,1\n1,2\n");
         return Map.of(
             ComponentKind.KERNEL, List.of(Kernels.gaussian(2.0), Kernels.gaussianMedianWidth(),
-                    Kernels.gaussianKnnWidth(0.3), Kernels.gaussianTanimoto(1.5), Kernels.laplacian(2.0),
+                    Kernels.gaussianKnnWidth(0.3), Kernels.gaussianMedianWidth(4.0), Kernels.gaussianTanimoto(1.5),
+                    Kernels.gaussianTanimotoMedianWidth(), Kernels.laplacian(2.0), Kernels.laplacianMedianWidth(),
                     Kernels.linear(), Kernels.polynomial(2, 0.5), Kernels.tanimoto(), Kernels.sequenceOneHot(4),
                     Kernels.normalized(Kernels.linear()), Kernels.scaled(2.0, K), Kernels.sum(K, Kernels.linear()),
                     Kernels.product(K, Kernels.laplacian(1.0))),
@@ -73,14 +75,19 @@ class TypedSpecsIT {
                     Outputs.oneHot(), Outputs.simplex(), Outputs.sequence(5), Outputs.kernel(K),
                     Outputs.kpca(K, 8), Outputs.oel(K, 16, 0.5), Outputs.oelExact(K, 16, 1.0)),
             ComponentKind.DECODER, List.of(Decoders.identity(), Decoders.argmax(), Decoders.topK(3),
-                    Decoders.threshold(0.3), Decoders.perLabelThresholds(true), Decoders.candidates(),
+                    Decoders.threshold(0.3), Decoders.perLabelThresholds(true), Decoders.thresholdsForMetric(false),
+                    Decoders.candidates(),
                     Decoders.candidates(Decoders.CandidateSet.TRAIN_AND_UNLABELLED, 5),
                     Decoders.candidates(Path.of("candidates.csv"), 1), Decoders.perPosition(),
                     Decoders.perPosition(26, false)),
             ComponentKind.METRIC, List.of(Metrics.mse(), Metrics.rmse(), Metrics.arrmse(), Metrics.rbfLoss(3.0),
                     Metrics.explainedVariance(), Metrics.angularError(), Metrics.f1Example(), Metrics.f1Macro(),
                     Metrics.f1Micro(), Metrics.hammingLoss(), Metrics.meanAuc(), Metrics.subsetAccuracy(),
-                    Metrics.perCharacterAccuracy(), Metrics.topKAccuracy(2)));
+                    Metrics.perCharacterAccuracy(), Metrics.topKAccuracy(2)),
+            ComponentKind.TRANSFORM, List.of(Transforms.standardize(), Transforms.standardize(true, false),
+                    Transforms.minMax(), Transforms.minMax(-1, 1), Transforms.oneHot(), Transforms.oneHot("a,b"),
+                    Transforms.log1p(), Transforms.log1p("0:2"), Transforms.pca(3), Transforms.pcaVariance(0.9),
+                    Transforms.dropConstant()));
     }
 
     @Test

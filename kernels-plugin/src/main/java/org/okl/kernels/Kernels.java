@@ -39,9 +39,27 @@ public final class Kernels {
         return TypedSpec.of(VectorKernel.class, "gaussian-tanimoto").with("sigma", sigma);
     }
 
+    /** {@code gaussian} with its width set to {@code factor} times the median pairwise distance of the inputs. */
+    public static TypedSpec<VectorKernel> gaussianMedianWidth(double factor) {
+        return gaussianMedianWidth().with("factor", factor);
+    }
+
     /** {@code laplacian}: exp(-||x - x'||_1 / sigma). */
     public static TypedSpec<VectorKernel> laplacian(double sigma) {
         return TypedSpec.of(VectorKernel.class, "laplacian").with("sigma", sigma);
+    }
+
+    /** {@code laplacian} with its width set to the median pairwise L1 distance of the training inputs. */
+    public static TypedSpec<VectorKernel> laplacianMedianWidth() {
+        return TypedSpec.of(VectorKernel.class, "laplacian").with("bandwidth", "median");
+    }
+
+    /**
+     * {@code gaussian-tanimoto} with its width set to the median distance sqrt(2 - 2T) between the training inputs
+     * (or outputs, for an output kernel).
+     */
+    public static TypedSpec<VectorKernel> gaussianTanimotoMedianWidth() {
+        return TypedSpec.of(VectorKernel.class, "gaussian-tanimoto").with("bandwidth", "median");
     }
 
     /** {@code linear}: the inner product. */

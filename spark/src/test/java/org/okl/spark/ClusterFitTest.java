@@ -2,6 +2,7 @@ package org.okl.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -98,6 +99,46 @@ class ClusterFitTest {
         assertThat(spark.summary().passes().stream().noneMatch(FitSummary.Pass::onDriver)).isTrue();
         assertThat(spark.summary().rowsToDriver()).as("the uniform landmarks, then the leverage ones")
                 .isEqualTo(100);
+    }
+
+    /**
+     * Input and target transforms in every pass on the executors: Falkon over leverage-score landmarks, drawn from
+     * rows the executors transform, gives the one-machine model; the transforms' statistics are gathered there too,
+     * in parts merged on the driver.
+     */
+    @Test
+    void transformsReachEveryPassOnTheExecutors() {
+        String pipeline = "{\"inputs\": [{\"name\": \"standardize\"}], \"targets\": [{\"name\": \"standardize\"}],"
+                + " \"kernel\": {\"name\": \"gaussian\", \"sigma\": 1.5},"
+                + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 50, \"sampling\": \"leverage\"},"
+                + " \"solver\": {\"name\": \"falkon\", \"tolerance\": 1e-12, \"iterations\": 200},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-2, 1e-4]}," + FOLDS;
+        SyntheticData raw = SyntheticData.draw(1500, 3, 2, 131);
+        Matrix x = raw.x().copy();
+        Matrix y = raw.y().copy();
+        for (int i = 0; i < x.rows(); i++) {
+            x.set(i, 1, 500 + 40 * x.get(i, 1));
+            y.set(i, 0, 1000 + 10 * y.get(i, 0));
+        }
+        SyntheticData d = new SyntheticData(x, y);
+        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                .setOutputCols(d.outputColumns().toArray(new String[0])).fit(d.dataset(LocalSpark.session(), 3));
+        Model local = oneMachine(pipeline, d);
+        Model model = spark.oklModel();
+        assertThat(model.provenance().solver()).isEqualTo("falkon");
+        assertThat(model.pathIndex()).isEqualTo(local.pathIndex());
+        assertThat(ModelArrays.predictorArray(model, "landmarks")).as("the same rows, transformed by statistics "
+                + "summed in other blocks").containsExactly(ModelArrays.predictorArray(local, "landmarks"),
+                        within(1e-12));
+        Matrix test = x.rowRange(0, 100);
+        assertThat(relative(model.predict(test).outputs(), local.predict(test).outputs())).isLessThan(1e-8);
+        List<String> onExecutors = spark.summary().passes().stream().filter(p -> !p.onDriver())
+                .map(FitSummary.Pass::name).toList();
+        assertThat(onExecutors).contains("input transform statistics", "target transform statistics",
+                "uniform sample", "leverage Gram", "leverage scores", SparkFalkonPasses.CROSS, SparkFalkonPasses.APPLY,
+                SparkFalkonPasses.VALIDATE, "data checksum");
+        assertThat(spark.summary().passes()).noneMatch(FitSummary.Pass::onDriver);
+        assertThat(spark.summary().rowsToDriver()).as("the uniform landmarks, then the leverage ones").isEqualTo(100);
     }
 
     /** Rows (features, y0, y1, w) with weights in [0, 3], some 0. */

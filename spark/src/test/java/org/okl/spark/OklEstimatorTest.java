@@ -20,6 +20,7 @@ import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.Provenance;
 import org.okl.core.plugin.OklException;
 import org.okl.core.stream.MatrixRows;
+import org.okl.spark.fit.FitSummary;
 
 class OklEstimatorTest {
     static final String PIPELINE = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},"
@@ -57,6 +58,33 @@ class OklEstimatorTest {
         Matrix p = model.predict(test).outputs();
         Matrix q = oneMachine.predict(test).outputs();
         assertThat(p.maxAbsDifference(q) / q.frobeniusNorm()).isLessThan(1e-9);
+    }
+
+    @Test
+    void transformsAreFittedOnTheClusterRowsAndAppliedByTheExecutors() {
+        String pipeline = PIPELINE.replace("{\"kernel\"", "{\"inputs\": [{\"name\": \"standardize\"}, "
+                + "{\"name\": \"pca\", \"rank\": 3}], \"targets\": [{\"name\": \"standardize\"}], \"kernel\"");
+        SyntheticData d = SyntheticData.draw(1500, 4, 2, 13);
+        Matrix x = d.x().copy();
+        for (int i = 0; i < x.rows(); i++) {
+            x.set(i, 2, 1000 + 50 * x.get(i, 2));
+        }
+        Okl okl = Okl.builder().build();
+        PipelineSpec spec = PipelineFiles.parse(pipeline, "test", okl.registry());
+        Model oneMachine = okl.pipeline(spec).fit(new MatrixRows(x, d.y())).model();
+        SyntheticData shifted = new SyntheticData(x, d.y());
+        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                .setOutputCols(d.outputColumns().toArray(new String[0])).fit(shifted.dataset(LocalSpark.session(), 3));
+        Model model = spark.oklModel();
+        assertThat(spark.summary().passes().stream().filter(p -> p.name().endsWith("transform statistics")))
+                .as("standardize and pca on the inputs, standardize on the targets: one pass each")
+                .hasSize(3).noneMatch(FitSummary.Pass::onDriver);
+        assertThat(model.provenance().chosen()).isEqualTo(oneMachine.provenance().chosen());
+        oneMachine.transforms().arrays().forEach((name, m) -> assertThat(model.transforms().arrays().get(name)
+                .maxAbsDifference(m)).as(name).isLessThan(1e-9 * (1 + m.frobeniusNorm())));
+        Matrix probe = x.rowRange(0, 20);
+        assertThat(model.predict(probe).outputs().maxAbsDifference(oneMachine.predict(probe).outputs()))
+                .isLessThan(1e-7);
     }
 
     @Test

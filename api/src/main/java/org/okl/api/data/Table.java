@@ -13,17 +13,30 @@ import org.okl.api.linalg.Matrix;
  *                      labels), empty when the format does not say
  * @param namedColumns  whether the names come from the file (a header row, ARFF attributes) rather than being
  *                      generated; OKL checks such names when a model is applied to another file
+ * @param levels        the declared levels of every nominal column (ARFF {@code {v1, v2, ...}} attributes: the column
+ *                      holds the level itself when every level is a number, else the level's 0-based index), one list
+ *                      per column (empty for a numeric column), or an empty list when no column is nominal
  */
 @API(status = API.Status.MAINTAINED, since = "0.1")
-public record Table(Matrix values, List<String> columnNames, int[] outputColumns, boolean namedColumns) {
+public record Table(Matrix values, List<String> columnNames, int[] outputColumns, boolean namedColumns,
+        List<List<String>> levels) {
 
-    /** Validates that there is one name per column. */
+    /** Validates that there is one name (and one list of levels, when there are levels) per column. */
     public Table {
         columnNames = List.copyOf(columnNames);
         if (columnNames.size() != values.cols()) {
             throw new IllegalArgumentException(values.cols() + " columns but " + columnNames.size() + " names");
         }
         outputColumns = outputColumns.clone();
+        levels = levels.stream().map(List::copyOf).toList();
+        if (!levels.isEmpty() && levels.size() != values.cols()) {
+            throw new IllegalArgumentException(values.cols() + " columns but " + levels.size() + " lists of levels");
+        }
+    }
+
+    /** A table without nominal columns. */
+    public Table(Matrix values, List<String> columnNames, int[] outputColumns, boolean namedColumns) {
+        this(values, columnNames, outputColumns, namedColumns, List.of());
     }
 
     /** A table whose column names come from the file. */

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.okl.api.API;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
 
 /**
  * A decoder with settings learned from validation data, such as per-label thresholds. The pipeline holds out part of
@@ -21,4 +22,15 @@ public interface TunableDecoder extends Decoder {
      * @param validationOutputs their true outputs
      */
     Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context);
+
+    /**
+     * The spec tuned for a metric: what model selection calls with its own metric, on the out-of-fold predictions of
+     * every split pooled. The default ignores the metric and calls {@link #tune(Matrix, Matrix, DecodingContext)}.
+     *
+     * @param objective the metric the tuned decoder is scored with
+     */
+    default Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context,
+            Metric objective) {
+        return tune(validationH, validationOutputs, context);
+    }
 }

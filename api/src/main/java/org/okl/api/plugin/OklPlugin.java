@@ -18,6 +18,7 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.transform.InputTransform;
 
 /**
  * The entry point of a plugin, registered in {@code META-INF/services/org.okl.api.plugin.OklPlugin}.
@@ -102,6 +103,14 @@ public interface OklPlugin {
 
     /** Kernel sketches, named by a pipeline's {@code approximation} ({@code nystrom}, {@code fourier}, ...). */
     default Collection<ComponentFactory<KernelSketch>> sketches() {
+        return List.of();
+    }
+
+    /**
+     * Transforms of inputs and regression targets, named by a pipeline's {@code inputs} and {@code targets} lists
+     * ({@code standardize}, {@code pca}, {@code one-hot}, ...).
+     */
+    default Collection<ComponentFactory<InputTransform>> transforms() {
         return List.of();
     }
 

@@ -21,6 +21,10 @@ import org.okl.bench.ScalingRunner;
 import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
 import org.okl.bench.Workloads;
+import org.okl.bench.accuracy.AccuracyBench;
+import org.okl.bench.accuracy.AccuracyPlans;
+import org.okl.bench.accuracy.AccuracyReport;
+import org.okl.bench.accuracy.DatasetPlan;
 import org.okl.core.Okl;
 import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
@@ -118,6 +122,23 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--json", description = "Print the report as one JSON object instead of a table.")
     private boolean json;
 
+    @Option(names = "--accuracy", description = "Instead of timings: OKL auto, independent and coupled against "
+            + "scikit-learn's baselines on the same repeated cross-validation folds, with corrected resampled t-tests "
+            + "(with --peer; BENCHMARKS.md).")
+    private boolean accuracy;
+
+    @Option(names = "--quick", description = "With --accuracy: the reduced protocol (two bundled data sets, one "
+            + "3-fold cross-validation, smaller scikit-learn grids).")
+    private boolean quick;
+
+    @Option(names = "--datasets", split = ",", paramLabel = "D", description = "With --accuracy: the data sets "
+            + "(default: all of the protocol); NAME:TASK adds another (task regression, multi-label, multi-class).")
+    private List<String> datasets;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
+            + "data and predictions (default: a new temporary folder, deleted at the end).")
+    private Path work;
+
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")
     private Path markdown;
 
@@ -125,6 +146,10 @@ public final class BenchCommand implements Runnable {
     public void run() {
         if (scaling) {
             runScaling(root.okl());
+            return;
+        }
+        if (accuracy) {
+            runAccuracy();
             return;
         }
         Okl base = root.okl();
@@ -205,6 +230,53 @@ public final class BenchCommand implements Runnable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
             }
+        }
+    }
+
+    private void runAccuracy() {
+        Okl okl = root.okl();
+        List<DatasetPlan> plans;
+        try {
+            plans = datasets != null ? AccuracyPlans.select(datasets, quick)
+                    : quick ? AccuracyPlans.quick() : AccuracyPlans.full();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<PeerRunner> peerRunner = peer ? Optional.of(new PeerRunner(python, PeerRunner.defaultScript()))
+                : Optional.empty();
+        Path folder = work;
+        boolean temporary = folder == null;
+        try {
+            if (temporary) {
+                folder = java.nio.file.Files.createTempDirectory("okl-accuracy");
+            }
+            String load = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+            AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(),
+                    folder, peerRunner, datasets == null), okl, err).run();
+            String loadEnd = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+            PrintWriter out = spec.commandLine().getOut();
+            String text = "Load average at start: " + load + "; at end: " + loadEnd + "; back-end "
+                    + okl.context().linearAlgebra().name() + ".\n\n" + report.markdown();
+            out.print(json ? report.json().toPrettyString() + "\n" : text);
+            out.flush();
+            if (markdown != null) {
+                AtomicFiles.writeString(markdown, text);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        } finally {
+            if (temporary && folder != null) {
+                deleteTree(folder);
+            }
+        }
+    }
+
+    private static void deleteTree(Path folder) {
+        try (var paths = java.nio.file.Files.walk(folder)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
         }
     }
 

@@ -13,6 +13,7 @@ import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
+import org.okl.core.pipeline.AutoPipeline;
 import org.okl.core.pipeline.Evaluation;
 import org.okl.core.pipeline.Pipeline;
 import org.okl.core.pipeline.PipelineFiles;
@@ -29,8 +30,9 @@ import picocli.CommandLine.Spec;
 /** {@code okl evaluate}: scores a pipeline on a train/test split or by cross-validation. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true,
         description = "Score a pipeline: --train D1 --test D2, --data D --cv K, or --data D for a data set that "
-                + "ships a test split. With a kernel sketch and squared-error metrics (mse, rmse, arrmse), data "
-                + "files are streamed: constant memory whatever their length.")
+                + "ships a test split. Without --pipeline, the automatic pipeline ({\"preset\": \"auto\"}), "
+                + "chosen again on every training part. With a kernel sketch and squared-error metrics (mse, rmse, "
+                + "arrmse), data files are streamed: constant memory whatever their length.")
 public final class EvaluateCommand implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(EvaluateCommand.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -41,7 +43,8 @@ public final class EvaluateCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file.")
+    @Option(names = "--pipeline", paramLabel = "P.json", description = "The pipeline file (default: the automatic "
+            + "pipeline, {\"preset\": \"auto\"}).")
     private Path pipeline;
 
     @Option(names = "--data", paramLabel = "D", description = "A data file or data set name (with optional "
@@ -74,10 +77,12 @@ public final class EvaluateCommand implements Runnable {
     @Option(names = "--json", description = "Print one JSON object {\"metrics\": {...}, ...}.")
     private boolean json;
 
+    private boolean autoPrinted;
+
     @Override
     public void run() {
         Okl okl = root.okl();
-        PipelineSpec pipelineSpec = okl.readPipeline(pipeline);
+        PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
         Map<String, ComponentSpec> metricSpecs = MetricArguments.parse(metrics);
         Pipeline p = okl.pipeline(pipelineSpec);
         DataLoader loader = new DataLoader(okl);
@@ -88,10 +93,13 @@ public final class EvaluateCommand implements Runnable {
                 throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
             }
             Optional<FileRows[]> streamed = streamed(p, loader, metricSpecs, okl, train, test);
-            result = streamed.isPresent()
-                    ? Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl)
-                    : trainTest(p, loader.load(train, inputs, outputs), loader.load(test, inputs, outputs), extra,
-                            metricSpecs, okl);
+            if (streamed.isPresent()) {
+                result = Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl);
+            } else {
+                LoadedData trainData = loader.load(train, inputs, outputs);
+                printAuto(p, TrainingDataArguments.of(trainData, extra), "the training set");
+                result = trainTest(p, trainData, loader.load(test, inputs, outputs), extra, metricSpecs, okl);
+            }
         } else if (data == null) {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
         } else if (folds != null) {
@@ -109,15 +117,28 @@ public final class EvaluateCommand implements Runnable {
                             + "few for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
                             + training.size() + " (--cv " + training.size() + " is leave-one-out)");
                 }
+                printAuto(p, training, "all " + training.size() + " rows; every fold chooses again on its "
+                        + "training part");
                 result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
             }
         } else if (loader.hasTestSplit(data)) {
-            result = trainTest(p, loader.load(data, inputs, outputs), loader.load(data + ":test", inputs, outputs),
-                    extra, metricSpecs, okl);
+            LoadedData trainData = loader.load(data, inputs, outputs);
+            printAuto(p, TrainingDataArguments.of(trainData, extra), "the training split");
+            result = trainTest(p, trainData, loader.load(data + ":test", inputs, outputs), extra, metricSpecs, okl);
         } else {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
         }
         print(result, pipelineSpec);
+    }
+
+    /** For the automatic pipeline (not with --json), what it chooses on the given data, printed before the work. */
+    private void printAuto(Pipeline p, TrainingData data, String onWhat) {
+        if (!p.spec().isAuto() || json || autoPrinted) {
+            return;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("auto: chosen on " + onWhat);
+        AutoChoices.print(out, p.chooseFor(data));
     }
 
     /**
@@ -127,10 +148,33 @@ public final class EvaluateCommand implements Runnable {
      */
     private Optional<FileRows[]> streamed(Pipeline p, DataLoader loader, Map<String, ComponentSpec> metricSpecs,
             Okl okl, String... files) {
-        if (unlabelled != null || p.spec().approximation().isEmpty()) {
+        if (unlabelled != null) {
             return Optional.empty();
         }
-        Optional<String> obstacle = p.streamingObstacle().or(() -> Evaluation.streamingObstacle(metricSpecs, okl));
+        Pipeline chosen = p;
+        if (p.spec().isAuto()) {
+            Optional<DataLoader.StreamedFile> first = loader.rows(files[0], inputs, outputs);
+            if (first.isEmpty() || first.get().rows().outputDimension() == 0) {
+                return Optional.empty();
+            }
+            AutoPipeline.Choice choice = p.chooseFor(first.get().rows());
+            chosen = okl.pipeline(choice.spec());
+            if (chosen.spec().approximation().isEmpty() || chosen.streamingObstacle().isPresent()
+                    || Evaluation.streamingObstacle(metricSpecs, okl).isPresent()) {
+                return Optional.empty();
+            }
+            if (!json) {
+                spec.commandLine().getOut().println("auto: chosen on " + files[0] + (files.length == 1
+                        ? " (all rows; every fold chooses again on its training part)" : ""));
+                AutoChoices.print(spec.commandLine().getOut(), choice);
+            }
+            autoPrinted = true;
+        }
+        if (chosen.spec().approximation().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> obstacle = chosen.streamingObstacle()
+                .or(() -> Evaluation.streamingObstacle(metricSpecs, okl));
         if (obstacle.isPresent()) {
             LOG.info("reading the data whole: {}", obstacle.get());
             return Optional.empty();
@@ -166,11 +210,14 @@ public final class EvaluateCommand implements Runnable {
             }
             root.put("protocol", result.protocol());
             result.model().ifPresent(m -> root.set("chosen", JSON.valueToTree(m.provenance().chosen())));
+            result.model().map(m -> m.provenance().auto()).ifPresent(a -> root.set("auto", JSON.valueToTree(a)));
+            result.model().map(m -> m.provenance().search()).ifPresent(s -> root.set("search", JSON.valueToTree(s)));
             root.set("pipeline", PipelineFiles.toJsonNode(pipelineSpec));
             out.println(root.toString());
         } else {
             out.println("protocol: " + result.protocol());
             result.model().ifPresent(m -> out.println("chosen:   " + m.provenance().chosen()));
+            result.model().ifPresent(m -> AutoChoices.printSearch(out, m.provenance()));
             result.metrics().forEach((name, value) -> out.printf("%-24s %.6g%s%n", name, value,
                     result.spread().containsKey(name) ? String.format(" ± %.2g", result.spread().get(name)) : ""));
         }

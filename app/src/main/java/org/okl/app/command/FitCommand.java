@@ -11,8 +11,10 @@ import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
 import org.okl.core.parallel.Workers;
+import org.okl.core.pipeline.AutoPipeline;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.Pipeline;
+import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
 import org.slf4j.Logger;
@@ -24,8 +26,10 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code okl fit}: fits a pipeline and writes the model file. */
-@Command(name = "fit", mixinStandardHelpOptions = true, description = "Fit a pipeline on data and write a model file. With a kernel sketch (\"approximation\") a data "
-                + "file is read in blocks, in constant memory, with model selection in the same pass.")
+@Command(name = "fit", mixinStandardHelpOptions = true, description = "Fit a pipeline on data and write a model file. "
+        + "Without --pipeline, OKL chooses one for the task the data describe ({\"preset\": \"auto\"}) and says "
+        + "what it chose and why. With a kernel sketch (\"approximation\") a data file is read in blocks, in "
+        + "constant memory, with model selection in the same pass.")
 public final class FitCommand implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(FitCommand.class);
 
@@ -35,7 +39,8 @@ public final class FitCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--pipeline", required = true, paramLabel = "P.json", description = "The pipeline file.")
+    @Option(names = "--pipeline", paramLabel = "P.json", description = "The pipeline file (default: the automatic "
+            + "pipeline, {\"preset\": \"auto\"}).")
     private Path pipeline;
 
     @Option(names = "--data", required = true, paramLabel = "D", description = "A data file, or a data set name with optional "
@@ -57,6 +62,8 @@ public final class FitCommand implements Runnable {
     @Option(names = "--model", required = true, paramLabel = "M.okl", description = "Where to write the model.")
     private Path model;
 
+    private boolean autoPrinted;
+
     @Override
     public void run() {
         Map<String, String> read = new LinkedHashMap<>();
@@ -65,10 +72,11 @@ public final class FitCommand implements Runnable {
         read.put("--unlabelled", unlabelled);
         OutputFiles.requireDistinct("--model", model, read);
         Okl okl = root.okl();
-        Pipeline pipe = okl.pipeline(okl.readPipeline(pipeline));
+        Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline));
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
-        Optional<DataLoader.StreamedFile> file = streamable(pipe, loader);
+        Optional<DataLoader.StreamedFile> file = pipe.spec().isAuto() ? streamableAuto(pipe, loader, out)
+                : streamable(pipe, loader);
         Model fitted;
         if (file.isPresent()) {
             StreamingFit.Result result = pipe.fit(file.get().rows(), file.get().inputColumns());
@@ -80,14 +88,42 @@ public final class FitCommand implements Runnable {
                     Workers.shared().threads(), Workers.shared().threads() == 1 ? "" : "s"));
         } else {
             TrainingData training = TrainingDataArguments.build(loader, data, inputs, outputs, unlabelled);
+            if (pipe.spec().isAuto() && !autoPrinted) {
+                AutoChoices.print(out, pipe.chooseFor(training));
+            }
             fitted = pipe.fit(training);
             out.println("fitted on " + training.size() + " samples; chosen "
                     + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
                     + UserText.escape(fitted.provenance().selection()));
         }
+        AutoChoices.printSearch(out, fitted.provenance());
         fitted.save(model);
         out.println("model written to " + UserText.escape(model.toString()));
         out.flush();
+    }
+
+    /**
+     * For the automatic pipeline: the data file in blocks when what it chooses for the file's rows streams (the
+     * choice is printed); otherwise empty, and the data are loaded whole.
+     */
+    private Optional<DataLoader.StreamedFile> streamableAuto(Pipeline pipe, DataLoader loader, PrintWriter out) {
+        if (unlabelled != null) {
+            return Optional.empty();
+        }
+        Optional<DataLoader.StreamedFile> file = loader.rows(data, inputs, outputs);
+        if (file.isEmpty() || file.get().rows().outputDimension() == 0) {
+            return Optional.empty();
+        }
+        AutoPipeline.Choice choice = pipe.chooseFor(file.get().rows());
+        AutoChoices.print(out, choice);
+        autoPrinted = true;
+        Pipeline chosen = root.okl().pipeline(choice.spec());
+        if (choice.spec().approximation().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> obstacle = chosen.streamingObstacle();
+        obstacle.ifPresent(why -> LOG.info("reading {} whole: the pipeline cannot stream: {}", data, why));
+        return obstacle.isPresent() ? Optional.empty() : file;
     }
 
     /**

@@ -74,7 +74,7 @@ public final class PredictCommand implements Runnable {
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
         write(csv -> rows.forEachInputRowBlock((first, block, ignored) -> {
-            Matrix predictions = fitted.predict(block).outputs();
+            Matrix predictions = located(first, block.rows(), () -> fitted.predict(block)).outputs();
             print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
             count[0] += predictions.rows();
         }));
@@ -82,11 +82,29 @@ public final class PredictCommand implements Runnable {
     }
 
     private long inMemory(Model fitted, LoadedData loaded) {
-        Decoded decoded = loaded.groups().isPresent() ? fitted.predict(loaded.inputs(), loaded.groups().get())
-                : fitted.predict(loaded.inputs());
+        Decoded decoded = located(0, loaded.inputs().rows(), () -> loaded.groups().isPresent()
+                ? fitted.predict(loaded.inputs(), loaded.groups().get()) : fitted.predict(loaded.inputs()));
         Matrix predictions = decoded.outputs();
         write(csv -> print(csv, header(predictions.cols()), predictions));
         return predictions.rows();
+    }
+
+    /**
+     * The predictions of a block of rows; a data error (a value the model's transforms cannot take) names the file
+     * and the block's rows, since the error's own row numbers count from the block's first row.
+     */
+    private Decoded located(long first, int rows, java.util.function.Supplier<Decoded> prediction) {
+        try {
+            return prediction.get();
+        } catch (OklException e) {
+            if (e.errorCode() != ErrorCode.INVALID_DATA) {
+                throw e;
+            }
+            String message = e.getMessage().substring(e.getMessage().indexOf(']') + 2);
+            throw new OklException(ErrorCode.INVALID_DATA, data + (first == 0 && rows > 0 ? "" : ", rows "
+                    + (first + 1) + "-" + (first + rows) + " (row numbers below count from the first of them)")
+                    + ": " + message, e);
+        }
     }
 
     private static List<String> header(int cols) {

@@ -216,14 +216,19 @@ public final class DataLoader {
             outNames.add(names.get(j));
         }
         List<String> inNames = new ArrayList<>();
-        if (table.namedColumns()) {
-            for (int j : in) {
+        List<List<String>> inLevels = new ArrayList<>();
+        for (int j : in) {
+            if (table.namedColumns()) {
                 inNames.add(names.get(j));
             }
+            if (!table.levels().isEmpty()) {
+                inLevels.add(table.levels().get(j));
+            }
         }
+        boolean nominal = inLevels.stream().anyMatch(l -> !l.isEmpty());
         return new LoadedData(ref, values.selectColumns(in),
                 out.length == 0 ? Optional.empty() : Optional.of(values.selectColumns(out)), Optional.empty(),
-                outNames, new InputColumns(in, names.size(), inNames));
+                outNames, new InputColumns(in, names.size(), inNames, nominal ? inLevels : List.of()));
     }
 
     private static int[] select(String option, String text, List<String> names) {

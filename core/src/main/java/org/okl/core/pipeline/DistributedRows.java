@@ -1,13 +1,19 @@
 package org.okl.core.pipeline;
 
+import java.util.List;
+import java.util.Map;
+import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.stream.FalkonPasses;
 import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
 
 /**
  * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them every
@@ -24,35 +30,53 @@ public interface DistributedRows extends RowSource {
      * {@link SketchRows#featureGram} and {@link SketchRows#scoreSample} rebuild the features they are given with the
      * pipeline's kernel and sketch on the workers.
      *
-     * @param spec the pipeline variant (data-dependent kernel values resolved)
+     * @param spec       the pipeline variant (data-dependent kernel values resolved)
+     * @param transforms the fitted input transforms, which the workers apply to their rows first (the rows handed
+     *                   back, samples, are transformed too)
      */
-    SketchRows forSketch(PipelineSpec spec);
+    SketchRows forSketch(PipelineSpec spec, FittedTransforms transforms);
 
     /**
      * The per-group sums of one pass over the rows.
      *
-     * @param spec     the pipeline variant (data-dependent kernel values resolved): its kernel, approximation and
-     *                 row-wise output embedding are rebuilt by the workers
-     * @param features the drawn sketch, whose arrays the workers receive
-     * @param scheme   the groups
-     * @param targets  the number of regression targets d
-     * @param timings  where the pass's time is counted
+     * @param spec       the pipeline variant (data-dependent kernel values resolved): its kernel, approximation and
+     *                   row-wise output embedding are rebuilt by the workers
+     * @param transforms the fitted input and target transforms, which the workers apply to their rows first
+     *                   (rebuilt from their arrays and the spec's {@code inputs} and {@code targets})
+     * @param features   the drawn sketch, whose arrays the workers receive
+     * @param scheme     the groups
+     * @param targets    the number of regression targets d
+     * @param timings    where the pass's time is counted
      */
-    FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            StreamTimings timings);
+    FoldAggregates sums(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features, FoldScheme scheme,
+            int targets, StreamTimings timings);
 
     /**
      * Falkon's passes over the rows, each run by the workers and merged here.
      *
-     * @param spec      the pipeline variant
-     * @param features  the drawn sketch
-     * @param scheme    the groups
-     * @param targets   the number of regression targets d
-     * @param chunkRows the most rows of one kernel block
-     * @param timings   where the passes are counted
+     * @param spec       the pipeline variant
+     * @param transforms the fitted input and target transforms, which the workers apply to their rows first
+     * @param features   the drawn sketch
+     * @param scheme     the groups
+     * @param targets    the number of regression targets d
+     * @param chunkRows  the most rows of one kernel block
+     * @param timings    where the passes are counted
      */
-    FalkonPasses falkonPasses(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            int chunkRows, StreamTimings timings);
+    FalkonPasses falkonPasses(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
+            FoldScheme scheme, int targets, int chunkRows, StreamTimings timings);
+
+    /**
+     * The parts of a transform stage's statistics, gathered by the workers, one per part of the rows, in row order
+     * ({@link TransformChain.Parts}).
+     *
+     * @param spec    the pipeline (its {@code inputs} and {@code targets} lists)
+     * @param inputs  whether the stage is an input transform (else a target transform)
+     * @param stage   the stage's index in its list
+     * @param before  the stages fitted so far, which the workers apply to their rows first
+     * @param columns the columns the stage is fitted on
+     */
+    List<Map<String, Matrix>> transformParts(PipelineSpec spec, boolean inputs, int stage, TransformChain before,
+            ColumnSchema columns);
 
     /** The rows' {@link RowDigest} checksum, computed where the rows are. */
     String checksum();

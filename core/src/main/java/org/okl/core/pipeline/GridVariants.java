@@ -11,7 +11,9 @@ import org.okl.core.plugin.OklException;
 
 /**
  * Expands the grid of a selection into pipeline variants: a grid key such as {@code kernel.sigma} or
- * {@code operator.matrix.omega} names a component member followed by nested parameter names.
+ * {@code operator.matrix.omega} names a component member followed by nested parameter names
+ * ({@code inputs.0.rank} the first input transform's), and the key {@code kernel} alone takes whole kernels. Keys are
+ * applied in the grid's order, so {@code kernel} before {@code kernel.factor} sets the factor of every listed kernel.
  */
 final class GridVariants {
     private GridVariants() {
@@ -46,6 +48,13 @@ final class GridVariants {
 
     private static PipelineSpec apply(PipelineSpec spec, String key, Object value) {
         List<String> parts = Arrays.asList(key.split("\\."));
+        if (key.equals("kernel")) {
+            if (!(value instanceof ComponentSpec kernel)) {
+                throw invalid(key, "lists whole kernels, such as {\"name\": \"laplacian\", \"bandwidth\": "
+                        + "\"median\"}");
+            }
+            return spec.withKernel(kernel);
+        }
         if (parts.size() < 2) {
             throw invalid(key, "needs a member and a parameter, such as kernel.sigma");
         }
@@ -61,19 +70,25 @@ final class GridVariants {
                     () -> invalid(key, "the pipeline has no approximation")), rest, value, key));
             case "solver" -> spec.withSolver(set(spec.solver().orElseThrow(
                     () -> invalid(key, "the pipeline names no solver")), rest, value, key));
-            case "regularizers" -> {
-                int index = parseIndex(rest.get(0), key);
-                List<ComponentSpec> regs = new ArrayList<>(spec.regularizers());
-                if (index >= regs.size()) {
-                    throw invalid(key, "the pipeline has " + regs.size() + " regularizer(s)");
-                }
-                regs.set(index, set(regs.get(index), rest.subList(1, rest.size()), value, key));
-                yield spec.withRegularizers(regs);
-            }
+            case "regularizers" -> spec.withRegularizers(setInList(spec.regularizers(), rest, value, key,
+                    "regularizer(s)"));
+            case "inputs" -> spec.withInputs(setInList(spec.inputs(), rest, value, key, "input transform(s)"));
+            case "targets" -> spec.withTargets(setInList(spec.targets(), rest, value, key, "target transform(s)"));
             default -> throw invalid(key, "unknown member '" + parts.get(0) + "'");
         };
     }
 
+
+    private static List<ComponentSpec> setInList(List<ComponentSpec> list, List<String> rest, Object value, String key,
+            String what) {
+        int index = parseIndex(rest.get(0), key);
+        List<ComponentSpec> out = new ArrayList<>(list);
+        if (index >= out.size()) {
+            throw invalid(key, "the pipeline has " + out.size() + " " + what);
+        }
+        out.set(index, set(out.get(index), rest.subList(1, rest.size()), value, key));
+        return out;
+    }
 
     private static ComponentSpec set(ComponentSpec c, List<String> path, Object value, String key) {
         if (path.isEmpty()) {
@@ -95,7 +110,7 @@ final class GridVariants {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {
-            throw invalid(key, "regularizers.N needs an index N");
+            throw invalid(key, "a list member needs an index, such as regularizers.0 or inputs.1");
         }
     }
 

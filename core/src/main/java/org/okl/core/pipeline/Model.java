@@ -22,6 +22,7 @@ import org.okl.core.component.FileAccess;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
+import org.okl.core.transform.FittedTransforms;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
@@ -36,6 +37,7 @@ import org.okl.core.solve.PredictorCodec;
  */
 public final class Model {
     private final PipelineSpec spec;
+    private final FittedTransforms transforms;
     private final int pathIndex;
     private final Components components;
     private final FittedOutputEmbedding embedding;
@@ -45,6 +47,7 @@ public final class Model {
     private final Okl okl;
     private final Map<String, byte[]> files;
     private final DefaultComponentContext context;
+    private Map<String, PipelineSpec> alternatives = Map.of();
 
     /**
      * A model just fitted: the files its pipeline names are read now and kept in it.
@@ -52,9 +55,10 @@ public final class Model {
      * @throws OklException {@link ErrorCode#INVALID_DATA} when the fitted predictor holds a number that is not
      *                      finite, so that such a model is never written (it would predict NaN)
      */
-    Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
-        this(spec, pathIndex, components, embedding, predictor, data, provenance, okl, capture(spec, okl));
+    Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
+        this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
+                capture(spec, okl));
         requireFiniteFit(predictor, spec);
     }
 
@@ -83,9 +87,11 @@ public final class Model {
                 + " every column) or give the kernel parameters suited to its scale";
     }
 
-    private Model(PipelineSpec spec, int pathIndex, Components components, FittedOutputEmbedding embedding,
-            Predictor predictor, ModelData data, Provenance provenance, Okl okl, Map<String, byte[]> files) {
+    private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
+            Map<String, byte[]> files) {
         this.spec = spec;
+        this.transforms = transforms;
         this.pathIndex = pathIndex;
         this.components = components;
         this.embedding = embedding;
@@ -111,28 +117,33 @@ public final class Model {
     }
 
     /**
-     * Rebuilds a stored model: components from the recorded pipeline, the predictor from its arrays, and the output
-     * embedding refitted on the stored training outputs (deterministic, so the model predicts as it did), or fitted
-     * row-wise for a model that stores none (fitted on streamed rows).
+     * Rebuilds a stored model: the transforms from their arrays, components from the recorded pipeline, the predictor
+     * from its arrays, and the output embedding refitted on the stored (transformed) training outputs
+     * (deterministic, so the model predicts as it did), or fitted row-wise for a model that stores none (fitted on
+     * streamed rows).
      *
      * @throws IllegalArgumentException when the model stores no training outputs but its output embedding needs them,
-     *                                  or no training inputs but its embedding learns from the regression
+     *                                  or no training inputs but its embedding learns from the regression, or a
+     *                                  transform's state is missing
      */
-    static Model restore(PipelineSpec spec, int pathIndex, String predictorType, Map<String, Matrix> predictorArrays,
-            ModelData data, Provenance provenance, Map<String, byte[]> files, String source, Okl okl) {
-        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec, pathIndex,
-                predictorType, predictorArrays, data, provenance, files, source, okl));
-    }
-
-    private static Model restoreGuarded(PipelineSpec spec, int pathIndex, String predictorType,
+    static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
             String source, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl));
+    }
+
+    private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
+            String predictorType, Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance,
+            Map<String, byte[]> files, String source, Okl okl) {
         FileParameters.of(spec, okl.registry()).forEach((where, location) -> {
             if (!files.containsKey(location)) {
                 throw FileAccess.notStored(source, location, files.keySet());
             }
         });
         DefaultComponentContext context = storedContext(okl, files, source);
+        FittedTransforms transforms = FittedTransforms.restore(spec.inputs(), spec.targets(), transformArrays,
+                context);
         Components c = Components.create(spec, null, context);
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, context),
                 spec.solver());
@@ -148,7 +159,8 @@ public final class Model {
         } else {
             embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
-        return new Model(spec, pathIndex, c, embedding, predictor, data, provenance, okl, Map.copyOf(files));
+        return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
+                Map.copyOf(files));
     }
 
     /** The embedding fitted without rows, for models that store none. */
@@ -202,7 +214,10 @@ public final class Model {
         ModelArchive.write(this, file);
     }
 
-    /** Decoded predictions for new inputs (t x p, the columns the model was fitted on). */
+    /**
+     * Decoded predictions for new inputs (t x p, the columns the model was fitted on): the inputs go through the
+     * model's input transforms, and the decoded outputs through its target transforms undone.
+     */
     public Decoded predict(Matrix inputs) {
         return decode(predictRegression(inputs, Optional.empty()));
     }
@@ -224,9 +239,9 @@ public final class Model {
     }
 
     private Decoded decode(Matrix h) {
-        return okl.registry().runtimeFailures().guard("decoding predictions", () -> components.decoder().decode(h,
-                new PipelineDecodingContext(embedding, data.outputs(), data.outputCount(), data.unlabelledOutputs(),
-                        context, okl.tables())));
+        return transforms.invert(okl.registry().runtimeFailures().guard("decoding predictions",
+                () -> components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
+                        data.outputCount(), data.unlabelledOutputs(), context, okl.tables()))));
     }
 
     private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
@@ -255,7 +270,9 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
-        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(inputs));
+        InputRows x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs));
+        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(x));
         Matrix selected;
         try {
             selected = Predictions.select(h, tasks);
@@ -288,8 +305,9 @@ public final class Model {
     }
 
     /**
-     * The predictions of the regression step (t x D) for new inputs, before decoding: what the decoder scores
-     * candidates against (for example when a cluster scores its share of a candidate set with {@link #embedding()}).
+     * The predictions of the regression step (t x D) for new inputs (through the input transforms), before
+     * decoding and before target transforms are undone: what the decoder scores candidates against (for example
+     * when a cluster scores its share of a candidate set with {@link #embedding()}).
      */
     public Matrix predictRegression(Matrix inputs) {
         return predictRegression(inputs, Optional.empty());
@@ -342,6 +360,35 @@ public final class Model {
     /** Where the model came from. */
     public Provenance provenance() {
         return provenance;
+    }
+
+    /** The same model with another provenance (an automatic pipeline adds what it chose). */
+    Model withProvenance(Provenance other) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files)
+                .withAlternatives(alternatives);
+    }
+
+    /** This model, knowing the selection's alternatives. */
+    Model withAlternatives(Map<String, PipelineSpec> others) {
+        this.alternatives = Map.copyOf(others);
+        return this;
+    }
+
+    /**
+     * When the model selection preferred some grid values ({@link SelectionSpec#prefer()}), the best candidates with
+     * them ({@code preferred}) and without them ({@code other}) as pipelines with nothing left to choose (their grid
+     * values, their path point, their tuned decoder): fitting one on the same data gives the model a selection over
+     * only that group would have chosen. For example, with the automatic pipeline's preference for independent
+     * outputs, {@code preferred} is the best independent model and {@code other} the best coupled one. Empty for a
+     * model without such a selection, and for a model read from a file (not stored).
+     */
+    public Map<String, PipelineSpec> alternatives() {
+        return alternatives;
+    }
+
+    /** The fitted input and target transforms (empty chains when the pipeline has none). */
+    public FittedTransforms transforms() {
+        return transforms;
     }
 
     /** The fitted regression function (for the model file). */

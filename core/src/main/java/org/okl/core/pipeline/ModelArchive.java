@@ -37,13 +37,15 @@ import org.okl.core.plugin.OklException;
  * an index of arrays), one entry per array (little-endian doubles, column-major, shape in the index) and
  * {@code SHA256SUMS}, the SHA-256 of every other entry in {@code sha256sum}'s format. Reading verifies every checksum,
  * so a damaged file is refused instead of predicting something else. Files are written atomically with the user's
- * umask ({@link AtomicFiles}). Format version 3 adds {@code files/}: the content of every file the pipeline names,
- * which is all a loaded model reads (it never opens a path its file names). Versions 2 (no stored files) and 1 (no
- * checksums, training inputs always stored) are still read.
+ * umask ({@link AtomicFiles}). Format version 3 adds the fitted input and target transforms ({@code transforms}),
+ * the selection's cost and automatic choice in the provenance, and {@code files/}: the content of every file the
+ * pipeline names, which is all a loaded model reads (it never opens a path its file names). Versions 2 (no
+ * transforms, no stored files) and 1 (no checksums, training inputs always stored) are still read.
  *
  * <p>What a model file holds is data and is checked as such: every array's shape in long arithmetic against its
- * entry's length, every number of the predictor finite, every member present with its type; a model file names
- * components by id (created through the registry, never a class), and files only among its own entries.
+ * entry's length, every number of the predictor and of the transforms finite, every member present with its type; a
+ * model file names components by id (created through the registry, never a class), and files only among its own
+ * entries.
  */
 final class ModelArchive {
     /** The format name in {@code model.json}. */
@@ -106,6 +108,7 @@ final class ModelArchive {
         data.inputs().ifPresent(m -> training.put("inputs", m));
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
         root.set("training", index(training, "training/", arrays));
+        root.set("transforms", index(model.transforms().arrays(), "transforms/", arrays));
         root.set("provenance", JSON.valueToTree(model.provenance()));
         ObjectNode files = root.putObject("files");
         Map<String, byte[]> entries = new LinkedHashMap<>();
@@ -173,13 +176,15 @@ final class ModelArchive {
             Provenance provenance = provenance(root.path("provenance"), file);
             ModelData data = version == 1 ? dataOfVersion1(root, training, file)
                     : data(root.path("data"), training, file);
+            Map<String, Matrix> transforms = readArrays(entries, root.path("transforms"), "transforms", file);
+            requireFinite(transforms, "transforms", false, file);
             Map<String, byte[]> files = version >= 3 ? files(entries, root.path("files"), file) : Map.of();
             if (!root.path("pathIndex").isInt() || root.path("pathIndex").asInt() < 0
                     || !root.path("predictor").path("type").isTextual()) {
                 throw invalid(file, INDEX + " lacks a valid 'pathIndex' or 'predictor.type'; the file is damaged");
             }
-            return Model.restore(spec, root.path("pathIndex").asInt(), root.path("predictor").path("type").asText(),
-                    predictorArrays, data, provenance, files, file, okl);
+            return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
+                    root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, file, okl);
         } catch (NoSuchFileException e) {
             throw invalid(file, "no such model file");
         } catch (AccessDeniedException e) {

@@ -23,11 +23,15 @@ record ModelData(int samples, int inputCount, int outputCount, boolean multiTask
         Optional<Matrix> outputs, Optional<Matrix> unlabelledOutputs, Optional<Matrix> inputs,
         Optional<int[]> groups) {
 
-    /** What a model fitted on {@code data} keeps; {@code keepInputs} when its embedding learns from the regression. */
-    static ModelData of(TrainingData data, boolean keepInputs) {
+    /**
+     * What a model fitted on {@code data} keeps: its shape and columns, and the arrays of the same data through the
+     * pipeline's transforms ({@code transformed}, what the embedding and decoder work on); {@code keepInputs} when
+     * its embedding learns from the regression.
+     */
+    static ModelData of(TrainingData data, TrainingData transformed, boolean keepInputs) {
         return new ModelData(data.size(), data.inputs().cols(), data.outputs().cols(), data.groups().isPresent(),
-                data.inputColumns(), Optional.of(data.outputs()), data.unlabelledOutputs(),
-                keepInputs ? Optional.of(data.inputs()) : Optional.empty(),
+                data.inputColumns(), Optional.of(transformed.outputs()), transformed.unlabelledOutputs(),
+                keepInputs ? Optional.of(transformed.inputs()) : Optional.empty(),
                 keepInputs ? data.groups() : Optional.empty());
     }
 }

@@ -1,8 +1,11 @@
 package org.okl.core.pipeline;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.okl.api.decoder.Decoded;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.metric.Metric;
 import org.okl.api.output.OutputData;
@@ -18,9 +21,11 @@ import org.okl.core.select.Splitter;
 import org.okl.core.select.TikhonovLeaveOneOut;
 
 /**
- * Chooses a pipeline's grid point and regularization-path point by validation: for every grid variant and every
- * split, the whole path is fitted once on the training part and every path point is decoded and scored on the
- * validation part.
+ * Chooses a pipeline's grid point and regularization-path point by validation: for every split, every grid variant
+ * is fitted on the training part along its whole path ({@link CandidateEvaluator}, which shares one
+ * eigendecomposition between variants that differ only in kernel width and output matrix) and every path point is
+ * decoded and scored on the validation part ({@link SelectionScores}, which also tunes held-out-tuned decoders on
+ * the pooled out-of-fold predictions). Transforms are fitted on each split's training part.
  */
 final class ModelSelection {
     private ModelSelection() {
@@ -32,58 +37,74 @@ final class ModelSelection {
      * @param variant   the chosen grid variant
      * @param pathIndex the chosen path point
      * @param curve     the mean validation error at every grid and path point
+     * @param decoder   the decoder tuned on the chosen candidate's out-of-fold predictions, when it is tunable
+     * @param search    what the selection cost
+     * @param note      how a preferred grid value decided, or empty
+     * @param alternatives with a preference, the best candidates with and without the preferred values
+     *                     ({@code preferred}, {@code other}): variant, path point and tuned decoder
      */
-    record Choice(GridVariants.Variant variant, int pathIndex, List<Provenance.CurvePoint> curve) {
+    record Choice(GridVariants.Variant variant, int pathIndex, List<Provenance.CurvePoint> curve,
+            Optional<ComponentSpec> decoder, Provenance.Search search, String note,
+            Map<String, Alternative> alternatives) {
+    }
+
+    /**
+     * A candidate other than the chosen one.
+     *
+     * @param variant   its grid variant
+     * @param pathIndex its path point
+     * @param decoder   its tuned decoder, when tunable
+     */
+    record Alternative(GridVariants.Variant variant, int pathIndex, Optional<ComponentSpec> decoder) {
     }
 
     static Choice run(List<GridVariants.Variant> variants, TrainingData data, SelectionSpec selection, Okl okl) {
+        long start = System.nanoTime();
         if (selection.method() == SelectionSpec.Method.LOO) {
-            return leaveOneOut(variants, data, okl);
+            return leaveOneOut(variants, data, okl, start);
         }
         Metric metric = okl.create(Metric.class, selection.metric());
-        double sign = metric.higherIsBetter() ? -1 : 1;
         List<Split> splits = splitter(selection).splits(data.size());
-        List<Provenance.CurvePoint> curve = new ArrayList<>();
-        GridVariants.Variant bestVariant = null;
-        int bestIndex = -1;
-        double bestError = Double.POSITIVE_INFINITY;
+        SelectionScores scores = new SelectionScores(variants, metric, selection.metric().name(), splits.size(), okl);
+        CandidateEvaluator evaluator = new CandidateEvaluator(variants, okl);
         String task = "model selection (" + splits.size() + " splits x " + variants.size() + " grid points)";
-        int steps = splits.size() * variants.size();
-        int done = 0;
-        for (GridVariants.Variant v : variants) {
-            double[] error = null;
-            double[] pathValues = null;
-            for (Split split : splits) {
-                okl.progress().progress(task, done++, steps);
-                FittedPath fp = FittedPath.fit(v.spec(), data.subset(split.train()), okl);
-                TrainingData validation = data.subset(split.validation());
-                Decoded[] decoded = fp.decodeAll(validation.inputs(), validation.groups(), okl);
-                if (error == null) {
-                    error = new double[decoded.length];
-                    pathValues = new double[decoded.length];
-                    for (int j = 0; j < decoded.length; j++) {
-                        pathValues[j] = fp.components().filter().pathValue(j);
-                    }
-                }
-                for (int j = 0; j < decoded.length; j++) {
-                    error[j] += sign * Evaluation.evaluate(metric, selection.metric().name(), validation.outputs(),
-                            decoded[j]) / splits.size();
-                }
-            }
-            okl.progress().progress(task, done, steps);
-            for (int j = 0; j < error.length; j++) {
-                curve.add(new Provenance.CurvePoint(v.values(), pathValues[j], error[j]));
-                if (error[j] < bestError) {
-                    bestError = error[j];
-                    bestVariant = v;
-                    bestIndex = j;
-                }
-            }
+        evaluateSplits(evaluator, data, splits, scores, task, okl);
+        int decompositions = evaluator.decompositions();
+        if (scores.tunable()) {
+            List<Integer> finalists = scores.finalists(selection.prefer(), data.size(), data.outputs().cols());
+            CandidateEvaluator again = new CandidateEvaluator(variants, finalists, okl);
+            evaluateSplits(again, data, splits, scores, "tuning the decoder of the best candidates", okl);
+            scores.finishTuning();
+            decompositions += again.decompositions();
         }
-        if (bestVariant == null) {
+        if (scores.curve().stream().noneMatch(p -> Double.isFinite(p.error()))) {
             throw noFiniteError(variants.get(0).spec(), selection.metric().toString());
         }
-        return new Choice(bestVariant, bestIndex, List.copyOf(curve));
+        SelectionScores.Best best = scores.choose(selection.prefer());
+        Provenance.Search search = new Provenance.Search(scores.candidates(), splits.size(), decompositions,
+                seconds(start));
+        Map<String, Alternative> alternatives = new LinkedHashMap<>();
+        best.alternatives().forEach((k, c) -> alternatives.put(k, new Alternative(variants.get(c.variant()),
+                c.pathIndex(), c.tuned())));
+        return new Choice(variants.get(best.chosen().variant()), best.chosen().pathIndex(),
+                List.copyOf(scores.curve()), best.chosen().tuned(), search, best.note(), alternatives);
+    }
+
+    private static void evaluateSplits(CandidateEvaluator evaluator, TrainingData data, List<Split> splits,
+            SelectionScores scores, String task, Okl okl) {
+        for (int s = 0; s < splits.size(); s++) {
+            okl.progress().progress(task, s, splits.size());
+            TrainingData train = data.subset(splits.get(s).train());
+            TrainingData validation = data.subset(splits.get(s).validation());
+            int split = s;
+            evaluator.evaluate(train, validation, (v, h, decoding, values) -> scores.add(split, v, h, decoding,
+                    values, validation.outputs()));
+        }
+        okl.progress().progress(task, splits.size(), splits.size());
+    }
+
+    private static double seconds(long start) {
+        return Math.round((System.nanoTime() - start) / 1e6) / 1e3;
     }
 
     /**
@@ -111,7 +132,12 @@ final class ModelSelection {
      * the squared leave-one-out error of every lambda, in the embedding's target space. The filter qualifies by its
      * capability ({@link RidgeFilter} with one solve per path point), not by its name.
      */
-    private static Choice leaveOneOut(List<GridVariants.Variant> variants, TrainingData data, Okl okl) {
+    private static Choice leaveOneOut(List<GridVariants.Variant> variants, TrainingData data, Okl okl, long start) {
+        if (!variants.get(0).spec().inputs().isEmpty() || !variants.get(0).spec().targets().isEmpty()) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "selection method 'loo' cannot refit the input and "
+                    + "target transforms without each left-out row (its closed form uses one fit on all rows); use "
+                    + "kfold");
+        }
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         GridVariants.Variant bestVariant = null;
         int bestIndex = -1;
@@ -147,6 +173,7 @@ final class ModelSelection {
         if (bestVariant == null) {
             throw noFiniteError(variants.get(0).spec(), "leave-one-out squared error");
         }
-        return new Choice(bestVariant, bestIndex, List.copyOf(curve));
+        return new Choice(bestVariant, bestIndex, List.copyOf(curve), Optional.empty(),
+                new Provenance.Search(curve.size(), data.size(), variants.size(), seconds(start)), "", Map.of());
     }
 }

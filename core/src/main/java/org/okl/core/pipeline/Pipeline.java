@@ -6,13 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.api.output.OutputEmbedding;
-import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
@@ -88,11 +87,14 @@ public final class Pipeline {
     }
 
     private Model fitGuarded(TrainingData data) {
+        if (spec.isAuto()) {
+            AutoPipeline.Choice auto = chooseFor(data);
+            Model model = new Pipeline(auto.spec(), okl).fitGuarded(data);
+            return model.withProvenance(model.provenance().withAuto(auto.record()));
+        }
         if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
-            Matrix targets = ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output()))
-                    .encode(data.outputs());
-            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(targets),
+            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(data.outputs()),
                     data.inputColumns(), okl).model();
         }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
@@ -103,15 +105,23 @@ public final class Pipeline {
         int pathIndex = 0;
         List<Provenance.CurvePoint> curve = List.of();
         String how = "none (a single parameter value)";
+        Optional<ComponentSpec> tunedDecoder = Optional.empty();
+        Provenance.Search search = null;
+        Map<String, PipelineSpec> alternatives = Map.of();
         if (select) {
             SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
             ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
-            how = selection.toString();
+            how = selection + (choice.note().isEmpty() ? "" : "; " + choice.note());
+            tunedDecoder = choice.decoder();
+            search = choice.search();
+            alternatives = fixed(choice.alternatives());
         }
-        PipelineSpec finalSpec = tuneDecoder(stopAtChosenIteration(chosen.spec(), pathIndex), pathIndex, data);
+        PipelineSpec chosenSpec = stopAtChosenIteration(chosen.spec(), pathIndex);
+        PipelineSpec finalSpec = tunedDecoder.isPresent() ? chosenSpec.withDecoder(tunedDecoder.get())
+                : tuneDecoder(chosenSpec, pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
         Predictor predictor = fitted.path().at(pathIndex);
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
@@ -120,10 +130,29 @@ public final class Pipeline {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, fitted.solver(), sketchOf(finalSpec, predictor));
+                curve, fitted.solver(), sketchOf(finalSpec, predictor), search, null);
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
-        return new Model(fitted.components().spec(), pathIndex, fitted.components(), embedding, predictor,
-                ModelData.of(data, fitted.embedding().learnsFromRegression()), provenance, okl);
+        return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
+                predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,
+                okl).withAlternatives(alternatives);
+    }
+
+    /**
+     * The selection's alternatives as pipelines without a choice left: their grid values, their path point as the
+     * filter's only one and their tuned decoder; none for a filter whose path is its iterations (an iterate has no
+     * one-point form).
+     */
+    private Map<String, PipelineSpec> fixed(Map<String, ModelSelection.Alternative> alternatives) {
+        Map<String, PipelineSpec> out = new LinkedHashMap<>();
+        alternatives.forEach((key, a) -> {
+            SpectralFilter filter = okl.create(SpectralFilter.class, a.variant().spec().filter());
+            if (!filter.pathParameter().equals("iterations")) {
+                PipelineSpec s = a.variant().spec().withSelection(null).withFilter(a.variant().spec().filter()
+                        .with(filter.pathParameter(), filter.pathValue(a.pathIndex())));
+                out.put(key, a.decoder().map(s::withDecoder).orElse(s));
+            }
+        });
+        return out;
     }
 
     /**
@@ -142,6 +171,13 @@ public final class Pipeline {
      * @param inputColumns the input columns' positions and names in the file, or {@code null} when unknown
      */
     public StreamingFit.Result fit(RowSource rows, InputColumns inputColumns) {
+        if (spec.isAuto()) {
+            AutoPipeline.Choice auto = chooseFor(rows);
+            StreamingFit.Result result = new Pipeline(auto.spec(), okl).fit(rows, inputColumns);
+            Model model = result.model();
+            return new StreamingFit.Result(model.withProvenance(model.provenance().withAuto(auto.record())),
+                    result.timings());
+        }
         return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
             try {
                 return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);
@@ -151,7 +187,35 @@ public final class Pipeline {
         });
     }
 
-    /** What prevents fitting this pipeline over streamed rows, or empty when nothing does. */
+    /**
+     * For an automatic pipeline ({@link PipelineSpec#isAuto()}), what it chooses for these rows (one pass over their
+     * outputs reads the task).
+     *
+     * @throws IllegalStateException when the pipeline is not automatic
+     */
+    public AutoPipeline.Choice chooseFor(RowSource rows) {
+        if (!spec.isAuto()) {
+            throw new IllegalStateException("the pipeline is not automatic");
+        }
+        return AutoPipeline.choose(spec, rows.size(), rows.sparse(), AutoPipeline.task(rows), okl);
+    }
+
+    /**
+     * For an automatic pipeline, what it chooses for this data.
+     *
+     * @throws IllegalStateException when the pipeline is not automatic
+     */
+    public AutoPipeline.Choice chooseFor(TrainingData data) {
+        if (!spec.isAuto()) {
+            throw new IllegalStateException("the pipeline is not automatic");
+        }
+        return AutoPipeline.choose(spec, data.size(), AutoPipeline.task(data), okl);
+    }
+
+    /**
+     * What prevents fitting this pipeline over streamed rows, or empty when nothing does (an automatic pipeline is
+     * asked after it has chosen: {@link #chooseFor(RowSource)}).
+     */
     public Optional<String> streamingObstacle() {
         return StreamingFit.obstacle(spec, okl, false);
     }
@@ -187,8 +251,10 @@ public final class Pipeline {
         FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
         Predictor predictor = fitted.path().at(pathIndex);
         TrainingData validation = data.subset(split.validation());
-        Matrix h = Predictions.select(predictor.predict(validation.inputs()), validation.groups());
-        return tunable.tune(h, validation.outputs(), fitted.decodingContext(fitted.embeddingAt(predictor), okl))
+        Matrix h = Predictions.select(predictor.predict(fitted.transforms().transformInputs(validation.inputs())),
+                validation.groups());
+        return tunable.tune(h, fitted.transforms().transformOutputs(validation.outputs()),
+                fitted.decodingContext(fitted.embeddingAt(predictor), okl))
                 .map(chosen::withDecoder)
                 .orElse(chosen);
     }

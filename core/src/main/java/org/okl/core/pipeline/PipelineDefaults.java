@@ -24,8 +24,11 @@ public final class PipelineDefaults {
         this.registry = registry;
     }
 
-    /** The spec with every stage it leaves out set to its default. */
+    /** The spec with every stage it leaves out set to its default (an automatic spec is left as it is). */
     public PipelineSpec complete(PipelineSpec spec) {
+        if (spec.isAuto()) {
+            return spec;
+        }
         PipelineSpec s = spec;
         if (s.operator() == null) {
             s = s.withOperator(registry.defaultComponent(OperatorKernel.class));

@@ -36,15 +36,19 @@ import org.okl.core.plugin.OklException;
 
 /**
  * Reads and writes pipeline files (JSON). A file may start from a named pipeline ({@code "preset": "iokr"}); its own
- * members then replace the template's. Every error names the file and what is wrong. A file is UTF-8 text holding
- * one JSON object and nothing after it. The files it names for its components ({@code ParameterType.FILE}
- * parameters, such as the {@code file} output matrix's {@code path}) are relative to the pipeline file's folder and
- * must stay inside it: a pipeline file from someone else cannot make OKL read a file elsewhere.
+ * members then replace the template's. {@code "preset": "auto"} is the pipeline OKL chooses from the data at fit time
+ * ({@link PipelineSpec#auto()}); the file's members then replace the chosen ones. Every error names the file and what
+ * is wrong. A file is UTF-8 text holding one JSON object and nothing after it. The files it names for its components
+ * ({@code ParameterType.FILE} parameters, such as the {@code file} output matrix's {@code path}) are relative to the
+ * pipeline file's folder and must stay inside it: a pipeline file from someone else cannot make OKL read a file
+ * elsewhere.
  */
 public final class PipelineFiles {
     /** The members a pipeline file may have. */
-    public static final Set<String> MEMBERS = Set.of("preset", "kernel", "operator", "output", "filter",
-            "regularizers", "decoder", "approximation", "selection", "solver");
+    public static final Set<String> MEMBERS = Set.of("preset", "inputs", "targets", "kernel", "operator", "output",
+            "filter", "regularizers", "decoder", "approximation", "selection", "solver");
+    /** The preset that leaves the pipeline to OKL. */
+    public static final String AUTO = "auto";
     /** Strict about what users write: a member given twice is an error, not "the last one wins". */
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -178,16 +182,19 @@ public final class PipelineFiles {
             throw invalid(source, "a pipeline file holds one JSON object");
         }
         ObjectNode node = (ObjectNode) root;
+        if (node.has("preset") && AUTO.equals(node.get("preset").asText())) {
+            return new PipelineDefaults(registry).complete(fromObject(node, source, true));
+        }
         if (node.has("preset")) {
             node = applyPreset(node, source, registry);
         }
-        return new PipelineDefaults(registry).complete(fromObject(node, source));
+        return new PipelineDefaults(registry).complete(fromObject(node, source, false));
     }
 
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
         String id = node.get("preset").asText();
         PipelineTemplate template = registry.template(id).orElseThrow(() -> invalid(source, "unknown preset "
-                + UserText.quote(id) + "; available: " + String.join(", ", registry.templates().keySet())));
+                + UserText.quote(id) + "; available: " + AUTO + ", " + String.join(", ", registry.templates().keySet())));
         ObjectNode base;
         try {
             base = (ObjectNode) JSON.readTree(template.json());
@@ -204,7 +211,7 @@ public final class PipelineFiles {
         return base;
     }
 
-    private static PipelineSpec fromObject(ObjectNode node, String source) {
+    private static PipelineSpec fromObject(ObjectNode node, String source, boolean auto) {
         Set<String> unknown = new TreeSet<>();
         node.fieldNames().forEachRemaining(n -> {
             if (!MEMBERS.contains(n)) {
@@ -215,10 +222,15 @@ public final class PipelineFiles {
             throw invalid(source, "unknown member(s) " + String.join(", ", unknown.stream().map(UserText::quote)
                     .toList()) + "; a pipeline has " + new TreeSet<>(MEMBERS));
         }
-        if (!node.has("filter")) {
+        if (!node.has("filter") && !auto) {
             throw invalid(source, "member 'filter' is required, for example {\"name\": \"tikhonov\", \"lambda\": 1e-3}");
         }
-        PipelineSpec.Builder spec = PipelineSpec.builder().filter(component(node.get("filter"), source, "filter"));
+        PipelineSpec.Builder spec = auto ? PipelineSpec.auto() : PipelineSpec.builder();
+        if (node.has("filter")) {
+            spec.filter(component(node.get("filter"), source, "filter"));
+        }
+        spec.inputs(components(node.get("inputs"), source, "inputs"));
+        spec.targets(components(node.get("targets"), source, "targets"));
         if (node.has("kernel")) {
             spec.kernel(component(node.get("kernel"), source, "kernel"));
         }
@@ -228,14 +240,8 @@ public final class PipelineFiles {
         if (node.has("output")) {
             spec.output(component(node.get("output"), source, "output"));
         }
-        JsonNode regs = node.get("regularizers");
-        if (regs != null && !regs.isNull()) {
-            if (!regs.isArray()) {
-                throw invalid(source, "member 'regularizers' must be a list");
-            }
-            for (JsonNode r : regs) {
-                spec.regularizer(component(r, source, "regularizers"));
-            }
+        if (node.has("regularizers")) {
+            spec.regularizers(components(node.get("regularizers"), source, "regularizers"));
         }
         if (node.has("decoder")) {
             spec.decoder(component(node.get("decoder"), source, "decoder"));
@@ -250,6 +256,21 @@ public final class PipelineFiles {
             spec.solver(component(node.get("solver"), source, "solver"));
         }
         return spec.build();
+    }
+
+    /** A list member of components ({@code inputs}, {@code targets}, {@code regularizers}); absent or null: empty. */
+    private static List<ComponentSpec> components(JsonNode list, String source, String member) {
+        List<ComponentSpec> out = new ArrayList<>();
+        if (list == null || list.isNull()) {
+            return out;
+        }
+        if (!list.isArray()) {
+            throw invalid(source, "member '" + member + "' must be a list such as [{\"name\": \"standardize\"}]");
+        }
+        for (JsonNode r : list) {
+            out.add(component(r, source, member));
+        }
+        return out;
     }
 
     private static ComponentSpec component(JsonNode n, String source, String member) {
@@ -300,7 +321,7 @@ public final class PipelineFiles {
         if (!n.isObject()) {
             throw invalid(source, "member 'selection' must be an object such as {\"method\": \"kfold\", \"folds\": 5}");
         }
-        Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "seed");
+        Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "prefer", "seed");
         n.fieldNames().forEachRemaining(f -> {
             if (!allowed.contains(f)) {
                 throw invalid(source, "unknown member " + UserText.quote("selection." + f) + "; allowed: "
@@ -339,6 +360,14 @@ public final class PipelineFiles {
                     b.grid(e.getKey(), values);
                 });
             }
+            JsonNode prefer = n.get("prefer");
+            if (prefer != null) {
+                if (!prefer.isObject()) {
+                    throw invalid(source, "selection.prefer must map grid keys to one of their values");
+                }
+                prefer.fields().forEachRemaining(e -> b.prefer(e.getKey(), value(e.getValue(), source,
+                        "selection.prefer." + e.getKey())));
+            }
             return b.build();
         } catch (IllegalArgumentException e) {
             throw invalid(source, e.getMessage());
@@ -358,12 +387,25 @@ public final class PipelineFiles {
     public static ObjectNode toJsonNode(PipelineSpec spec) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
+        if (spec.isAuto()) {
+            root.put("preset", AUTO);
+        }
+        if (!spec.inputs().isEmpty()) {
+            ArrayNode inputs = root.putArray("inputs");
+            spec.inputs().forEach(t -> inputs.add(node(t)));
+        }
+        if (!spec.targets().isEmpty()) {
+            ArrayNode targets = root.putArray("targets");
+            spec.targets().forEach(t -> targets.add(node(t)));
+        }
         spec.kernel().ifPresent(k -> root.set("kernel", node(k)));
         setIfPresent(root, "operator", spec.operator());
         setIfPresent(root, "output", spec.output());
-        root.set("filter", node(spec.filter()));
-        ArrayNode regs = root.putArray("regularizers");
-        spec.regularizers().forEach(r -> regs.add(node(r)));
+        setIfPresent(root, "filter", spec.filter());
+        if (!spec.isAuto() || !spec.regularizers().isEmpty()) {
+            ArrayNode regs = root.putArray("regularizers");
+            spec.regularizers().forEach(r -> regs.add(node(r)));
+        }
         setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
         spec.solver().ifPresent(a -> root.set("solver", node(a)));
@@ -376,6 +418,10 @@ public final class PipelineFiles {
             setIfPresent(sel, "metric", s.metric());
             ObjectNode grid = sel.putObject("grid");
             s.grid().forEach((k, v) -> grid.set(k, JSON.valueToTree(v.stream().map(PipelineFiles::plain).toList())));
+            if (!s.prefer().isEmpty()) {
+                ObjectNode prefer = sel.putObject("prefer");
+                s.prefer().forEach((k, v) -> prefer.set(k, JSON.valueToTree(plain(v))));
+            }
             sel.put("seed", s.seed());
         });
         return root;

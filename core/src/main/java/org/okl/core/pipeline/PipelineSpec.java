@@ -1,6 +1,7 @@
 package org.okl.core.pipeline;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,10 +15,12 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.transform.InputTransform;
 
 /**
- * A pipeline: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and decoder, plus
- * an optional low-rank approximation and model selection. Built in code with a typed builder,
+ * A pipeline: input transforms, input kernel, operator-valued kernel, target transforms, output embedding, spectral
+ * filter, regularizers and decoder, plus an optional low-rank approximation and model selection. Built in code with a
+ * typed builder,
  * <pre>{@code
  * PipelineSpec spec = PipelineSpec.builder()
  *         .kernel(Kernels.gaussian(2.0))
@@ -31,9 +34,14 @@ import org.okl.api.solve.RegressionSolver;
  * does not compile; the untyped {@link ComponentSpec} overloads serve the pipeline-file twin, and a component of the
  * wrong kind given that way is an unknown component (OKL-E001) when the pipeline is created.
  * The operator, output embedding and decoder a pipeline does not name are {@code null} here and take their defaults
- * ({@link PipelineDefaults}) when the pipeline is created. Instances are immutable.
+ * ({@link PipelineDefaults}) when the pipeline is created. {@link #auto()} is the pipeline OKL chooses for the data
+ * it is fitted on ({@code {"preset": "auto"}}), with the stages given here replacing the chosen ones. Instances are
+ * immutable.
  */
 public final class PipelineSpec {
+    private final boolean auto;
+    private final List<ComponentSpec> inputs;
+    private final List<ComponentSpec> targets;
     private final ComponentSpec kernel;
     private final ComponentSpec operator;
     private final ComponentSpec output;
@@ -45,6 +53,9 @@ public final class PipelineSpec {
     private final ComponentSpec solver;
 
     private PipelineSpec(Builder b) {
+        this.auto = b.auto;
+        this.inputs = List.copyOf(b.inputs);
+        this.targets = List.copyOf(b.targets);
         this.kernel = b.kernel;
         this.operator = b.operator;
         this.output = b.output;
@@ -61,11 +72,41 @@ public final class PipelineSpec {
         return new Builder();
     }
 
+    /**
+     * A builder of the automatic pipeline ({@code {"preset": "auto"}}): OKL chooses every stage from the data it is
+     * fitted on (the task, the number of rows), and each stage set on this builder replaces the chosen one.
+     */
+    public static Builder auto() {
+        Builder b = new Builder();
+        b.auto = true;
+        return b;
+    }
+
     /** A builder holding this pipeline, to change some of its stages. */
     public Builder toBuilder() {
-        return new Builder().kernel(kernel).operator(operator).output(output).filter(filter)
+        Builder b = new Builder();
+        b.auto = auto;
+        return b.inputs(inputs).targets(targets).kernel(kernel).operator(operator).output(output).filter(filter)
                 .regularizers(regularizers).decoder(decoder).approximation(approximation).selection(selection)
                 .solver(solver);
+    }
+
+    /** Whether OKL chooses the stages this spec leaves out from the data ({@link #auto()}). */
+    public boolean isAuto() {
+        return auto;
+    }
+
+    /** The transforms of the inputs, applied in order before the kernel (may be empty). */
+    public List<ComponentSpec> inputs() {
+        return inputs;
+    }
+
+    /**
+     * The transforms of the regression targets, applied in order before the output embedding and undone on decoded
+     * predictions (may be empty).
+     */
+    public List<ComponentSpec> targets() {
+        return targets;
     }
 
     /** The scalar input kernel; empty when the operator carries its own (div-free, curl-free, ...). */
@@ -83,7 +124,7 @@ public final class PipelineSpec {
         return output;
     }
 
-    /** The spectral filter. */
+    /** The spectral filter ({@code null} only in an {@link #auto()} spec that leaves it to OKL). */
     public ComponentSpec filter() {
         return filter;
     }
@@ -114,6 +155,16 @@ public final class PipelineSpec {
      */
     public Optional<ComponentSpec> solver() {
         return Optional.ofNullable(solver);
+    }
+
+    /** A copy with other input transforms. */
+    public PipelineSpec withInputs(List<ComponentSpec> newInputs) {
+        return toBuilder().inputs(newInputs).build();
+    }
+
+    /** A copy with other target transforms. */
+    public PipelineSpec withTargets(List<ComponentSpec> newTargets) {
+        return toBuilder().targets(newTargets).build();
     }
 
     /** A copy with another kernel ({@code null}: none). */
@@ -198,15 +249,18 @@ public final class PipelineSpec {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PipelineSpec p && Objects.equals(kernel, p.kernel) && Objects.equals(operator, p.operator)
-                && Objects.equals(output, p.output) && filter.equals(p.filter) && regularizers.equals(p.regularizers)
+        return o instanceof PipelineSpec p && auto == p.auto && inputs.equals(p.inputs) && targets.equals(p.targets)
+                && Objects.equals(kernel, p.kernel) && Objects.equals(operator, p.operator)
+                && Objects.equals(output, p.output) && Objects.equals(filter, p.filter)
+                && regularizers.equals(p.regularizers)
                 && Objects.equals(decoder, p.decoder) && Objects.equals(approximation, p.approximation)
                 && Objects.equals(selection, p.selection) && Objects.equals(solver, p.solver);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kernel, operator, output, filter, regularizers, decoder, approximation, selection, solver);
+        return Objects.hash(auto, inputs, targets, kernel, operator, output, filter, regularizers, decoder,
+                approximation, selection, solver);
     }
 
     /** The pipeline in the pipeline-file format (compact JSON). */
@@ -215,8 +269,11 @@ public final class PipelineSpec {
         return PipelineFiles.toJsonNode(this).toString();
     }
 
-    /** Builds a {@link PipelineSpec}; only the filter is required. */
+    /** Builds a {@link PipelineSpec}; only the filter is required (and not even it for {@link #auto()}). */
     public static final class Builder {
+        private boolean auto;
+        private final List<ComponentSpec> inputs = new ArrayList<>();
+        private final List<ComponentSpec> targets = new ArrayList<>();
         private ComponentSpec kernel;
         private ComponentSpec operator;
         private ComponentSpec output;
@@ -270,6 +327,42 @@ public final class PipelineSpec {
             return solver(value.spec());
         }
 
+        /** Replaces the input transforms (applied in order, fitted on the training rows of every fit). */
+        public Builder inputs(List<ComponentSpec> values) {
+            inputs.clear();
+            values.forEach(v -> inputs.add(Objects.requireNonNull(v, "input transform")));
+            return this;
+        }
+
+        /** Replaces the input transforms. */
+        public Builder inputs(ComponentSpec... values) {
+            return inputs(List.of(values));
+        }
+
+        /** Replaces the target transforms (invertible ones, undone on predictions). */
+        public Builder targets(List<ComponentSpec> values) {
+            targets.clear();
+            values.forEach(v -> targets.add(Objects.requireNonNull(v, "target transform")));
+            return this;
+        }
+
+        /** Replaces the target transforms. */
+        public Builder targets(ComponentSpec... values) {
+            return targets(List.of(values));
+        }
+
+        /** Replaces the input transforms (the transform plugins' typed specs). */
+        @SafeVarargs
+        public final Builder inputs(TypedSpec<InputTransform>... values) {
+            return inputs(Arrays.stream(values).map(TypedSpec::spec).toList());
+        }
+
+        /** Replaces the target transforms (the transform plugins' typed specs). */
+        @SafeVarargs
+        public final Builder targets(TypedSpec<InputTransform>... values) {
+            return targets(Arrays.stream(values).map(TypedSpec::spec).toList());
+        }
+
         /** The scalar input kernel ({@code null}: none, for operators that carry their own). */
         public Builder kernel(ComponentSpec value) {
             this.kernel = value;
@@ -288,9 +381,9 @@ public final class PipelineSpec {
             return this;
         }
 
-        /** The spectral filter (required). */
+        /** The spectral filter (required, except in an automatic pipeline). */
         public Builder filter(ComponentSpec value) {
-            this.filter = Objects.requireNonNull(value, "filter");
+            this.filter = auto ? value : Objects.requireNonNull(value, "filter");
             return this;
         }
 
@@ -334,10 +427,10 @@ public final class PipelineSpec {
         /**
          * The pipeline.
          *
-         * @throws IllegalStateException without a filter
+         * @throws IllegalStateException without a filter (unless automatic)
          */
         public PipelineSpec build() {
-            if (filter == null) {
+            if (filter == null && !auto) {
                 throw new IllegalStateException("a pipeline needs a filter, for example tikhonov with lambda 1e-3");
             }
             return new PipelineSpec(this);

@@ -18,10 +18,38 @@ import java.util.Map;
  * @param validationCurve the validation error at every grid and path point
  * @param solver          the id of the solver that fitted the model ({@code separable-eigen}, {@code falkon}, ...)
  * @param sketch          the kernel sketch and its size ({@code nystrom, m = 2000}), or {@code null} without one
+ * @param search          what the model selection cost, or {@code null} when nothing was selected
+ * @param auto            what the automatic pipeline chose and why, or {@code null} for a pipeline given in full
  */
 public record Provenance(String oklVersion, String created, String backEnd, long seed, String dataSha256,
         List<String> plugins, Map<String, Object> chosen, String selection, List<CurvePoint> validationCurve,
-        String solver, String sketch) {
+        String solver, String sketch, Search search, Auto auto) {
+
+    /** The same provenance with what the automatic pipeline chose. */
+    public Provenance withAuto(Auto choice) {
+        return new Provenance(oklVersion, created, backEnd, seed, dataSha256, plugins, chosen, selection,
+                validationCurve, solver, sketch, search, choice);
+    }
+
+    /**
+     * What a model selection cost.
+     *
+     * @param candidates     the candidates scored (grid points times path points)
+     * @param splits         the validation splits
+     * @param decompositions the eigendecompositions or solver runs it took (every path point of one run is free)
+     * @param seconds        the wall-clock seconds of the selection, the refit excluded
+     */
+    public record Search(int candidates, int splits, int decompositions, double seconds) {
+    }
+
+    /**
+     * What the automatic pipeline ({@code {"preset": "auto"}}) chose.
+     *
+     * @param task    the task the data describe ({@code regression}, {@code multi-label}, ...)
+     * @param reasons one line per choice, with why
+     */
+    public record Auto(String task, List<String> reasons) {
+    }
 
     /**
      * One point of a validation curve.

@@ -19,6 +19,11 @@ import org.okl.api.metric.Metric;
  * }</pre>
  * and written in a pipeline file as its serialised twin, the {@code "selection"} member:
  * {@code {"method": "kfold", "folds": 5, "metric": "mse", "grid": {"kernel.sigma": [1, 2, 4]}, "seed": 3}}.
+ *
+ * <p>{@code prefer} names grid values to keep unless beaten beyond the noise, for example
+ * {@code {"operator.matrix.omega": 0}} (independent outputs): when the best candidate has other values, the best
+ * candidate with the preferred ones is chosen instead unless its validation error exceeds the best's by more than one
+ * standard error of their paired differences over the splits.
  */
 public final class SelectionSpec {
     private final Method method;
@@ -27,6 +32,7 @@ public final class SelectionSpec {
     private final int repetitions;
     private final ComponentSpec metric;
     private final Map<String, List<Object>> grid;
+    private final Map<String, Object> prefer;
     private final long seed;
 
     /** How the validation data are drawn. */
@@ -74,6 +80,7 @@ public final class SelectionSpec {
         Map<String, List<Object>> g = new LinkedHashMap<>();
         b.grid.forEach((k, v) -> g.put(k, List.copyOf(v)));
         this.grid = Collections.unmodifiableMap(g);
+        this.prefer = Collections.unmodifiableMap(new LinkedHashMap<>(b.prefer));
         this.seed = b.seed;
     }
 
@@ -121,6 +128,7 @@ public final class SelectionSpec {
         Builder b = new Builder(method).folds(folds).fraction(fraction).repetitions(repetitions).metric(metric)
                 .seed(seed);
         grid.forEach(b::grid);
+        prefer.forEach(b::prefer);
         return b;
     }
 
@@ -160,6 +168,11 @@ public final class SelectionSpec {
         return grid;
     }
 
+    /** Grid values kept unless beaten by more than one standard error (empty: the best candidate wins). */
+    public Map<String, Object> prefer() {
+        return prefer;
+    }
+
     /** The seed of the random splits. */
     public long seed() {
         return seed;
@@ -169,12 +182,13 @@ public final class SelectionSpec {
     public boolean equals(Object o) {
         return o instanceof SelectionSpec s && method == s.method && folds == s.folds
                 && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
-                && Objects.equals(metric, s.metric) && grid.equals(s.grid) && seed == s.seed;
+                && Objects.equals(metric, s.metric) && grid.equals(s.grid) && prefer.equals(s.prefer)
+                && seed == s.seed;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, folds, fraction, repetitions, metric, grid, seed);
+        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed);
     }
 
     /** How the values are chosen, as model provenance records it: {@code 5-fold cross-validation on mse, seed 0}. */
@@ -196,6 +210,7 @@ public final class SelectionSpec {
         private int repetitions = 5;
         private ComponentSpec metric;
         private final Map<String, List<Object>> grid = new LinkedHashMap<>();
+        private final Map<String, Object> prefer = new LinkedHashMap<>();
         private long seed;
 
         private Builder(Method method) {
@@ -253,6 +268,15 @@ public final class SelectionSpec {
             return this;
         }
 
+        /**
+         * Prefers a grid value: kept unless the best candidate beats the best one with it by more than one standard
+         * error of their paired split differences.
+         */
+        public Builder prefer(String parameterPath, Object value) {
+            prefer.put(Objects.requireNonNull(parameterPath, "parameterPath"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
         /** The seed of the random splits (default 0). */
         public Builder seed(long value) {
             this.seed = value;
@@ -262,9 +286,17 @@ public final class SelectionSpec {
         /**
          * The selection.
          *
-         * @throws IllegalArgumentException for folds below 2, a fraction outside (0, 1) or repetitions below 1
+         * @throws IllegalArgumentException for folds below 2, a fraction outside (0, 1), repetitions below 1, or a
+         *                                  preferred value that is not in the grid
          */
         public SelectionSpec build() {
+            prefer.forEach((key, value) -> {
+                List<Object> values = grid.get(key);
+                if (values == null || values.stream().noneMatch(v -> sameValue(v, value))) {
+                    throw new IllegalArgumentException("selection.prefer." + key + " = " + value + " is not a value of "
+                            + "selection.grid." + key + (values == null ? " (no such grid key)" : " " + values));
+                }
+            });
             if (folds < 2) {
                 throw new IllegalArgumentException("selection.folds must be at least 2, got " + folds);
             }
@@ -276,5 +308,13 @@ public final class SelectionSpec {
             }
             return new SelectionSpec(this);
         }
+    }
+
+    /** Whether two grid values are the same (numbers by value, so 0 and 0.0 match). */
+    static boolean sameValue(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return Double.compare(x.doubleValue(), y.doubleValue()) == 0;
+        }
+        return Objects.equals(a, b);
     }
 }

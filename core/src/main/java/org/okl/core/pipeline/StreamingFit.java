@@ -32,6 +32,7 @@ import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
 import org.okl.api.text.UserText;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.memory.MemoryBudget;
@@ -54,6 +55,9 @@ import org.okl.core.stream.SketchRoute;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
+import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
+import org.okl.core.transform.TransformedRows;
 
 /**
  * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
@@ -67,6 +71,12 @@ import org.okl.core.stream.Whitening;
  * {@link SquaredErrorMetric} of the regression targets (for the {@code vector} output with the identity decoder,
  * exactly the metric of the decoded outputs). {@link #obstacle} says what stands in the way otherwise. A
  * data-dependent kernel width is resolved on a uniform sample of {@value #KERNEL_SAMPLE} rows.
+ *
+ * <p>Input and target transforms are fitted first, one pass over the rows per transform (their statistics take
+ * constant memory), on all the training rows; the folds of the selection then share them (a fold's validation rows
+ * are among the rows the transforms were fitted on, an O(1/n) effect at the sizes this route is for), and every
+ * later pass sees the rows through them. With target transforms, the selection's squared errors are those of the
+ * transformed targets (for an affine transform such as {@code standardize}, arrmse is unchanged).
  */
 public final class StreamingFit {
     /** The rows a data-dependent kernel is resolved on. */
@@ -141,19 +151,27 @@ public final class StreamingFit {
     /**
      * Fits the pipeline over the rows.
      *
-     * @param rows    the training rows
-     * @param targets      the encoded targets when they are in memory (an estimated output matrix is built from
-     *                     them), else empty
+     * @param rows         the training rows
+     * @param outputs      the training outputs when they are in memory (an estimated output matrix is built from
+     *                     their encoded targets), else empty
      * @param inputColumns where the input columns came from, recorded in the model, when known
      * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming the {@link #obstacle} when the pipeline does
      *                      not stream
      */
-    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> targets,
+    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> outputs,
             Optional<InputColumns> inputColumns, Okl okl) {
-        obstacle(spec, okl, targets.isPresent()).ifPresent(why -> {
+        obstacle(spec, okl, outputs.isPresent()).ifPresent(why -> {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
                     + "over streamed rows: " + why);
         });
+        RowSource raw = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
+        long parsing = System.nanoTime();
+        raw.prepare();
+        long parseNanos = System.nanoTime() - parsing;
+        FittedTransforms transforms = fitTransforms(spec, raw, inputColumns, okl);
+        RowSource source = transforms.isEmpty() ? raw : new TransformedRows(raw, transforms);
+        Optional<Matrix> targets = outputs.map(y -> ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
+                spec.output())).encode(transforms.transformOutputs(y)));
         SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
@@ -164,11 +182,9 @@ public final class StreamingFit {
                 : FoldScheme.holdOut(selection.fraction(), selection.seed());
         SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
         double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
-        RowSource source = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
         StreamTimings timings = new StreamTimings();
-        long parsing = System.nanoTime();
-        source.prepare();
-        timings.parse(System.nanoTime() - parsing);
+        timings.parse(parseNanos);
+        long start = System.nanoTime();
         List<Provenance.CurvePoint> curve = new ArrayList<>();
         Fitted best = null;
         double bestError = Double.POSITIVE_INFINITY;
@@ -176,7 +192,7 @@ public final class StreamingFit {
         for (int v = 0; v < variants.size(); v++) {
             okl.progress().progress(task, v, variants.size());
             GridVariants.Variant variant = variants.get(v);
-            Fitted fitted = fitVariant(variant, source, targets, scheme, timings, okl);
+            Fitted fitted = fitVariant(variant, source, raw, transforms, targets, scheme, timings, okl);
             if (!select) {
                 best = fitted;
                 break;
@@ -195,15 +211,46 @@ public final class StreamingFit {
         if (best == null) {
             throw ModelSelection.noFiniteError(spec, selection.metric().toString());
         }
-        String checksum = source instanceof DistributedRows cluster ? cluster.checksum()
-                : ((DigestingRows) source).digest();
-        return new Result(model(best, select ? describe(selection, scheme) : "none (a single parameter value)",
-                curve, checksum, source, inputColumns, okl), timings);
+        String checksum = raw instanceof DistributedRows cluster ? cluster.checksum()
+                : ((DigestingRows) raw).digest();
+        Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
+                variants.size(), Math.round((System.nanoTime() - start) / 1e6) / 1e3);
+        return new Result(model(best, transforms, select ? describe(selection, scheme)
+                : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 
-    /** Fits one grid variant: components, sketch, then the route. */
-    private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, Optional<Matrix> targets,
-            FoldScheme scheme, StreamTimings timings, Okl okl) {
+    /**
+     * The transforms fitted over the training rows, one pass per transform; a cluster's workers gather the statistics
+     * that merge where the rows are.
+     */
+    private static FittedTransforms fitTransforms(PipelineSpec spec, RowSource rows,
+            Optional<InputColumns> inputColumns, Okl okl) {
+        if (spec.inputs().isEmpty() && spec.targets().isEmpty()) {
+            return FittedTransforms.none();
+        }
+        ColumnSchema schema = inputColumns.map(InputColumns::schema)
+                .orElseGet(() -> ColumnSchema.unnamed(rows.dimension()));
+        TransformChain.Parts inputParts = null;
+        TransformChain.Parts outputParts = null;
+        if (rows instanceof DistributedRows cluster) {
+            inputParts = (stage, before, columns) -> cluster.transformParts(spec, true, stage, before, columns);
+            outputParts = (stage, before, columns) -> cluster.transformParts(spec, false, stage, before, columns);
+        }
+        return FittedTransforms.fit(spec.inputs(), spec.targets(), schema, rows.outputDimension(),
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(in)),
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)), inputParts, outputParts,
+                okl.context());
+    }
+
+    /**
+     * Fits one grid variant: components, sketch, then the route.
+     *
+     * @param rows the rows through the transforms
+     * @param raw  the rows as given (a cluster's rows are handed the transforms to apply where they are)
+     */
+    private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, RowSource raw,
+            FittedTransforms transforms, Optional<Matrix> targets, FoldScheme scheme, StreamTimings timings,
+            Okl okl) {
         PipelineSpec spec = variant.spec();
         VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow());
         if (kernel instanceof DataDependentKernel adaptive) {
@@ -223,17 +270,18 @@ public final class StreamingFit {
         OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
-        SketchFeatures features = sketch.draw(c.kernel(), rows instanceof DistributedRows cluster
-                ? cluster.forSketch(spec) : rows, okl.context());
+        SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
+                ? cluster.forSketch(spec, transforms) : rows, okl.context());
         timings.draw(System.nanoTime() - start);
         RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, output, c.filter(), timings,
                 okl.context());
-        ComponentSpec route = SketchRoutes.choose(spec, problem, rows instanceof DistributedRows, okl);
+        ComponentSpec route = SketchRoutes.choose(spec, problem, raw instanceof DistributedRows, okl);
         StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
         solver.streamedMemory(problem).ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
-        SketchSelection.Result result = rows instanceof DistributedRows cluster
-                ? onCluster(cluster, spec, features, d, scheme, output, c.filter(), solver instanceof SketchedSolver own
-                        ? own.route(okl.context().linearAlgebra()) : null, route, timings, okl)
+        SketchSelection.Result result = raw instanceof DistributedRows cluster
+                ? onCluster(cluster, spec, transforms, features, d, scheme, output, c.filter(),
+                        solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra()) : null, route,
+                        timings, okl)
                 : SketchRoutes.result(solver.fitStreamed(problem));
         return new Fitted(variant, c, features, result, 0, route.name());
     }
@@ -244,12 +292,13 @@ public final class StreamingFit {
      * ({@code fitting} null), is refused (its passes do not run on a cluster).
      */
     private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
-            SketchFeatures features, int targets, FoldScheme scheme, OutputSpectrum output, SpectralFilter filter,
-            SketchRoute fitting, ComponentSpec route, StreamTimings timings, Okl okl) {
+            FittedTransforms transforms, SketchFeatures features, int targets, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, SketchRoute fitting, ComponentSpec route,
+            StreamTimings timings, Okl okl) {
         if (fitting instanceof FalkonRoute falkon) {
             PassContext context = falkon.context(features, scheme, timings);
-            return falkon.fit(features, rows.falkonPasses(spec, features, scheme, targets, context.chunkRows(),
-                    timings), scheme, output, filter, timings);
+            return falkon.fit(features, rows.falkonPasses(spec, transforms, features, scheme, targets,
+                    context.chunkRows(), timings), scheme, output, filter, timings);
         }
         if (!(fitting instanceof EigenRoute)) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
@@ -257,7 +306,7 @@ public final class StreamingFit {
                     + "sums, merged on the driver), {\"name\": \"falkon\"} (m x d sums per pass) or leave the "
                     + "solver out");
         }
-        FoldAggregates sums = rows.sums(spec, features, scheme, targets, timings);
+        FoldAggregates sums = rows.sums(spec, transforms, features, scheme, targets, timings);
         long start = System.nanoTime();
         LinearAlgebra la = okl.context().linearAlgebra();
         SketchSelection.Result result = SketchSelection.solve(sums, scheme,
@@ -283,8 +332,9 @@ public final class StreamingFit {
         return grid || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
     }
 
-    private static Model model(Fitted best, String how, List<Provenance.CurvePoint> curve, String checksum,
-            RowSource rows, Optional<InputColumns> inputColumns, Okl okl) {
+    private static Model model(Fitted best, FittedTransforms transforms, String how,
+            List<Provenance.CurvePoint> curve, String checksum, RowSource rows, Optional<InputColumns> inputColumns,
+            Provenance.Search search, Okl okl) {
         Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
         values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
         PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
@@ -293,12 +343,12 @@ public final class StreamingFit {
         Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
                 .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
                 okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, best.route(), Pipeline.sketchOf(spec, predictor));
+                curve, best.route(), Pipeline.sketchOf(spec, predictor), search, null);
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
                 false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
-        return new Model(spec, best.index(), best.components(), Model.rowwise(best.components().output(), spec, q,
-                okl), predictor, data, provenance, okl);
+        return new Model(spec, transforms, best.index(), best.components(), Model.rowwise(best.components().output(),
+                spec, q, okl), predictor, data, provenance, okl);
     }
 
     private static String describe(SelectionSpec s, FoldScheme scheme) {

@@ -17,6 +17,7 @@ import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.transform.InputTransform;
 
 /** The kinds of components a plugin can offer: the api type, the name users see, and the plugin getter. */
 public enum ComponentKind {
@@ -43,7 +44,9 @@ public enum ComponentKind {
     /** Solvers of the regression step. */
     SOLVER("solver", RegressionSolver.class, OklPlugin::solvers),
     /** Kernel sketches (a pipeline's {@code approximation}). */
-    SKETCH("sketch", KernelSketch.class, OklPlugin::sketches);
+    SKETCH("sketch", KernelSketch.class, OklPlugin::sketches),
+    /** Transforms of inputs and regression targets (a pipeline's {@code inputs} and {@code targets}). */
+    TRANSFORM("transform", InputTransform.class, OklPlugin::transforms);
 
     private final String label;
     private final Class<?> type;

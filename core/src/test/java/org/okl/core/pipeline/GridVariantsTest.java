@@ -29,6 +29,25 @@ class GridVariantsTest {
     }
 
     @Test
+    void wholeKernelsThenTheirFactorsAndTransformParameters() {
+        PipelineSpec base = BASE.withInputs(List.of(ComponentSpec.of("pca", "rank", 2)));
+        Map<String, List<Object>> grid = new LinkedHashMap<>();
+        grid.put("kernel", List.of(ComponentSpec.of("gaussian", "bandwidth", "median"),
+                ComponentSpec.of("laplacian", "bandwidth", "median")));
+        grid.put("kernel.factor", List.of(0.5, 2.0));
+        grid.put("inputs.0.rank", List.of(3));
+        List<GridVariants.Variant> v = GridVariants.expand(base, grid);
+        assertThat(v).hasSize(4);
+        assertThat(v.get(3).spec().kernel()).contains(ComponentSpec.of("laplacian", "bandwidth", "median",
+                "factor", 2.0));
+        assertThat(v.get(3).spec().inputs()).containsExactly(ComponentSpec.of("pca", "rank", 3));
+        assertThatThrownBy(() -> GridVariants.expand(base, Map.of("kernel", List.of(1.0))))
+                .hasMessageContaining("lists whole kernels");
+        assertThatThrownBy(() -> GridVariants.expand(base, Map.of("targets.0.center", List.of(true))))
+                .hasMessageContaining("the pipeline has 0 target transform(s)");
+    }
+
+    @Test
     void noGridIsTheSpecItself() {
         assertThat(GridVariants.expand(BASE, Map.of())).singleElement()
                 .satisfies(v -> assertThat(v.spec()).isEqualTo(BASE));

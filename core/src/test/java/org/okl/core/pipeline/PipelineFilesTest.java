@@ -109,6 +109,46 @@ class PipelineFilesTest {
     }
 
     @Test
+    void transformsPreferencesAndTheAutomaticPresetRoundTrip() {
+        String json = """
+                {"inputs": [{"name": "one-hot", "columns": "colour"}, "standardize"],
+                 "targets": [{"name": "standardize"}],
+                 "kernel": {"name": "gaussian", "bandwidth": "median"},
+                 "operator": {"name": "separable", "matrix": {"name": "common-similarity", "omega": 0.0}},
+                 "filter": {"name": "tikhonov", "lambda": [1e-2, 1e-4]},
+                 "selection": {"grid": {"kernel": [{"name": "gaussian", "bandwidth": "median"},
+                                                   {"name": "laplacian", "bandwidth": "median"}],
+                                        "operator.matrix.omega": [0, 0.5]},
+                               "prefer": {"operator.matrix.omega": 0}}}""";
+        PipelineSpec s = PipelineFiles.parse(json, "p.json", registry());
+        assertThat(s.inputs()).containsExactly(ComponentSpec.of("one-hot", "columns", "colour"),
+                ComponentSpec.of("standardize"));
+        assertThat(s.targets()).containsExactly(ComponentSpec.of("standardize"));
+        assertThat(s.selection().orElseThrow().prefer()).containsOnlyKeys("operator.matrix.omega");
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(s), "again.json", registry())).isEqualTo(s);
+
+        PipelineSpec auto = PipelineFiles.parse("{\"preset\": \"auto\", \"inputs\": [\"pca\"]}", "a.json",
+                registry());
+        assertThat(auto.isAuto()).isTrue();
+        assertThat(auto.filter()).isNull();
+        assertThat(auto.operator()).isNull();
+        assertThat(auto.inputs()).containsExactly(ComponentSpec.of("pca"));
+        assertThat(PipelineFiles.toJson(auto)).contains("\"preset\" : \"auto\"").doesNotContain("regularizers");
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(auto), "again.json", registry())).isEqualTo(auto);
+    }
+
+    @Test
+    void aPreferredValueMustBeInTheGridAndTransformsMustBeAList() {
+        assertThatThrownBy(() -> PipelineFiles.parse("""
+                {"filter": "tikhonov", "selection": {"grid": {"operator.matrix.omega": [0.5]},
+                 "prefer": {"operator.matrix.omega": 0}}}""", "p.json", registry()))
+                .hasMessageContaining("p.json: selection.prefer.operator.matrix.omega = 0 is not a value of "
+                        + "selection.grid.operator.matrix.omega [0.5]");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"inputs\": \"standardize\"}",
+                "p.json", registry())).hasMessageContaining("member 'inputs' must be a list");
+    }
+
+    @Test
     void roundTripsThroughJson() {
         String json = EXAMPLE.replace("\"regularizers\": []", "\"regularizers\": [{\"name\": \"manifold\", "
                 + "\"gammaI\": 0.1}], \"approximation\": {\"name\": \"nystrom\", \"rank\": 50}, \"selection\": "
@@ -140,7 +180,7 @@ class PipelineFilesTest {
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \n {\"name\": }", "p.json", r))
                 .hasMessageContaining("[OKL-E005] p.json:2:").hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"preset\": \"nope\", \"filter\": \"tikhonov\"}", "p.json", r))
-                .hasMessageContaining("unknown preset 'nope'; available: iokr");
+                .hasMessageContaining("unknown preset 'nope'; available: auto, iokr");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": \"x\"}}",
                 "p.json", r)).hasMessageContaining("selection.method must be one of");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": {\"lambda\": 1}}", "p.json", r))

@@ -24,8 +24,11 @@ import org.okl.api.text.UserText;
  */
 final class ArffParser {
 
-    /** The parsed file: relation name, attribute names and the values (rows x attributes). */
-    record Parsed(String relation, List<String> attributes, Matrix values) {
+    /**
+     * The parsed file: relation name, attribute names, the values (rows x attributes) and the declared levels of every
+     * attribute (empty for a numeric one).
+     */
+    record Parsed(String relation, List<String> attributes, Matrix values, List<List<String>> levels) {
     }
 
     private ArffParser() {
@@ -42,7 +45,7 @@ final class ArffParser {
     }
 
     /** One attribute: its name and, for nominal attributes, the number each declared value stands for. */
-    private record Attribute(String name, Map<String, Double> nominal, double absent) {
+    private record Attribute(String name, Map<String, Double> nominal, double absent, List<String> levels) {
         boolean isNumeric() {
             return nominal == null;
         }
@@ -86,7 +89,8 @@ final class ArffParser {
             if (rows.rows() == 0) {
                 throw new DataFormatException(file, "no data rows after @data");
             }
-            return new Parsed(relation, List.copyOf(names), rows.toMatrix());
+            return new Parsed(relation, List.copyOf(names), rows.toMatrix(),
+                    attributes.stream().map(Attribute::levels).toList());
         }
 
         private void readHeader() throws IOException {
@@ -144,7 +148,7 @@ final class ArffParser {
             String type = rest.substring(end).strip();
             String lowerType = type.toLowerCase(Locale.ROOT);
             if (lowerType.equals("numeric") || lowerType.equals("real") || lowerType.equals("integer")) {
-                attributes.add(new Attribute(attrName, null, 0.0));
+                attributes.add(new Attribute(attrName, null, 0.0, List.of()));
             } else if (type.startsWith("{")) {
                 attributes.add(nominal(attrName, type, field));
             } else if (lowerType.startsWith("string") || lowerType.startsWith("date")
@@ -176,7 +180,7 @@ final class ArffParser {
                             + " declared twice");
                 }
             }
-            return new Attribute(attrName, map, map.get(values.get(0)));
+            return new Attribute(attrName, map, map.get(values.get(0)), List.copyOf(values));
         }
 
         private void parseDense(String text, double[] row) {

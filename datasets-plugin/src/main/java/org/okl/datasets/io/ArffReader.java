@@ -89,7 +89,8 @@ public final class ArffReader implements TableReader {
             outputs = mekaLabelCount(parsed.relation()).map(c -> mekaOutputs(c, attributes.size(), name))
                     .orElse(new int[0]);
         }
-        return new Table(parsed.values(), attributes, outputs);
+        boolean nominal = parsed.levels().stream().anyMatch(l -> !l.isEmpty());
+        return new Table(parsed.values(), attributes, outputs, true, nominal ? parsed.levels() : List.of());
     }
 
     private static int[] mulanOutputs(List<String> attributes, List<String> labels, String name, String source) {

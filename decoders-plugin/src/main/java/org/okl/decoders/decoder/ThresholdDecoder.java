@@ -10,6 +10,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.decoders.output.LabelCoding;
 
@@ -22,6 +23,10 @@ import org.okl.decoders.output.LabelCoding;
  * {@link F1Thresholds}; a validation output counts as positive when it is greater than 0, and missing (NaN) ones are
  * left out). Until tuned, the common threshold applies. With {@code at-least-one}, a prediction with no label gets
  * the label of largest margin {@code score - threshold} (the lowest label on ties).
+ *
+ * <p>With {@code objective: metric}, tuning optimises the metric model selection scores with instead of each label's
+ * F1 ({@link MetricThresholds}): one common threshold, then, with {@code per-label}, each label's threshold in turn
+ * while the metric improves.
  */
 public final class ThresholdDecoder implements TunableDecoder {
 
@@ -31,6 +36,7 @@ public final class ThresholdDecoder implements TunableDecoder {
     private final OptionalDouble value;
     private final boolean perLabel;
     private final boolean atLeastOne;
+    private final boolean forMetric;
     private final double[] tuned;
 
     /**
@@ -39,19 +45,22 @@ public final class ThresholdDecoder implements TunableDecoder {
      * @param atLeastOne whether every prediction gets at least one label
      */
     public ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne) {
-        this(value, perLabel, atLeastOne, null);
+        this(value, perLabel, atLeastOne, false, null);
     }
 
     /**
      * @param value      the common threshold, or empty for the coding's default
      * @param perLabel   whether {@link #tune} sets per-label thresholds
      * @param atLeastOne whether every prediction gets at least one label
+     * @param forMetric  whether tuning optimises the selection metric rather than each label's F1
      * @param tuned      one threshold per label (tuned earlier), or {@code null}
      */
-    public ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne, double[] tuned) {
+    public ThresholdDecoder(OptionalDouble value, boolean perLabel, boolean atLeastOne, boolean forMetric,
+            double[] tuned) {
         this.value = value;
         this.perLabel = perLabel;
         this.atLeastOne = atLeastOne;
+        this.forMetric = forMetric;
         this.tuned = tuned;
     }
 
@@ -60,7 +69,12 @@ public final class ThresholdDecoder implements TunableDecoder {
         FittedOutputEmbedding embedding = context.embedding();
         LabelCoding coding = Codings.of(embedding);
         Matrix scores = embedding.scores(h);
-        double[] thresholds = thresholds(coding, scores.cols());
+        return decide(scores, thresholds(coding, scores.cols()), atLeastOne, coding, embedding);
+    }
+
+    /** The decisions for scores at the given thresholds, mapped back through the embedding. */
+    static Decoded decide(Matrix scores, double[] thresholds, boolean atLeastOne, LabelCoding coding,
+            FittedOutputEmbedding embedding) {
         Matrix decisions = Matrix.zeros(scores.rows(), scores.cols());
         for (int i = 0; i < scores.rows(); i++) {
             boolean any = false;
@@ -97,7 +111,10 @@ public final class ThresholdDecoder implements TunableDecoder {
         return t;
     }
 
-    /** With {@code per-label}: the spec with the F1-optimal threshold of every label; otherwise empty. */
+    /**
+     * With {@code per-label}: the spec with the F1-optimal threshold of every label (with {@code objective: metric},
+     * without a metric to optimise, the same); otherwise empty.
+     */
     @Override
     public Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context) {
         if (!perLabel) {
@@ -106,6 +123,35 @@ public final class ThresholdDecoder implements TunableDecoder {
         List<Double> thresholds = new ArrayList<>();
         for (double t : tunedThresholds(validationH, validationOutputs, context)) {
             thresholds.add(Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, t)));
+        }
+        ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
+        return Optional.of(value.isPresent() ? spec.with("value", value.getAsDouble()) : spec);
+    }
+
+    /**
+     * With {@code objective: metric}: the thresholds that optimise the metric on the validation predictions (one
+     * common threshold, then per label with {@code per-label}); otherwise as {@link #tune(Matrix, Matrix,
+     * DecodingContext)}.
+     */
+    @Override
+    public Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context,
+            Metric objective) {
+        if (!forMetric) {
+            return tune(validationH, validationOutputs, context);
+        }
+        FittedOutputEmbedding embedding = context.embedding();
+        LabelCoding coding = Codings.of(embedding);
+        Matrix scores = embedding.scores(validationH);
+        if (validationOutputs.rows() != scores.rows() || validationOutputs.cols() != scores.cols()) {
+            throw new IllegalArgumentException(ID + ": validation outputs are " + validationOutputs.rows() + " x "
+                    + validationOutputs.cols() + " but the validation scores " + scores.rows() + " x " + scores.cols());
+        }
+        double[] t = new MetricThresholds(objective, validationOutputs, scores,
+                th -> decide(scores, th, atLeastOne, coding, embedding))
+                .tune(value.orElse(coding.threshold()), perLabel);
+        List<Double> thresholds = new ArrayList<>();
+        for (double x : t) {
+            thresholds.add(x);
         }
         ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
         return Optional.of(value.isPresent() ? spec.with("value", value.getAsDouble()) : spec);

@@ -58,13 +58,13 @@ class ThresholdDecoderTest {
             assertThat(written.get(j)).isCloseTo(thresholds[j], within(1e-15));
         }
         assertThat(written.get(3)).isEqualTo(Double.MAX_VALUE);
-        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false, thresholds);
+        Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false, false, thresholds);
 
         Matrix test = Matrix.fromRows(new double[][] {{0.25, 0.29, 0.8, 5.0}, {0.1, 0.1, 0.1, 0.1}});
         assertThat(tuned.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().toRows())
                 .isDeepEqualTo(new double[][] {{1, 0, 1, 0}, {0, 0, 0, 0}});
         // nothing passes in row 1: margins score - threshold are -0.1, -0.2, -0.65, -inf, so label 0 is set
-        Decoder atLeastOne = new ThresholdDecoder(OptionalDouble.empty(), true, true, thresholds);
+        Decoder atLeastOne = new ThresholdDecoder(OptionalDouble.empty(), true, true, false, thresholds);
         assertThat(atLeastOne.decode(test, labels(LabelCoding.Coding.ZERO_ONE)).outputs().row(1))
                 .containsExactly(1, 0, 0, 0);
     }

@@ -25,12 +25,25 @@ public final class Bandwidths {
         if (n < 2) {
             throw new IllegalArgumentException("the median pairwise distance needs at least 2 points, got " + n);
         }
+        return medianOfDistances(distances(x, linearAlgebra));
+    }
+
+    /**
+     * The median of the off-diagonal entries d_ij, i &lt; j, of a symmetric n x n distance matrix (for an even number
+     * of pairs, the mean of the two middle values).
+     *
+     * @throws IllegalArgumentException with fewer than two rows
+     */
+    public static double medianOfDistances(Matrix d) {
+        int n = d.rows();
+        if (n < 2) {
+            throw new IllegalArgumentException("the median pairwise distance needs at least 2 points, got " + n);
+        }
         long pairs = (long) n * (n - 1) / 2;
         if (pairs > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("the median pairwise distance over " + n + " points (" + pairs
                     + " pairs) exceeds one array; pass a subsample");
         }
-        Matrix d = distances(x, linearAlgebra);
         double[] dd = d.data();
         double[] v = new double[(int) pairs];
         int t = 0;
@@ -60,7 +73,16 @@ public final class Bandwidths {
             throw new IllegalArgumentException(
                     "the number of nearest neighbours must be in [1, " + (n - 1) + "] for " + n + " points, got " + k);
         }
-        Matrix d = distances(x, linearAlgebra);
+        return meanNearestNeighbourOfDistances(distances(x, linearAlgebra), k);
+    }
+
+    /** The same from a symmetric n x n distance matrix. */
+    public static double meanNearestNeighbourOfDistances(Matrix d, int k) {
+        int n = d.rows();
+        if (k < 1 || k >= n) {
+            throw new IllegalArgumentException(
+                    "the number of nearest neighbours must be in [1, " + (n - 1) + "] for " + n + " points, got " + k);
+        }
         double[] dd = d.data();
         double total = IntStream.range(0, n).parallel().mapToDouble(j -> {
             double[] col = new double[n - 1];
@@ -83,6 +105,54 @@ public final class Bandwidths {
     public static int neighboursFromFraction(int n, double fraction) {
         long k = Math.round(fraction * n);
         return (int) Math.max(1, Math.min(n - 1, k));
+    }
+
+    /** The n x n matrix of L1 distances between the rows of x, exactly symmetric with a zero diagonal. */
+    public static Matrix manhattanDistances(Matrix x) {
+        int n = x.rows();
+        int p = x.cols();
+        double[] xd = x.data();
+        Matrix d = Matrix.zeros(n, n);
+        double[] dd = d.data();
+        IntStream.range(0, n).parallel().forEach(j -> {
+            int off = j * n;
+            for (int k = 0; k < p; k++) {
+                double xjk = xd[j + k * n];
+                int xk = k * n;
+                for (int i = j + 1; i < n; i++) {
+                    dd[off + i] += Math.abs(xd[xk + i] - xjk);
+                }
+            }
+        });
+        IntStream.range(0, n).parallel().forEach(j -> {
+            for (int i = 0; i < j; i++) {
+                dd[j * n + i] = dd[i * n + j];
+            }
+        });
+        return d;
+    }
+
+    /**
+     * The n x n matrix of distances {@code sqrt(2 - 2 T(x_i, x_j))} between the rows of x in the Tanimoto kernel's
+     * feature space (T(0, 0) = 1), exactly symmetric with a zero diagonal.
+     */
+    public static Matrix tanimotoDistances(Matrix x, LinearAlgebra linearAlgebra) {
+        int n = x.rows();
+        Matrix g = linearAlgebra.outerGram(x);
+        double[] s = g.diagonalValues();
+        double[] gd = g.data();
+        IntStream.range(0, n).parallel().forEach(j -> {
+            int off = j * n;
+            for (int i = j + 1; i < n; i++) {
+                double union = s[i] + s[j] - gd[off + i];
+                double t = union == 0.0 ? 1.0 : gd[off + i] / union;
+                double v = Math.sqrt(Math.max(2.0 - 2.0 * t, 0.0));
+                gd[off + i] = v;
+                gd[i * n + j] = v;
+            }
+            gd[off + j] = 0.0;
+        });
+        return g;
     }
 
     /** The n x n matrix of Euclidean distances between the rows of x, exactly symmetric with a zero diagonal. */

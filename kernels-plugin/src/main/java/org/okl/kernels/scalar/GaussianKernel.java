@@ -1,8 +1,10 @@
 package org.okl.kernels.scalar;
 
 import java.util.Random;
+import org.okl.api.kernel.DistanceKernel;
 import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
 
 /**
  * The Gaussian kernel {@code k(x, x') = exp(-||x - x'||^2 / (2 sigma^2))} (docs/conventions.md#scalar-kernels). Its
@@ -10,9 +12,10 @@ import org.okl.api.linalg.LinearAlgebra;
  * sigma^2))} ({@link GaussianExponentials}: SIMD lanes where the JVM has the Vector API); the Gram of a sample with
  * itself is exactly symmetric with ones on the diagonal. Its spectral density is N(0, I / sigma^2).
  */
-public final class GaussianKernel extends InnerProductKernel implements ShiftInvariantKernel {
+public final class GaussianKernel extends InnerProductKernel implements ShiftInvariantKernel, DistanceKernel {
     private final double sigma;
     private final double scale;
+    private final DistancePasses.SquaredEuclidean distances;
 
     /**
      * @param sigma         the width, > 0
@@ -22,6 +25,24 @@ public final class GaussianKernel extends InnerProductKernel implements ShiftInv
         super(linearAlgebra);
         this.sigma = sigma;
         this.scale = 1.0 / (2.0 * sigma * sigma);
+        this.distances = new DistancePasses.SquaredEuclidean(linearAlgebra);
+    }
+
+    /** {@code squared-euclidean}. */
+    @Override
+    public String distance() {
+        return "squared-euclidean";
+    }
+
+    /** The squared Euclidean distances between rows. */
+    @Override
+    public Matrix distances(Matrix a, Matrix b) {
+        return distances.gram(a, b);
+    }
+
+    @Override
+    public Matrix gramOfDistances(Matrix squaredDistances) {
+        return DistancePasses.expOfNegative(squaredDistances, scale);
     }
 
     /** The width sigma. */

@@ -1,13 +1,16 @@
 package org.okl.kernels.scalar;
 
+import org.okl.api.kernel.DistanceKernel;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
 
 /**
  * The Gaussian-Tanimoto kernel {@code exp(-(2 - 2 T(y, y')) / (2 sigma^2))} of BM22's metabolite outputs, where
  * {@code 2 - 2T} is the squared distance in the Tanimoto feature space (sigma = 1 by default).
  */
-public final class GaussianTanimotoKernel extends InnerProductKernel {
+public final class GaussianTanimotoKernel extends InnerProductKernel implements DistanceKernel {
     private final double scale;
+    private final DistancePasses.TanimotoSquared distances;
 
     /**
      * @param sigma         the width, > 0
@@ -16,6 +19,23 @@ public final class GaussianTanimotoKernel extends InnerProductKernel {
     public GaussianTanimotoKernel(double sigma, LinearAlgebra linearAlgebra) {
         super(linearAlgebra);
         this.scale = 1.0 / (2.0 * sigma * sigma);
+        this.distances = new DistancePasses.TanimotoSquared(linearAlgebra);
+    }
+
+    /** {@code tanimoto-squared}: {@code 2 - 2T}. */
+    @Override
+    public String distance() {
+        return "tanimoto-squared";
+    }
+
+    @Override
+    public Matrix distances(Matrix a, Matrix b) {
+        return distances.gram(a, b);
+    }
+
+    @Override
+    public Matrix gramOfDistances(Matrix squaredDistances) {
+        return DistancePasses.expOfNegative(squaredDistances, scale);
     }
 
     @Override

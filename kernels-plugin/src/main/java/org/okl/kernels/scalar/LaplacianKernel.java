@@ -2,6 +2,7 @@ package org.okl.kernels.scalar;
 
 import java.util.Arrays;
 import java.util.Random;
+import org.okl.api.kernel.DistanceKernel;
 import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.linalg.Matrix;
 
@@ -12,7 +13,7 @@ import org.okl.api.linalg.Matrix;
  * densities. The L1 distance has no matrix-product form, so the Gram is a direct loop, vectorised over rows and in
  * parallel over columns.
  */
-public final class LaplacianKernel implements ShiftInvariantKernel {
+public final class LaplacianKernel implements ShiftInvariantKernel, DistanceKernel {
     private final double sigma;
 
     /** @param sigma the width, > 0 */
@@ -31,6 +32,34 @@ public final class LaplacianKernel implements ShiftInvariantKernel {
             d += Math.abs(a[k] - b[k]);
         }
         return Math.exp(-d / sigma);
+    }
+
+    /** {@code manhattan}: the L1 distance. */
+    @Override
+    public String distance() {
+        return "manhattan";
+    }
+
+    /** The L1 distances between rows (exactly symmetric with a zero diagonal for {@code a == b}). */
+    @Override
+    public Matrix distances(Matrix a, Matrix b) {
+        if (a == b) {
+            int n = a.rows();
+            Matrix g = Matrix.zeros(n, n);
+            GramPasses.forEachColumn(n, n, j -> addDistances(a, a, j, j, g));
+            GramPasses.mirrorLowerToUpper(g);
+            GramPasses.setDiagonal(g, 0.0);
+            return g;
+        }
+        GramPasses.requireSameDimension("laplacian", a, b);
+        Matrix g = Matrix.zeros(a.rows(), b.rows());
+        GramPasses.forEachColumn(a.rows(), b.rows(), j -> addDistances(a, b, j, 0, g));
+        return g;
+    }
+
+    @Override
+    public Matrix gramOfDistances(Matrix distances) {
+        return DistancePasses.expOfNegative(distances, 1.0 / sigma);
     }
 
     @Override
@@ -63,6 +92,18 @@ public final class LaplacianKernel implements ShiftInvariantKernel {
 
     /** Fills rows [from, n) of column j of g with k(a_i, b_j). */
     private void fillColumn(Matrix a, Matrix b, int j, int from, Matrix g) {
+        addDistances(a, b, j, from, g);
+        int n = a.rows();
+        double[] gd = g.data();
+        int off = j * n;
+        double inv = 1.0 / sigma;
+        for (int i = from; i < n; i++) {
+            gd[off + i] = Math.exp(-gd[off + i] * inv);
+        }
+    }
+
+    /** Adds the L1 distances ||a_i - b_j||_1 into rows [from, n) of column j of g. */
+    private static void addDistances(Matrix a, Matrix b, int j, int from, Matrix g) {
         int n = a.rows();
         int m = b.rows();
         double[] ad = a.data();
@@ -75,10 +116,6 @@ public final class LaplacianKernel implements ShiftInvariantKernel {
             for (int i = from; i < n; i++) {
                 gd[off + i] += Math.abs(ad[ak + i] - bjk);
             }
-        }
-        double inv = 1.0 / sigma;
-        for (int i = from; i < n; i++) {
-            gd[off + i] = Math.exp(-gd[off + i] * inv);
         }
     }
 

@@ -14,7 +14,7 @@ import org.okl.api.component.Parameters;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
-import org.okl.kernels.bandwidth.DataDependentGaussianKernel;
+import org.okl.kernels.bandwidth.DataDependentWidthKernel;
 import org.okl.kernels.bandwidth.UnresolvedCompositeKernel;
 
 /** The factories of the scalar kernels, with ids and parameters as in docs/conventions.md#scalar-kernels. */
@@ -44,16 +44,24 @@ public final class ScalarKernelFactories {
     }
 
     static ComponentFactory<VectorKernel> gaussian() {
+        List<ParameterSpec> params = new ArrayList<>(List.of(ParameterSpec.optionalPositive("sigma", "the width"),
+                ParameterSpec.optionalPositive("gamma", "1/(2 sigma^2), instead of sigma")));
+        params.addAll(widthFromData("median pairwise Euclidean distance"));
         return SimpleComponentFactory.of("gaussian", VectorKernel.class,
                 "Gaussian kernel exp(-||x - x'||^2 / (2 sigma^2)); give sigma, gamma = 1/(2 sigma^2) or bandwidth",
-                List.of(ParameterSpec.optionalPositive("sigma", "the width"),
-                        ParameterSpec.optionalPositive("gamma", "1/(2 sigma^2), instead of sigma"),
-                        new ParameterSpec("bandwidth", ParameterType.STRING, null, false,
-                                "width from the training inputs: median pairwise distance, or mean kNN distance",
-                                Double.NEGATIVE_INFINITY, true, INF, true, List.of("median", "knn"), null),
-                        ParameterSpec.range("neighbours-fraction", 0.2, 0.0, false, 1.0, true,
-                                "k = fraction of the training points, for bandwidth knn")),
-                ScalarKernelFactories::createGaussian);
+                params, ScalarKernelFactories::createGaussian);
+    }
+
+    /** The parameters of a width taken from the training inputs. */
+    private static List<ParameterSpec> widthFromData(String median) {
+        return List.of(new ParameterSpec("bandwidth", ParameterType.STRING, null, false,
+                        "width from the training inputs: median (" + median + "), or knn (mean distance to the "
+                                + "nearest neighbours)",
+                        Double.NEGATIVE_INFINITY, true, INF, true, List.of("median", "knn"), null),
+                ParameterSpec.range("neighbours-fraction", 0.2, 0.0, false, 1.0, true,
+                        "k = fraction of the training points, for bandwidth knn"),
+                ParameterSpec.positive("factor", 1.0, "multiplies the width from the training inputs (a grid of "
+                        + "factors searches around it)"));
     }
 
     private static VectorKernel createGaussian(Parameters p, ComponentContext c) {
@@ -64,19 +72,44 @@ public final class ScalarKernelFactories {
                             + " got " + given + " of the three");
         }
         if (p.has("bandwidth")) {
-            DataDependentGaussianKernel.Rule rule =
-                    DataDependentGaussianKernel.Rule.valueOf(p.getString("bandwidth").toUpperCase(Locale.ROOT));
-            return new DataDependentGaussianKernel(rule, p.getDouble("neighbours-fraction"));
+            return fromData(p, DataDependentWidthKernel.Family.GAUSSIAN);
         }
         double sigma = p.has("sigma") ? p.getDouble("sigma") : Math.sqrt(1.0 / (2.0 * p.getDouble("gamma")));
         requireWidth("gaussian", p.has("sigma") ? "sigma" : "gamma", sigma);
+        requireNoFactor(p);
         return new GaussianKernel(sigma, c.linearAlgebra());
     }
 
+    private static VectorKernel fromData(Parameters p, DataDependentWidthKernel.Family family) {
+        if (p.has("sigma")) {
+            throw new InvalidParameterException(family.id(), "sigma", "give either 'sigma' or 'bandwidth', not both");
+        }
+        DataDependentWidthKernel.Rule rule =
+                DataDependentWidthKernel.Rule.valueOf(p.getString("bandwidth").toUpperCase(Locale.ROOT));
+        return new DataDependentWidthKernel(family, rule, p.getDouble("neighbours-fraction"),
+                requireWidth(family.id(), "factor", p.getDouble("factor")));
+    }
+
+    private static void requireNoFactor(Parameters p) {
+        if (p.has("factor") && p.getDouble("factor") != 1.0) {
+            throw new InvalidParameterException(p.spec().name(), "factor", "multiplies a width taken from the "
+                    + "training inputs; it needs 'bandwidth' (median or knn), not a fixed width");
+        }
+    }
+
     static ComponentFactory<VectorKernel> laplacian() {
+        List<ParameterSpec> params = new ArrayList<>(List.of(ParameterSpec.optionalPositive("sigma",
+                "the width (default 1 unless bandwidth is given)")));
+        params.addAll(widthFromData("median pairwise L1 distance"));
         return SimpleComponentFactory.of("laplacian", VectorKernel.class, "Laplacian kernel exp(-||x - x'||_1 / sigma)",
-                List.of(ParameterSpec.positive("sigma", 1.0, "the width")),
-                (p, c) -> new LaplacianKernel(requireWidth("laplacian", "sigma", p.getDouble("sigma"))));
+                params, (p, c) -> {
+                    if (p.has("bandwidth")) {
+                        return fromData(p, DataDependentWidthKernel.Family.LAPLACIAN);
+                    }
+                    requireNoFactor(p);
+                    return new LaplacianKernel(requireWidth("laplacian", "sigma",
+                            p.has("sigma") ? p.getDouble("sigma") : 1.0));
+                });
     }
 
     static ComponentFactory<VectorKernel> tanimoto() {
@@ -86,11 +119,18 @@ public final class ScalarKernelFactories {
     }
 
     static ComponentFactory<VectorKernel> gaussianTanimoto() {
+        List<ParameterSpec> params = new ArrayList<>(List.of(ParameterSpec.optionalPositive("sigma",
+                "the width (default 1 unless bandwidth is given)")));
+        params.addAll(widthFromData("median pairwise distance sqrt(2 - 2T)"));
         return SimpleComponentFactory.of("gaussian-tanimoto", VectorKernel.class,
-                "Gaussian-Tanimoto kernel exp(-(2 - 2 T(y, y')) / (2 sigma^2))",
-                List.of(ParameterSpec.positive("sigma", 1.0, "the width")),
-                (p, c) -> new GaussianTanimotoKernel(requireWidth("gaussian-tanimoto", "sigma", p.getDouble("sigma")),
-                        c.linearAlgebra()));
+                "Gaussian-Tanimoto kernel exp(-(2 - 2 T(y, y')) / (2 sigma^2))", params, (p, c) -> {
+                    if (p.has("bandwidth")) {
+                        return fromData(p, DataDependentWidthKernel.Family.GAUSSIAN_TANIMOTO);
+                    }
+                    requireNoFactor(p);
+                    return new GaussianTanimotoKernel(requireWidth("gaussian-tanimoto", "sigma",
+                            p.has("sigma") ? p.getDouble("sigma") : 1.0), c.linearAlgebra());
+                });
     }
 
     static ComponentFactory<VectorKernel> sequenceOneHot() {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -22,6 +23,7 @@ import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
+import org.okl.api.transform.ColumnSchema;
 import org.okl.core.pipeline.DistributedRows;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ErrorCode;
@@ -32,11 +34,14 @@ import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.StreamTimings;
+import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.spark.fit.DistributedSketch;
 import org.okl.spark.fit.DistributedSums;
 import org.okl.spark.fit.FitSummary;
 import org.okl.spark.fit.SparkFalkonPasses;
+import org.okl.spark.fit.TransformStatisticsPass;
 
 /**
  * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}):
@@ -49,9 +54,9 @@ import org.okl.spark.fit.SparkFalkonPasses;
  *
  * <p>Every pass runs on the executors: the uniform sample ({@link #sample}: each row's reservoir choice is its own,
  * {@link ReservoirSample#slot}, so the executors make them and the driver fetches the chosen rows), the sketch's Gram
- * and scored sample ({@link #forSketch}), the per-fold sums, Falkon's passes and the checksum. What brings rows to the
- * driver ({@link #forEachRowBlock}, {@link #collect}) is refused when {@link Settings#requireDistributed} is on. Every
- * pass is recorded ({@link #summary}).
+ * and scored sample ({@link #forSketch}), the transforms' statistics ({@link #transformParts}), the per-fold sums,
+ * Falkon's passes and the checksum. What brings rows to the driver ({@link #forEachRowBlock}, {@link #collect}) is
+ * refused when {@link Settings#requireDistributed} is on. Every pass is recorded ({@link #summary}).
  */
 public final class SparkRows implements DistributedRows, AutoCloseable {
     /** The most rows of one block. */
@@ -306,7 +311,7 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     @Override
     public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
         requireDriverSide("a step reads every row in order on the driver", "use a sketch whose draw runs on the "
-                + "executors (nystrom, fourier)");
+                + "executors (nystrom, fourier) and transforms whose statistics merge (every built-in one)");
         log.run("rows to the driver", true, size, 0, () -> {
             Iterator<RowBlock> it = blocks.toLocalIterator();
             while (it.hasNext()) {
@@ -449,26 +454,33 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
 
     /** The rows as the sketch draws from them: its sample, Gram and scored sample run on the executors. */
     @Override
-    public SketchRows forSketch(PipelineSpec spec) {
-        return new SketchView(spec);
+    public SketchRows forSketch(PipelineSpec spec, FittedTransforms transforms) {
+        return new SketchView(spec, transforms);
+    }
+
+    /** Gathers a transform stage's statistics on the executors ({@link TransformStatisticsPass}). */
+    @Override
+    public List<Map<String, Matrix>> transformParts(PipelineSpec spec, boolean inputs, int stage,
+            TransformChain before, ColumnSchema columns) {
+        return TransformStatisticsPass.run(this, spec, inputs, stage, before, columns);
     }
 
     /** Runs the pass of the eigen route on the executors ({@link DistributedSums}). */
     @Override
-    public FoldAggregates sums(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            StreamTimings timings) {
-        DistributedSums.Result pass = DistributedSums.run(this, new SketchRecipe(spec, features), scheme, targets,
-                features.size(), settings.chunkRows(), settings.depth());
+    public FoldAggregates sums(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
+            FoldScheme scheme, int targets, StreamTimings timings) {
+        DistributedSums.Result pass = DistributedSums.run(this, new SketchRecipe(spec, transforms, features), scheme,
+                targets, features.size(), settings.chunkRows(), settings.depth());
         timings.pass(size);
         lastPass = pass;
         return pass.sums();
     }
 
     @Override
-    public FalkonPasses falkonPasses(PipelineSpec spec, SketchFeatures features, FoldScheme scheme, int targets,
-            int chunkRows, StreamTimings timings) {
-        return new SparkFalkonPasses(this, new SketchRecipe(spec, features), scheme, targets, features.size(),
-                chunkRows, timings);
+    public FalkonPasses falkonPasses(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
+            FoldScheme scheme, int targets, int chunkRows, StreamTimings timings) {
+        return new SparkFalkonPasses(this, new SketchRecipe(spec, transforms, features), scheme, targets,
+                features.size(), chunkRows, timings);
     }
 
     /** What the last {@link #sums} pass measured, if one ran. */
@@ -545,12 +557,17 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
         log.close();
     }
 
-    /** The rows as a sketch draws from them, for one pipeline: the features it hands over are rebuilt from it. */
+    /**
+     * The rows as a sketch draws from them, for one pipeline: the features it hands over are rebuilt from it, and the
+     * rows go through its fitted input transforms (on the executors; the samples here).
+     */
     private final class SketchView implements SketchRows {
         private final PipelineSpec spec;
+        private final FittedTransforms transforms;
 
-        SketchView(PipelineSpec spec) {
+        SketchView(PipelineSpec spec, FittedTransforms transforms) {
             this.spec = spec;
+            this.transforms = transforms;
         }
 
         @Override
@@ -560,46 +577,48 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
 
         @Override
         public int dimension() {
-            return dimension;
+            return transforms.inputs().outputDimension(dimension);
         }
 
         @Override
         public boolean sparse() {
-            return sparse;
+            return sparse && transforms.inputs().isEmpty();
         }
 
         @Override
         public Matrix uniformSample(int count, long seed) {
-            return SparkRows.this.uniformSample(count, seed);
+            return transforms.transformInputs(SparkRows.this.uniformSample(count, seed));
         }
 
         @Override
         public InputRows sample(int count, long seed) {
-            return SparkRows.this.sample(count, seed);
+            return transforms.transformInputs(SparkRows.this.sample(count, seed));
         }
 
         @Override
         public void forEachBlock(InputBlockVisitor visitor) {
-            SparkRows.this.forEachBlock(visitor);
+            SparkRows.this.forEachBlock((first, inputs) -> visitor.accept(first, transforms.transformInputs(inputs)));
         }
 
         @Override
         public void forEachInputBlock(InputRowsVisitor visitor) {
-            SparkRows.this.forEachInputBlock(visitor);
+            SparkRows.this.forEachInputBlock((first, inputs) -> visitor.accept(first,
+                    transforms.transformInputs(inputs)));
         }
 
         @Override
         public Matrix featureGram(SketchFeatures features, LinearAlgebra linearAlgebra) {
-            return DistributedSketch.featureGram(SparkRows.this, new SketchRecipe(spec, features), features.size(),
-                    settings.chunkRows() > 0 ? settings.chunkRows() : DistributedSketch.chunkRows(features.size()));
+            return DistributedSketch.featureGram(SparkRows.this, new SketchRecipe(spec, transforms, features),
+                    features.size(), settings.chunkRows() > 0 ? settings.chunkRows()
+                            : DistributedSketch.chunkRows(features.size()));
         }
 
         @Override
         public InputRows scoreSample(SketchFeatures features, Matrix factor, int count, long seed,
                 LinearAlgebra linearAlgebra) {
-            long[] indices = DistributedSketch.scoreSample(SparkRows.this, new SketchRecipe(spec, features), factor,
-                    count, seed);
-            return rowsAt(indices);
+            long[] indices = DistributedSketch.scoreSample(SparkRows.this, new SketchRecipe(spec, transforms,
+                    features), factor, count, seed);
+            return transforms.transformInputs(rowsAt(indices));
         }
     }
 }

@@ -26,6 +26,7 @@ import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.SketchSelection;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
+import org.okl.core.transform.FittedTransforms;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
@@ -64,8 +65,8 @@ class DistributedSumsTest {
             SketchFeatures drawn = sketch.draw(kernel, rows, OKL.context());
             assertThat(drawn.arrays().get("landmarks").maxAbsDifference(features.arrays().get("landmarks")))
                     .isZero();
-            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, drawn), scheme, 2,
-                    drawn.size(), 300, 2);
+            DistributedSums.Result result = DistributedSums.run(rows, new SketchRecipe(spec, FittedTransforms.none(),
+                    drawn), scheme, 2, drawn.size(), 300, 2);
             FoldAggregates sums = result.sums();
             for (int g = 0; g < scheme.groups(); g++) {
                 assertThat(sums.rows(g)).isEqualTo(expected.rows(g));

@@ -58,14 +58,30 @@ public final class EigenPath implements RegressionPath {
 
     @Override
     public Matrix[] predictAll(Matrix inputs) {
-        Matrix ku = linearAlgebra.multiply(kernel.gram(inputs, centers), u);
-        Matrix[] out = new Matrix[length()];
+        return predictAll(linearAlgebra.multiply(kernel.gram(inputs, centers), u), coefficients, a, w,
+                linearAlgebra);
+    }
+
+    /**
+     * Predictions at every path point from the test kernel rows already projected on k's eigenvectors:
+     * {@code F_j = ku (Ct_j ∘ (1 a^T)) W^T}. Model selection calls it with a {@code ku} it computed once for many
+     * output matrices.
+     *
+     * @param ku           k(test, train) U (t x r)
+     * @param coefficients the rotated coefficients along the path
+     * @param a            the eigenvalues of A
+     * @param w            the eigenvectors of A, or {@code null} for the identity
+     */
+    public static Matrix[] predictAll(Matrix ku, SpectralCoefficients coefficients, double[] a, Matrix w,
+            LinearAlgebra linearAlgebra) {
+        int length = coefficients.length();
+        Matrix[] out = new Matrix[length];
         List<Matrix> batch = new ArrayList<>();
         int[] first = {0};
         coefficients.forEach((j, ct) -> {
             scaleColumns(ct, a);
             batch.add(ct);
-            if ((long) batch.size() * ct.rows() * ct.cols() >= StackedProducts.CHUNK_ENTRIES || j == length() - 1) {
+            if ((long) batch.size() * ct.rows() * ct.cols() >= StackedProducts.CHUNK_ENTRIES || j == length - 1) {
                 List<Matrix> products = StackedProducts.multiply(linearAlgebra, ku, batch);
                 for (int q = 0; q < products.size(); q++) {
                     Matrix f = products.get(q);

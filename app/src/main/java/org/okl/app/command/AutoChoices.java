@@ -1,0 +1,27 @@
+package org.okl.app.command;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.okl.core.pipeline.AutoPipeline;
+import org.okl.core.pipeline.Provenance;
+
+/** Prints what the automatic pipeline chose, and what a model selection cost, for {@code fit} and {@code evaluate}. */
+final class AutoChoices {
+    private AutoChoices() {
+    }
+
+    /** The choice, one short block of lines starting {@code auto:}. */
+    static void print(PrintWriter out, AutoPipeline.Choice choice) {
+        choice.record().reasons().forEach(line -> out.println("auto: " + line));
+        out.flush();
+    }
+
+    /** One line with the selection's cost, when a selection ran. */
+    static void printSearch(PrintWriter out, Provenance provenance) {
+        Provenance.Search s = provenance.search();
+        if (s != null) {
+            out.printf(Locale.ROOT, "search: %d candidates, %d splits, %d eigendecompositions or solver runs, "
+                    + "%.1f s%n", s.candidates(), s.splits(), s.decompositions(), s.seconds());
+        }
+    }
+}

@@ -1,0 +1,364 @@
+package org.okl.bench.accuracy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.bench.PeerRunner;
+import org.okl.core.Okl;
+import org.okl.core.pipeline.Model;
+import org.okl.core.pipeline.TrainingData;
+
+/**
+ * Runs the accuracy benchmark. For every data set: its splits are pooled; the folds of r repetitions of k-fold
+ * cross-validation are drawn once ({@link Folds}) and written, with the data, to a folder; OKL's methods
+ * ({@link OklMethods}) are fitted fold by fold in this JVM; the scikit-learn peer ({@code peer_accuracy.py}) reads
+ * the same folder, fits its baselines on the same folds and writes its out-of-fold predictions; then every method's
+ * predictions are scored here with OKL's metrics, fold by fold. Two further checks: the automatic pipeline on
+ * emotions' own train/test split, and the time of its search on 1,000 rows against scikit-learn's
+ * {@code GridSearchCV} with as many candidates.
+ */
+public final class AccuracyBench {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Settings settings;
+    private final Okl okl;
+    private final PrintWriter progress;
+
+    /**
+     * What to run.
+     *
+     * @param plans  the data sets and their protocols
+     * @param quick  the reduced protocol (smaller grids on the peer's side; the plans say the folds)
+     * @param seed   the seed of the folds
+     * @param work   the folder for the data, folds and predictions both sides share
+     * @param peer   the scikit-learn peer, or empty to run OKL alone
+     * @param checks whether to run the emotions split and the 1,000-row timing
+     */
+    public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
+            boolean checks) {
+    }
+
+    /**
+     * @param settings what to run
+     * @param okl      the OKL runtime
+     * @param progress where one line per step goes
+     */
+    public AccuracyBench(Settings settings, Okl okl, PrintWriter progress) {
+        this.settings = settings;
+        this.okl = okl;
+        this.progress = progress;
+    }
+
+    /** Runs every data set and the checks. */
+    public AccuracyReport run() {
+        List<DatasetResult> results = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        if (settings.checks()) {
+            notes.addAll(AccuracyPlans.leftOut());
+        }
+        for (DatasetPlan plan : settings.plans()) {
+            try {
+                results.add(runDataset(plan));
+            } catch (RuntimeException e) {
+                notes.add(plan.name() + ": not run: " + e.getMessage());
+                progress.println("bench: " + plan.name() + " not run: " + e.getMessage());
+                progress.flush();
+            }
+        }
+        Optional<DatasetResult> split = Optional.empty();
+        Optional<TimingCheck> timing = Optional.empty();
+        if (settings.checks()) {
+            try {
+                split = Optional.of(emotionsSplit());
+            } catch (RuntimeException e) {
+                notes.add("emotions split: not run: " + e.getMessage());
+            }
+            try {
+                timing = Optional.of(timing());
+            } catch (RuntimeException e) {
+                notes.add("search timing: not run: " + e.getMessage());
+            }
+        }
+        return new AccuracyReport(results, split, timing, notes, settings.quick());
+    }
+
+    private DatasetResult runDataset(DatasetPlan plan) {
+        Matrix[] xy = pooled(plan.name());
+        int n = xy[0].rows();
+        int[][] folds = Folds.of(n, plan.repeats(), plan.folds(), settings.seed());
+        return evaluate(plan, xy[0], xy[1], folds, null);
+    }
+
+    /** emotions' Mulan train/test split: one fit on the training rows, scored on the test rows. */
+    private DatasetResult emotionsSplit() {
+        Dataset d = okl.dataset("emotions");
+        Dataset.Split test = d.test().orElseThrow();
+        Matrix x = d.train().inputs().stackRows(test.inputs());
+        Matrix y = d.train().outputs().stackRows(test.outputs());
+        int[] assignment = new int[x.rows()];
+        for (int i = 0; i < d.train().size(); i++) {
+            assignment[i] = 1;
+        }
+        return evaluate(new DatasetPlan("emotions-split", Task.MULTI_LABEL, 1, 2), x, y, new int[][] {assignment},
+                0);
+    }
+
+    /**
+     * Scores every method on the folds.
+     *
+     * @param only the one fold to evaluate (the others only train), or null for all
+     */
+    private DatasetResult evaluate(DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only) {
+        int n = x.rows();
+        List<String> notes = new ArrayList<>();
+        Path dir = settings.work().resolve(plan.name());
+        write(dir, plan, x, y, folds, only);
+        List<MethodScores> methods = new ArrayList<>();
+        progress.printf(Locale.ROOT, "bench: %s %s (%d x %d-fold) ...%n", plan.name(), OklMethods.NAMES,
+                plan.repeats(), plan.folds());
+        progress.flush();
+        Map<String, Matrix[]> predictions = new LinkedHashMap<>();
+        Map<String, List<Double>> seconds = new LinkedHashMap<>();
+        for (String method : OklMethods.NAMES) {
+            predictions.put(method, new Matrix[plan.repeats()]);
+            seconds.put(method, new ArrayList<>());
+        }
+        for (int r = 0; r < plan.repeats(); r++) {
+            for (String method : OklMethods.NAMES) {
+                predictions.get(method)[r] = Matrix.zeros(n, y.cols());
+            }
+            for (int f = 0; f < plan.folds(); f++) {
+                if (only != null && f != only) {
+                    continue;
+                }
+                int[] train = Folds.rows(folds[r], f, false);
+                int[] test = Folds.rows(folds[r], f, true);
+                Matrix xTest = x.selectRows(test);
+                Map<String, OklMethods.Fitted> fitted = OklMethods.fitAll(TrainingData.of(x.selectRows(train),
+                        y.selectRows(train)), okl);
+                for (String method : OklMethods.NAMES) {
+                    long start = System.nanoTime();
+                    Matrix predicted = fitted.get(method).model().predict(xTest).outputs();
+                    seconds.get(method).add(fitted.get(method).seconds() + (System.nanoTime() - start) / 1e9);
+                    Matrix target = predictions.get(method)[r];
+                    for (int i = 0; i < test.length; i++) {
+                        for (int j = 0; j < y.cols(); j++) {
+                            target.set(test[i], j, predicted.get(i, j));
+                        }
+                    }
+                }
+            }
+        }
+        for (String method : OklMethods.NAMES) {
+            methods.add(score(plan, method, y, folds, only, predictions.get(method), seconds.get(method)));
+        }
+        if (settings.peer().isEmpty()) {
+            notes.add("scikit-learn peer not run (--peer)");
+        } else {
+            progress.printf("bench: %s scikit-learn %s ...%n", plan.name(), plan.task().baselines());
+            progress.flush();
+            try {
+                settings.peer().get().runResource("peer_accuracy.py", List.of(dir.toString()), plan.name());
+                for (String method : plan.task().baselines()) {
+                    methods.add(score(plan, method, y, folds, only, readPredictions(dir, method, plan.repeats(), n,
+                            y.cols()), readSeconds(dir, method)));
+                }
+            } catch (PeerRunner.PeerUnavailable e) {
+                notes.add("scikit-learn: " + e.getMessage());
+            }
+        }
+        double testShare = only != null ? 0.0 : 1.0 / (plan.folds() - 1);
+        return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes);
+    }
+
+    private MethodScores score(DatasetPlan plan, String method, Matrix y, int[][] folds, Integer only,
+            Matrix[] predictions, List<Double> seconds) {
+        Map<String, double[]> scores = new LinkedHashMap<>();
+        for (String metricName : plan.task().metrics()) {
+            Metric metric = okl.create(Metric.class, ComponentSpec.of(metricName));
+            List<Double> values = new ArrayList<>();
+            for (int r = 0; r < plan.repeats(); r++) {
+                for (int f = 0; f < plan.folds(); f++) {
+                    if (only != null && f != only) {
+                        continue;
+                    }
+                    int[] test = Folds.rows(folds[r], f, true);
+                    values.add(metric.evaluate(y.selectRows(test),
+                            Decoded.of(predictions[r].selectRows(test))));
+                }
+            }
+            scores.put(metricName, values.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        return new MethodScores(method, scores, seconds.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The data set's splits pooled: inputs and outputs. */
+    private Matrix[] pooled(String name) {
+        Dataset d = okl.dataset(name);
+        Matrix x = d.train().inputs();
+        Matrix y = d.train().outputs();
+        if (d.test().isPresent()) {
+            x = x.stackRows(d.test().get().inputs());
+            y = y.stackRows(d.test().get().outputs());
+        }
+        return new Matrix[] {x, y};
+    }
+
+    private void write(Path dir, DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only) {
+        try {
+            Files.createDirectories(dir);
+            ObjectNode task = JSON.createObjectNode();
+            task.put("name", plan.name());
+            task.put("task", plan.task().id());
+            task.put("n", x.rows());
+            task.put("p", x.cols());
+            task.put("q", y.cols());
+            task.put("repeats", plan.repeats());
+            task.put("folds", plan.folds());
+            task.put("quick", settings.quick());
+            if (only != null) {
+                task.putArray("evaluate").add(only);
+            }
+            ArrayNode methods = task.putArray("methods");
+            plan.task().baselines().forEach(methods::add);
+            Files.writeString(dir.resolve("task.json"), task.toPrettyString());
+            Matrix rows = x.stackColumns(y);
+            writeRowMajor(dir.resolve("data.f64"), rows);
+            Matrix f = Matrix.zeros(x.rows(), folds.length);
+            for (int r = 0; r < folds.length; r++) {
+                for (int i = 0; i < x.rows(); i++) {
+                    f.set(i, r, folds[r][i]);
+                }
+            }
+            writeRowMajor(dir.resolve("folds.f64"), f);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the benchmark's files in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeRowMajor(Path file, Matrix m) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(8 * m.cols()).order(ByteOrder.LITTLE_ENDIAN);
+        try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file))) {
+            for (int i = 0; i < m.rows(); i++) {
+                b.clear();
+                for (int j = 0; j < m.cols(); j++) {
+                    b.putDouble(m.get(i, j));
+                }
+                out.write(b.array(), 0, b.position());
+            }
+        }
+    }
+
+    private static Matrix[] readPredictions(Path dir, String method, int repeats, int n, int q) {
+        try {
+            byte[] bytes = Files.readAllBytes(dir.resolve("pred-" + method + ".f64"));
+            if (bytes.length != 8L * repeats * n * q) {
+                throw new PeerRunner.PeerUnavailable(method + ": the peer wrote " + bytes.length + " bytes of "
+                        + "predictions, expected " + (8L * repeats * n * q));
+            }
+            ByteBuffer b = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+            Matrix[] out = new Matrix[repeats];
+            for (int r = 0; r < repeats; r++) {
+                out[r] = Matrix.zeros(n, q);
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < q; j++) {
+                        out[r].set(i, j, b.getDouble());
+                    }
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new PeerRunner.PeerUnavailable(method + ": cannot read the peer's predictions: " + e.getMessage());
+        }
+    }
+
+    private static List<Double> readSeconds(Path dir, String method) {
+        try {
+            List<Double> out = new ArrayList<>();
+            JSON.readTree(dir.resolve("times-" + method + ".json").toFile()).forEach(v -> out.add(v.asDouble()));
+            return out;
+        } catch (IOException e) {
+            throw new PeerRunner.PeerUnavailable(method + ": cannot read the peer's times: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The automatic pipeline's search on the first 1,000 rows of digits-halves (200 with --quick) against
+     * scikit-learn's GridSearchCV over as many candidates (StandardScaler + KernelRidge, kernel rbf or laplacian x
+     * gamma x alpha, 5-fold), both timed whole: search and refit.
+     */
+    private TimingCheck timing() {
+        int rows = settings.quick() ? 200 : 1000;
+        Matrix[] xy = pooled("digits-halves");
+        Matrix x = xy[0].rowRange(0, rows);
+        Matrix y = xy[1].rowRange(0, rows);
+        progress.printf("bench: search timing, auto on %d rows ...%n", rows);
+        progress.flush();
+        long start = System.nanoTime();
+        Model model = okl.pipeline(org.okl.core.pipeline.PipelineSpec.auto().build()).fit(TrainingData.of(x, y));
+        double oklSeconds = (System.nanoTime() - start) / 1e9;
+        int candidates = model.provenance().search().candidates();
+        Optional<Double> sklearn = Optional.empty();
+        String note = "";
+        if (settings.peer().isPresent()) {
+            Path dir = settings.work().resolve("search-timing");
+            try {
+                Files.createDirectories(dir);
+                ObjectNode task = JSON.createObjectNode();
+                task.put("n", rows);
+                task.put("p", x.cols());
+                task.put("q", y.cols());
+                task.put("candidates", candidates);
+                Files.writeString(dir.resolve("timing.json"), task.toPrettyString());
+                writeRowMajor(dir.resolve("data.f64"), x.stackColumns(y));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            progress.printf("bench: search timing, GridSearchCV with %d candidates ...%n", candidates);
+            progress.flush();
+            try {
+                String line = settings.peer().get().runResource("peer_accuracy.py", List.of(dir.toString()),
+                        "search timing");
+                sklearn = Optional.of(JSON.readTree(line).path("grid_search_s").asDouble());
+                note = JSON.readTree(line).path("grid").asText();
+            } catch (PeerRunner.PeerUnavailable | IOException e) {
+                note = "scikit-learn: " + e.getMessage();
+            }
+        }
+        return new TimingCheck(rows, candidates, model.provenance().search().decompositions(), oklSeconds,
+                sklearn, note);
+    }
+
+    /**
+     * The search timing.
+     *
+     * @param rows           the rows
+     * @param candidates     the candidates OKL's automatic pipeline scored (and the grid scikit-learn searched)
+     * @param decompositions the eigendecompositions OKL's search took
+     * @param oklSeconds     OKL's fit, search and refit
+     * @param sklearnSeconds GridSearchCV's fit, search and refit, if the peer ran
+     * @param note           the scikit-learn grid, or why it did not run
+     */
+    public record TimingCheck(int rows, int candidates, int decompositions, double oklSeconds,
+            Optional<Double> sklearnSeconds, String note) {
+    }
+}
