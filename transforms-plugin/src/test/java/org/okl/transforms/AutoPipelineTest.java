@@ -73,7 +73,7 @@ class AutoPipelineTest {
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
         assertThat(labels.output().name()).isEqualTo("labels");
         assertThat(labels.decoder().parameters()).containsEntry("objective", "metric");
-        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss());
+        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss().spec());
     }
 
     @Test

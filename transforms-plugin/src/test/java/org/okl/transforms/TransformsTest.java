@@ -106,7 +106,7 @@ class TransformsTest {
                 {3.5, 0, 1, 0}});
         assertThatThrownBy(() -> fit(Transforms.oneHot("size"), x, columns, 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no input column 'size'")
-                .hasMessageContaining("x, colour, n");
+                .hasMessageContaining("'x', 'colour', 'n'");
         assertThatThrownBy(() -> fit(Transforms.oneHot("0").with("max-levels", 2), x, columns, 2))
                 .hasMessageContaining("more than 2 distinct values");
     }
@@ -174,5 +174,29 @@ class TransformsTest {
         assertThatThrownBy(() -> pca.restore(java.util.Map.of("mean", Matrix.zeros(1, 2),
                 "components", Matrix.zeros(3, 1), "scale", Matrix.zeros(1, 1)), context))
                 .hasMessageContaining("disagree");
+    }
+
+    /** A crafted one-hot state: counts whose int sum wraps to the number of levels, unsorted levels, huge indices. */
+    @Test
+    void aCraftedOneHotStateIsRefusedBeforeItAllocates() {
+        InputTransform oneHot = context.create(InputTransform.class, Transforms.oneHot().spec());
+        Matrix width = Matrix.fromRows(new double[][] {{2}});
+        Matrix columns = Matrix.fromRows(new double[][] {{0, 1}});
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", width, "columns", columns,
+                "counts", Matrix.fromRows(new double[][] {{Integer.MAX_VALUE, Integer.MAX_VALUE}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context)).hasMessageContaining("disagree");
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", width, "columns", columns,
+                "counts", Matrix.fromRows(new double[][] {{2, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{2, 1, 5}})), context))
+                .hasMessageContaining("not increasing");
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", Matrix.fromRows(new double[][] {{1e12}}),
+                "columns", columns, "counts", Matrix.fromRows(new double[][] {{1, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context))
+                .hasMessageContaining("'width' must hold the number of columns");
+        assertThat(oneHot.restore(java.util.Map.of("width", Matrix.fromRows(new double[][] {{1e9}}),
+                "columns", columns, "counts", Matrix.fromRows(new double[][] {{1, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context).inputDimension())
+                .as("a large stored width is only a number until the model checks it against its data")
+                .isEqualTo(1_000_000_000);
     }
 }

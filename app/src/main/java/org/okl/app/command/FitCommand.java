@@ -67,7 +67,7 @@ public final class FitCommand implements Runnable {
     @Override
     public void run() {
         Map<String, String> read = new LinkedHashMap<>();
-        read.put("--pipeline", pipeline.toString());
+        read.put("--pipeline", pipeline == null ? null : pipeline.toString());
         read.put("--data", data);
         read.put("--unlabelled", unlabelled);
         OutputFiles.requireDistinct("--model", model, read);

@@ -17,6 +17,7 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.transform.InputTransform;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.RegisteredComponent;
@@ -62,6 +63,16 @@ final class FileParameters {
         }
         b.regularizers(regularizers);
         b.decoder(w.component(spec.decoder(), Decoder.class, "decoder"));
+        List<ComponentSpec> inputs = new ArrayList<>();
+        for (int i = 0; i < spec.inputs().size(); i++) {
+            inputs.add(w.component(spec.inputs().get(i), InputTransform.class, "inputs." + i));
+        }
+        b.inputs(inputs);
+        List<ComponentSpec> targets = new ArrayList<>();
+        for (int i = 0; i < spec.targets().size(); i++) {
+            targets.add(w.component(spec.targets().get(i), InputTransform.class, "targets." + i));
+        }
+        b.targets(targets);
         spec.approximation().ifPresent(a -> b.approximation(w.component(a, KernelSketch.class, "approximation")));
         spec.solver().ifPresent(s -> b.solver(w.component(s, RegressionSolver.class, "solver")));
         spec.selection().ifPresent(s -> b.selection(w.selection(s, spec)));

@@ -144,6 +144,7 @@ public final class Model {
         DefaultComponentContext context = storedContext(okl, files, source);
         FittedTransforms transforms = FittedTransforms.restore(spec.inputs(), spec.targets(), transformArrays,
                 context);
+        requireWidths(transforms, data);
         Components c = Components.create(spec, null, context);
         Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, context),
                 spec.solver());
@@ -161,6 +162,27 @@ public final class Model {
         }
         return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
                 Map.copyOf(files));
+    }
+
+    /**
+     * Refuses stored transforms whose column counts disagree with the model's data: the input transforms take the
+     * recorded input columns, the target transforms the recorded output columns, and stored transformed training
+     * arrays have the columns the transforms give.
+     */
+    private static void requireWidths(FittedTransforms transforms, ModelData data) {
+        long in = transforms.inputs().inputDimension(data.inputCount());
+        long out = transforms.targets().inputDimension(data.outputCount());
+        if (in != data.inputCount() || out != data.outputCount()) {
+            throw new IllegalArgumentException("the stored transforms take " + in + " input and " + out + " output "
+                    + "columns, but the model's data has " + data.inputCount() + " and " + data.outputCount());
+        }
+        int transformedIn = transforms.inputs().outputDimension(data.inputCount());
+        int transformedOut = transforms.targets().outputDimension(data.outputCount());
+        if (data.inputs().isPresent() && data.inputs().get().cols() != transformedIn
+                || data.outputs().isPresent() && data.outputs().get().cols() != transformedOut) {
+            throw new IllegalArgumentException("the stored training arrays do not have the columns the stored "
+                    + "transforms give (" + transformedIn + " input, " + transformedOut + " output)");
+        }
     }
 
     /** The embedding fitted without rows, for models that store none. */

@@ -194,7 +194,8 @@ public final class PipelineFiles {
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
         String id = node.get("preset").asText();
         PipelineTemplate template = registry.template(id).orElseThrow(() -> invalid(source, "unknown preset "
-                + UserText.quote(id) + "; available: " + AUTO + ", " + String.join(", ", registry.templates().keySet())));
+                + UserText.quote(id) + "; available: " + AUTO + ", "
+                + String.join(", ", registry.templates().keySet())));
         ObjectNode base;
         try {
             base = (ObjectNode) JSON.readTree(template.json());
@@ -265,10 +266,11 @@ public final class PipelineFiles {
             return out;
         }
         if (!list.isArray()) {
-            throw invalid(source, "member '" + member + "' must be a list such as [{\"name\": \"standardize\"}]");
+            throw invalid(source, "member '" + member + "' must be a list such as [{\"name\": \""
+                    + (member.equals("regularizers") ? "manifold" : "standardize") + "\"}]");
         }
-        for (JsonNode r : list) {
-            out.add(component(r, source, member));
+        for (int i = 0; i < list.size(); i++) {
+            out.add(component(list.get(i), source, member + "[" + (i + 1) + "]"));
         }
         return out;
     }
