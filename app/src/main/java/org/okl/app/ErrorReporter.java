@@ -3,6 +3,7 @@ package org.okl.app;
 import java.io.PrintWriter;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
+import org.okl.api.text.UserText;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -13,9 +14,13 @@ import picocli.CommandLine;
  * with the exit code that fits: 2 for usage errors, 1 for failures. Every error carries its code and ends with the
  * section of {@code docs/errors.md} that explains it, as SLF4J's messages do, and holds no Java class name: user
  * mistakes print their message, a third-party plugin's failure names the plugin (E013), anything else is an internal
- * error (a bug), said so with a hint to rerun with {@code --verbose}, which prints the stack trace.
+ * error (a bug), said so with a hint to rerun with {@code --verbose}, which prints the stack trace. Every line it
+ * prints is {@link #safe}: control characters escaped, length bounded, whatever the message holds.
  */
 final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
+    /** The most characters of one message line: a message that quotes user text stays far below it. */
+    static final int MAX_LINE = 2000;
+
     private final OklCommand root;
 
     ErrorReporter(OklCommand root) {
@@ -82,6 +87,16 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
         return null;
     }
 
+    /**
+     * A message made safe for the terminal, the last guard after every message has quoted the user's text: control
+     * characters escaped ({@link UserText#escape}), and cut to {@value #MAX_LINE} characters.
+     */
+    static String safe(String message) {
+        String text = UserText.escape(message);
+        return text.length() <= MAX_LINE ? text : text.substring(0, MAX_LINE) + "... (" + text.length()
+                + " characters; --verbose for all)";
+    }
+
     /** Prints a picocli usage error and the command's usage hint. */
     static int usage(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
@@ -117,7 +132,7 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     static String message(Throwable e) {
         ErrorCode code = codeOf(e);
         if (e instanceof OklException) {
-            return e.getMessage() + " (see " + code.reference() + ")";
+            return safe(e.getMessage()) + " (see " + code.reference() + ")";
         }
         String text = e.getMessage();
         if (code == ErrorCode.INTERNAL) {
@@ -127,6 +142,6 @@ final class ErrorReporter implements CommandLine.IExecutionExceptionHandler {
     }
 
     private static String line(ErrorCode code, String text) {
-        return "[" + code.code() + "] " + text + " (see " + code.reference() + ")";
+        return "[" + code.code() + "] " + safe(text) + " (see " + code.reference() + ")";
     }
 }

@@ -1,5 +1,6 @@
 package org.okl.app;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.okl.app.command.ExperimentCommand;
 import org.okl.app.command.FitCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.plugin.PluginLoader;
 import picocli.CommandLine.Command;
@@ -70,8 +72,29 @@ public final class OklCommand implements Runnable {
         return Optional.ofNullable(okl);
     }
 
-    /** The OKL runtime for these options, built once. */
+    /**
+     * The OKL runtime for these options, built once.
+     *
+     * @throws UsageException when {@code --data-dir} names no folder (a typo would otherwise go unnoticed: data sets
+     *                        would silently not be found there)
+     */
     public Okl okl() {
+        return okl(false);
+    }
+
+    /**
+     * The OKL runtime, for a command that creates the data directory when it is missing ({@code okl datasets fetch}).
+     */
+    public Okl oklCreatingDataDirectory() {
+        return okl(true);
+    }
+
+    private Okl okl(boolean dataDirectoryMayBeMissing) {
+        if (dataDirectory != null && !dataDirectoryMayBeMissing && !Files.isDirectory(dataDirectory)) {
+            throw new UsageException("--data-dir " + UserText.quote(dataDirectory.toString()) + (Files.exists(
+                    dataDirectory) ? " is not a folder" : " does not exist") + "; give an existing folder (okl "
+                    + "datasets fetch creates it)");
+        }
         if (okl == null) {
             Logging.configure(verbose);
             Okl.Builder b = Okl.builder().seed(seed).pluginFoldersFromEnvironment()

@@ -58,4 +58,14 @@ class ErrorReporterTest {
             assertThat(page).as(c.name()).contains("\n## " + anchor + "\n");
         }
     }
+
+    /** The last guard: whatever a message holds, the line has no control character and a bounded length. */
+    @Test
+    void everyLineIsEscapedAndBounded() {
+        String raw = "plugin said \u001b[2J\u001b]0;owned\u0007 and " + "x".repeat(10_000);
+        String line = ErrorReporter.message(new IllegalStateException(raw));
+        assertThat(line.chars().noneMatch(Character::isISOControl)).as(line).isTrue();
+        assertThat(line).contains("\\x1b[2J\\x1b]0;owned\\x07").hasSizeLessThan(ErrorReporter.MAX_LINE + 200);
+        assertThat(ErrorReporter.safe("a\tb")).isEqualTo("a\\tb");
+    }
 }

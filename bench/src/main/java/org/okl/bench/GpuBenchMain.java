@@ -292,7 +292,7 @@ public final class GpuBenchMain {
         Matrix h = gaussian(t, d, random);
         Matrix c = gaussian(candidates, d, random);
         Okl okl = Okl.builder().build();
-        FittedOutputEmbedding embedding = okl.create(OutputEmbedding.class, Outputs.vector())
+        FittedOutputEmbedding embedding = okl.create(Outputs.vector())
                 .fit(new OutputData(c.rowRange(0, Math.min(candidates, 1000)), Optional.of(c)), okl.context());
         DecodingContext context = new DecodingContext() {
             @Override

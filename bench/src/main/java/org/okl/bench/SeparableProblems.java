@@ -2,12 +2,11 @@ package org.okl.bench;
 
 import java.util.List;
 import java.util.Optional;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputData;
-import org.okl.api.output.OutputEmbedding;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.Okl;
 import org.okl.decoders.Outputs;
@@ -29,17 +28,16 @@ final class SeparableProblems {
 
     /** The Gaussian kernel with the peer script's width sqrt(p). */
     static VectorKernel gaussian(Okl okl, BenchData data) {
-        return okl.create(VectorKernel.class, Kernels.gaussian(data.sigma()));
+        return okl.create(Kernels.gaussian(data.sigma()));
     }
 
     /** The regression problem on the data with the given filter. */
-    static RegressionProblem of(Okl okl, BenchData data, ComponentSpec filter) {
-        OperatorKernel operator = okl.create(OperatorKernel.class,
-                Operators.separable(OutputMatrices.commonSimilarity(OMEGA)));
-        var embedding = okl.create(OutputEmbedding.class, Outputs.vector())
+    static RegressionProblem of(Okl okl, BenchData data, TypedSpec<SpectralFilter> filter) {
+        OperatorKernel operator = okl.create(Operators.separable(OutputMatrices.commonSimilarity(OMEGA)));
+        var embedding = okl.create(Outputs.vector())
                 .fit(new OutputData(data.outputs(), Optional.empty()), okl.context());
         return new RegressionProblem(data.inputs(), gaussian(okl, data), operator, embedding,
-                okl.create(SpectralFilter.class, filter), List.of(), Optional.empty(), Optional.empty(),
+                okl.create(filter), List.of(), Optional.empty(), Optional.empty(),
                 Optional.empty(), okl.context());
     }
 }

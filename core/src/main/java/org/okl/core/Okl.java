@@ -13,6 +13,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.LinearAlgebra;
@@ -41,7 +42,8 @@ import org.okl.core.progress.ProgressListener;
  * Decoded prediction = model.predict(xTest);
  * }</pre>
  * Building one discovers the plugins (class path and plugin folders); {@link #shared()} is a shared instance with
- * the class-path plugins, used where no instance is given (for example by {@code Model.load(path)}).
+ * the class-path plugins and those of the folders {@value #PLUGINS_ENV} names, used where no instance is given (for
+ * example by {@code Model.load(path)}), so that code loads the models the command line loads.
  */
 public final class Okl {
     /** The environment variable naming extra plugin folders, separated by the path separator. */
@@ -72,16 +74,28 @@ public final class Okl {
         return new Builder();
     }
 
+    private static volatile Okl shared;
+
     /**
-     * The shared instance with the builder's defaults (class-path plugins only, the active back-end, seed 0, the
-     * default data directory), built on first use.
+     * The shared instance with the builder's defaults and the plugin folders of {@value #PLUGINS_ENV} (class-path
+     * plugins and those folders' plugins, the active back-end, seed 0, the default data directory), built on first
+     * use, as the command line builds its own.
+     *
+     * @throws OklException {@link ErrorCode#PLUGIN_FOLDER} when a folder {@value #PLUGINS_ENV} names does not exist
+     *                      (asked again on the next call)
      */
     public static Okl shared() {
-        return SharedHolder.INSTANCE;
-    }
-
-    private static final class SharedHolder {
-        static final Okl INSTANCE = builder().build();
+        Okl instance = shared;
+        if (instance == null) {
+            synchronized (Okl.class) {
+                instance = shared;
+                if (instance == null) {
+                    instance = builder().pluginFoldersFromEnvironment().build();
+                    shared = instance;
+                }
+            }
+        }
+        return instance;
     }
 
     /** The component registry. */
@@ -114,12 +128,22 @@ public final class Okl {
         return registry.create(kind, spec, context);
     }
 
+    /** Creates a component from its typed spec ({@code okl.create(Metrics.mse())}), validating its parameters. */
+    public <T> T create(TypedSpec<T> spec) {
+        return create(spec.kind(), spec.spec());
+    }
+
     /** A pipeline to fit; the stages the spec leaves out take their defaults. */
     public Pipeline pipeline(PipelineSpec spec) {
         return new Pipeline(defaults.complete(spec), this);
     }
 
     /** The metric a spec names, for scoring decoded predictions in code ({@code okl.metric(Metrics.mse())}). */
+    public Metric metric(TypedSpec<Metric> spec) {
+        return create(spec);
+    }
+
+    /** The metric an untyped spec names (a metric given on the command line). */
     public Metric metric(ComponentSpec spec) {
         return create(Metric.class, spec);
     }

@@ -2,11 +2,12 @@ package org.okl.filters;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.filter.SpectralFilter;
 
 /**
  * Typed specs of the spectral filters this plugin provides, for pipelines built in code: each method returns the
- * {@link ComponentSpec} a pipeline file would spell out ({@code Filters.tikhonov(1e-2, 1e-3)} is
+ * {@link TypedSpec} a pipeline file would spell out ({@code Filters.tikhonov(1e-2, 1e-3)} is
  * {@code {"name": "tikhonov", "lambda": [0.01, 0.001]}}). Several lambdas, or the iterations of an iterative filter,
  * make a regularization path that model selection chooses a point of.
  */
@@ -15,37 +16,38 @@ public final class Filters {
     }
 
     /** {@code tikhonov} (kernel ridge) with one lambda or a path of them, on the normalised Gram Gamma/n. */
-    public static ComponentSpec tikhonov(double... lambda) {
-        return ComponentSpec.of("tikhonov").with("lambda", lambdas(lambda));
+    public static TypedSpec<SpectralFilter> tikhonov(double... lambda) {
+        return TypedSpec.of(SpectralFilter.class, "tikhonov").with("lambda", lambdas(lambda));
     }
 
     /** {@code tsvd}: truncated SVD (spectral cut-off) at one lambda or a path of them. */
-    public static ComponentSpec truncatedSvd(double... lambda) {
-        return ComponentSpec.of("tsvd").with("lambda", lambdas(lambda));
+    public static TypedSpec<SpectralFilter> truncatedSvd(double... lambda) {
+        return TypedSpec.of(SpectralFilter.class, "tsvd").with("lambda", lambdas(lambda));
     }
 
     /** {@code iterated-tikhonov}: the given number of ridge solves, each on the previous residual. */
-    public static ComponentSpec iteratedTikhonov(int iterations, double... lambda) {
-        return ComponentSpec.of("iterated-tikhonov").with("iterations", iterations).with("lambda", lambdas(lambda));
+    public static TypedSpec<SpectralFilter> iteratedTikhonov(int iterations, double... lambda) {
+        return TypedSpec.of(SpectralFilter.class, "iterated-tikhonov").with("iterations", iterations)
+                .with("lambda", lambdas(lambda));
     }
 
     /** {@code landweber} (L2 boosting) with its default step 1/s_max; every iteration is a path point. */
-    public static ComponentSpec landweber(int iterations) {
-        return ComponentSpec.of("landweber").with("iterations", iterations);
+    public static TypedSpec<SpectralFilter> landweber(int iterations) {
+        return TypedSpec.of(SpectralFilter.class, "landweber").with("iterations", iterations);
     }
 
     /** {@code landweber} with the step eta (below 2/s_max). */
-    public static ComponentSpec landweber(int iterations, double step) {
+    public static TypedSpec<SpectralFilter> landweber(int iterations, double step) {
         return landweber(iterations).with("step", step);
     }
 
     /** {@code nu-method} (accelerated Landweber) with qualification nu = 1; every iteration is a path point. */
-    public static ComponentSpec nuMethod(int iterations) {
-        return ComponentSpec.of("nu-method").with("iterations", iterations);
+    public static TypedSpec<SpectralFilter> nuMethod(int iterations) {
+        return TypedSpec.of(SpectralFilter.class, "nu-method").with("iterations", iterations);
     }
 
     /** {@code nu-method} with the qualification nu. */
-    public static ComponentSpec nuMethod(int iterations, double nu) {
+    public static TypedSpec<SpectralFilter> nuMethod(int iterations, double nu) {
         return nuMethod(iterations).with("nu", nu);
     }
 

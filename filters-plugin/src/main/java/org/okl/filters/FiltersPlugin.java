@@ -82,7 +82,7 @@ public final class FiltersPlugin implements OklPlugin {
                         List.of(new ParameterSpec("weights", ParameterType.DOUBLE_LIST, null, false,
                                         "the d x d non-negative symmetric output weights M, row-major", 0.0, true,
                                         Double.POSITIVE_INFINITY, true, List.of(), null),
-                                ParameterSpec.optionalText("file", "a file holding M (one row per line)")),
+                                ParameterSpec.optionalFile("file", "a file holding M (one row per line)")),
                         (p, c) -> coupling("graph", p, c)),
                 SimpleComponentFactory.of("output-clusters", Regularizer.class,
                         "cluster penalty between outputs (B12 eq. 32): a separable kernel with A = pinv(G); "

@@ -27,10 +27,14 @@ import java.util.Map;
  * @param pluginCopies    JARs named here receive a copy of the sample plugin in the work folder
  * @param jars            JARs to build before running: target path, and the case sub-folder zipped into it
  * @param allowClassNames whether Java class names may appear (causes meant for a plugin's author)
+ * @param make            files to make after the setup, each {@code FILE GENERATOR ARGS...} ({@link CaseFiles})
+ * @param remove          files to delete after the setup (a file a model read while it was fitted)
+ * @param stderrMax       the most characters standard error may hold, or -1 for no limit
  */
 record BadInputCase(String name, Path folder, String what, List<List<String>> setup, List<String> run, int exit,
         List<String> stderr, List<String> stderrNot, List<String> stdout, List<String> creates,
-        Map<String, String> env, List<String> pluginCopies, Map<String, String> jars, boolean allowClassNames) {
+        Map<String, String> env, List<String> pluginCopies, Map<String, String> jars, boolean allowClassNames,
+        List<List<String>> make, List<String> remove, int stderrMax) {
 
     /** The file describing a case. */
     static final String FILE = "case.txt";
@@ -49,6 +53,9 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
         List<String> pluginCopies = new ArrayList<>();
         Map<String, String> jars = new LinkedHashMap<>();
         boolean allowClassNames = false;
+        List<List<String>> make = new ArrayList<>();
+        List<String> remove = new ArrayList<>();
+        int stderrMax = -1;
         for (String raw : Files.readAllLines(folder.resolve(FILE), StandardCharsets.UTF_8)) {
             String line = raw.strip();
             if (line.isEmpty()) {
@@ -82,6 +89,9 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
                     jars.put(w.get(0), w.get(1));
                 }
                 case "class-names" -> allowClassNames = value.equals("allowed");
+                case "make" -> make.add(List.of(value.split("\\s+", 5))); // a JSON value last keeps its blanks
+                case "remove" -> remove.addAll(words(value));
+                case "stderr-max" -> stderrMax = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException(folder.resolve(FILE) + ": unknown key '" + key + "'");
             }
         }
@@ -90,7 +100,8 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
         }
         return new BadInputCase(folder.getFileName().toString(), folder, what, List.copyOf(setup), run, exit,
                 List.copyOf(stderr), List.copyOf(stderrNot), List.copyOf(stdout), List.copyOf(creates),
-                Map.copyOf(env), List.copyOf(pluginCopies), Map.copyOf(jars), allowClassNames);
+                Map.copyOf(env), List.copyOf(pluginCopies), Map.copyOf(jars), allowClassNames, List.copyOf(make),
+                List.copyOf(remove), stderrMax);
     }
 
     /** Splits on blanks; double quotes group words (no escapes). */

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The bad-input corpus: every folder of {@code src/test/resources/bad-input} is one thing a user can get wrong, run
  * through the real {@code okl} process. Each case checks the exit code, the message (its code and key words), that
- * a failure is one {@code okl: error: [OKL-Ennn] ...} line, that no Java class name or stack trace leaks, and that no
- * output file is left behind (the work folder holds afterwards only what it held before, plus what the case says it
+ * a failure is one {@code okl: error: [OKL-Ennn] ...} line, that no Java class name or stack trace leaks, that no
+ * control character of a file reaches the terminal raw (standard output and error hold none but line ends), and that
+ * no output file is left behind (the work folder holds afterwards only what it held before, plus what the case says it
  * creates). Add a case by adding a folder; the corpus's README.md lists the keys.
  */
 class BadInputIT {
@@ -70,6 +71,12 @@ class BadInputIT {
             OklProcess.Result r = OklProcess.run(dir, env, setup.toArray(String[]::new));
             assertThat(r.exitCode()).as("setup " + setup + ": " + r.stderr()).isZero();
         }
+        for (List<String> make : c.make()) {
+            CaseFiles.make(dir, make);
+        }
+        for (String gone : c.remove()) {
+            Files.delete(dir.resolve(gone));
+        }
         Set<String> before = files(dir);
         OklProcess.Result r = OklProcess.run(dir, env, c.run().toArray(String[]::new));
         String context = "okl " + String.join(" ", c.run()) + "\nstdout: " + r.stdout() + "\nstderr: " + r.stderr();
@@ -90,6 +97,12 @@ class BadInputIT {
         for (String not : c.stderrNot()) {
             assertThat(r.stderr()).as(context).doesNotContain(not);
         }
+        assertThat(rawControlCharacters(r.stderr())).as("control characters on stderr: " + context).isEmpty();
+        assertThat(rawControlCharacters(r.stdout())).as("control characters on stdout: " + context).isEmpty();
+        if (c.stderrMax() >= 0) {
+            assertThat(r.stderr().length()).as("the length of stderr: " + context.substring(0,
+                    Math.min(context.length(), 2000))).isLessThanOrEqualTo(c.stderrMax());
+        }
         if (!c.allowClassNames()) {
             assertThat(CLASS_NAME.matcher(r.stderr()).find()).as("a class name or stack trace in " + context)
                     .isFalse();
@@ -97,6 +110,12 @@ class BadInputIT {
         Set<String> expected = new TreeSet<>(before);
         expected.addAll(c.creates());
         assertThat(files(dir)).as("files after " + context).isEqualTo(expected);
+    }
+
+    /** The control characters in a text other than line ends, as code points (empty when there is none). */
+    static List<Integer> rawControlCharacters(String text) {
+        return text.codePoints().filter(c -> c != '\n' && c != '\r' && (Character.isISOControl(c)
+                || Character.getType(c) == Character.FORMAT)).boxed().distinct().toList();
     }
 
     private static void copyFiles(Path from, Path to) throws IOException {

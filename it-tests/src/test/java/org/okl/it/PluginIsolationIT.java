@@ -176,8 +176,8 @@ class PluginIsolationIT {
                         : Map.of(), args.toArray(String[]::new));
                 assertThat(r.exitCode()).as(args + " " + r.stderr()).isEqualTo(2);
                 assertThat(r.stderr().strip().lines()).as(args.toString()).hasSize(1);
-                assertThat(r.stderr()).startsWith("okl: error: [OKL-E008] plugin folder " + missing
-                        + " does not exist");
+                assertThat(r.stderr()).startsWith("okl: error: [OKL-E008] plugin folder '" + missing
+                        + "' does not exist");
             }
         }
     }

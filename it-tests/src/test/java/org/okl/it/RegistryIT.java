@@ -50,6 +50,27 @@ class RegistryIT {
         }
     }
 
+    /**
+     * A parameter that names a file is declared {@code FILE}: only those are confined to a pipeline file's folder and
+     * stored in the model (the output-graph regularizer's {@code file} was a string, so a pipeline could make OKL
+     * read {@code /etc/passwd} through it, and its models did not hold the file).
+     */
+    @Test
+    void everyParameterThatNamesAFileIsAFileParameter() {
+        for (ComponentKind kind : ComponentKind.values()) {
+            for (RegisteredComponent c : OKL.registry().components(kind).values()) {
+                for (ParameterSpec p : c.factory().parameters()) {
+                    boolean namesAFile = p.name().matches("(?i).*(file|path|folder|dir|url).*")
+                            || p.description().matches("(?i).*\\b(a|the) file\\b.*");
+                    if (namesAFile) {
+                        assertThat(p.type()).as(kind.label() + " " + c.factory().id() + " " + p.name())
+                                .isEqualTo(org.okl.api.component.ParameterType.FILE);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void oklsPluginsDeclareTheDefaultsOfPipelines() {
         assertThat(OKL.registry().defaults()).containsExactly(

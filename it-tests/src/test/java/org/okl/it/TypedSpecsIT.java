@@ -2,16 +2,21 @@ package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.kernel.VectorKernel;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.RegisteredComponent;
@@ -33,13 +38,13 @@ import org.okl.transforms.Transforms;
  */
 class TypedSpecsIT {
     private static final Okl OKL = Okl.shared();
-    private static final ComponentSpec K = Kernels.gaussian(1.0);
+    private static final TypedSpec<VectorKernel> K = Kernels.gaussian(1.0);
 
     @TempDir
     static Path dir;
 
     /** Every typed spec, by kind; the matrices read from files read real ones. */
-    private static Map<ComponentKind, List<ComponentSpec>> specs() throws IOException {
+    private static Map<ComponentKind, List<TypedSpec<?>>> specs() throws IOException {
         Path weights = Files.writeString(dir.resolve("w.csv"), "0,1\n1,0\n");
         Path matrix = Files.writeString(dir.resolve("a.csv"), "2,1\n1,2\n");
         return Map.of(
@@ -88,8 +93,9 @@ class TypedSpecsIT {
     @Test
     void everyTypedSpecIsAcceptedByItsComponent() throws IOException {
         specs().forEach((kind, specs) -> {
-            for (ComponentSpec spec : specs) {
-                assertThat(OKL.create(kind.type(), spec)).as(kind.label() + " " + spec).isNotNull();
+            for (TypedSpec<?> spec : specs) {
+                assertThat(spec.kind()).as(kind.label() + " " + spec + ": its kind").isEqualTo(kind.type());
+                assertThat(OKL.create(kind.type(), spec.spec())).as(kind.label() + " " + spec).isNotNull();
             }
         });
     }
@@ -107,5 +113,49 @@ class TypedSpecsIT {
             specs.forEach(s -> typed.add(s.name()));
             assertThat(typed).as(kind.label()).isEqualTo(builtIn);
         });
+    }
+
+    /**
+     * Each stage of the pipeline builder takes its own kind: a filter given as the kernel, or a kernel as the
+     * output matrix, does not compile (before typed specs, every stage took any {@code ComponentSpec}); the right
+     * kinds do.
+     */
+    @Test
+    void aStageRefusesAnotherKindAtCompileTime() throws IOException {
+        assertThat(compiles("PipelineSpec.builder().kernel(Kernels.gaussian(1.0)).filter(Filters.tikhonov(1e-3))"
+                + ".operator(Operators.separable(OutputMatrices.identity())).build()")).as("the right kinds").isEmpty();
+        assertThat(compiles("PipelineSpec.builder().kernel(Filters.tikhonov(1e-3)).filter(Filters.tikhonov(1e-3))"
+                + ".build()")).as("a filter as the kernel")
+                .contains("TypedSpec<SpectralFilter> cannot be converted to TypedSpec<VectorKernel>");
+        assertThat(compiles("PipelineSpec.builder().filter(Kernels.gaussian(1.0)).build()"))
+                .as("a kernel as the filter")
+                .contains("TypedSpec<VectorKernel> cannot be converted to TypedSpec<SpectralFilter>");
+        assertThat(compiles("Operators.separable(Kernels.linear())")).as("a kernel as the output matrix")
+                .contains("TypedSpec<VectorKernel> cannot be converted to TypedSpec<OutputMatrix>");
+        assertThat(compiles("SelectionSpec.kfold(5).metric(Filters.tikhonov(1e-3)).build()"))
+                .as("a filter as the metric")
+                .contains("TypedSpec<SpectralFilter> cannot be converted to TypedSpec<Metric>");
+    }
+
+    /** The compiler's errors for a class whose one method returns the expression, or empty when it compiles. */
+    private static String compiles(String expression) throws IOException {
+        Path src = Files.createDirectories(dir.resolve("typed-" + Integer.toHexString(expression.hashCode())));
+        Files.writeString(src.resolve("Probe.java"), String.join("\n",
+                "import org.okl.core.pipeline.PipelineSpec;",
+                "import org.okl.core.pipeline.SelectionSpec;",
+                "import org.okl.filters.Filters;",
+                "import org.okl.kernels.Kernels;",
+                "import org.okl.kernels.Operators;",
+                "import org.okl.kernels.OutputMatrices;",
+                "class Probe {",
+                "    Object probe() {",
+                "        return " + expression + ";",
+                "    }",
+                "}", ""));
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream errors = new ByteArrayOutputStream();
+        int exit = javac.run(null, null, errors, "-d", src.toString(), "-classpath",
+                System.getProperty("java.class.path"), src.resolve("Probe.java").toString());
+        return exit == 0 ? "" : errors.toString(StandardCharsets.UTF_8);
     }
 }

@@ -1,7 +1,8 @@
 package org.okl.kernels;
 
-import java.util.List;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.operator.OutputMatrix;
 
 /**
  * Typed specs of the operator-valued kernels this plugin provides, for pipelines built in code (see {@link Kernels});
@@ -12,50 +13,53 @@ public final class Operators {
     }
 
     /** {@code separable}: k(x, x') A with the identity A (independent outputs). */
-    public static ComponentSpec separable() {
-        return ComponentSpec.of("separable");
+    public static TypedSpec<OperatorKernel> separable() {
+        return TypedSpec.of(OperatorKernel.class, "separable");
     }
 
     /** {@code separable}: k(x, x') A with the given output matrix A. */
-    public static ComponentSpec separable(ComponentSpec matrix) {
-        return ComponentSpec.of("separable").with("matrix", matrix);
+    public static TypedSpec<OperatorKernel> separable(TypedSpec<OutputMatrix> matrix) {
+        return TypedSpec.of(OperatorKernel.class, "separable").with("matrix", matrix);
     }
 
     /** {@code covariance}: k(x, x') times the output covariance operator (Kadri et al. 2013, eq. 5). */
-    public static ComponentSpec covariance() {
-        return ComponentSpec.of("covariance");
+    public static TypedSpec<OperatorKernel> covariance() {
+        return TypedSpec.of(OperatorKernel.class, "covariance");
     }
 
     /**
      * {@code conditional-covariance}: k(x, x') times the conditional output covariance operator (Kadri et al. 2013,
      * eq. 7), with the inversion regulariser epsilon.
      */
-    public static ComponentSpec conditionalCovariance(double epsilon) {
-        return ComponentSpec.of("conditional-covariance").with("epsilon", epsilon);
+    public static TypedSpec<OperatorKernel> conditionalCovariance(double epsilon) {
+        return TypedSpec.of(OperatorKernel.class, "conditional-covariance").with("epsilon", epsilon);
     }
 
     /** {@code divergence-free}: the divergence-free Gaussian kernel for fields R^d -> R^d. */
-    public static ComponentSpec divergenceFree(double sigma, int dimension) {
-        return ComponentSpec.of("divergence-free").with("sigma", sigma).with("dimension", dimension);
+    public static TypedSpec<OperatorKernel> divergenceFree(double sigma, int dimension) {
+        return TypedSpec.of(OperatorKernel.class, "divergence-free").with("sigma", sigma).with("dimension", dimension);
     }
 
     /** {@code curl-free}: the curl-free Gaussian kernel for fields R^d -> R^d. */
-    public static ComponentSpec curlFree(double sigma, int dimension) {
-        return ComponentSpec.of("curl-free").with("sigma", sigma).with("dimension", dimension);
+    public static TypedSpec<OperatorKernel> curlFree(double sigma, int dimension) {
+        return TypedSpec.of(OperatorKernel.class, "curl-free").with("sigma", sigma).with("dimension", dimension);
     }
 
     /** {@code div-curl}: gamma times the divergence-free plus (1 - gamma) times the curl-free kernel. */
-    public static ComponentSpec divCurl(double sigma, double gamma, int dimension) {
-        return ComponentSpec.of("div-curl").with("sigma", sigma).with("gamma", gamma).with("dimension", dimension);
+    public static TypedSpec<OperatorKernel> divCurl(double sigma, double gamma, int dimension) {
+        return TypedSpec.of(OperatorKernel.class, "div-curl").with("sigma", sigma).with("gamma", gamma)
+                .with("dimension", dimension);
     }
 
     /** {@code operator-sum}: the sum of separable and block kernels (at least one block kernel). */
-    public static ComponentSpec sum(ComponentSpec... operators) {
-        return ComponentSpec.of("operator-sum").with("operators", List.of(operators));
+    @SafeVarargs
+    public static TypedSpec<OperatorKernel> sum(TypedSpec<OperatorKernel>... operators) {
+        return TypedSpec.of(OperatorKernel.class, "operator-sum").with("operators", Kernels.untyped(operators));
     }
 
     /** {@code operator-sum} of separable kernels only, whose output dimension d must be given. */
-    public static ComponentSpec sum(int dimension, ComponentSpec... operators) {
+    @SafeVarargs
+    public static TypedSpec<OperatorKernel> sum(int dimension, TypedSpec<OperatorKernel>... operators) {
         return sum(operators).with("dimension", dimension);
     }
 }

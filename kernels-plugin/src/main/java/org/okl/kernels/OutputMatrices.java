@@ -3,7 +3,8 @@ package org.okl.kernels;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.operator.OutputMatrix;
 
 /** Typed specs of the output matrices A of separable kernels this plugin provides (see {@link Operators}). */
 public final class OutputMatrices {
@@ -11,48 +12,50 @@ public final class OutputMatrices {
     }
 
     /** {@code identity}: A = I (independent outputs). */
-    public static ComponentSpec identity() {
-        return ComponentSpec.of("identity");
+    public static TypedSpec<OutputMatrix> identity() {
+        return TypedSpec.of(OutputMatrix.class, "identity");
     }
 
     /** {@code common-similarity}: A = omega 1 1^T + (1 - omega) I, omega in [0, 1]. */
-    public static ComponentSpec commonSimilarity(double omega) {
-        return ComponentSpec.of("common-similarity").with("omega", omega);
+    public static TypedSpec<OutputMatrix> commonSimilarity(double omega) {
+        return TypedSpec.of(OutputMatrix.class, "common-similarity").with("omega", omega);
     }
 
     /** {@code covariance}: A = Y^T Y / n of the training targets, not centred, not shrunk. */
-    public static ComponentSpec covariance() {
-        return ComponentSpec.of("covariance");
+    public static TypedSpec<OutputMatrix> covariance() {
+        return TypedSpec.of(OutputMatrix.class, "covariance");
     }
 
     /** {@code covariance}: A = Y^T Y / n, optionally of centred targets, shrunk toward (tr(A)/d) I. */
-    public static ComponentSpec covariance(double shrinkage, boolean centred) {
-        return ComponentSpec.of("covariance").with("shrinkage", shrinkage).with("centred", centred);
+    public static TypedSpec<OutputMatrix> covariance(double shrinkage, boolean centred) {
+        return TypedSpec.of(OutputMatrix.class, "covariance").with("shrinkage", shrinkage).with("centred", centred);
     }
 
     /** {@code clustering}: the output-cluster matrix of Baldassarre et al. 2012 (eq. 32), one cluster per output. */
-    public static ComponentSpec clustering(double eps1, double eps2, int... clusters) {
-        return ComponentSpec.of("clustering").with("eps1", eps1).with("eps2", eps2).with("clusters", list(clusters));
+    public static TypedSpec<OutputMatrix> clustering(double eps1, double eps2, int... clusters) {
+        return TypedSpec.of(OutputMatrix.class, "clustering").with("eps1", eps1).with("eps2", eps2)
+                .with("clusters", list(clusters));
     }
 
     /** {@code graph}: A = pinv(D - M) for non-negative symmetric output weights M (Baldassarre et al. 2012). */
-    public static ComponentSpec graph(double[][] weights) {
-        return ComponentSpec.of("graph").with("weights", rowMajor(weights));
+    public static TypedSpec<OutputMatrix> graph(double[][] weights) {
+        return TypedSpec.of(OutputMatrix.class, "graph").with("weights", rowMajor(weights));
     }
 
     /** {@code graph} with the weights M read from a file (one row per line). */
-    public static ComponentSpec graph(Path weightsFile) {
-        return ComponentSpec.of("graph").with("file", weightsFile.toString());
+    public static TypedSpec<OutputMatrix> graph(Path weightsFile) {
+        return TypedSpec.of(OutputMatrix.class, "graph").with("file", weightsFile.toString());
     }
 
     /** {@code output-laplacian}: A = gammaO pinv(L) + (1 - gammaO) I over the k-NN graph of the target columns. */
-    public static ComponentSpec outputLaplacian(double gammaO, int neighbours) {
-        return ComponentSpec.of("output-laplacian").with("gammaO", gammaO).with("neighbours", neighbours);
+    public static TypedSpec<OutputMatrix> outputLaplacian(double gammaO, int neighbours) {
+        return TypedSpec.of(OutputMatrix.class, "output-laplacian").with("gammaO", gammaO)
+                .with("neighbours", neighbours);
     }
 
     /** {@code file}: A read from a file (one row per line). */
-    public static ComponentSpec file(Path path) {
-        return ComponentSpec.of("file").with("path", path.toString());
+    public static TypedSpec<OutputMatrix> file(Path path) {
+        return TypedSpec.of(OutputMatrix.class, "file").with("path", path.toString());
     }
 
     private static List<Object> list(int[] values) {

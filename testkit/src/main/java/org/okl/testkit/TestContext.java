@@ -9,6 +9,7 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.core.linalg.LinearAlgebras;
+import org.okl.core.component.FileAccess;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.PluginLoader;
@@ -67,6 +68,18 @@ public final class TestContext implements ComponentContext {
     @Override
     public List<String> componentIds(Class<?> kind) {
         return List.copyOf(ClassPathRegistry.INSTANCE.components(ComponentKind.of(kind)).keySet());
+    }
+
+    /** The ids of the components of a kind that need no parameter. */
+    @Override
+    public List<String> creatableIds(Class<?> kind) {
+        return ClassPathRegistry.INSTANCE.idsWithoutRequiredParameters(ComponentKind.of(kind));
+    }
+
+    /** Reads the file itself, as a pipeline being fitted does. */
+    @Override
+    public byte[] readFile(String location) {
+        return FileAccess.LIVE.read(location);
     }
 
     /** The registry of the plugins on the test class path, built once. */

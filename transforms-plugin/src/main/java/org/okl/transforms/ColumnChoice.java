@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
+import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 
 /**
@@ -79,9 +80,11 @@ final class ColumnChoice {
 
     private static IllegalArgumentException unknown(String transform, String part, ColumnSchema columns) {
         List<String> names = columns.names();
-        String shown = names.size() <= 12 ? String.join(", ", names)
-                : String.join(", ", names.subList(0, 12)) + ", ... (" + names.size() + " in all)";
-        return new IllegalArgumentException(transform + ": columns: no input column '" + part + "' among "
+        List<String> quoted = names.stream().limit(12).map(UserText::quote).toList();
+        String shown = names.size() <= 12 ? String.join(", ", quoted)
+                : String.join(", ", quoted) + ", ... (" + names.size() + " in all)";
+        return new IllegalArgumentException(transform + ": columns: no input column " + UserText.quote(part)
+                + " among "
                 + columns.size() + " columns (" + shown + "); name columns, 0-based positions or ranges from:to");
     }
 }

@@ -2,6 +2,7 @@ package org.okl.transforms;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.transform.FittedTransform;
 import org.okl.api.transform.InputTransform;
@@ -58,7 +60,8 @@ final class OneHot implements InputTransform {
                             continue;
                         }
                         if (levels.add(v == 0.0 ? 0.0 : v) && levels.size() > maxLevels) {
-                            throw new IllegalArgumentException(ID + ": column " + schema.names().get(chosen[k])
+                            throw new IllegalArgumentException(ID + ": column "
+                                    + UserText.quote(schema.names().get(chosen[k]))
                                     + " has more than " + maxLevels + " distinct values, too many for a nominal "
                                     + "column (raise \"max-levels\" if it is one)");
                         }
@@ -85,7 +88,8 @@ final class OneHot implements InputTransform {
                         levels.add(v);
                     }
                     if (levels.size() > maxLevels) {
-                        throw new IllegalArgumentException(ID + ": column " + schema.names().get(chosen[k])
+                        throw new IllegalArgumentException(ID + ": column "
+                                + UserText.quote(schema.names().get(chosen[k]))
                                 + " has more than " + maxLevels + " distinct values, too many for a nominal "
                                 + "column (raise \"max-levels\" if it is one)");
                     }
@@ -109,11 +113,26 @@ final class OneHot implements InputTransform {
         int[] chosen = States.columns(state, ID, "columns", width);
         int[] counts = States.indices(state, ID, "counts");
         double[] all = States.row(state, ID, "levels");
-        if (counts.length != chosen.length || Arrays.stream(counts).sum() != all.length) {
+        if (counts.length != chosen.length || Arrays.stream(counts).asLongStream().sum() != all.length) {
             throw new IllegalArgumentException(ID + ": stored arrays 'columns', 'counts' and 'levels' disagree");
         }
-        double[][] levels = new double[chosen.length][];
+        for (int k = 1; k < chosen.length; k++) {
+            if (chosen[k] <= chosen[k - 1]) {
+                throw new IllegalArgumentException(ID + ": stored array 'columns' is not increasing");
+            }
+        }
         int at = 0;
+        for (int c : counts) {
+            for (int k = at + 1; k < at + c; k++) {
+                if (!(all[k] > all[k - 1])) {
+                    throw new IllegalArgumentException(ID + ": stored array 'levels' is not increasing within a "
+                            + "column");
+                }
+            }
+            at += c;
+        }
+        double[][] levels = new double[chosen.length][];
+        at = 0;
         for (int k = 0; k < chosen.length; k++) {
             levels[k] = Arrays.copyOfRange(all, at, at + counts[k]);
             at += counts[k];
@@ -126,26 +145,28 @@ final class OneHot implements InputTransform {
         private final int width;
         private final int[] chosen;
         private final double[][] levels;
-        /** For every input column, its levels when it is encoded, else null. */
-        private final double[][] byColumn;
+        /** For every encoded input column, its levels (a map: a stored width is not allocated before it is checked). */
+        private final Map<Integer, double[]> byColumn = new HashMap<>();
         private final int outputs;
 
         Fitted(int width, int[] chosen, double[][] levels) {
             this.width = width;
             this.chosen = chosen.clone();
             this.levels = levels;
-            this.byColumn = new double[width][];
+            long q = width;
             for (int k = 0; k < chosen.length; k++) {
                 if (chosen[k] >= width) {
                     throw new IllegalArgumentException(ID + ": column " + chosen[k] + " outside " + width);
                 }
-                byColumn[chosen[k]] = levels[k];
+                if (byColumn.put(chosen[k], levels[k]) != null) {
+                    throw new IllegalArgumentException(ID + ": column " + chosen[k] + " is coded twice");
+                }
+                q += levels[k].length - 1L;
             }
-            int q = 0;
-            for (double[] l : byColumn) {
-                q += l == null ? 1 : l.length;
+            if (q > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException(ID + ": " + q + " output columns, more than a matrix holds");
             }
-            this.outputs = q;
+            this.outputs = (int) q;
         }
 
         @Override
@@ -167,7 +188,7 @@ final class OneHot implements InputTransform {
             double[] o = out.data();
             int col = 0;
             for (int j = 0; j < width; j++) {
-                double[] l = byColumn[j];
+                double[] l = byColumn.get(j);
                 if (l == null) {
                     System.arraycopy(in, j * n, o, col * n, n);
                     col++;
@@ -188,7 +209,7 @@ final class OneHot implements InputTransform {
         public ColumnSchema columns(ColumnSchema input) {
             List<String> names = new ArrayList<>();
             for (int j = 0; j < width; j++) {
-                double[] l = byColumn[j];
+                double[] l = byColumn.get(j);
                 if (l == null) {
                     names.add(input.names().get(j));
                     continue;

@@ -21,7 +21,7 @@ final class States {
     /** The stored number of columns a transform takes ({@code width}, 1 x 1). */
     static int width(Map<String, Matrix> state, String transform) {
         double[] width = row(state, transform, "width");
-        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0])) {
+        if (width.length != 1 || width[0] < 1 || width[0] != Math.rint(width[0]) || width[0] > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(transform + ": stored array 'width' must hold the number of columns");
         }
         return (int) width[0];
@@ -43,7 +43,7 @@ final class States {
         double[] v = row(state, transform, name);
         int[] out = new int[v.length];
         for (int k = 0; k < v.length; k++) {
-            if (v[k] != Math.rint(v[k]) || v[k] < 0) {
+            if (v[k] != Math.rint(v[k]) || v[k] < 0 || v[k] > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException(transform + ": stored array '" + name + "' holds " + v[k]
                         + ", not a column index");
             }

@@ -54,8 +54,8 @@ class AutoPipelineTest {
     void theChoiceFollowsTheTaskAndTheSize() {
         AutoPipeline.Task regression = new AutoPipeline.Task(Dataset.Task.REGRESSION, "test");
         PipelineSpec small = AutoPipeline.choose(PipelineSpec.auto().build(), 500, regression, OKL).spec();
-        assertThat(small.targets()).containsExactly(Transforms.standardize());
-        assertThat(small.inputs()).contains(Transforms.standardize());
+        assertThat(small.targets()).containsExactly(Transforms.standardize().spec());
+        assertThat(small.inputs()).contains(Transforms.standardize().spec());
         assertThat(small.approximation()).isEmpty();
         assertThat(small.selection().orElseThrow().folds()).isEqualTo(5);
         assertThat(small.selection().orElseThrow().grid()).containsKeys("kernel", "kernel.factor",
@@ -67,13 +67,13 @@ class AutoPipelineTest {
         assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
         AutoPipeline.Choice sparse = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, true, regression, OKL);
         assertThat(sparse.spec().inputs()).isEmpty();
-        assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize());
+        assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize().spec());
         assertThat(sparse.record().reasons()).anyMatch(r -> r.startsWith("sparse inputs: no input transform"));
         PipelineSpec labels = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
         assertThat(labels.output().name()).isEqualTo("labels");
         assertThat(labels.decoder().parameters()).containsEntry("objective", "metric");
-        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss());
+        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss().spec());
     }
 
     @Test
@@ -82,7 +82,7 @@ class AutoPipelineTest {
         PipelineSpec given = PipelineSpec.auto().kernel(Kernels.laplacianMedianWidth())
                 .selection(SelectionSpec.kfold(4).build()).build();
         AutoPipeline.Choice choice = AutoPipeline.choose(given, 500, regression, OKL);
-        assertThat(choice.spec().kernel()).contains(Kernels.laplacianMedianWidth());
+        assertThat(choice.spec().kernel()).contains(Kernels.laplacianMedianWidth().spec());
         assertThat(choice.spec().selection().orElseThrow().folds()).isEqualTo(4);
         assertThat(choice.spec().selection().orElseThrow().grid()).containsKey("kernel.factor");
         assertThat(choice.record().reasons()).anyMatch(r -> r.contains("replacing the automatic choice: kernel, "

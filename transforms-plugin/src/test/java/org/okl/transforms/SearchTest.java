@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
@@ -52,7 +53,7 @@ class SearchTest {
         return new Matrix[] {x, y};
     }
 
-    private static PipelineSpec searched(ComponentSpec kernel, String factorKey) {
+    private static PipelineSpec searched(TypedSpec<VectorKernel> kernel, String factorKey) {
         return PipelineSpec.builder().kernel(kernel)
                 .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
                 .filter(Filters.tikhonov(LAMBDAS))

@@ -3,7 +3,7 @@ package org.okl.transforms;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.okl.api.component.ComponentContext;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.transform.InputTransform;
@@ -12,8 +12,8 @@ import org.okl.testkit.TransformContract;
 /** Every built-in transform meets the transform contract of okl-testkit. */
 class TransformContractsTest {
 
-    private static InputTransform create(ComponentContext context, ComponentSpec spec) {
-        return context.create(InputTransform.class, spec);
+    private static InputTransform create(ComponentContext context, TypedSpec<InputTransform> spec) {
+        return context.create(InputTransform.class, spec.spec());
     }
 
     @Nested

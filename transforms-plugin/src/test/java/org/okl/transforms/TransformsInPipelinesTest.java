@@ -88,8 +88,8 @@ class TransformsInPipelinesTest {
     void transformsAreFittedOnEveryFoldsTrainingRowsAndALeakWouldChangeTheScore() {
         Matrix[] xy = leakSensitive();
         TrainingData data = TrainingData.of(xy[0], xy[1]);
-        double okl = Evaluation.crossValidate(OKL.pipeline(fixedKernelRidge(List.of(Transforms.standardize()))),
-                data, 5, 7, Map.of("mse", Metrics.mse()), OKL).metrics().get("mse");
+        double okl = Evaluation.crossValidate(OKL.pipeline(fixedKernelRidge(List.of(Transforms.standardize().spec()))),
+                data, 5, 7, Map.of("mse", Metrics.mse().spec()), OKL).metrics().get("mse");
         double honest = 0;
         double leaky = 0;
         Matrix everything = standardize(xy[0], xy[0]);

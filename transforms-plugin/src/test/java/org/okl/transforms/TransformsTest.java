@@ -12,7 +12,7 @@ import org.apache.commons.math3.stat.correlation.Covariance;
 import org.apache.commons.math3.stat.descriptive.moment.Mean;
 import org.apache.commons.math3.stat.descriptive.moment.StandardDeviation;
 import org.junit.jupiter.api.Test;
-import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.transform.FittedTransform;
@@ -25,15 +25,15 @@ import org.okl.testkit.TestMatrices;
 class TransformsTest {
     private final TestContext context = TestContext.active();
 
-    private FittedTransform fit(ComponentSpec spec, Matrix rows, ColumnSchema columns, int block) {
-        TransformStatistics s = context.create(InputTransform.class, spec).statistics(columns, context);
+    private FittedTransform fit(TypedSpec<InputTransform> spec, Matrix rows, ColumnSchema columns, int block) {
+        TransformStatistics s = context.create(InputTransform.class, spec.spec()).statistics(columns, context);
         for (int from = 0; from < rows.rows(); from += block) {
             s.add(rows.rowRange(from, Math.min(rows.rows(), from + block)));
         }
         return s.finish();
     }
 
-    private FittedTransform fit(ComponentSpec spec, Matrix rows) {
+    private FittedTransform fit(TypedSpec<InputTransform> spec, Matrix rows) {
         return fit(spec, rows, ColumnSchema.unnamed(rows.cols()), 11);
     }
 
@@ -106,7 +106,7 @@ class TransformsTest {
                 {3.5, 0, 1, 0}});
         assertThatThrownBy(() -> fit(Transforms.oneHot("size"), x, columns, 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no input column 'size'")
-                .hasMessageContaining("x, colour, n");
+                .hasMessageContaining("'x', 'colour', 'n'");
         assertThatThrownBy(() -> fit(Transforms.oneHot("0").with("max-levels", 2), x, columns, 2))
                 .hasMessageContaining("more than 2 distinct values");
     }
@@ -167,12 +167,36 @@ class TransformsTest {
 
     @Test
     void aDamagedStateIsRefusedWithTheArrayNamed() {
-        InputTransform standardize = context.create(InputTransform.class, Transforms.standardize());
+        InputTransform standardize = context.create(InputTransform.class, Transforms.standardize().spec());
         assertThatThrownBy(() -> standardize.restore(java.util.Map.of("shift", Matrix.zeros(1, 2)), context))
                 .hasMessageContaining("standardize: the stored state lacks the array");
-        InputTransform pca = context.create(InputTransform.class, Transforms.pca(1));
+        InputTransform pca = context.create(InputTransform.class, Transforms.pca(1).spec());
         assertThatThrownBy(() -> pca.restore(java.util.Map.of("mean", Matrix.zeros(1, 2),
                 "components", Matrix.zeros(3, 1), "scale", Matrix.zeros(1, 1)), context))
                 .hasMessageContaining("disagree");
+    }
+
+    /** A crafted one-hot state: counts whose int sum wraps to the number of levels, unsorted levels, huge indices. */
+    @Test
+    void aCraftedOneHotStateIsRefusedBeforeItAllocates() {
+        InputTransform oneHot = context.create(InputTransform.class, Transforms.oneHot().spec());
+        Matrix width = Matrix.fromRows(new double[][] {{2}});
+        Matrix columns = Matrix.fromRows(new double[][] {{0, 1}});
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", width, "columns", columns,
+                "counts", Matrix.fromRows(new double[][] {{Integer.MAX_VALUE, Integer.MAX_VALUE}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context)).hasMessageContaining("disagree");
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", width, "columns", columns,
+                "counts", Matrix.fromRows(new double[][] {{2, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{2, 1, 5}})), context))
+                .hasMessageContaining("not increasing");
+        assertThatThrownBy(() -> oneHot.restore(java.util.Map.of("width", Matrix.fromRows(new double[][] {{1e12}}),
+                "columns", columns, "counts", Matrix.fromRows(new double[][] {{1, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context))
+                .hasMessageContaining("'width' must hold the number of columns");
+        assertThat(oneHot.restore(java.util.Map.of("width", Matrix.fromRows(new double[][] {{1e9}}),
+                "columns", columns, "counts", Matrix.fromRows(new double[][] {{1, 1}}),
+                "levels", Matrix.fromRows(new double[][] {{1, 2}})), context).inputDimension())
+                .as("a large stored width is only a number until the model checks it against its data")
+                .isEqualTo(1_000_000_000);
     }
 }

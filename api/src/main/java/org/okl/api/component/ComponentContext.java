@@ -32,6 +32,29 @@ public interface ComponentContext {
         return List.of();
     }
 
+    /**
+     * The ids of the registered components of a kind that can be created without parameters (none is required),
+     * sorted: those OKL creates on its own to choose among, as it chooses the solver with the highest preference. A
+     * component with a required parameter is used only where a pipeline names it with its parameters.
+     */
+    default List<String> creatableIds(Class<?> kind) {
+        return componentIds(kind);
+    }
+
+    /**
+     * The content of a file a {@link ParameterType#FILE} parameter names, as the parameter gives it. While a pipeline
+     * is fitted this reads the file (a path in a pipeline file is relative to that file's folder and stays inside
+     * it); in a model loaded from a model file it is the copy the model stored when it was written, and any other
+     * location is refused: a model never makes OKL open a path it names. Components read every file they need
+     * through this method.
+     *
+     * @throws InvalidParameterException (or an OKL error) when the file cannot be read, or a stored model holds no
+     *                                   copy of it
+     */
+    default byte[] readFile(String location) {
+        throw new UnsupportedOperationException("this context reads no file ('" + location + "')");
+    }
+
     /** The seed every random choice derives from (reproducible runs). */
     long seed();
 

@@ -1,10 +1,12 @@
 package org.okl.api.component;
 
 import org.okl.api.API;
+import org.okl.api.text.UserText;
 
 /**
  * A parameter value a component cannot accept: out of range, of the wrong type, inconsistent with another parameter,
- * or a matrix that is not positive semi-definite. The message names the component and the parameter.
+ * or a matrix that is not positive semi-definite. The message names the component and the parameter; control
+ * characters in them are escaped ({@link UserText}).
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public class InvalidParameterException extends IllegalArgumentException {
@@ -19,7 +21,8 @@ public class InvalidParameterException extends IllegalArgumentException {
      * @param problem   what is wrong and, where possible, what would be right
      */
     public InvalidParameterException(String component, String parameter, String problem) {
-        super(component + ": parameter '" + parameter + "' " + problem);
+        super(UserText.escape(component) + ": parameter '" + UserText.escape(parameter) + "' "
+                + UserText.escape(problem));
         this.component = component;
         this.parameter = parameter;
     }

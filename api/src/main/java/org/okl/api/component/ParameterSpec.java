@@ -98,7 +98,10 @@ public record ParameterSpec(
                 Double.NEGATIVE_INFINITY, true, Double.POSITIVE_INFINITY, true, choices, null);
     }
 
-    /** A free string parameter (for example a file path); {@code null} default makes it required. */
+    /**
+     * A free string parameter; {@code null} default makes it required. A parameter naming a file is a {@link #file}
+     * parameter instead.
+     */
     public static ParameterSpec text(String name, String defaultValue, String description) {
         return new ParameterSpec(name, ParameterType.STRING, defaultValue, defaultValue == null, description,
                 Double.NEGATIVE_INFINITY, true, Double.POSITIVE_INFINITY, true, List.of(), null);
@@ -107,6 +110,20 @@ public record ParameterSpec(
     /** An optional free string parameter without a default. */
     public static ParameterSpec optionalText(String name, String description) {
         return new ParameterSpec(name, ParameterType.STRING, null, false, description, Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of(), null);
+    }
+
+    /**
+     * A file the component reads with {@link ComponentContext#readFile} (see {@link ParameterType#FILE}); required.
+     */
+    public static ParameterSpec file(String name, String description) {
+        return new ParameterSpec(name, ParameterType.FILE, null, true, description, Double.NEGATIVE_INFINITY, true,
+                Double.POSITIVE_INFINITY, true, List.of(), null);
+    }
+
+    /** An optional file parameter without a default (see {@link #file}). */
+    public static ParameterSpec optionalFile(String name, String description) {
+        return new ParameterSpec(name, ParameterType.FILE, null, false, description, Double.NEGATIVE_INFINITY, true,
                 Double.POSITIVE_INFINITY, true, List.of(), null);
     }
 

@@ -18,5 +18,11 @@ public enum ParameterType {
     /** A nested component, {@code {"name": ..., params...}}, of kind {@link ParameterSpec#componentKind()}. */
     COMPONENT,
     /** A list of nested components of kind {@link ParameterSpec#componentKind()}. */
-    COMPONENT_LIST
+    COMPONENT_LIST,
+    /**
+     * A file the component reads, named by its path (a string). The component reads it with
+     * {@link ComponentContext#readFile}, never itself: OKL reads it while fitting and stores its content in the model
+     * file, and a model loaded from a file reads only the copies it holds, so a model never opens a path it names.
+     */
+    FILE
 }

@@ -1,5 +1,6 @@
 package org.okl.api.data;
 
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -21,6 +22,19 @@ public interface TableReader {
      * @throws DataFormatException naming file, line and field for any malformed content
      */
     Table read(Path file);
+
+    /**
+     * Reads content that is not a file of its own: the copy of a data file that a model stored when it was written
+     * (a candidate set its decoder names), which a model reads instead of the file. The default refuses; OKL's
+     * readers implement it.
+     *
+     * @param content the content, already decompressed; not closed here
+     * @param name    the file's name for messages (it ends with one of {@link #suffixes()})
+     * @throws DataFormatException naming the name, line and field for malformed content
+     */
+    default Table read(InputStream content, String name) {
+        throw new DataFormatException(name, "this format's reader reads files only, not the copy a model stores");
+    }
 
     /**
      * Opens a file to read it block by block in one pass (constant memory). The default reads the whole table and

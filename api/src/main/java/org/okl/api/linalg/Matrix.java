@@ -12,6 +12,9 @@ import org.okl.api.API;
  */
 @API(status = API.Status.STABLE, since = "0.1")
 public final class Matrix implements InputRows {
+    /** The most values one matrix holds: the largest Java array of doubles. */
+    public static final int MAX_VALUES = Integer.MAX_VALUE - 8;
+
     private final int rows;
     private final int cols;
     private final double[] data;
@@ -36,9 +39,32 @@ public final class Matrix implements InputRows {
         this.data = data;
     }
 
-    /** A new zero matrix. */
+    /**
+     * A new zero matrix.
+     *
+     * @throws IllegalArgumentException for a negative size, or one of more than {@link #MAX_VALUES} values
+     */
     public static Matrix zeros(int rows, int cols) {
-        return new Matrix(rows, cols, new double[Math.multiplyExact(rows, cols)]);
+        return new Matrix(rows, cols, new double[checkedSize(rows, cols)]);
+    }
+
+    /**
+     * The number of values of a rows x cols matrix, computed without overflow and checked against
+     * {@link #MAX_VALUES}: the check readers and generators make before they allocate.
+     *
+     * @throws IllegalArgumentException for a negative size, or one of more than {@link #MAX_VALUES} values, saying
+     *                                  how many values it would hold
+     */
+    public static int checkedSize(long rows, long cols) {
+        if (rows < 0 || cols < 0) {
+            throw new IllegalArgumentException("negative matrix size " + rows + " x " + cols);
+        }
+        if (rows != 0 && cols > MAX_VALUES / rows) {
+            throw new IllegalArgumentException("a " + rows + " x " + cols + " matrix would hold "
+                    + java.math.BigInteger.valueOf(rows).multiply(java.math.BigInteger.valueOf(cols))
+                    + " values, more than one Java array holds (" + MAX_VALUES + ")");
+        }
+        return (int) (rows * cols);
     }
 
     /** A new n x n identity matrix. */

@@ -2,6 +2,7 @@ package org.okl.app.command;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import org.okl.api.text.UserText;
 import org.okl.core.pipeline.AutoPipeline;
 import org.okl.core.pipeline.Provenance;
 
@@ -12,7 +13,7 @@ final class AutoChoices {
 
     /** The choice, one short block of lines starting {@code auto:}. */
     static void print(PrintWriter out, AutoPipeline.Choice choice) {
-        choice.record().reasons().forEach(line -> out.println("auto: " + line));
+        choice.record().reasons().forEach(line -> out.println("auto: " + UserText.escape(line)));
         out.flush();
     }
 

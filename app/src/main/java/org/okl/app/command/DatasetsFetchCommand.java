@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.data.DataFetcher;
 import org.okl.core.plugin.ComponentKind;
@@ -43,7 +44,7 @@ public final class DatasetsFetchCommand implements Runnable {
 
     @Override
     public void run() {
-        Okl okl = parent.root().okl();
+        Okl okl = parent.root().oklCreatingDataDirectory();
         PrintWriter out = spec.commandLine().getOut();
         Map<String, DownloadableDataset> byFolder = new LinkedHashMap<>();
         Map<String, List<String>> idsByFolder = new LinkedHashMap<>();
@@ -82,7 +83,8 @@ public final class DatasetsFetchCommand implements Runnable {
             } else if (known.contains(name)) {
                 out.add(name);
             } else {
-                throw new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown data set '" + name + "'; available: "
+                throw new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown data set " + UserText.quote(name)
+                        + "; available: "
                         + String.join(", ", known) + " (or all)");
             }
         }

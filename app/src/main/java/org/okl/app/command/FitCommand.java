@@ -2,8 +2,11 @@ package org.okl.app.command;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import org.okl.api.text.UserText;
 import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.Okl;
@@ -63,6 +66,11 @@ public final class FitCommand implements Runnable {
 
     @Override
     public void run() {
+        Map<String, String> read = new LinkedHashMap<>();
+        read.put("--pipeline", pipeline == null ? null : pipeline.toString());
+        read.put("--data", data);
+        read.put("--unlabelled", unlabelled);
+        OutputFiles.requireDistinct("--model", model, read);
         Okl okl = root.okl();
         Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline));
         DataLoader loader = new DataLoader(okl);
@@ -73,8 +81,9 @@ public final class FitCommand implements Runnable {
         if (file.isPresent()) {
             StreamingFit.Result result = pipe.fit(file.get().rows(), file.get().inputColumns());
             fitted = result.model();
-            out.println("fitted on " + result.timings().rows() + " samples streamed from " + data + "; chosen "
-                    + fitted.provenance().chosen() + " by " + fitted.provenance().selection());
+            out.println("fitted on " + result.timings().rows() + " samples streamed from " + UserText.escape(data)
+                    + "; chosen " + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
+                    + UserText.escape(fitted.provenance().selection()));
             out.println("streamed: " + result.timings() + String.format(Locale.ROOT, "; %d thread%s",
                     Workers.shared().threads(), Workers.shared().threads() == 1 ? "" : "s"));
         } else {
@@ -83,12 +92,13 @@ public final class FitCommand implements Runnable {
                 AutoChoices.print(out, pipe.chooseFor(training));
             }
             fitted = pipe.fit(training);
-            out.println("fitted on " + training.size() + " samples; chosen " + fitted.provenance().chosen()
-                    + " by " + fitted.provenance().selection());
+            out.println("fitted on " + training.size() + " samples; chosen "
+                    + UserText.escape(String.valueOf(fitted.provenance().chosen())) + " by "
+                    + UserText.escape(fitted.provenance().selection()));
         }
         AutoChoices.printSearch(out, fitted.provenance());
         fitted.save(model);
-        out.println("model written to " + model);
+        out.println("model written to " + UserText.escape(model.toString()));
         out.flush();
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -58,6 +59,7 @@ public final class PredictCommand implements Runnable {
 
     @Override
     public void run() {
+        OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         Okl okl = root.okl();
         Model fitted = Model.load(model, okl);
         DataLoader loader = new DataLoader(okl);

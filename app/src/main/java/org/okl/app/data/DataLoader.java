@@ -18,7 +18,7 @@ import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
-import org.okl.datasets.io.ColumnSelection;
+import org.okl.core.data.ColumnSelection;
 
 /**
  * Resolves a data argument: a file read by the reader its suffix names, with columns chosen by {@code --inputs} and

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.okl.api.data.Table;
+import org.okl.api.text.UserText;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -25,13 +26,14 @@ final class ModelColumns {
             for (int i = 0; i < positions.length; i++) {
                 positions[i] = names.indexOf(fitted.names().get(i));
                 if (positions[i] < 0) {
-                    missing.add("'" + fitted.names().get(i) + "'");
+                    missing.add(UserText.quote(fitted.names().get(i)));
                 }
             }
             if (!missing.isEmpty()) {
-                throw new OklException(ErrorCode.INVALID_DATA, ref + ": no column " + String.join(", ", missing)
-                        + ", which the model was fitted on; its columns are " + names
-                        + " (choose the input columns with --inputs)");
+                throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(ref) + ": no column "
+                        + String.join(", ", missing.stream().limit(10).toList())
+                        + (missing.size() > 10 ? ", ..." : "") + ", which the model was fitted on; its columns are "
+                        + quoted(names) + " (choose the input columns with --inputs)");
             }
             return positions;
         }
@@ -60,11 +62,17 @@ final class ModelColumns {
             String expected = fitted.names().get(i);
             String actual = given.names().get(i);
             if (!expected.equals(actual)) {
-                throw new OklException(ErrorCode.INVALID_DATA, source + ": input column " + (i + 1) + " is '"
-                        + actual + "' but the model was fitted on '" + expected + "' there; the model's input "
-                        + "columns are " + fitted.names());
+                throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(source) + ": input column " + (i + 1)
+                        + " is " + UserText.quote(actual) + " but the model was fitted on " + UserText.quote(expected)
+                        + " there; the model's input columns are " + quoted(fitted.names()));
             }
         }
+    }
+
+    /** Column names quoted, the first 12 of them. */
+    private static String quoted(List<String> names) {
+        return "[" + String.join(", ", names.stream().limit(12).map(UserText::quote).toList())
+                + (names.size() > 12 ? ", ... (" + names.size() + " columns)" : "") + "]";
     }
 
     /** Positions in the syntax of --inputs, ranges compacted: {@code 0:32,40}. */

@@ -1,6 +1,7 @@
 package org.okl.core.component;
 
 import java.util.Locale;
+import org.okl.core.plugin.PluginContextLoaders;
 
 /**
  * A component in words for user messages, where only the instance is at hand (components do not know the id they
@@ -13,7 +14,7 @@ public final class ComponentNames {
 
     /** The component's kind of thing in words, for example {@code separable kernel}. */
     public static String of(Object component) {
-        String simple = component.getClass().getSimpleName();
+        String simple = PluginContextLoaders.unwrap(component).getClass().getSimpleName();
         if (simple.isEmpty()) {
             return "a component of a plugin";
         }

@@ -23,17 +23,46 @@ public final class DefaultComponentContext implements ComponentContext {
     private final LinearAlgebra linearAlgebra;
     private final ComponentRegistry registry;
     private final ContextSettings settings;
+    private final FileAccess files;
 
     /**
+     * A context that reads the files components name ({@link FileAccess#LIVE}).
+     *
      * @param linearAlgebra the back-end
      * @param registry      where nested components come from
      * @param settings      the seed and the data directory
      */
     @Inject
     public DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, ContextSettings settings) {
+        this(linearAlgebra, registry, settings, FileAccess.LIVE);
+    }
+
+    private DefaultComponentContext(LinearAlgebra linearAlgebra, ComponentRegistry registry, ContextSettings settings,
+            FileAccess files) {
         this.linearAlgebra = linearAlgebra;
         this.registry = registry;
         this.settings = settings;
+        this.files = files;
+    }
+
+    /** The same context, reading the files components name from {@code access} (a model's stored copies). */
+    public DefaultComponentContext withFiles(FileAccess access) {
+        return new DefaultComponentContext(linearAlgebra, registry, settings, access);
+    }
+
+    /** The registry nested components come from. */
+    public ComponentRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public byte[] readFile(String location) {
+        return files.read(location);
+    }
+
+    @Override
+    public List<String> creatableIds(Class<?> kind) {
+        return registry.idsWithoutRequiredParameters(ComponentKind.of(kind));
     }
 
     @Override

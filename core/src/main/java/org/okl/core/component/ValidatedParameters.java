@@ -12,6 +12,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.Parameters;
+import org.okl.api.text.UserText;
 
 /**
  * Parameter values checked against a factory's declarations: unknown names, wrong types, out-of-range numbers,
@@ -34,7 +35,8 @@ public final class ValidatedParameters implements Parameters {
         factory.parameters().forEach(p -> declared.put(p.name(), p));
         for (String given : spec.parameters().keySet()) {
             if (!declared.containsKey(given)) {
-                throw new InvalidParameterException(id, given, "is not a parameter of " + id + "; known: "
+                throw new InvalidParameterException(id, UserText.escape(given), "is not a parameter of " + id
+                        + "; known: "
                         + (declared.isEmpty() ? "(none)" : String.join(", ", declared.keySet())));
             }
         }
@@ -61,7 +63,8 @@ public final class ValidatedParameters implements Parameters {
             case INTEGER -> {
                 double v = toDouble(id, p.name(), raw);
                 if (v != Math.rint(v) || Math.abs(v) > Integer.MAX_VALUE) {
-                    throw new InvalidParameterException(id, p.name(), "must be a whole number, got " + raw);
+                    throw new InvalidParameterException(id, p.name(), "must be a whole number, got "
+                            + UserText.quote(String.valueOf(raw)));
                 }
                 checkRange(id, p, v);
                 yield (int) v;
@@ -73,13 +76,14 @@ public final class ValidatedParameters implements Parameters {
                 if ("true".equals(raw) || "false".equals(raw)) {
                     yield Boolean.parseBoolean((String) raw);
                 }
-                throw new InvalidParameterException(id, p.name(), "must be true or false, got " + raw);
+                throw new InvalidParameterException(id, p.name(), "must be true or false, got "
+                        + UserText.quote(String.valueOf(raw)));
             }
             case STRING -> {
                 String s = raw instanceof String str ? str : String.valueOf(raw);
                 if (!p.choices().isEmpty() && !p.choices().contains(s)) {
                     throw new InvalidParameterException(id, p.name(),
-                            "must be one of " + String.join(", ", p.choices()) + ", got '" + s + "'");
+                            "must be one of " + String.join(", ", p.choices()) + ", got " + UserText.quote(s));
                 }
                 yield s;
             }
@@ -93,6 +97,13 @@ public final class ValidatedParameters implements Parameters {
                     out.add(checkRange(id, p, toDouble(id, p.name(), o)));
                 }
                 yield List.copyOf(out);
+            }
+            case FILE -> {
+                if (!(raw instanceof String s) || s.isBlank()) {
+                    throw new InvalidParameterException(id, p.name(), "must name a file (a path), got "
+                            + UserText.quote(String.valueOf(raw)));
+                }
+                yield s;
             }
             case COMPONENT -> toComponent(id, p.name(), raw);
             case COMPONENT_LIST -> {
@@ -110,17 +121,20 @@ public final class ValidatedParameters implements Parameters {
             try {
                 return Double.parseDouble(s.trim());
             } catch (NumberFormatException e) {
-                throw new InvalidParameterException(id, name, "must be a number, got '" + s + "'");
+                throw new InvalidParameterException(id, name, "must be a number, got " + UserText.quote(s));
             }
         }
-        throw new InvalidParameterException(id, name, "must be a number, got " + raw);
+        throw new InvalidParameterException(id, name, "must be a number, got " + UserText.quote(String.valueOf(raw)));
     }
 
     private static double checkRange(String id, ParameterSpec p, double v) {
         boolean belowMin = p.minInclusive() ? v < p.min() : v <= p.min();
         boolean aboveMax = p.maxInclusive() ? v > p.max() : v >= p.max();
-        if (Double.isNaN(v) || belowMin || aboveMax) {
-            throw new InvalidParameterException(id, p.name(), "must be in " + p.rangeText() + ", got " + format(v));
+        if (!Double.isFinite(v) || belowMin || aboveMax) {
+            String range = p.rangeText();
+            throw new InvalidParameterException(id, p.name(), "must be " + (Double.isFinite(v) ? "" : "a finite "
+                    + "number" + (range.isEmpty() ? "" : " ")) + (range.isEmpty() ? "" : "in " + range) + ", got "
+                    + format(v));
         }
         return v;
     }
@@ -142,7 +156,8 @@ public final class ValidatedParameters implements Parameters {
             rest.remove("name");
             return new ComponentSpec(n, rest);
         }
-        throw new InvalidParameterException(id, name, "must be a component {\"name\": ..., ...}, got " + raw);
+        throw new InvalidParameterException(id, name, "must be a component {\"name\": ..., ...}, got "
+                + UserText.quote(String.valueOf(raw)));
     }
 
     @Override

@@ -10,22 +10,30 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes files atomically: the content goes to a hidden temporary file in the target's folder, is flushed to disk, and
  * is renamed over the target, so a reader sees the old file or the whole new one and a failure (an exception, a full
- * disk, a killed process) never leaves a partial file under the target's name.
+ * disk, a killed process) never leaves a partial file under the target's name. A target that exists and is not a
+ * regular file (a folder, a device such as {@code /dev/null}, a named pipe) is refused, never replaced.
  *
  * <p>The temporary file is created the way any new file is, so the result has the permissions the user's umask gives
  * ({@code -rw-r--r--} under umask 022, {@code -rw-rw-r--} under 002), unlike {@link Files#createTempFile}, whose
  * owner-only mode would survive the rename. Every file OKL writes for the user (models, predictions, reports) goes
  * through this class.
+ *
+ * <p>A temporary file is registered while it is being written, and a shutdown hook deletes every registered one:
+ * a process stopped by a signal ({@code SIGTERM}, Ctrl-C) while it writes leaves neither a partial target nor a
+ * stray {@code .NAME.*.tmp} file (only {@code SIGKILL}, which runs no hook, can leave the latter).
  */
 public final class AtomicFiles {
 
@@ -43,7 +51,31 @@ public final class AtomicFiles {
         void writeTo(Writer out) throws IOException;
     }
 
+    /** The temporary files being written now; the shutdown hook deletes what is left of them. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Thread cleaner = new Thread(AtomicFiles::deletePending, "okl-temporary-files");
+        try {
+            Runtime.getRuntime().addShutdownHook(cleaner);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already stopping: nothing is being written
+        }
+    }
+
     private AtomicFiles() {
+    }
+
+    /** Deletes every temporary file still being written (the shutdown hook). */
+    static void deletePending() {
+        for (Path tmp : PENDING) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // nothing more can be done while the JVM stops
+            }
+            PENDING.remove(tmp);
+        }
     }
 
     /**
@@ -53,6 +85,11 @@ public final class AtomicFiles {
      */
     public static void write(Path target, Content content) throws IOException {
         Path absolute = target.toAbsolutePath();
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            // the rename would replace a folder's entry, a device (as root, /dev/null itself) or a named pipe
+            throw new FileSystemException(target.toString(), null, "not a regular file (a folder, a device or a "
+                    + "named pipe), which OKL never replaces");
+        }
         Path dir = absolute.getParent();
         try {
             Files.createDirectories(dir);
@@ -76,8 +113,12 @@ public final class AtomicFiles {
             }
             moved = true;
         } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
+            try {
+                if (!moved) {
+                    Files.deleteIfExists(tmp);
+                }
+            } finally {
+                PENDING.remove(tmp);
             }
         }
     }
@@ -130,13 +171,18 @@ public final class AtomicFiles {
         for (int attempt = 0; ; attempt++) {
             Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
                     + ".tmp");
+            PENDING.add(tmp); // registered before it exists, so a signal never finds it unregistered
             try {
                 Files.newByteChannel(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
                 return tmp;
             } catch (FileAlreadyExistsException e) {
+                PENDING.remove(tmp);
                 if (attempt >= 100) {
                     throw e;
                 }
+            } catch (IOException | RuntimeException e) {
+                PENDING.remove(tmp);
+                throw e;
             }
         }
     }

@@ -117,6 +117,7 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
         if (n == 0) {
             return new SymmetricEigen(new double[0], Matrix.zeros(0, 0));
         }
+        NonFiniteMatrixException.requireFiniteLower("eigenSymmetric", symmetric.data(), n);
         TridiagonalForm form = tridiagonal(symmetric);
         double[] values = form.diagonal();
         double[] offDiagonal = Arrays.copyOf(form.offDiagonal(), n);
@@ -147,6 +148,7 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
         if (n == 0) {
             return Optional.of(Matrix.zeros(0, 0));
         }
+        NonFiniteMatrixException.requireFiniteLower("cholesky", symmetricPositiveDefinite.data(), n);
         return JavaFactorizations.cholesky(lapack, products, symmetricPositiveDefinite);
     }
 

@@ -102,6 +102,7 @@ final class NativeLinearAlgebra implements SolverLinearAlgebra {
         if (n == 0) {
             return new SymmetricEigen(w, symmetric.copy());
         }
+        NonFiniteMatrixException.requireFiniteLower("eigenSymmetric", v, n);
         intW info = new intW(0);
         double[] workSize = new double[1];
         int[] iworkSize = new int[1];
@@ -123,6 +124,7 @@ final class NativeLinearAlgebra implements SolverLinearAlgebra {
         Dense.requireSquare("cholesky", symmetricPositiveDefinite);
         int n = symmetricPositiveDefinite.rows();
         double[] l = symmetricPositiveDefinite.data().clone();
+        NonFiniteMatrixException.requireFiniteLower("cholesky", l, n);
         intW info = new intW(0);
         lapack.dpotrf("L", n, l, Dense.ld(n), info);
         if (info.val > 0) {

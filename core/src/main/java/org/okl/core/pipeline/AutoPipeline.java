@@ -14,6 +14,7 @@ import org.okl.api.data.Dataset;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.PipelineTemplate;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -184,7 +185,7 @@ public final class AutoPipeline {
         reasons.add(describeStages(spec));
         reasons.add(describeSearch(spec, okl));
         reasons.add((large ? String.format(Locale.ROOT, "%,d rows > %,d: low-rank route (%s)", rows, LARGE_ROWS,
-                spec.approximation().map(a -> a.name() + " " + a.parameters()).orElse("as given"))
+                spec.approximation().map(a -> UserText.escape(a.name() + " " + a.parameters())).orElse("as given"))
                 : String.format(Locale.ROOT, "%,d rows <= %,d: exact fit", rows, LARGE_ROWS)) + folds);
         if (!overridden.isEmpty()) {
             reasons.add("given in the pipeline, replacing the automatic choice: " + String.join(", ", overridden));
@@ -214,12 +215,12 @@ public final class AutoPipeline {
     private static String describeStages(PipelineSpec spec) {
         return "inputs " + names(spec.inputs()) + ", targets " + names(spec.targets()) + ", kernel "
                 + spec.kernel().map(PipelineFiles::node).map(JsonNode::toString).orElse("none") + ", output "
-                + spec.output().name() + ", decoder " + PipelineFiles.node(spec.decoder());
+                + UserText.escape(spec.output().name()) + ", decoder " + PipelineFiles.node(spec.decoder());
     }
 
     private static String names(List<org.okl.api.component.ComponentSpec> specs) {
         return specs.isEmpty() ? "none" : String.join(" + ", specs.stream()
-                .map(org.okl.api.component.ComponentSpec::name).toList());
+                .map(c -> UserText.escape(c.name())).toList());
     }
 
     private static String describeSearch(PipelineSpec spec, Okl okl) {

@@ -70,7 +70,8 @@ final class CandidateEvaluator {
         for (int v : subset) {
             PipelineSpec spec = variants.get(v).spec();
             if (shareable(spec)) {
-                byRest.computeIfAbsent(spec.withKernel(null).withOperator(null), k -> new ArrayList<>()).add(v);
+                PipelineSpec rest = spec.withKernel((ComponentSpec) null).withOperator((ComponentSpec) null);
+                byRest.computeIfAbsent(rest, k -> new ArrayList<>()).add(v);
             } else {
                 singles.add(List.of(v));
             }

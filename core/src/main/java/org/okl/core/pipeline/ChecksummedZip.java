@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,6 +25,8 @@ import org.okl.core.io.AtomicFiles;
 final class ChecksummedZip {
     /** The checksum entry. */
     static final String SUMS = "SHA256SUMS";
+    /** The most bytes one entry may hold: the largest byte array the JVM makes. */
+    private static final long MAX_ENTRY = Integer.MAX_VALUE - 8;
 
     private ChecksummedZip() {
     }
@@ -78,26 +79,24 @@ final class ChecksummedZip {
     /** Reads entries of an archive, verifying each against the checksum entry when the archive has one. */
     static final class Reader {
         private final ZipFile zip;
-        private final Path file;
+        private final String file;
         private final Map<String, String> sums;
 
-        private Reader(ZipFile zip, Path file, Map<String, String> sums) {
+        private Reader(ZipFile zip, String file, Map<String, String> sums) {
             this.zip = zip;
             this.file = file;
             this.sums = sums;
         }
 
         /** Opens the entries of {@code zip} (read from {@code file}, named in errors). */
-        static Reader open(ZipFile zip, Path file) throws IOException {
+        static Reader open(ZipFile zip, String file) throws IOException {
             ZipEntry entry = zip.getEntry(SUMS);
             if (entry == null) {
                 return new Reader(zip, file, null);
             }
             Map<String, String> sums = new LinkedHashMap<>();
             String text;
-            try (InputStream in = zip.getInputStream(entry)) {
-                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
+            text = new String(bounded(zip, entry, file, Long.MAX_VALUE), StandardCharsets.UTF_8);
             int line = 0;
             for (String l : text.split("\n", -1)) {
                 line++;
@@ -134,7 +133,8 @@ final class ChecksummedZip {
                 }
             });
             if (!unlisted.isEmpty()) {
-                throw ModelArchive.invalid(file, "entries " + unlisted + " are not listed in " + SUMS
+                throw ModelArchive.invalid(file, "entries " + org.okl.api.text.UserText.escape(unlisted.toString())
+                        + " are not listed in " + SUMS
                         + "; the file was altered");
             }
             TreeSet<String> missing = new TreeSet<>();
@@ -151,15 +151,20 @@ final class ChecksummedZip {
 
         /** The bytes of an entry, verified against its checksum when the archive has checksums. */
         byte[] read(String name) throws IOException {
-            ZipEntry entry = zip.getEntry(name);
-            byte[] bytes;
-            try (InputStream in = zip.getInputStream(entry)) {
-                bytes = in.readAllBytes();
-            }
+            return read(name, Long.MAX_VALUE);
+        }
+
+        /**
+         * The same, refusing an entry that holds more than {@code limit} bytes (what the index says it holds) before
+         * reading more than that.
+         */
+        byte[] read(String name, long limit) throws IOException {
+            byte[] bytes = bounded(zip, zip.getEntry(name), file, limit);
             if (sums != null) {
                 String expected = sums.get(name);
                 if (expected == null) {
-                    throw ModelArchive.invalid(file, "entry " + name + " is not listed in " + SUMS
+                    throw ModelArchive.invalid(file, "entry " + org.okl.api.text.UserText.quote(name)
+                            + " is not listed in " + SUMS
                             + "; the file was altered");
                 }
                 String actual = HexFormat.of().formatHex(sha256().digest(bytes));
@@ -167,6 +172,33 @@ final class ChecksummedZip {
                     throw ModelArchive.invalid(file, "entry " + name + " fails its SHA-256 check (the file is "
                             + "damaged); fit the model again or restore the file from a copy");
                 }
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * An entry's bytes, never more than its declared size (the ZIP directory's), {@code limit}, or the largest array
+     * the JVM makes: a crafted entry that inflates to gigabytes (a ZIP bomb) is refused as damaged after that many
+     * bytes, never read until the heap runs out.
+     */
+    private static byte[] bounded(ZipFile zip, ZipEntry entry, String file, long limit) throws IOException {
+        long cap = Math.min(limit, MAX_ENTRY);
+        long declared = entry.getSize();
+        String shown = org.okl.api.text.UserText.quote(entry.getName());
+        if (declared > cap) {
+            throw ModelArchive.invalid(file, "entry " + shown + " declares " + declared + " bytes, more than "
+                    + (cap == limit ? "the " + limit + " its index gives it" : "an entry OKL writes holds")
+                    + "; the file is damaged or was crafted");
+        }
+        if (declared >= 0) {
+            cap = declared;
+        }
+        try (InputStream in = zip.getInputStream(entry)) {
+            byte[] bytes = in.readNBytes((int) cap);
+            if (in.read() >= 0) {
+                throw ModelArchive.invalid(file, "entry " + shown + " holds more than " + (declared >= 0
+                        ? "its declared " : "the ") + cap + " bytes; the file is damaged or was crafted");
             }
             return bytes;
         }

@@ -1,6 +1,7 @@
 package org.okl.core.pipeline;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
@@ -14,7 +15,10 @@ import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
+import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.component.FileAccess;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
@@ -22,7 +26,9 @@ import org.okl.core.transform.FittedTransforms;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
- * ({@code docs/model-format.md}).
+ * ({@code docs/model-format.md}). A model is self-contained: the files its pipeline names (a candidate set, an output
+ * matrix read from a file) are read when it is fitted and kept in it, its predictions and decoding read only those
+ * copies, and loading one never opens a path, loads a class or reaches an address that the file names.
  * <pre>{@code
  * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * model.save(Path.of("m.okl"));
@@ -39,10 +45,51 @@ public final class Model {
     private final ModelData data;
     private final Provenance provenance;
     private final Okl okl;
+    private final Map<String, byte[]> files;
+    private final DefaultComponentContext context;
     private Map<String, PipelineSpec> alternatives = Map.of();
 
+    /**
+     * A model just fitted: the files its pipeline names are read now and kept in it.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} when the fitted predictor holds a number that is not
+     *                      finite, so that such a model is never written (it would predict NaN)
+     */
     Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
+        this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
+                capture(spec, okl));
+        requireFiniteFit(predictor, spec);
+    }
+
+    /**
+     * Fails when a fitted predictor's numbers are not all finite: the kernel's values overflowed or were undefined
+     * for the data and the parameters (a polynomial of a huge degree, a width so small that distances divide to
+     * infinity) without reaching a decomposition that would have refused them.
+     */
+    private static void requireFiniteFit(Predictor predictor, PipelineSpec spec) {
+        predictor.arrays().forEach((name, m) -> {
+            double[] d = m.data();
+            for (int k = 0; k < d.length; k++) {
+                if (!Double.isFinite(d[k])) {
+                    throw new OklException(ErrorCode.INVALID_DATA, "the fitted predictor's array '" + name + "' holds "
+                            + d[k] + " at row " + (k % m.rows() + 1) + ", column " + (k / m.rows() + 1) + ": "
+                            + kernelOverflow(spec));
+                }
+            }
+        });
+    }
+
+    /** Why a fit's numbers are not finite, with what to do: the kernel's values, for the data's scale. */
+    static String kernelOverflow(PipelineSpec spec) {
+        return "the kernel" + spec.kernel().map(k -> " " + UserText.escape(k.toString())).orElse("") + " overflows or"
+                + " is undefined on this data (its values are not finite); scale the data (for example standardise"
+                + " every column) or give the kernel parameters suited to its scale";
+    }
+
+    private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
+            Map<String, byte[]> files) {
         this.spec = spec;
         this.transforms = transforms;
         this.pathIndex = pathIndex;
@@ -52,6 +99,21 @@ public final class Model {
         this.data = data;
         this.provenance = provenance;
         this.okl = okl;
+        this.files = files;
+        this.context = storedContext(okl, files, "the model");
+    }
+
+    /** The content of every file the pipeline names, by the location it names it with. */
+    private static Map<String, byte[]> capture(PipelineSpec spec, Okl okl) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        FileParameters.of(spec, okl.registry()).values().forEach(location -> files.computeIfAbsent(location,
+                l -> okl.context().readFile(l)));
+        return files;
+    }
+
+    /** A context that reads only the given copies of files. */
+    private static DefaultComponentContext storedContext(Okl okl, Map<String, byte[]> files, String model) {
+        return okl.context().withFiles(FileAccess.stored(files, model));
     }
 
     /**
@@ -65,21 +127,30 @@ public final class Model {
      *                                  transform's state is missing
      */
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
-            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Okl okl) {
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
+            String source, Okl okl) {
         return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
-                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, okl));
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl));
     }
 
     private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
             String predictorType, Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance,
-            Okl okl) {
+            Map<String, byte[]> files, String source, Okl okl) {
+        FileParameters.of(spec, okl.registry()).forEach((where, location) -> {
+            if (!files.containsKey(location)) {
+                throw FileAccess.notStored(source, location, files.keySet());
+            }
+        });
+        DefaultComponentContext context = storedContext(okl, files, source);
         FittedTransforms transforms = FittedTransforms.restore(spec.inputs(), spec.targets(), transformArrays,
-                okl.context());
-        Components c = Components.create(spec, null, okl.context());
-        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, okl));
+                context);
+        requireWidths(transforms, data);
+        Components c = Components.create(spec, null, context);
+        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, context),
+                spec.solver());
         FittedOutputEmbedding embedding;
         if (data.outputs().isPresent()) {
-            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), okl.context());
+            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), context);
             if (embedding.learnsFromRegression()) {
                 Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException("the output embedding '"
                         + spec.output().name() + "' learns from the regression on the training inputs, which are "
@@ -87,30 +158,59 @@ public final class Model {
                 embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
             }
         } else {
-            embedding = rowwise(c.output(), spec, data.outputCount(), okl);
+            embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
-        return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl);
+        return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
+                Map.copyOf(files));
+    }
+
+    /**
+     * Refuses stored transforms whose column counts disagree with the model's data: the input transforms take the
+     * recorded input columns, the target transforms the recorded output columns, and stored transformed training
+     * arrays have the columns the transforms give.
+     */
+    private static void requireWidths(FittedTransforms transforms, ModelData data) {
+        long in = transforms.inputs().inputDimension(data.inputCount());
+        long out = transforms.targets().inputDimension(data.outputCount());
+        if (in != data.inputCount() || out != data.outputCount()) {
+            throw new IllegalArgumentException("the stored transforms take " + in + " input and " + out + " output "
+                    + "columns, but the model's data has " + data.inputCount() + " and " + data.outputCount());
+        }
+        int transformedIn = transforms.inputs().outputDimension(data.inputCount());
+        int transformedOut = transforms.targets().outputDimension(data.outputCount());
+        if (data.inputs().isPresent() && data.inputs().get().cols() != transformedIn
+                || data.outputs().isPresent() && data.outputs().get().cols() != transformedOut) {
+            throw new IllegalArgumentException("the stored training arrays do not have the columns the stored "
+                    + "transforms give (" + transformedIn + " input, " + transformedOut + " output)");
+        }
     }
 
     /** The embedding fitted without rows, for models that store none. */
     static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns, Okl okl) {
+        return rowwise(output, spec, outputColumns, okl.context());
+    }
+
+    private static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns,
+            DefaultComponentContext context) {
         if (!(output instanceof RowwiseOutputEmbedding rowwise)) {
             throw new IllegalArgumentException("the output embedding '" + spec.output().name() + "' is fitted on the "
                     + "training outputs, which a model fitted on streamed rows does not store");
         }
-        return rowwise.fitFor(outputColumns, okl.context());
+        return rowwise.fitFor(outputColumns, context);
     }
 
     /** The environment stored predictors are rebuilt in. */
-    static PredictionEnvironment environment(Components c, Okl okl) {
-        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> okl.create(KernelSketch.class, a));
-        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, okl.context());
+    private static PredictionEnvironment environment(Components c, DefaultComponentContext context) {
+        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> context.create(KernelSketch.class, a));
+        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, context);
     }
 
     /**
-     * Loads a model file, recreating its components with the plugins on the class path ({@link Okl#shared()}).
+     * Loads a model file, recreating its components with the plugins on the class path and in the folders
+     * {@code OKL_PLUGINS} names ({@link Okl#shared()}), as the command line does.
      *
-     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file,
+     *                      {@link ErrorCode#PLUGIN_FOLDER} for a folder in {@code OKL_PLUGINS} that does not exist
      */
     public static Model load(Path file) {
         return load(file, Okl.shared());
@@ -127,10 +227,10 @@ public final class Model {
     }
 
     /**
-     * Saves the model to a file atomically (a partial file is never left behind), creating missing folders; the
-     * file gets the permissions of the user's umask.
+     * Saves the model to a file atomically (a partial file is never left behind, also when the process is stopped
+     * while writing), creating missing folders; the file gets the permissions of the user's umask.
      *
-     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the file cannot be written
+     * @throws OklException {@link ErrorCode#OUTPUT_FILE} when the file cannot be written
      */
     public void save(Path file) {
         ModelArchive.write(this, file);
@@ -163,7 +263,7 @@ public final class Model {
     private Decoded decode(Matrix h) {
         return transforms.invert(okl.registry().runtimeFailures().guard("decoding predictions",
                 () -> components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
-                        data.outputCount(), data.unlabelledOutputs(), okl.context(), okl.tables()))));
+                        data.outputCount(), data.unlabelledOutputs(), context, okl.tables()))));
     }
 
     private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
@@ -177,6 +277,16 @@ public final class Model {
             int[] at = inputs.firstNonFinite();
             throw new OklException(ErrorCode.INVALID_DATA, "inputs hold " + ((SparseMatrix) inputs).get(at[0], at[1])
                     + " at row " + (at[0] + 1) + ", column " + (at[1] + 1) + "; remove or impute it");
+        } else {
+            SparseMatrix sparse = (SparseMatrix) inputs;
+            for (int r = 0; r < sparse.rows(); r++) {
+                for (int k = sparse.starts()[r]; k < sparse.starts()[r + 1]; k++) {
+                    if (Math.abs(sparse.values()[k]) > TrainingData.MAX_MAGNITUDE) {
+                        throw new OklException(ErrorCode.INVALID_DATA, TrainingData.unusable("inputs",
+                                sparse.values()[k], r, sparse.columns()[k], null));
+                    }
+                }
+            }
         }
         if (data.multiTask() != tasks.isPresent()) {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
@@ -185,10 +295,34 @@ public final class Model {
         InputRows x = okl.registry().runtimeFailures().guard("transforming the inputs",
                 () -> transforms.transformInputs(inputs));
         Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(x));
+        Matrix selected;
         try {
-            return Predictions.select(h, tasks);
+            selected = Predictions.select(h, tasks);
         } catch (IllegalArgumentException e) {
             throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        }
+        requireFinitePredictions(selected, inputs);
+        return selected;
+    }
+
+    /**
+     * Fails when a prediction is not finite (never a silently wrong result): the inputs are so large or far from the
+     * training data that the kernel overflows, or the model's numbers are damaged.
+     */
+    private static void requireFinitePredictions(Matrix predictions, InputRows inputs) {
+        double[] d = predictions.data();
+        for (int k = 0; k < d.length; k++) {
+            if (!Double.isFinite(d[k])) {
+                int row = k % predictions.rows();
+                double largest = 0;
+                for (double v : inputs.rowRange(row, row + 1).toDense().data()) {
+                    largest = Math.max(largest, Math.abs(v));
+                }
+                throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (row + 1) + " is "
+                        + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
+                        + "large for the model's kernel (a sum or square overflows) or the model's numbers are "
+                        + "damaged; scale the inputs as the training inputs were scaled");
+            }
         }
     }
 
@@ -252,7 +386,7 @@ public final class Model {
 
     /** The same model with another provenance (an automatic pipeline adds what it chose). */
     Model withProvenance(Provenance other) {
-        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl)
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files)
                 .withAlternatives(alternatives);
     }
 
@@ -287,5 +421,10 @@ public final class Model {
     /** What the model keeps of its training data (for the model file). */
     ModelData data() {
         return data;
+    }
+
+    /** The content of the files its pipeline names, by location (for the model file). */
+    Map<String, byte[]> files() {
+        return files;
     }
 }

@@ -9,6 +9,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.metric.Metric;
 import org.okl.api.output.OutputData;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -78,6 +79,9 @@ final class ModelSelection {
             scores.finishTuning();
             decompositions += again.decompositions();
         }
+        if (scores.curve().stream().noneMatch(p -> Double.isFinite(p.error()))) {
+            throw noFiniteError(variants.get(0).spec(), selection.metric().toString());
+        }
         SelectionScores.Best best = scores.choose(selection.prefer());
         Provenance.Search search = new Provenance.Search(scores.candidates(), splits.size(), decompositions,
                 seconds(start));
@@ -103,6 +107,16 @@ final class ModelSelection {
 
     private static double seconds(long start) {
         return Math.round((System.nanoTime() - start) / 1e6) / 1e3;
+    }
+
+    /**
+     * No grid or path point gave a finite validation error: the predictions were not finite (the kernel overflowed
+     * on the data for every value tried) or the metric is undefined on these outputs. A data error saying so.
+     */
+    static OklException noFiniteError(PipelineSpec spec, String metric) {
+        return new OklException(ErrorCode.INVALID_DATA, "no grid or path point has a finite validation error ("
+                + UserText.escape(metric) + ") at any value tried: the metric is undefined on these outputs, or "
+                + Model.kernelOverflow(spec));
     }
 
     /** The splitter a selection names. */
@@ -159,7 +173,7 @@ final class ModelSelection {
             }
         }
         if (bestVariant == null) {
-            throw new IllegalStateException("every leave-one-out error is NaN");
+            throw noFiniteError(variants.get(0).spec(), "leave-one-out squared error");
         }
         return new Choice(bestVariant, bestIndex, List.copyOf(curve), Optional.empty(),
                 new Provenance.Search(curve.size(), data.size(), variants.size(), seconds(start)), "", Map.of());

@@ -13,9 +13,13 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.Predictor;
+import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.device.DeviceWork;
+import org.okl.core.linalg.NonFiniteMatrixException;
+import org.okl.core.plugin.ErrorCode;
+import org.okl.core.plugin.OklException;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
@@ -50,7 +54,37 @@ public final class Pipeline {
      * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
      */
     public Model fit(TrainingData data) {
-        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> fitGuarded(data));
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> {
+            try {
+                return fitGuarded(data);
+            } catch (NonFiniteMatrixException e) {
+                throw overflow(e, "the training data (largest input " + largest(data.inputs()) + ", largest output "
+                        + largest(data.outputs()) + ")");
+            }
+        });
+    }
+
+    /**
+     * A kernel matrix that overflowed, as the data error it is: which values and what to do, never an internal error
+     * from the decomposition.
+     */
+    static OklException overflow(NonFiniteMatrixException e, String data) {
+        return new OklException(ErrorCode.INVALID_DATA, "a kernel matrix of " + data + " holds infinite or NaN values"
+                + " (" + e.getMessage() + "): the data's values, or the kernel's parameters for their scale, make the "
+                + "kernel overflow; scale the data (for example standardise every column) or give the kernel a width"
+                + " suited to it", e);
+    }
+
+    /** The entry of largest magnitude, with where it is, for messages. */
+    private static String largest(Matrix m) {
+        double[] d = m.data();
+        int best = -1;
+        for (int k = 0; k < d.length; k++) {
+            if (!Double.isNaN(d[k]) && (best < 0 || Math.abs(d[k]) > Math.abs(d[best]))) {
+                best = k;
+            }
+        }
+        return best < 0 ? "none" : d[best] + " at row " + (best % m.rows() + 1) + ", column " + (best / m.rows() + 1);
     }
 
     private Model fitGuarded(TrainingData data) {
@@ -145,8 +179,13 @@ public final class Pipeline {
             return new StreamingFit.Result(model.withProvenance(model.provenance().withAuto(auto.record())),
                     result.timings());
         }
-        return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(),
-                () -> StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl));
+        return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
+            try {
+                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);
+            } catch (NonFiniteMatrixException e) {
+                throw overflow(e, "the rows of " + UserText.escape(rows.description()));
+            }
+        });
     }
 
     /**

@@ -1,11 +1,11 @@
 package org.okl.core.pipeline;
 
-import java.nio.file.Path;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.text.UserText;
 import org.okl.core.data.TableFiles;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -33,14 +33,18 @@ record PipelineDecodingContext(FittedOutputEmbedding embedding, Optional<Matrix>
     public Matrix trainingOutputs() {
         return storedOutputs.orElseThrow(() -> new OklException(ErrorCode.INVALID_MODEL, "the decoder needs the "
                 + "training outputs, which a model fitted on streamed rows does not store: give the candidates as a "
-                + "file ({\"name\": \"candidates\", \"from\": \"FILE\"}) or fit the model in memory"));
+                + "file ({\"name\": \"candidates\", \"file\": \"FILE\"}) or fit the model in memory"));
     }
 
+    /**
+     * The candidates of a file the decoder names, read through the component context: the file itself while the
+     * pipeline is fitted, the copy the model holds once it is (a model never opens a path it names).
+     */
     @Override
     public Matrix readCandidates(String location) {
-        Matrix m = tables.read(Path.of(location)).values();
+        Matrix m = tables.read(location, componentContext.readFile(location)).values();
         if (m.cols() != outputColumns) {
-            throw new OklException(ErrorCode.INVALID_DATA, location + ": candidates have " + m.cols()
+            throw new OklException(ErrorCode.INVALID_DATA, UserText.quote(location) + ": candidates have " + m.cols()
                     + " columns but the training outputs have " + outputColumns);
         }
         return m;

@@ -3,6 +3,7 @@ package org.okl.core.pipeline;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -11,6 +12,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -23,6 +28,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.plugin.PipelineTemplate;
+import org.okl.api.text.UserText;
+import org.okl.core.data.IoErrors;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
@@ -31,7 +38,10 @@ import org.okl.core.plugin.OklException;
  * Reads and writes pipeline files (JSON). A file may start from a named pipeline ({@code "preset": "iokr"}); its own
  * members then replace the template's. {@code "preset": "auto"} is the pipeline OKL chooses from the data at fit time
  * ({@link PipelineSpec#auto()}); the file's members then replace the chosen ones. Every error names the file and what
- * is wrong.
+ * is wrong. A file is UTF-8 text holding one JSON object and nothing after it. The files it names for its components
+ * ({@code ParameterType.FILE} parameters, such as the {@code file} output matrix's {@code path}) are relative to the
+ * pipeline file's folder and must stay inside it: a pipeline file from someone else cannot make OKL read a file
+ * elsewhere.
  */
 public final class PipelineFiles {
     /** The members a pipeline file may have. */
@@ -42,6 +52,7 @@ public final class PipelineFiles {
     /** Strict about what users write: a member given twice is an error, not "the last one wins". */
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
     private static final char BYTE_ORDER_MARK = '\uFEFF';
@@ -49,17 +60,109 @@ public final class PipelineFiles {
     private PipelineFiles() {
     }
 
-    /** Reads a pipeline file. */
+    /**
+     * Reads a pipeline file; the files it names are resolved against its folder.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} for a file that is missing, not UTF-8, not one JSON
+     *                      object, or names a file outside its folder
+     */
     public static PipelineSpec read(Path file, ComponentRegistry registry) {
-        try {
-            String json = Files.readString(file);
-            return parse(json.isEmpty() || json.charAt(0) != BYTE_ORDER_MARK ? json : json.substring(1),
-                    file.toString(), registry);
-        } catch (NoSuchFileException e) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": no such pipeline file");
-        } catch (IOException e) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, file + ": cannot read: " + e.getMessage(), e);
+        String source = UserText.escape(file.toString());
+        if (Files.isDirectory(file)) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + ": is a folder, not a pipeline file");
         }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + ": is not a regular file (a named pipe or a "
+                    + "device); save the pipeline to a file");
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + ": no such pipeline file");
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + ": cannot read: " + IoErrors.describe(e), e);
+        }
+        String json = utf8(bytes, source);
+        PipelineSpec spec = parse(json.isEmpty() || json.charAt(0) != BYTE_ORDER_MARK ? json : json.substring(1),
+                source, registry);
+        return confine(spec, file, source, registry);
+    }
+
+    /**
+     * The text of a UTF-8 file, or an error naming the line and column of the first byte that is not UTF-8 (a file
+     * saved as Latin-1 or Windows-1252, for example).
+     */
+    static String utf8(byte[] bytes, String source) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            int bad = firstInvalidUtf8(bytes);
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < bad; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            String column = Integer.toString(new String(bytes, lineStart, bad - lineStart, StandardCharsets.UTF_8)
+                    .length() + 1);
+            throw new OklException(ErrorCode.INVALID_PIPELINE, source + ":" + line + ":" + column + ": not UTF-8 text"
+                    + " (byte 0x" + String.format("%02x", bytes[bad] & 0xff) + "); save the pipeline file as UTF-8");
+        }
+    }
+
+    /** The offset of the first byte that does not belong to a valid UTF-8 sequence. */
+    private static int firstInvalidUtf8(byte[] b) {
+        var decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(b);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(Math.max(16, b.length));
+        var result = decoder.decode(in, out, true);
+        return result.isError() ? Math.min(in.position(), b.length - 1) : Math.max(0, b.length - 1);
+    }
+
+    /**
+     * Resolves the files the pipeline names against the folder of its file, refusing an absolute path, a path that
+     * leaves the folder ({@code ..}, or a symbolic link pointing out of it) and a hidden file or folder (a name
+     * starting with a dot, such as {@code .ssh}).
+     */
+    private static PipelineSpec confine(PipelineSpec spec, Path file, String source, ComponentRegistry registry) {
+        Path folder = file.toAbsolutePath().normalize().getParent();
+        return FileParameters.map(spec, registry, (where, location) -> {
+            Path given;
+            try {
+                given = Path.of(location);
+            } catch (java.nio.file.InvalidPathException e) {
+                throw invalid(source, where + " names " + UserText.quote(location) + ", which is not a path");
+            }
+            if (given.isAbsolute() || location.startsWith("~")) {
+                throw invalid(source, where + " names " + UserText.quote(location) + ", a path outside the "
+                        + "pipeline's folder; a pipeline file names files relative to its own folder (put the file "
+                        + "beside the pipeline), so that a pipeline from someone else cannot read other files");
+            }
+            for (Path part : given) {
+                String name = part.toString();
+                if (name.equals("..") || name.startsWith(".") && !name.equals(".")) {
+                    throw invalid(source, where + " names " + UserText.quote(location) + ", which "
+                            + (name.equals("..") ? "leaves the pipeline's folder" : "is or lies in a hidden file or "
+                            + "folder") + "; a pipeline file names files in its own folder or below it");
+                }
+            }
+            Path resolved = folder.resolve(given).normalize();
+            try {
+                if (Files.exists(resolved) && !resolved.toRealPath().startsWith(folder.toRealPath())) {
+                    throw invalid(source, where + " names " + UserText.quote(location) + ", a symbolic link to a "
+                            + "file outside the pipeline's folder");
+                }
+            } catch (IOException e) {
+                throw invalid(source, where + " names " + UserText.quote(location) + ", which cannot be resolved: "
+                        + IoErrors.describe(e));
+            }
+            return resolved.toString();
+        });
     }
 
     /**
@@ -90,8 +193,9 @@ public final class PipelineFiles {
 
     private static ObjectNode applyPreset(ObjectNode node, String source, ComponentRegistry registry) {
         String id = node.get("preset").asText();
-        PipelineTemplate template = registry.template(id).orElseThrow(() -> invalid(source, "unknown preset '" + id
-                + "'; available: " + AUTO + ", " + String.join(", ", registry.templates().keySet())));
+        PipelineTemplate template = registry.template(id).orElseThrow(() -> invalid(source, "unknown preset "
+                + UserText.quote(id) + "; available: " + AUTO + ", "
+                + String.join(", ", registry.templates().keySet())));
         ObjectNode base;
         try {
             base = (ObjectNode) JSON.readTree(template.json());
@@ -116,7 +220,8 @@ public final class PipelineFiles {
             }
         });
         if (!unknown.isEmpty()) {
-            throw invalid(source, "unknown member(s) " + unknown + "; a pipeline has " + new TreeSet<>(MEMBERS));
+            throw invalid(source, "unknown member(s) " + String.join(", ", unknown.stream().map(UserText::quote)
+                    .toList()) + "; a pipeline has " + new TreeSet<>(MEMBERS));
         }
         if (!node.has("filter") && !auto) {
             throw invalid(source, "member 'filter' is required, for example {\"name\": \"tikhonov\", \"lambda\": 1e-3}");
@@ -161,10 +266,11 @@ public final class PipelineFiles {
             return out;
         }
         if (!list.isArray()) {
-            throw invalid(source, "member '" + member + "' must be a list such as [{\"name\": \"standardize\"}]");
+            throw invalid(source, "member '" + member + "' must be a list such as [{\"name\": \""
+                    + (member.equals("regularizers") ? "manifold" : "standardize") + "\"}]");
         }
-        for (JsonNode r : list) {
-            out.add(component(r, source, member));
+        for (int i = 0; i < list.size(); i++) {
+            out.add(component(list.get(i), source, member + "[" + (i + 1) + "]"));
         }
         return out;
     }
@@ -174,7 +280,8 @@ public final class PipelineFiles {
             return ComponentSpec.of(n.asText());
         }
         if (!n.isObject() || !n.has("name") || !n.get("name").isTextual()) {
-            throw invalid(source, "member '" + member + "' must be {\"name\": ..., parameters...} or a name");
+            throw invalid(source, "member '" + UserText.escape(member) + "' must be {\"name\": ..., parameters...} or "
+                    + "a name");
         }
         Map<String, Object> params = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> it = n.fields();
@@ -208,7 +315,8 @@ public final class PipelineFiles {
         if (n.isTextual()) {
             return n.asText();
         }
-        throw invalid(source, "member '" + path + "' has an unsupported value " + n);
+        throw invalid(source, "member '" + UserText.escape(path) + "' has an unsupported value "
+                + UserText.quote(n.toString()));
     }
 
     private static SelectionSpec selection(JsonNode n, String source) {
@@ -218,7 +326,8 @@ public final class PipelineFiles {
         Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "prefer", "seed");
         n.fieldNames().forEachRemaining(f -> {
             if (!allowed.contains(f)) {
-                throw invalid(source, "unknown member 'selection." + f + "'; allowed: " + new TreeSet<>(allowed));
+                throw invalid(source, "unknown member " + UserText.quote("selection." + f) + "; allowed: "
+                        + new TreeSet<>(allowed));
             }
         });
         try {
@@ -353,10 +462,15 @@ public final class PipelineFiles {
         String message = e.getOriginalMessage();
         if (e instanceof StreamReadException && message != null && message.startsWith("Duplicate field '")) {
             String member = message.substring("Duplicate field '".length(), message.lastIndexOf('\''));
-            return new OklException(ErrorCode.INVALID_PIPELINE, where + ": member '" + member + "' is given twice"
-                    + " in the same object; keep one (OKL does not pick one silently)");
+            return new OklException(ErrorCode.INVALID_PIPELINE, where + ": member " + UserText.quote(member)
+                    + " is given twice in the same object; keep one (OKL does not pick one silently)");
         }
-        return new OklException(ErrorCode.INVALID_PIPELINE, where + ": not valid JSON: " + message);
+        if (message != null && message.startsWith("Trailing token")) {
+            return new OklException(ErrorCode.INVALID_PIPELINE, where + ": text after the pipeline's JSON object; a "
+                    + "pipeline file holds one object and nothing after it (a second object, or a stray character?)");
+        }
+        return new OklException(ErrorCode.INVALID_PIPELINE, where + ": not valid JSON: " + UserText.escape(
+                message == null ? "" : message.length() > 300 ? message.substring(0, 300) + "..." : message));
     }
 
     private static Object plain(Object v) {

@@ -1,10 +1,21 @@
 package org.okl.core.pipeline;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.regularizer.Regularizer;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.api.transform.InputTransform;
 
 /**
  * A pipeline: input transforms, input kernel, operator-valued kernel, target transforms, output embedding, spectral
@@ -18,6 +29,10 @@ import org.okl.api.component.ComponentSpec;
  *         .build();
  * }</pre>
  * and written as its serialised twin, a pipeline file ({@link PipelineFiles}), which also records it in model files.
+ * Each stage takes its own kind of {@link TypedSpec} (the typed specs of OKL's plugins, {@code Kernels.gaussian(2.0)},
+ * or {@code TypedSpec.of(VectorKernel.class, "my-kernel")} for a third party's), so that a filter given as the kernel
+ * does not compile; the untyped {@link ComponentSpec} overloads serve the pipeline-file twin, and a component of the
+ * wrong kind given that way is an unknown component (OKL-E001) when the pipeline is created.
  * The operator, output embedding and decoder a pipeline does not name are {@code null} here and take their defaults
  * ({@link PipelineDefaults}) when the pipeline is created. {@link #auto()} is the pipeline OKL chooses for the data
  * it is fitted on ({@code {"preset": "auto"}}), with the stages given here replacing the chosen ones. Instances are
@@ -197,6 +212,41 @@ public final class PipelineSpec {
         return toBuilder().solver(newSolver).build();
     }
 
+    /** A copy with another kernel. */
+    public PipelineSpec withKernel(TypedSpec<VectorKernel> newKernel) {
+        return withKernel(newKernel.spec());
+    }
+
+    /** A copy with another operator. */
+    public PipelineSpec withOperator(TypedSpec<OperatorKernel> newOperator) {
+        return withOperator(newOperator.spec());
+    }
+
+    /** A copy with another output embedding. */
+    public PipelineSpec withOutput(TypedSpec<OutputEmbedding> newOutput) {
+        return withOutput(newOutput.spec());
+    }
+
+    /** A copy with another filter. */
+    public PipelineSpec withFilter(TypedSpec<SpectralFilter> newFilter) {
+        return withFilter(newFilter.spec());
+    }
+
+    /** A copy with another decoder. */
+    public PipelineSpec withDecoder(TypedSpec<Decoder> newDecoder) {
+        return withDecoder(newDecoder.spec());
+    }
+
+    /** A copy with a kernel sketch. */
+    public PipelineSpec withApproximation(TypedSpec<KernelSketch> newApproximation) {
+        return withApproximation(newApproximation.spec());
+    }
+
+    /** A copy with a named solver. */
+    public PipelineSpec withSolver(TypedSpec<RegressionSolver> newSolver) {
+        return withSolver(newSolver.spec());
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof PipelineSpec p && auto == p.auto && inputs.equals(p.inputs) && targets.equals(p.targets)
@@ -237,6 +287,46 @@ public final class PipelineSpec {
         private Builder() {
         }
 
+        /** The scalar input kernel. */
+        public Builder kernel(TypedSpec<VectorKernel> value) {
+            return kernel(value.spec());
+        }
+
+        /** The operator-valued kernel. */
+        public Builder operator(TypedSpec<OperatorKernel> value) {
+            return operator(value.spec());
+        }
+
+        /** The output embedding. */
+        public Builder output(TypedSpec<OutputEmbedding> value) {
+            return output(value.spec());
+        }
+
+        /** The spectral filter (required). */
+        public Builder filter(TypedSpec<SpectralFilter> value) {
+            return filter(value.spec());
+        }
+
+        /** Adds a regularizer. */
+        public Builder regularizer(TypedSpec<Regularizer> value) {
+            return regularizer(value.spec());
+        }
+
+        /** The decoder. */
+        public Builder decoder(TypedSpec<Decoder> value) {
+            return decoder(value.spec());
+        }
+
+        /** A kernel sketch ({@code nystrom}, {@code fourier}, ...). */
+        public Builder approximation(TypedSpec<KernelSketch> value) {
+            return approximation(value.spec());
+        }
+
+        /** The solver to fit with. */
+        public Builder solver(TypedSpec<RegressionSolver> value) {
+            return solver(value.spec());
+        }
+
         /** Replaces the input transforms (applied in order, fitted on the training rows of every fit). */
         public Builder inputs(List<ComponentSpec> values) {
             inputs.clear();
@@ -259,6 +349,18 @@ public final class PipelineSpec {
         /** Replaces the target transforms. */
         public Builder targets(ComponentSpec... values) {
             return targets(List.of(values));
+        }
+
+        /** Replaces the input transforms (the transform plugins' typed specs). */
+        @SafeVarargs
+        public final Builder inputs(TypedSpec<InputTransform>... values) {
+            return inputs(Arrays.stream(values).map(TypedSpec::spec).toList());
+        }
+
+        /** Replaces the target transforms (the transform plugins' typed specs). */
+        @SafeVarargs
+        public final Builder targets(TypedSpec<InputTransform>... values) {
+            return targets(Arrays.stream(values).map(TypedSpec::spec).toList());
         }
 
         /** The scalar input kernel ({@code null}: none, for operators that carry their own). */

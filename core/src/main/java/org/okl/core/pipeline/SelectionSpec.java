@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.metric.Metric;
 
 /**
  * How a pipeline chooses its regularization-path point and kernel parameters. Built in code with a typed builder,
@@ -237,6 +239,11 @@ public final class SelectionSpec {
         public Builder metric(ComponentSpec value) {
             this.metric = value;
             return this;
+        }
+
+        /** The validation metric ({@code Metrics.rmse()}). */
+        public Builder metric(TypedSpec<Metric> value) {
+            return metric(value.spec());
         }
 
         /** Numbers to try for a parameter path such as {@code kernel.sigma}, in order. */

@@ -13,9 +13,10 @@ import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.operator.OperatorKernel;
@@ -27,6 +28,10 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionSolver;
+import org.okl.api.solve.StreamedPath;
+import org.okl.api.solve.StreamedProblem;
+import org.okl.api.solve.StreamingSolver;
+import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
@@ -36,9 +41,6 @@ import org.okl.core.memory.MemoryBudget;
 import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
-import org.okl.core.solve.lowrank.FalkonSolver;
-import org.okl.core.solve.lowrank.LowRankAdvice;
-import org.okl.core.solve.lowrank.LowRankEigenSolver;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.EigenRoute;
@@ -48,6 +50,7 @@ import org.okl.core.stream.FoldAggregates;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.PassContext;
+import org.okl.core.stream.RouteProblem;
 import org.okl.core.stream.RowDigest;
 import org.okl.core.stream.RowSource;
 import org.okl.core.stream.SketchRoute;
@@ -208,7 +211,7 @@ public final class StreamingFit {
         }
         okl.progress().progress(task, variants.size(), variants.size());
         if (best == null) {
-            throw new IllegalStateException("every validation error is NaN; check the metric and the data");
+            throw ModelSelection.noFiniteError(spec, selection.metric().toString());
         }
         String checksum = raw instanceof DistributedRows cluster ? cluster.checksum()
                 : ((DigestingRows) raw).digest();
@@ -272,26 +275,33 @@ public final class StreamingFit {
         SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
                 ? cluster.forSketch(spec, transforms) : rows, okl.context());
         timings.draw(System.nanoTime() - start);
-        ComponentSpec route = SketchRoutes.choose(spec, features.size(), d, scheme.groups());
-        SketchedSolver solver = (SketchedSolver) okl.create(RegressionSolver.class, route);
-        Optional<SketchRoute> onDevice = raw instanceof DistributedRows || rows.sparse() ? Optional.empty()
-                : ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
-                        .flatMap(device -> device.sketchRoute(solver, features, d, scheme, c.filter(), rows.size()));
-        if (onDevice.isEmpty()) {
-            reserve(solver, features.size(), d, scheme, c.filter().pathLength(), route);
+        RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, output, c.filter(), timings,
+                okl.context());
+        ComponentSpec route = SketchRoutes.choose(spec, problem, raw instanceof DistributedRows, okl);
+        StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
+        Optional<SketchRoute> onDevice = Optional.empty();
+        if (!(raw instanceof DistributedRows) && !rows.sparse() && solver instanceof SketchedSolver own) {
+            onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
+                    .flatMap(device -> device.sketchRoute(own, features, d, scheme, c.filter(), rows.size()));
         }
-        SketchRoute fitting = onDevice.orElseGet(() -> solver.route(okl.context().linearAlgebra()));
+        if (onDevice.isEmpty()) {
+            solver.streamedMemory(problem).ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
+        }
         SketchSelection.Result result = raw instanceof DistributedRows cluster
-                ? onCluster(cluster, spec, transforms, features, d, scheme, output, c.filter(), fitting, route,
+                ? onCluster(cluster, spec, transforms, features, d, scheme, output, c.filter(),
+                        solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra()) : null, route,
                         timings, okl)
-                : fitting.fit(features, rows, embedding::encode, scheme, output, c.filter(), timings);
-        return new Fitted(variant, c, features, result, 0, route.name(), DeviceWork.of(fitting));
+                : onDevice.isPresent()
+                ? onDevice.get().fit(features, rows, embedding::encode, scheme, output, c.filter(), timings)
+                : SketchRoutes.result(solver.fitStreamed(problem));
+        return new Fitted(variant, c, features, result, 0, route.name(),
+                onDevice.map(DeviceWork::of).orElse(ComputeDevices.CPU));
     }
 
     /**
      * A route with its passes on the cluster that holds the rows, the solve here: the eigen route's one pass of
-     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route is refused (its passes do not run on a
-     * cluster).
+     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route, or a plugin's streaming solver
+     * ({@code fitting} null), is refused (its passes do not run on a cluster).
      */
     private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
             FittedTransforms transforms, SketchFeatures features, int targets, FoldScheme scheme,
@@ -315,19 +325,6 @@ public final class StreamingFit {
                 Whitening.of(features.metric(), features.size(), la), output, filter, la);
         timings.solve(System.nanoTime() - start);
         return result;
-    }
-
-    /** Refuses a route whose sums or factors cannot fit in the heap. */
-    private static void reserve(SketchedSolver solver, int m, int d, FoldScheme scheme, int pathLength,
-            ComponentSpec route) {
-        int blockRows = route.parameters().get("blockRows") instanceof Number b ? b.intValue() : 0;
-        if (solver instanceof FalkonSolver) {
-            MemoryBudget.reserve("falkon's " + m + " x " + m + " factors of a sketch of " + m + " features",
-                    FalkonRoute.bytes(m, d, scheme.groups(), pathLength, blockRows), LowRankAdvice.FALKON);
-        } else {
-            MemoryBudget.reserve("the " + scheme.groups() + " per-fold " + m + " x " + m + " sums of a sketch of " + m
-                    + " features", EigenRoute.bytes(m, d, scheme.groups(), blockRows), LowRankAdvice.EIGEN);
-        }
     }
 
     /** A, from the operator or the one output-coupling regularizer, for the given targets. */
@@ -383,35 +380,53 @@ public final class StreamingFit {
         }
     }
 
-    /** The sketched solvers a streamed fit can take, and how one is chosen. */
+    /**
+     * The solvers a streamed fit can take ({@link StreamingSolver}s, OKL's and plugins'), and how one is chosen: the
+     * one the pipeline names, else the supporting one with the highest {@link StreamingSolver#streamedPreference}
+     * (ties broken by id) among those that need no parameter; on a cluster, among OKL's own (whose passes run on the
+     * executors).
+     */
     static final class SketchRoutes {
         private SketchRoutes() {
         }
 
         /** Whether the named solver fits streamed rows. */
         static boolean streams(ComponentSpec solver, Okl okl) {
-            return okl.create(RegressionSolver.class, solver) instanceof SketchedSolver;
+            return okl.create(RegressionSolver.class, solver) instanceof StreamingSolver;
         }
 
-        /**
-         * The named solver, else {@code falkon} for sketches of more than
-         * {@value LowRankEigenSolver#LARGE_SKETCH} features or whose per-fold m x m sums would not fit in half the
-         * heap, else {@code low-rank-eigen}.
-         */
-        static ComponentSpec choose(PipelineSpec spec, int features, int outputs, int groups) {
+        /** The named solver, else the preferred streaming solver for the problem. */
+        static ComponentSpec choose(PipelineSpec spec, StreamedProblem problem, boolean distributed, Okl okl) {
             if (spec.solver().isPresent()) {
                 return spec.solver().get();
             }
-            long eigenBytes = EigenRoute.bytes(features, outputs, groups, 0);
-            boolean large = features > LowRankEigenSolver.LARGE_SKETCH
-                    || eigenBytes > Runtime.getRuntime().maxMemory() / 2;
-            return ComponentSpec.of(large ? "falkon" : "low-rank-eigen");
+            String best = null;
+            int bestPreference = Integer.MIN_VALUE;
+            for (String id : okl.context().creatableIds(RegressionSolver.class)) {
+                if (okl.create(RegressionSolver.class, ComponentSpec.of(id)) instanceof StreamingSolver s
+                        && (!distributed || s instanceof SketchedSolver) && s.supportsStreamed(problem)
+                        && s.streamedPreference(problem) > bestPreference) {
+                    best = id;
+                    bestPreference = s.streamedPreference(problem);
+                }
+            }
+            if (best == null) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "no registered solver fits this pipeline over "
+                        + "streamed rows (OKL's low-rank-eigen and falkon are missing?)");
+            }
+            return ComponentSpec.of(best);
+        }
+
+        /** A solver's path in the form model selection reads. */
+        static SketchSelection.Result result(StreamedPath path) {
+            return new SketchSelection.Result(path.validation(), path.weights(), path.rows());
         }
     }
 
     /**
-     * Rows whose first complete pass computes their {@link RowDigest} checksum: each block is hashed by a task on
-     * the workers while the pass computes on it.
+     * Rows whose first complete pass computes their {@link RowDigest} checksum (each block hashed by a task on the
+     * workers while the pass computes on it) and checks that no value is infinite or so large that the kernel's sums
+     * overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing target, a NaN input is refused).
      */
     private static final class DigestingRows implements RowSource {
         private final RowSource rows;
@@ -426,6 +441,42 @@ public final class StreamingFit {
                 forEachInputRowBlock((first, inputs, outputs) -> { });
             }
             return digest;
+        }
+
+        /** Fails on the first infinite value, value beyond {@link TrainingData#MAX_MAGNITUDE}, or NaN input. */
+        private void requireUsable(long first, InputRows block, boolean nanAllowed, String what) {
+            long row;
+            int column;
+            double value;
+            if (block instanceof SparseMatrix sparse) {
+                double[] values = sparse.values();
+                int k = 0;
+                while (k < sparse.nonZeros() && (Double.isNaN(values[k]) ? nanAllowed
+                        : Math.abs(values[k]) <= TrainingData.MAX_MAGNITUDE)) {
+                    k++;
+                }
+                if (k == sparse.nonZeros()) {
+                    return;
+                }
+                int r = 0;
+                while (sparse.starts()[r + 1] <= k) {
+                    r++;
+                }
+                row = first + r;
+                column = sparse.columns()[k];
+                value = values[k];
+            } else {
+                Matrix dense = (Matrix) block;
+                int k = TrainingData.firstUnusable(dense, nanAllowed);
+                if (k < 0) {
+                    return;
+                }
+                row = first + k % dense.rows();
+                column = k / dense.rows();
+                value = dense.data()[k];
+            }
+            throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
+                    + TrainingData.unusable(what, value, row, column, null));
         }
 
         @Override
@@ -487,6 +538,8 @@ public final class StreamingFit {
             RowDigest md = new RowDigest();
             Workers workers = Workers.shared();
             rows.forEachInputRowBlock((first, inputs, outputs) -> {
+                requireUsable(first, inputs, false, "inputs");
+                requireUsable(first, outputs, true, "outputs");
                 Workers.Pending<Void> hashing = workers.start(() -> {
                     md.update(first, inputs, outputs);
                     return null;

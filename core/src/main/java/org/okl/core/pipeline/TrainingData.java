@@ -3,6 +3,7 @@ package org.okl.core.pipeline;
 import java.util.Objects;
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
 
@@ -99,18 +100,57 @@ public final class TrainingData {
     }
 
     /**
-     * Fails with {@link ErrorCode#INVALID_DATA} naming the first row and column holding NaN or infinity.
+     * The largest magnitude OKL accepts in data: the square of a larger value, or the product of two, overflows
+     * double precision (its largest value is 1.8e308), so kernels, sums of squares and squared errors on such data
+     * become infinite or NaN.
+     */
+    public static final double MAX_MAGNITUDE = 1e150;
+
+    /**
+     * Fails with {@link ErrorCode#INVALID_DATA} naming the first row and column holding NaN or infinity, or a value
+     * larger than {@link #MAX_MAGNITUDE} in magnitude.
      *
      * @param what what the matrix is, for the message
      */
     public static void requireFinite(Matrix m, String what) {
+        int k = firstUnusable(m, false);
+        if (k >= 0) {
+            throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), k / m.rows(),
+                    null));
+        }
+    }
+
+    /**
+     * The position in {@code m.data()} of the first value that is infinite, larger than {@link #MAX_MAGNITUDE} in
+     * magnitude, or NaN (unless {@code nanAllowed}: a missing target), or -1.
+     */
+    static int firstUnusable(Matrix m, boolean nanAllowed) {
         double[] d = m.data();
         for (int k = 0; k < d.length; k++) {
-            if (!Double.isFinite(d[k])) {
-                throw new OklException(ErrorCode.INVALID_DATA, what + " hold " + d[k] + " at row " + (k % m.rows() + 1)
-                        + ", column " + (k / m.rows() + 1) + "; remove or impute it");
+            if (Double.isNaN(d[k]) ? !nanAllowed : Math.abs(d[k]) > MAX_MAGNITUDE) {
+                return k;
             }
         }
+        return -1;
+    }
+
+    /**
+     * What is wrong with a value: not finite (remove or impute it), or so large that computing with it overflows
+     * (scale the data).
+     *
+     * @param row    0-based
+     * @param column 0-based
+     * @param name   the column's name, or {@code null}
+     */
+    public static String unusable(String what, double value, long row, int column, String name) {
+        String where = what + " hold " + value + " at row " + (row + 1) + ", column " + (column + 1)
+                + (name == null ? "" : " (" + UserText.quote(name) + ")");
+        if (!Double.isFinite(value)) {
+            return where + "; remove or impute it";
+        }
+        return where + ": values larger than 1e150 in magnitude overflow the kernels' sums and products and the "
+                + "squared errors (their squares exceed the largest double, 1.8e308); scale the data (for example "
+                + "standardise the column, or change its unit)";
     }
 
     /** Builds {@link TrainingData}; only inputs and outputs are required. */
@@ -164,7 +204,8 @@ public final class TrainingData {
             if (inputs.rows() == 0) {
                 throw invalid("no training samples");
             }
-            requireFinite(inputs, "training inputs");
+            requireFiniteInputs(inputs, "training inputs", inputColumns);
+            requireNotHuge(outputs, "training outputs");
             if (groups != null && groups.length != inputs.rows()) {
                 throw invalid(inputs.rows() + " rows but " + groups.length + " groups");
             }
@@ -175,6 +216,9 @@ public final class TrainingData {
                 }
                 requireFinite(unlabelledInputs, "unlabelled inputs");
             }
+            if (unlabelledOutputs != null) {
+                requireNotHuge(unlabelledOutputs, "unlabelled outputs");
+            }
             if (unlabelledOutputs != null && unlabelledOutputs.cols() != outputs.cols()) {
                 throw invalid("unlabelled outputs have " + unlabelledOutputs.cols()
                         + " columns but training outputs have " + outputs.cols());
@@ -184,6 +228,26 @@ public final class TrainingData {
                         + inputs.cols());
             }
             return new TrainingData(this);
+        }
+
+        /** {@link #requireFinite}, naming the column when the inputs came from a table with a header. */
+        private static void requireFiniteInputs(Matrix m, String what, InputColumns columns) {
+            int k = firstUnusable(m, false);
+            if (k >= 0) {
+                int column = k / m.rows();
+                String name = columns != null && column < columns.names().size() ? columns.names().get(column) : null;
+                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
+                        name));
+            }
+        }
+
+        /** Outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared. */
+        private static void requireNotHuge(Matrix m, String what) {
+            int k = firstUnusable(m, true);
+            if (k >= 0) {
+                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(),
+                        k / m.rows(), null));
+            }
         }
 
         private static OklException invalid(String problem) {

@@ -15,19 +15,21 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
+import org.okl.api.text.UserText;
 import org.okl.core.component.ValidatedParameters;
 
 /**
  * Every component the discovered plugins offer, by kind and id, with the named pipelines and the default component
  * of each kind. Unknown ids list what is available; duplicate ids are a hard error naming both JARs; a plugin that
  * fails to initialise, or that uses the reserved {@value #RESERVED_PREFIX} prefix without being OKL's own, is
- * recorded and left out without taking the others down.
+ * recorded and left out without taking the others down. Whether a plugin is OKL's own is decided by where it was
+ * loaded from ({@link PluginLoader.LoadedPlugin#own()}), never by its package. Components of a plugin from a
+ * plugins folder run with that plugin's context class loader ({@link PluginContextLoaders}).
  */
 public final class ComponentRegistry {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ComponentRegistry.class);
     /** The prefix of plugin names and ids reserved for OKL's own plugins (as JUnit reserves {@code junit-}). */
     public static final String RESERVED_PREFIX = "okl-";
-    /** The package of OKL's own classes: plugins from it may use the reserved prefix and declare defaults. */
-    private static final String OKL_PACKAGE = "org.okl.";
 
     private final Map<ComponentKind, Map<String, RegisteredComponent>> components;
     private final Map<ComponentKind, ComponentSpec> defaults;
@@ -68,10 +70,13 @@ public final class ComponentRegistry {
         for (PluginLoader.LoadedPlugin loaded : discovery.plugins()) {
             Contribution c;
             try {
-                c = Contribution.of(loaded);
+                c = Contribution.of(loaded, isolatedLoader(loaded));
             } catch (RuntimeException | LinkageError e) {
-                failures.add(new PluginLoader.PluginFailure(loaded.location(),
-                        loaded.plugin().getClass().getName() + " failed to initialise: " + PluginLoader.oneLine(e)));
+                PluginLoader.PluginFailure failure = new PluginLoader.PluginFailure(loaded.location(),
+                        loaded.plugin().getClass().getName() + " failed to initialise: " + PluginLoader.oneLine(e));
+                failures.add(failure);
+                LOG.warn("[{}] plugin {} left out: {}", ErrorCode.BROKEN_PLUGIN.code(), failure.location(),
+                        failure.cause());
                 continue;
             }
             String origin = c.name() + " (" + loaded.location() + ")";
@@ -98,7 +103,7 @@ public final class ComponentRegistry {
             });
             PluginInfo info = new PluginInfo(c.name(), c.version(), loaded.location());
             plugins.add(info);
-            origins.add(PluginFailures.Origin.of(info, loaded.plugin().getClass(), isOkl(loaded.plugin())));
+            origins.add(PluginFailures.Origin.of(info, loaded.plugin().getClass(), loaded.own()));
         }
         Map<ComponentKind, Map<String, RegisteredComponent>> frozen = new EnumMap<>(ComponentKind.class);
         byKind.forEach((kind, ids) -> frozen.put(kind, Collections.unmodifiableMap(ids)));
@@ -107,8 +112,9 @@ public final class ComponentRegistry {
                 Collections.unmodifiableList(failures), new PluginFailures(origins));
     }
 
-    private static boolean isOkl(OklPlugin plugin) {
-        return plugin.getClass().getName().startsWith(OKL_PACKAGE);
+    /** The plugin's own class loader when it comes from a plugins folder, else {@code null}. */
+    private static ClassLoader isolatedLoader(PluginLoader.LoadedPlugin loaded) {
+        return loaded.plugin().getClass().getClassLoader() instanceof PluginClassLoader l ? l : null;
     }
 
     private static OklException duplicate(String what, String first, String second) {
@@ -126,14 +132,26 @@ public final class ComponentRegistry {
         ComponentKind kind = ComponentKind.of(type);
         RegisteredComponent rc = components.get(kind).get(id);
         if (rc == null) {
-            throw new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown " + kind.label() + " '" + id
-                    + "'; available: " + String.join(", ", components.get(kind).keySet())
+            throw new OklException(ErrorCode.UNKNOWN_COMPONENT, "unknown " + kind.label() + " "
+                    + UserText.quote(id) + otherKinds(kind, id) + "; available: "
+                    + String.join(", ", components.get(kind).keySet())
                     + ". Run 'okl plugins' to see every component, or add the plugin JAR that provides it"
                     + (failures.isEmpty() ? "" : " (" + failures.size() + " plugin(s) failed to load: "
                             + String.join(", ", failures.stream().map(PluginLoader.PluginFailure::location)
                                     .toList()) + ")"));
         }
         return (ComponentFactory<T>) rc.factory();
+    }
+
+    /** {@code (it is a filter)} when the id names a component of another kind, else empty. */
+    private String otherKinds(ComponentKind kind, String id) {
+        List<String> others = new ArrayList<>();
+        components.forEach((k, ids) -> {
+            if (k != kind && ids.containsKey(id)) {
+                others.add(k.label());
+            }
+        });
+        return others.isEmpty() ? "" : " (it is a " + String.join(" and a ", others) + ")";
     }
 
     /**
@@ -144,19 +162,29 @@ public final class ComponentRegistry {
      */
     public <T> T create(Class<T> type, ComponentSpec spec, ComponentContext context) {
         ComponentFactory<T> factory = factory(type, spec.name());
-        Thread thread = Thread.currentThread();
-        ClassLoader previous = thread.getContextClassLoader();
-        if (factory.getClass().getClassLoader() instanceof PluginClassLoader own) {
-            thread.setContextClassLoader(own); // libraries the plugin initialises see its classes, not OKL's
-        }
+        ClassLoader loader = components.get(ComponentKind.of(type)).get(spec.name()).loader();
+        T component;
         try {
-            return runtimeFailures.guard("creating " + ComponentKind.of(type).label() + " '" + spec.name() + "'",
-                    () -> factory.create(ValidatedParameters.bind(factory, spec), context));
+            // libraries the plugin initialises see its classes, not OKL's
+            component = PluginContextLoaders.with(loader, () -> runtimeFailures.guard("creating "
+                    + ComponentKind.of(type).label() + " '" + spec.name() + "'",
+                    () -> factory.create(ValidatedParameters.bind(factory, spec), context)));
         } catch (InvalidParameterException e) {
             throw new OklException(ErrorCode.INVALID_PARAMETER, e.getMessage(), e);
-        } finally {
-            thread.setContextClassLoader(previous);
         }
+        return PluginContextLoaders.wrap(type, component, loader);
+    }
+
+    /**
+     * The ids of a kind whose components can be created without parameters, sorted: those OKL may create on its own
+     * to choose among (solvers by preference, readers by suffix). A component with a required parameter is created
+     * only when a pipeline names it with its parameters.
+     */
+    public List<String> idsWithoutRequiredParameters(ComponentKind kind) {
+        return components.get(kind).values().stream()
+                .filter(rc -> !rc.needsParameters())
+                .map(rc -> rc.factory().id())
+                .toList();
     }
 
     /** The default component of every kind that has one, as OKL's plugins declare them. */
@@ -214,21 +242,14 @@ public final class ComponentRegistry {
     private record Contribution(String name, String version, List<RegisteredComponent> components,
             List<PipelineTemplate> templates, Map<ComponentKind, ComponentSpec> defaults) {
 
-        static Contribution of(PluginLoader.LoadedPlugin loaded) {
+        static Contribution of(PluginLoader.LoadedPlugin loaded, ClassLoader isolated) {
             OklPlugin plugin = loaded.plugin();
-            Thread thread = Thread.currentThread();
-            ClassLoader previous = thread.getContextClassLoader();
-            thread.setContextClassLoader(plugin.getClass().getClassLoader());
-            try {
-                return read(plugin, loaded.location());
-            } finally {
-                thread.setContextClassLoader(previous);
-            }
+            return PluginContextLoaders.with(plugin.getClass().getClassLoader(),
+                    () -> read(plugin, loaded.location(), loaded.own(), isolated));
         }
 
-        private static Contribution read(OklPlugin plugin, String location) {
+        private static Contribution read(OklPlugin plugin, String location, boolean okl, ClassLoader isolated) {
             String name = plugin.name();
-            boolean okl = isOkl(plugin);
             if (name == null || name.isBlank()) {
                 throw new IllegalStateException("name() is blank");
             }
@@ -248,7 +269,9 @@ public final class ComponentRegistry {
                     if (!seen.add(kind + "/" + f.id())) {
                         throw new IllegalStateException("offers " + kind.label() + " '" + f.id() + "' twice");
                     }
-                    components.add(new RegisteredComponent(kind, f, name, location));
+                    components.add(new RegisteredComponent(kind,
+                            PluginContextLoaders.always(ComponentFactory.class, f, isolated), name, location,
+                            isolated));
                 }
             }
             List<PipelineTemplate> templates = List.copyOf(plugin.pipelines());

@@ -17,6 +17,8 @@ import java.util.ServiceLoader;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.okl.api.plugin.OklPlugin;
+import org.okl.api.text.UserText;
+import org.okl.core.data.IoErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +36,12 @@ public final class PluginLoader {
     private static final Logger LOG = LoggerFactory.getLogger(PluginLoader.class);
     private static final String SERVICE_FILE = "META-INF/services/" + OklPlugin.class.getName();
     private static final int MAX_CONSECUTIVE_FAILURES = 64;
+    /**
+     * The resource at the root of every OKL module's JAR (and class folder): a plugin found on OKL's class path whose
+     * JAR holds it is one of OKL's own. Trust follows where a class was loaded from, never its package name: a
+     * plugin from a plugins folder is never OKL's, whatever its classes are called.
+     */
+    public static final String OWN_MODULE_MARKER = "META-INF/okl/own-module";
 
     private PluginLoader() {
     }
@@ -43,8 +51,15 @@ public final class PluginLoader {
      *
      * @param plugin   the plugin instance
      * @param location the JAR or folder it came from
+     * @param own      whether it is one of OKL's own plugins, decided by where its class was loaded from
+     *                 ({@link #isOwn}): only those may use the reserved prefix and declare defaults
      */
-    public record LoadedPlugin(OklPlugin plugin, String location) {
+    public record LoadedPlugin(OklPlugin plugin, String location, boolean own) {
+
+        /** A third party's plugin (not OKL's own), for example one added in code. */
+        public LoadedPlugin(OklPlugin plugin, String location) {
+            this(plugin, location, false);
+        }
     }
 
     /**
@@ -142,7 +157,7 @@ public final class PluginLoader {
                     OklPlugin plugin = it.next();
                     consecutiveFailures = 0;
                     String location = jar != null ? jar.toString() : locationOf(plugin.getClass());
-                    plugins.add(new LoadedPlugin(plugin, location));
+                    plugins.add(new LoadedPlugin(plugin, location, jar == null && isOwn(plugin.getClass())));
                 } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
                     consecutiveFailures++;
                     String location = jar != null ? jar.toString() : locateFailure(loader, e);
@@ -166,13 +181,15 @@ public final class PluginLoader {
     private static List<Path> entriesOf(Path folder) {
         if (!Files.isDirectory(folder)) {
             throw new OklException(ErrorCode.PLUGIN_FOLDER,
-                    "plugin folder " + folder + " does not exist or is not a folder; create it or fix --plugins / "
+                    "plugin folder " + UserText.quote(folder.toString(), 200) + " does not exist or is not a folder;"
+                            + " create it or fix --plugins / "
                             + "OKL_PLUGINS");
         }
         try (Stream<Path> files = Files.list(folder)) {
             return files.filter(p -> Files.isDirectory(p) || isJarName(p)).sorted().toList();
         } catch (IOException e) {
-            throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + folder + ": " + e, e);
+            throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + UserText.quote(folder
+                    .toString(), 200) + ": " + IoErrors.describe(e), e);
         }
     }
 
@@ -202,10 +219,37 @@ public final class PluginLoader {
             try {
                 urls[i] = jars.get(i).toUri().toURL();
             } catch (MalformedURLException e) {
-                throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + jars.get(i) + ": " + e, e);
+                throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot use plugin JAR " + UserText.quote(jars.get(i)
+                        .toString(), 200) + ": " + UserText.escape(String.valueOf(e.getMessage())), e);
             }
         }
         return urls;
+    }
+
+    /**
+     * Whether a plugin class is OKL's own: loaded from OKL's class path (not by a plugin folder's isolated loader),
+     * from a JAR or class folder that holds {@link #OWN_MODULE_MARKER}.
+     */
+    static boolean isOwn(Class<?> type) {
+        if (type.getClassLoader() instanceof PluginClassLoader) {
+            return false;
+        }
+        var source = type.getProtectionDomain().getCodeSource();
+        if (source == null || source.getLocation() == null) {
+            return false;
+        }
+        try {
+            Path location = Path.of(source.getLocation().toURI());
+            if (Files.isDirectory(location)) {
+                return Files.isRegularFile(location.resolve(OWN_MODULE_MARKER));
+            }
+            try (JarFile jar = new JarFile(location.toFile())) {
+                return jar.getEntry(OWN_MODULE_MARKER) != null;
+            }
+        } catch (IOException | java.net.URISyntaxException | IllegalArgumentException
+                | java.nio.file.FileSystemNotFoundException e) {
+            return false;
+        }
     }
 
     /** The JAR or folder a class was loaded from. */

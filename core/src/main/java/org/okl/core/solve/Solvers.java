@@ -20,7 +20,9 @@ import org.okl.core.plugin.OklException;
 /**
  * Chooses the solver of a regression problem among the registered ones ({@link ComponentKind#SOLVER}, through the
  * problem's context): the one the pipeline names, or else the supporting solver with the highest
- * {@link RegressionSolver#preference} (ties broken by id, so the choice is deterministic).
+ * {@link RegressionSolver#preference} (ties broken by id, so the choice is deterministic) among those that need no
+ * parameter ({@link ComponentContext#creatableIds}): a plugin solver with a required parameter is used only when a
+ * pipeline names it with its parameters.
  */
 public final class Solvers {
 
@@ -53,7 +55,7 @@ public final class Solvers {
             }
             return new Choice(spec.name(), named);
         }
-        List<String> ids = context.componentIds(RegressionSolver.class);
+        List<String> ids = context.creatableIds(RegressionSolver.class);
         if (ids.isEmpty()) {
             throw new IllegalStateException("no solver is registered: the okl-core plugin (org.okl.core.plugin."
                     + "CorePlugin) is missing from the class path");

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.transform.FittedTransform;
 import org.okl.api.transform.InputTransform;
@@ -96,8 +97,8 @@ public final class TransformChain {
             try {
                 statistics = transform.statistics(schema, context);
             } catch (IllegalArgumentException e) {
-                throw new OklException(ErrorCode.INVALID_PIPELINE, role + " transform '" + spec.name() + "': "
-                        + e.getMessage(), e);
+                throw new OklException(ErrorCode.INVALID_PIPELINE, role + " transform "
+                        + UserText.quote(spec.name()) + ": " + e.getMessage(), e);
             }
             TransformChain before = new TransformChain(role, specs.subList(0, fitted.size()), fitted);
             FittedTransform stage;
@@ -111,11 +112,11 @@ public final class TransformChain {
                 }
                 stage = statistics.finish();
             } catch (IllegalArgumentException e) {
-                throw new OklException(ErrorCode.INVALID_DATA, role + " transform '" + spec.name() + "' on the "
-                        + "training rows: " + e.getMessage(), e);
+                throw new OklException(ErrorCode.INVALID_DATA, role + " transform "
+                        + UserText.quote(spec.name()) + " on the training rows: " + e.getMessage(), e);
             }
             if (stage.inputDimension() != schema.size()) {
-                throw new IllegalStateException(role + " transform '" + spec.name() + "' was fitted on "
+                throw new IllegalStateException(role + " transform " + UserText.quote(spec.name()) + " was fitted on "
                         + schema.size() + " columns but says it takes " + stage.inputDimension());
             }
             schema = stage.columns(schema);
@@ -171,6 +172,11 @@ public final class TransformChain {
         return specs;
     }
 
+    /** The number of columns the chain takes: its first stage's, or {@code columns} when it is empty. */
+    public int inputDimension(int columns) {
+        return stages.isEmpty() ? columns : stages.get(0).inputDimension();
+    }
+
     /** The number of columns the chain gives for rows of {@code columns} columns. */
     public int outputDimension(int columns) {
         return stages.isEmpty() ? columns : stages.get(stages.size() - 1).outputDimension();
@@ -187,7 +193,8 @@ public final class TransformChain {
             try {
                 out = stages.get(k).apply(out);
             } catch (IllegalArgumentException e) {
-                throw new OklException(ErrorCode.INVALID_DATA, role + " transform '" + specs.get(k).name() + "': "
+                throw new OklException(ErrorCode.INVALID_DATA, role + " transform "
+                        + UserText.quote(specs.get(k).name()) + ": "
                         + e.getMessage(), e);
             }
         }

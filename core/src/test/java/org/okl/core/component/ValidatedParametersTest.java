@@ -21,7 +21,8 @@ class ValidatedParametersTest {
                     ParameterSpec.choice("coding", "zero-one", List.of("zero-one", "plus-minus"), "coding"),
                     ParameterSpec.positiveList("lambda", List.of(1e-3), "path"),
                     ParameterSpec.component("kernel", VectorKernel.class, ComponentSpec.of("linear"), "kernel"),
-                    ParameterSpec.bool("flag", false, "flag")),
+                    ParameterSpec.bool("flag", false, "flag"),
+                    ParameterSpec.real("shift", 0.0, "any finite number")),
             (p, c) -> "made");
 
     private static ValidatedParameters bind(Object... kv) {
@@ -63,10 +64,21 @@ class ValidatedParametersTest {
     }
 
     @Test
+    void rejectsValuesThatAreNotFiniteAlsoWithoutARange() {
+        assertThatThrownBy(() -> bind("sigma", Double.POSITIVE_INFINITY))
+                .hasMessage("thing: parameter 'sigma' must be a finite number in (0, inf), got Infinity");
+        assertThatThrownBy(() -> bind("shift", Double.NaN))
+                .hasMessage("thing: parameter 'shift' must be a finite number, got NaN");
+        assertThatThrownBy(() -> bind("shift", "-Infinity"))
+                .hasMessage("thing: parameter 'shift' must be a finite number, got -Infinity");
+        assertThat(bind("shift", -1e300).getDouble("shift")).isEqualTo(-1e300);
+    }
+
+    @Test
     void rejectsUnknownNamesAndWrongTypes() {
         assertThatThrownBy(() -> bind("sigam", 1.0))
                 .hasMessage("thing: parameter 'sigam' is not a parameter of thing; known: sigma, omega, iterations, "
-                        + "coding, lambda, kernel, flag");
+                        + "coding, lambda, kernel, flag, shift");
         assertThatThrownBy(() -> bind("sigma", "wide")).hasMessage("thing: parameter 'sigma' must be a number, "
                 + "got 'wide'");
         assertThatThrownBy(() -> bind("iterations", 2.5)).hasMessageContaining("whole number");

@@ -53,6 +53,30 @@ class AtomicFilesTest {
         assertThat(leftovers(dir)).isEmpty();
     }
 
+    /**
+     * A folder or a named pipe (or a device: run as root, {@code --model /dev/null} once replaced {@code /dev/null}
+     * with a regular file) is refused and left as it was.
+     */
+    @Test
+    void aTargetThatIsNotARegularFileIsRefusedAndLeftAsItIs(@TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("out"));
+        Path fifo = dir.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        for (Path target : new Path[] {folder, fifo, dir.resolve("link")}) {
+            if (target.endsWith("link")) {
+                Files.createSymbolicLink(target, fifo);
+            }
+            assertThatThrownBy(() -> AtomicFiles.writeString(target, "x"))
+                    .isInstanceOf(java.nio.file.FileSystemException.class)
+                    .hasMessageContaining("not a regular file (a folder, a device or a named pipe)");
+        }
+        assertThat(Files.isDirectory(folder)).isTrue();
+        assertThat(Files.isRegularFile(fifo)).isFalse();
+        assertThat(Files.exists(fifo)).isTrue();
+        assertThat(Files.isSymbolicLink(dir.resolve("link"))).isTrue();
+        assertThat(leftovers(dir)).isEmpty();
+    }
+
     private static Stream<String> leftovers(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList().stream();

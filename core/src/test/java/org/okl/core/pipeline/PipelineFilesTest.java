@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.metric.Metric;
@@ -57,7 +58,8 @@ class PipelineFilesTest {
 
             @Override
             public Collection<ComponentFactory<Decoder>> decoders() {
-                return List.of(unused("identity", Decoder.class));
+                return List.of(unused("identity", Decoder.class), SimpleComponentFactory.of("picky", Decoder.class,
+                        "reads a file", List.of(ParameterSpec.file("file", "a file")), (p, c) -> null));
             }
 
             @Override
@@ -72,7 +74,7 @@ class PipelineFilesTest {
                         ComponentSpec.of("mse"));
             }
         };
-        return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar")),
+        return ComponentRegistry.of(new PluginLoader.Discovery(List.of(new PluginLoader.LoadedPlugin(p, "t.jar", true)),
                 List.of()));
     }
 
@@ -172,7 +174,7 @@ class PipelineFilesTest {
     void errorsNameTheFileAndTheProblem() {
         ComponentRegistry r = registry();
         assertThatThrownBy(() -> PipelineFiles.parse("{\"kernal\": {}}", "p.json", r))
-                .isInstanceOf(OklException.class).hasMessageContaining("p.json: unknown member(s) [kernal]");
+                .isInstanceOf(OklException.class).hasMessageContaining("p.json: unknown member(s) 'kernal'");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"kernel\": \"linear\"}", "p.json", r))
                 .hasMessageContaining("member 'filter' is required");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \n {\"name\": }", "p.json", r))
@@ -206,5 +208,49 @@ class PipelineFilesTest {
         java.nio.file.Path file = dir.resolve("p.json");
         java.nio.file.Files.writeString(file, "\uFEFF{\"filter\": \"tikhonov\"}");
         assertThat(PipelineFiles.read(file, registry()).filter().name()).isEqualTo("tikhonov");
+    }
+
+    /**
+     * A pipeline file names files relative to its folder and inside it: a relative name is resolved there (grid values
+     * too); an absolute path, a way out with '..', a hidden name and a symbolic link out of the folder are refused.
+     */
+    @Test
+    void filesAPipelineNamesStayInItsFolder(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path folder = java.nio.file.Files.createDirectories(dir.resolve("pipelines"));
+        java.nio.file.Files.writeString(folder.resolve("a.csv"), "1\n");
+        java.nio.file.Path outside = java.nio.file.Files.writeString(dir.resolve("secret.csv"), "2\n");
+        java.nio.file.Files.createSymbolicLink(folder.resolve("link.csv"), outside);
+        java.nio.file.Path file = folder.resolve("p.json");
+        java.nio.file.Files.writeString(file, "{\"filter\": \"tikhonov\", \"decoder\": {\"name\": \"picky\", "
+                + "\"file\": \"a.csv\"}, \"selection\": {\"grid\": {\"decoder.file\": [\"a.csv\", \"sub/b.csv\"]}}}");
+        PipelineSpec spec = PipelineFiles.read(file, registry());
+        assertThat(spec.decoder().parameters().get("file")).isEqualTo(folder.resolve("a.csv").toString());
+        assertThat(spec.selection().orElseThrow().grid().get("decoder.file"))
+                .containsExactly(folder.resolve("a.csv").toString(), folder.resolve("sub/b.csv").toString());
+        for (String bad : List.of("/etc/passwd", "../secret.csv", ".hidden/x.csv", "link.csv", "~/x.csv")) {
+            java.nio.file.Files.writeString(file, "{\"filter\": \"tikhonov\", \"decoder\": {\"name\": \"picky\", "
+                    + "\"file\": \"" + bad + "\"}}");
+            assertThatThrownBy(() -> PipelineFiles.read(file, registry())).as(bad).isInstanceOf(OklException.class)
+                    .hasMessageStartingWith("[OKL-E005] " + file + ": decoder.file names '" + bad + "'");
+        }
+        java.nio.file.Files.writeString(file, "{\"filter\": \"tikhonov\", \"decoder\": {\"name\": \"picky\", "
+                + "\"file\": \"a.csv\"}, \"selection\": {\"grid\": {\"decoder.file\": [\"../secret.csv\"]}}}");
+        assertThatThrownBy(() -> PipelineFiles.read(file, registry()))
+                .hasMessageContaining("selection.grid.decoder.file names '../secret.csv', which leaves");
+    }
+
+    @Test
+    void textAfterTheObjectAndBytesThatAreNotUtf8AreRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path trailing = dir.resolve("t.json");
+        java.nio.file.Files.writeString(trailing, "{\"filter\": \"tikhonov\"}\n[1]");
+        assertThatThrownBy(() -> PipelineFiles.read(trailing, registry()))
+                .hasMessageContaining("text after the pipeline's JSON object");
+        java.nio.file.Path latin1 = dir.resolve("l.json");
+        java.nio.file.Files.write(latin1, "{\"filter\":\n \"tikhonov\", \"x\u00e9\": 1}"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> PipelineFiles.read(latin1, registry()))
+                .hasMessageContaining(latin1 + ":2:16: not UTF-8 text (byte 0xe9)");
     }
 }

@@ -24,10 +24,15 @@ class ComponentRegistryTest {
         return new PluginLoader.LoadedPlugin(p, jar);
     }
 
+    /** A plugin loaded as one of OKL's own (what discovery decides by where its class came from). */
+    private static PluginLoader.LoadedPlugin own(OklPlugin p, String jar) {
+        return new PluginLoader.LoadedPlugin(p, jar, true);
+    }
+
     @Test
     void createsRegisteredComponentsWithValidatedParameters() {
         ComponentRegistry registry = ComponentRegistry.of(discovery(
-                loaded(FakePlugins.plugin("a", List.of(FakePlugins.dotKernel("dot")), List.of()), "a.jar")));
+                own(FakePlugins.plugin("a", List.of(FakePlugins.dotKernel("dot")), List.of()), "a.jar")));
         VectorKernel k = registry.create(VectorKernel.class, ComponentSpec.of("dot", "scale", 2.0),
                 TestContext.active());
         Matrix x = Matrix.fromRows(new double[][] {{1, 2}, {3, 4}});
@@ -37,7 +42,7 @@ class ComponentRegistryTest {
 
     @Test
     void unknownNameListsWhatIsAvailable() {
-        ComponentRegistry registry = ComponentRegistry.of(discovery(loaded(FakePlugins.plugin("a",
+        ComponentRegistry registry = ComponentRegistry.of(discovery(own(FakePlugins.plugin("a",
                 List.of(FakePlugins.dotKernel("dot"), FakePlugins.dotKernel("dot2")), List.of()), "a.jar")));
         assertThatThrownBy(() -> registry.factory(VectorKernel.class, "gausian"))
                 .isInstanceOf(OklException.class)
@@ -48,8 +53,8 @@ class ComponentRegistryTest {
     @Test
     void duplicateIdIsAHardErrorNamingBothJars() {
         var d = discovery(
-                loaded(FakePlugins.plugin("first", List.of(FakePlugins.dotKernel("dot")), List.of()), "/x/a.jar"),
-                loaded(FakePlugins.plugin("second", List.of(FakePlugins.dotKernel("dot")), List.of()), "/y/b.jar"));
+                own(FakePlugins.plugin("first", List.of(FakePlugins.dotKernel("dot")), List.of()), "/x/a.jar"),
+                own(FakePlugins.plugin("second", List.of(FakePlugins.dotKernel("dot")), List.of()), "/y/b.jar"));
         assertThatThrownBy(() -> ComponentRegistry.of(d))
                 .isInstanceOf(OklException.class)
                 .hasMessageContaining("OKL-E002")
@@ -61,8 +66,8 @@ class ComponentRegistryTest {
     @Test
     void brokenPluginIsReportedAndTheOthersStillLoad() {
         ComponentRegistry registry = ComponentRegistry.of(discovery(
-                loaded(FakePlugins.throwing("broken"), "/p/broken.jar"),
-                loaded(FakePlugins.plugin("good", List.of(FakePlugins.dotKernel("dot")), List.of()), "/p/good.jar")));
+                own(FakePlugins.throwing("broken"), "/p/broken.jar"),
+                own(FakePlugins.plugin("good", List.of(FakePlugins.dotKernel("dot")), List.of()), "/p/good.jar")));
         assertThat(registry.plugins()).extracting(PluginInfo::name).containsExactly("good");
         assertThat(registry.failures()).singleElement().satisfies(f -> {
             assertThat(f.location()).isEqualTo("/p/broken.jar");
@@ -77,7 +82,7 @@ class ComponentRegistryTest {
                 loaded(ThirdPartyPlugins.failingKernels("okl-impostor", "fine-id"), "/p/a.jar"),
                 loaded(ThirdPartyPlugins.failingKernels("honest", "okl-kernel"), "/p/b.jar"),
                 loaded(ThirdPartyPlugins.failingKernels("third", "third-kernel"), "/p/c.jar"),
-                loaded(FakePlugins.plugin("okl-own", List.of(FakePlugins.dotKernel("okl-dot")), List.of()),
+                own(FakePlugins.plugin("okl-own", List.of(FakePlugins.dotKernel("okl-dot")), List.of()),
                         "/p/own.jar")));
         assertThat(registry.plugins()).extracting(PluginInfo::name).containsExactly("third", "okl-own");
         assertThat(registry.failures()).hasSize(2);
@@ -89,10 +94,35 @@ class ComponentRegistryTest {
         assertThat(registry.components(ComponentKind.KERNEL)).containsOnlyKeys("third-kernel", "okl-dot");
     }
 
+    /**
+     * Trust follows where a plugin was loaded from, not its package: a plugin whose classes are in OKL's package but
+     * that was not loaded as one of OKL's own (from a plugins folder, or added in code) is a third party's.
+     */
+    @Test
+    void aPluginInOklsPackageIsNotTrustedUnlessItWasLoadedAsOklsOwn() {
+        ComponentRegistry registry = ComponentRegistry.of(discovery(
+                loaded(FakePlugins.plugin("okl-impostor", List.of(FakePlugins.dotKernel("dot")), List.of()),
+                        "/plugins/impostor.jar"),
+                loaded(FakePlugins.declaringDefault("defaults", "dot2"), "/plugins/defaults.jar")));
+        assertThat(FakePlugins.class.getName()).startsWith("org.okl.");
+        assertThat(registry.plugins()).isEmpty();
+        assertThat(registry.failures()).extracting(PluginLoader.PluginFailure::cause).satisfiesExactly(
+                c -> assertThat(c).contains("plugin name 'okl-impostor' starts with 'okl-'"),
+                c -> assertThat(c).contains("only OKL's own plugins declare defaults"));
+    }
+
+    /** Discovery finds OKL's own by the marker its module's JAR or class folder holds, never by the package. */
+    @Test
+    void ownPluginsAreThoseFromAnOklModule() {
+        assertThat(PluginLoader.isOwn(CorePlugin.class)).as("core's plugin, from core's classes").isTrue();
+        assertThat(PluginLoader.isOwn(FakePlugins.class)).as("a test class in OKL's package").isFalse();
+        assertThat(PluginLoader.isOwn(ThirdPartyPlugins.class)).isFalse();
+    }
+
     @Test
     void defaultsComeFromOklsOwnPluginsOnly() {
         ComponentRegistry registry = ComponentRegistry.of(discovery(
-                loaded(FakePlugins.declaringDefault("own", "dot"), "/p/own.jar"),
+                own(FakePlugins.declaringDefault("own", "dot"), "/p/own.jar"),
                 loaded(ThirdPartyPlugins.declaringDefault("third", "theirs"), "/p/third.jar")));
         assertThat(registry.defaultComponent(VectorKernel.class)).isEqualTo(ComponentSpec.of("dot"));
         assertThat(registry.failures()).singleElement().satisfies(f -> {
@@ -107,8 +137,8 @@ class ComponentRegistryTest {
     @Test
     void twoDefaultsForOneKindAreADuplicate() {
         assertThatThrownBy(() -> ComponentRegistry.of(discovery(
-                loaded(FakePlugins.declaringDefault("one", "dot"), "/p/one.jar"),
-                loaded(FakePlugins.declaringDefault("two", "dot2"), "/p/two.jar"))))
+                own(FakePlugins.declaringDefault("one", "dot"), "/p/one.jar"),
+                own(FakePlugins.declaringDefault("two", "dot2"), "/p/two.jar"))))
                 .isInstanceOf(OklException.class)
                 .hasMessage("[OKL-E002] duplicate default kernel: offered by one (/p/one.jar) and by two "
                         + "(/p/two.jar); remove one of the JARs");
@@ -147,7 +177,7 @@ class ComponentRegistryTest {
         ComponentFactory<VectorKernel> wrong = (ComponentFactory) org.okl.api.component.SimpleComponentFactory.of(
                 "oops", String.class, "not a kernel", List.of(), (p, c) -> "x");
         ComponentRegistry registry = ComponentRegistry.of(
-                discovery(loaded(FakePlugins.plugin("w", List.of(wrong), List.of()), "w.jar")));
+                discovery(own(FakePlugins.plugin("w", List.of(wrong), List.of()), "w.jar")));
         assertThat(registry.failures()).singleElement()
                 .satisfies(f -> assertThat(f.cause()).contains("factory 'oops'").contains("java.lang.String"));
     }
@@ -156,11 +186,11 @@ class ComponentRegistryTest {
     void templatesAreRegisteredAndDuplicatesRejected() {
         PipelineTemplate t = new PipelineTemplate("iokr", "IOKR", "{}");
         ComponentRegistry registry = ComponentRegistry.of(
-                discovery(loaded(FakePlugins.plugin("a", List.of(), List.of(t)), "a.jar")));
+                discovery(own(FakePlugins.plugin("a", List.of(), List.of(t)), "a.jar")));
         assertThat(registry.template("iokr")).contains(t);
         assertThatThrownBy(() -> ComponentRegistry.of(discovery(
-                loaded(FakePlugins.plugin("a", List.of(), List.of(t)), "a.jar"),
-                loaded(FakePlugins.plugin("b", List.of(), List.of(t)), "b.jar"))))
+                own(FakePlugins.plugin("a", List.of(), List.of(t)), "a.jar"),
+                own(FakePlugins.plugin("b", List.of(), List.of(t)), "b.jar"))))
                 .hasMessageContaining("duplicate pipeline 'iokr'").hasMessageContaining("a.jar")
                 .hasMessageContaining("b.jar");
     }
@@ -168,7 +198,7 @@ class ComponentRegistryTest {
     @Test
     void invalidParameterBecomesACodedError() {
         ComponentRegistry registry = ComponentRegistry.of(discovery(
-                loaded(FakePlugins.plugin("a", List.of(FakePlugins.dotKernel("dot")), List.of()), "a.jar")));
+                own(FakePlugins.plugin("a", List.of(FakePlugins.dotKernel("dot")), List.of()), "a.jar")));
         assertThatThrownBy(() -> registry.create(VectorKernel.class, ComponentSpec.of("dot", "scale", -1.0),
                 TestContext.active()))
                 .isInstanceOf(OklException.class)

@@ -74,7 +74,7 @@ final class FakePlugins {
         };
     }
 
-    /** A plugin (of OKL's own, by its package) that declares the given default kernel among its kernels. */
+    /** A plugin that declares the given default kernel among its kernels (loaded as OKL's own where it must be). */
     static OklPlugin declaringDefault(String name, String kernel) {
         return new OklPlugin() {
             @Override

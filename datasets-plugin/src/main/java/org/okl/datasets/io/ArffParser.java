@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 
 /**
  * Streams the header and data of a Weka ARFF file, dense or sparse, into numbers.
@@ -69,7 +70,7 @@ final class ArffParser {
             if (attributes.isEmpty()) {
                 throw new DataFormatException(file, line, "@attribute", "no attributes declared before @data");
             }
-            RowBuffer rows = new RowBuffer(attributes.size());
+            RowBuffer rows = new RowBuffer(attributes.size(), file);
             double[] row = new double[attributes.size()];
             String text;
             while ((text = reader.readLine()) != null) {
@@ -111,7 +112,8 @@ final class ArffParser {
                     return;
                 } else {
                     throw new DataFormatException(file, line, "1",
-                            "expected @relation, @attribute or @data in the ARFF header, found '" + shorten(t) + "'");
+                            "expected @relation, @attribute or @data in the ARFF header, found "
+                                    + UserText.quote(shorten(t)));
                 }
             }
             if (!sawAnything) {
@@ -142,7 +144,7 @@ final class ArffParser {
                 }
                 attrName = rest.substring(0, end);
             }
-            field = "attribute " + (attributes.size() + 1) + " ('" + attrName + "')";
+            field = "attribute " + (attributes.size() + 1) + " (" + UserText.quote(attrName) + ")";
             String type = rest.substring(end).strip();
             String lowerType = type.toLowerCase(Locale.ROOT);
             if (lowerType.equals("numeric") || lowerType.equals("real") || lowerType.equals("integer")) {
@@ -152,9 +154,10 @@ final class ArffParser {
             } else if (lowerType.startsWith("string") || lowerType.startsWith("date")
                     || lowerType.startsWith("relational")) {
                 throw new DataFormatException(file, line, field,
-                        "attribute type '" + type + "' is not numeric; OKL reads numeric and nominal attributes only");
+                        "attribute type " + UserText.quote(type)
+                                + " is not numeric; OKL reads numeric and nominal attributes only");
             } else {
-                throw new DataFormatException(file, line, field, "unknown attribute type '" + type + "'");
+                throw new DataFormatException(file, line, field, "unknown attribute type " + UserText.quote(type));
             }
             names.add(attrName);
         }
@@ -173,7 +176,8 @@ final class ArffParser {
                 String v = values.get(k);
                 double number = numbers ? Numbers.parse(v, file, line, field) : k;
                 if (map.put(v, number) != null) {
-                    throw new DataFormatException(file, line, field, "nominal value '" + v + "' declared twice");
+                    throw new DataFormatException(file, line, field, "nominal value " + UserText.quote(v)
+                            + " declared twice");
                 }
             }
             return new Attribute(attrName, map, map.get(values.get(0)), List.copyOf(values));
@@ -210,7 +214,7 @@ final class ArffParser {
                 int space = indexOfWhitespace(entry);
                 if (space < 0) {
                     throw new DataFormatException(file, line, entryField,
-                            "sparse entry '" + entry + "' is not 'index value'");
+                            "sparse entry " + UserText.quote(entry) + " is not 'index value'");
                 }
                 String indexText = entry.substring(0, space);
                 int index;
@@ -218,7 +222,7 @@ final class ArffParser {
                     index = Integer.parseInt(indexText);
                 } catch (NumberFormatException ex) {
                     throw new DataFormatException(file, line, entryField,
-                            "sparse index '" + indexText + "' is not a whole number");
+                            "sparse index " + UserText.quote(indexText) + " is not a whole number");
                 }
                 if (index < 0 || index >= row.length) {
                     throw new DataFormatException(file, line, entryField, "sparse index " + index
@@ -244,7 +248,8 @@ final class ArffParser {
             Double v = a.nominal().get(text);
             if (v == null) {
                 throw new DataFormatException(file, line, Fields.name(j, names),
-                        "value '" + text + "' is not one of the declared nominal values " + a.nominal().keySet());
+                        "value " + UserText.quote(text) + " is not one of the declared nominal values "
+                                + UserText.quote(a.nominal().keySet().toString()));
             }
             return v;
         }

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.text.UserText;
 
 /**
  * Reads Weka ARFF files (id {@code arff}, suffix {@code .arff}), dense or sparse; see {@link ArffParser} for the
@@ -60,6 +61,12 @@ public final class ArffReader implements TableReader {
         }
     }
 
+    /** Reads stored ARFF content (labels from MEKA's {@code -C}, no Mulan XML file beside it). */
+    @Override
+    public Table read(InputStream in, String name) {
+        return read(in, name, Optional.empty(), "");
+    }
+
     /**
      * Reads already opened (and decompressed) ARFF content.
      *
@@ -96,7 +103,7 @@ public final class ArffReader implements TableReader {
             Integer j = index.get(labels.get(k));
             if (j == null) {
                 throw new DataFormatException(source,
-                        "label '" + labels.get(k) + "' is not an attribute of " + name);
+                        "label " + UserText.quote(labels.get(k)) + " is not an attribute of " + name);
             }
             outputs[k] = j;
         }

@@ -19,13 +19,17 @@ import org.okl.api.linalg.Matrix;
  *   <li>Delimiter: taken from the first non-blank line: a comma if it has one, else a tab, else a semicolon; a line
  *       with none of these but with blanks is read as whitespace-separated text (runs of spaces or tabs separate
  *       fields, as in scikit-learn's Linnerud files).</li>
- *   <li>Header: the first record is a header when one of its fields is not a number (an empty field or a spelling
- *       of NaN/infinity counts as a number there, so that such a first row is reported as bad data rather than
- *       silently taken as names). Without a header, columns are named {@code c0, c1, ...} and the table says they
- *       are generated ({@link Table#namedColumns()}). A header is never taken silently: one line on the
- *       {@value #NOTES} logger (the command line prints it on stderr) names the line and the column names, and warns
- *       when some of its fields are numbers (a data row with a typo would otherwise be dropped).</li>
- *   <li>Encoding: UTF-8; a leading byte-order mark is skipped (see {@link DataFiles#textReader}).</li>
+ *   <li>Header: the first non-blank line is the header when none of its fields is a number (each is a name, or
+ *       empty as pandas' index column is) or when its fields are the column numbers 0, 1, 2, ... that pandas writes
+ *       for integer column names; it is data when every field is a number or empty (a spelling of NaN or infinity
+ *       counts as a number, so that such a row is reported as bad data rather than taken as names). A first line
+ *       that mixes names and numbers is refused with its line and fields: a data row with a typo and a header with a
+ *       number among its names look the same, and OKL does not guess. Without a header, columns are named
+ *       {@code c0, c1, ...} and the table says they are generated ({@link Table#namedColumns()}). A header is never
+ *       taken silently: one line on the {@value #NOTES} logger (the command line prints it on stderr) names the line
+ *       and the column names.</li>
+ *   <li>Encoding: UTF-8; a leading byte-order mark is skipped, and a byte that is not UTF-8 is an error naming its
+ *       line (see {@link DataFiles#textReader}).</li>
  *   <li>An empty field is a missing value (NaN); literal {@code NaN} or {@code Inf} text is rejected.</li>
  *   <li>Every row must have as many fields as the first; blank lines are skipped (so a one-column file cannot
  *       mark a missing value with an empty line).</li>
@@ -83,7 +87,7 @@ public final class CsvReader implements TableReader {
         for (Optional<Matrix> block = stream.next(4096); block.isPresent(); block = stream.next(4096)) {
             Matrix m = block.get();
             if (rows == null) {
-                rows = new RowBuffer(m.cols());
+                rows = new RowBuffer(m.cols(), name);
             }
             for (int i = 0; i < m.rows(); i++) {
                 rows.add(m.row(i));

@@ -3,6 +3,7 @@ package org.okl.datasets.io;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -18,14 +19,16 @@ import org.apache.commons.csv.CSVRecord;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Delimited text read block by block in one pass ({@link CsvReader} documents the format): the first non-blank line
- * decides the delimiter, the first record is a header when a field is not a number, and every following record is
- * a row of numbers (an empty field is NaN); a UTF-8 byte-order mark is skipped and a header line is announced.
- * Memory: one block of rows, whatever the file's length.
+ * decides the delimiter, the first record is a header or data by {@link CsvReader}'s rule (a first line mixing names
+ * and numbers is refused), and every following record is a row of numbers (an empty field is NaN); a UTF-8
+ * byte-order mark is skipped and a header line is announced. Memory: one block of rows, whatever the file's length
+ * (the first line is read whole, however long).
  */
 final class CsvStream implements TableStream {
     private static final Logger NOTE = LoggerFactory.getLogger(CsvReader.NOTES);
@@ -57,20 +60,27 @@ final class CsvStream implements TableStream {
     CsvStream(InputStream in, String name, boolean noteHeader) {
         this.name = name;
         this.in = in;
-        this.reader = DataFiles.textReader(in, name);
+        BufferedReader text = DataFiles.textReader(in, name);
         try {
-            String first = firstNonBlankLine(reader);
+            long blank = 0;
+            String first;
+            while ((first = text.readLine()) != null && first.isBlank()) {
+                blank++;
+            }
             if (first == null) {
                 throw new DataFormatException(name, "empty file: no header and no data rows");
             }
+            // the first line is read once and put back in front of the rest, so no mark has to span it
+            this.reader = new BufferedReader(new PrefixedReader(first + "\n", text), 1 << 16);
             char delimiter = delimiterOf(first);
-            records = delimiter == ' ' ? new WhitespaceRecords(reader) : new DelimitedRecords(reader, delimiter, name);
+            records = delimiter == ' ' ? new WhitespaceRecords(reader, blank)
+                    : new DelimitedRecords(reader, delimiter, name, blank);
             List<String> fields = records.next();
             if (fields == null) {
                 throw new DataFormatException(name, "empty file: no data rows");
             }
             width = fields.size();
-            header = isHeader(fields);
+            header = isHeader(fields, records.line());
             if (header) {
                 columnNames = List.copyOf(fields);
                 if (noteHeader && ANNOUNCED.add(name + '\n' + records.line() + '\n' + fields.hashCode())) {
@@ -102,7 +112,8 @@ final class CsvStream implements TableStream {
 
     @Override
     public Optional<Matrix> next(int maxRows) {
-        int limit = Math.max(1, maxRows);
+        // a block of a very wide file holds fewer rows, so that rows x width never overflows one matrix
+        int limit = (int) Math.max(1, Math.min(maxRows, Matrix.MAX_VALUES / Math.max(1, width)));
         List<double[]> rows = new ArrayList<>(Math.min(limit, 4096));
         if (pendingRow != null) {
             rows.add(pendingRow);
@@ -123,7 +134,7 @@ final class CsvStream implements TableStream {
             return Optional.empty();
         }
         int t = rows.size();
-        double[] data = new double[t * width];
+        double[] data = new double[Matrix.checkedSize(t, width)];
         for (int i = 0; i < t; i++) {
             double[] row = rows.get(i);
             for (int j = 0; j < width; j++) {
@@ -157,19 +168,6 @@ final class CsvStream implements TableStream {
         return row;
     }
 
-    private static String firstNonBlankLine(BufferedReader reader) throws IOException {
-        reader.mark(1 << 24);
-        String line;
-        while ((line = reader.readLine()) != null) {
-            if (!line.isBlank()) {
-                reader.reset();
-                return line;
-            }
-            reader.mark(1 << 24);
-        }
-        return null;
-    }
-
     /** The delimiter the first non-blank line implies: comma, tab, semicolon, or ' ' for whitespace-separated. */
     static char delimiterOf(String line) {
         if (line.indexOf(',') >= 0) {
@@ -184,37 +182,75 @@ final class CsvStream implements TableStream {
         return line.strip().indexOf(' ') >= 0 ? ' ' : ',';
     }
 
-    /** One line on stderr: the header's line and names, and a warning when some of its fields are numbers. */
+    /** One note on stderr: the header's line and its first names. */
     private void noteHeader(List<String> fields, long line) {
-        List<Integer> numeric = new ArrayList<>();
-        int firstText = -1;
-        for (int j = 0; j < fields.size(); j++) {
-            String f = fields.get(j);
-            if (f.isEmpty() || Numbers.isPlainNumber(f) || isNonFiniteSpelling(f)) {
-                numeric.add(j + 1);
-            } else if (firstText < 0) {
-                firstText = j;
-            }
-        }
-        if (numeric.isEmpty()) {
-            String names = fields.size() <= NAMES_SHOWN ? String.join(", ", fields)
-                    : String.join(", ", fields.subList(0, NAMES_SHOWN)) + ", ...";
-            NOTE.info("note: {}: line {} read as the header ({} column names: {})", name, line, fields.size(), names);
+        String names = String.join(", ", fields.stream().limit(NAMES_SHOWN).map(UserText::quote).toList())
+                + (fields.size() > NAMES_SHOWN ? ", ..." : "");
+        if (isColumnNumbers(fields)) {
+            NOTE.info("note: {}: line {} read as the header: its fields are the column numbers 0 to {}, as pandas "
+                    + "writes them for integer column names (if line {} is data, write one of its numbers with a "
+                    + "decimal point, such as 0.0)", UserText.escape(name), line, fields.size() - 1
+                    - (fields.get(0).isEmpty() ? 1 : 0), line);
         } else {
-            NOTE.warn("warning: {}: line {} read as the header because field {} ('{}') is not a number, although"
-                    + " field(s) {} are numbers; if line {} is data, correct field {} (the line is not used as data)",
-                    name, line, firstText + 1, fields.get(firstText),
-                    numeric.stream().map(String::valueOf).collect(Collectors.joining(", ")), line, firstText + 1);
+            NOTE.info("note: {}: line {} read as the header ({} column names: {})", UserText.escape(name), line,
+                    fields.size(), names);
         }
     }
 
-    private static boolean isHeader(List<String> fields) {
-        for (String f : fields) {
-            if (!f.isEmpty() && !Numbers.isPlainNumber(f) && !isNonFiniteSpelling(f)) {
-                return true;
+    /**
+     * The header rule ({@link CsvReader}): the first record is the header when none of its fields is a number (at
+     * least one is a name; empty fields are allowed, as pandas writes for its index column) or when its fields are
+     * the column numbers 0, 1, 2, ... that pandas writes for integer column names; it is data when every field is a
+     * number or empty. A first record that mixes names and numbers is refused with its line and fields: it is a data
+     * row with a typo or a header with a number among its names, and OKL does not guess which.
+     *
+     * @throws DataFormatException for a first record that mixes names and numbers
+     */
+    private boolean isHeader(List<String> fields, long line) {
+        List<Integer> numbers = new ArrayList<>();
+        List<Integer> names = new ArrayList<>();
+        for (int j = 0; j < fields.size(); j++) {
+            String f = fields.get(j);
+            if (f.isEmpty()) {
+                continue;
+            }
+            if (Numbers.isPlainNumber(f) || isNonFiniteSpelling(f)) {
+                numbers.add(j);
+            } else {
+                names.add(j);
             }
         }
-        return false;
+        if (names.isEmpty()) {
+            return isColumnNumbers(fields);
+        }
+        if (numbers.isEmpty()) {
+            return true;
+        }
+        int firstName = names.get(0);
+        throw new DataFormatException(name, line, Integer.toString(firstName + 1), "line " + line + " mixes names and "
+                + "numbers: field " + (firstName + 1) + " " + UserText.quote(fields.get(firstName)) + " is not a "
+                + "number but field(s) " + numbers.stream().limit(8).map(j -> Integer.toString(j + 1))
+                        .collect(Collectors.joining(", ")) + (numbers.size() > 8 ? ", ..." : "") + " are; OKL reads "
+                + "a first line as the header when none of its fields is a number, and as data when all are: if "
+                + "line " + line + " is data, correct field " + (firstName + 1) + "; if it is the header, give every "
+                + "column a name that is not a number (for example y1990 rather than 1990)");
+    }
+
+    /**
+     * Whether the fields are the whole numbers 0, 1, 2, ... written as such (at least two of them), after an optional
+     * empty first field: the header pandas writes for integer column names (and its index column).
+     */
+    private static boolean isColumnNumbers(List<String> fields) {
+        int start = !fields.isEmpty() && fields.get(0).isEmpty() ? 1 : 0;
+        if (fields.size() - start < 2) {
+            return false;
+        }
+        for (int j = start; j < fields.size(); j++) {
+            if (!fields.get(j).equals(Integer.toString(j - start))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isNonFiniteSpelling(String f) {
@@ -234,15 +270,44 @@ final class CsvStream implements TableStream {
         long line();
     }
 
+    /** A text followed by the rest of a reader: the first line, read once, put back in front of the others. */
+    private static final class PrefixedReader extends Reader {
+        private final String prefix;
+        private final Reader rest;
+        private int position;
+
+        PrefixedReader(String prefix, Reader rest) {
+            this.prefix = prefix;
+            this.rest = rest;
+        }
+
+        @Override
+        public int read(char[] buffer, int offset, int length) throws IOException {
+            if (position < prefix.length()) {
+                int n = Math.min(length, prefix.length() - position);
+                prefix.getChars(position, position + n, buffer, offset);
+                position += n;
+                return n;
+            }
+            return rest.read(buffer, offset, length);
+        }
+
+        @Override
+        public void close() throws IOException {
+            rest.close();
+        }
+    }
+
     /** Commons CSV records of a delimited file. */
     private static final class DelimitedRecords implements Records {
         private final CSVParser parser;
         private final Iterator<CSVRecord> iterator;
         private final String name;
+        private final long skipped;
         private long lastLine;
         private long line;
 
-        DelimitedRecords(BufferedReader reader, char delimiter, String name) throws IOException {
+        DelimitedRecords(BufferedReader reader, char delimiter, String name, long skipped) throws IOException {
             CSVFormat format = CSVFormat.DEFAULT.builder()
                     .setDelimiter(delimiter)
                     .setIgnoreSurroundingSpaces(true)
@@ -251,6 +316,7 @@ final class CsvStream implements TableStream {
             this.parser = format.parse(reader);
             this.iterator = parser.iterator();
             this.name = name;
+            this.skipped = skipped;
         }
 
         @Override
@@ -269,13 +335,17 @@ final class CsvStream implements TableStream {
                 }
                 return null;
             } catch (UncheckedIOException e) {
-                throw new DataFormatException(name, "malformed CSV: " + e.getCause().getMessage(), e);
+                throw new DataFormatException(name + ":" + (skipped + lastLine + 1), "malformed CSV: "
+                        + DataFiles.describe(e.getCause()), e);
+            } catch (IllegalStateException e) {
+                throw new DataFormatException(name + ":" + (skipped + lastLine + 1), "malformed CSV: "
+                        + UserText.quote(String.valueOf(e.getMessage()), 200), e);
             }
         }
 
         @Override
         public long line() {
-            return line;
+            return skipped + line;
         }
     }
 
@@ -284,8 +354,9 @@ final class CsvStream implements TableStream {
         private final BufferedReader reader;
         private long line;
 
-        WhitespaceRecords(BufferedReader reader) {
+        WhitespaceRecords(BufferedReader reader, long skipped) {
             this.reader = reader;
+            this.line = skipped;
         }
 
         @Override

@@ -55,7 +55,7 @@ public final class EslReader implements TableReader {
                     if (tokens.length < 2) {
                         throw new DataFormatException(name, line, "2", "a label and at least one value expected");
                     }
-                    rows = new RowBuffer(tokens.length);
+                    rows = new RowBuffer(tokens.length, name);
                     row = new double[tokens.length];
                     names = columnNames(tokens.length);
                 }

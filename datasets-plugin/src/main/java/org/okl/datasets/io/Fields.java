@@ -1,6 +1,7 @@
 package org.okl.datasets.io;
 
 import java.util.List;
+import org.okl.api.text.UserText;
 
 /** How errors name a field: its 1-based position in the line and, when known, its column name. */
 final class Fields {
@@ -11,7 +12,7 @@ final class Fields {
     /** For example {@code 3 ('Jumps')}; {@code index} is 0-based. */
     static String name(int index, List<String> columnNames) {
         if (index >= 0 && index < columnNames.size()) {
-            return (index + 1) + " ('" + columnNames.get(index) + "')";
+            return (index + 1) + " (" + UserText.quote(columnNames.get(index)) + ")";
         }
         return Integer.toString(index + 1);
     }

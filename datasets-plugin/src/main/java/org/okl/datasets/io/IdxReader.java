@@ -27,6 +27,8 @@ import org.okl.api.linalg.Matrix;
  * column. The file must end exactly after the last element.
  */
 public final class IdxReader implements TableReader {
+    /** Content up to this size is read into one array even when its length is not known beforehand. */
+    private static final long DIRECT_BYTES = 64L << 20;
 
     @Override
     public List<String> suffixes() {
@@ -36,15 +38,12 @@ public final class IdxReader implements TableReader {
     @Override
     public Table read(Path file) {
         Idx idx = readIdx(file);
-        Matrix values = idx.values();
-        if (idx.dimensions() == 1) {
-            return new Table(values, List.of("label"), new int[0], false);
-        }
-        List<String> names = Fields.generated("p", values.cols());
-        Optional<Path> labelsFile = labelsFileFor(file);
+        Optional<Path> labelsFile = idx.dimensions() == 1 ? Optional.empty() : labelsFileFor(file);
         if (labelsFile.isEmpty()) {
-            return new Table(values, names, new int[0], false);
+            return table(idx);
         }
+        Matrix values = idx.values();
+        List<String> names = Fields.generated("p", values.cols());
         Matrix labels = readIdx(labelsFile.get()).values();
         if (labels.cols() != 1 || labels.rows() != values.rows()) {
             throw new DataFormatException(labelsFile.get().toString(), "holds " + labels.rows() + " x "
@@ -53,6 +52,20 @@ public final class IdxReader implements TableReader {
         List<String> all = new java.util.ArrayList<>(names);
         all.add("label");
         return new Table(values.stackColumns(labels), all, new int[] {values.cols()}, false);
+    }
+
+    /** Reads stored IDX content (no labels file beside it). */
+    @Override
+    public Table read(InputStream in, String name) {
+        return table(parse(in, name, -1));
+    }
+
+    private static Table table(Idx idx) {
+        Matrix values = idx.values();
+        if (idx.dimensions() == 1) {
+            return new Table(values, List.of("label"), new int[0], false);
+        }
+        return new Table(values, Fields.generated("p", values.cols()), new int[0], false);
     }
 
     /** The labels file that belongs to an images file, if it exists. */
@@ -82,15 +95,29 @@ public final class IdxReader implements TableReader {
     }
 
     private static Idx readIdx(Path file) {
+        long length = -1;
+        try {
+            if (!file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
+                length = Files.size(file);
+            }
+        } catch (IOException e) {
+            length = -1;
+        }
         try (InputStream in = DataFiles.open(file)) {
-            return read(in, file.toString());
+            return parse(in, file.toString(), length);
         } catch (IOException e) {
             throw DataFiles.readError(file.toString(), e);
         }
     }
 
-    /** Reads already opened (and decompressed) IDX content; {@code in} is not closed, {@code name} is for errors. */
-    public static Idx read(InputStream in, String name) {
+    /**
+     * Reads already opened (and decompressed) IDX content; {@code in} is not closed, {@code name} is for errors.
+     * Sizes are computed in long arithmetic: a header declaring more values than one matrix holds, or (with the
+     * file's length known, {@code length >= 0}) more bytes than the file has, is refused before anything is allocated;
+     * with the length unknown (a compressed file) the values are read in chunks, so a header larger than its content
+     * says the file is truncated instead of filling the heap.
+     */
+    static Idx parse(InputStream in, String name, long length) {
         DataInputStream data = new DataInputStream(in);
         long offset = 0;
         try {
@@ -113,20 +140,54 @@ public final class IdxReader implements TableReader {
                 shape[d] = data.readInt() & 0xffffffffL;
                 offset += 4;
             }
+            String declared = java.util.Arrays.stream(shape).mapToObj(Long::toString)
+                    .collect(java.util.stream.Collectors.joining(" x "));
             long cols = 1;
             for (int d = 1; d < dims; d++) {
+                if (shape[d] != 0 && cols > Long.MAX_VALUE / shape[d]) {
+                    cols = Long.MAX_VALUE;
+                    break;
+                }
                 cols *= shape[d];
             }
-            if (shape[0] * cols > Integer.MAX_VALUE - 8) {
-                throw new DataFormatException(name, "too large: " + shape[0] + " x " + cols + " values");
+            int values;
+            try {
+                values = Matrix.checkedSize(shape[0], cols);
+            } catch (IllegalArgumentException e) {
+                throw new DataFormatException(name, "the IDX header declares " + declared + " values, more than "
+                        + "one matrix holds (" + Matrix.MAX_VALUES + "); the header is damaged or the file is not "
+                        + "an IDX file");
+            }
+            long bytes = (long) values * size;
+            if (length >= 0 && offset + bytes > length) {
+                throw new DataFormatException(name, "truncated: the IDX header declares " + declared + " values ("
+                        + (offset + bytes) + " bytes with the header) but the file holds " + length + " bytes");
+            }
+            if (length >= 0 && offset + bytes < length) {
+                throw new DataFormatException(name, "trailing bytes after the " + shape[0] + " samples the header "
+                        + "declares (" + (length - offset - bytes) + " bytes from byte " + (offset + bytes) + ")");
             }
             int n = (int) shape[0];
             int p = (int) cols;
-            Matrix m = Matrix.zeros(n, p);
-            double[] values = m.data();
+            if (n == 0 || p == 0) {
+                return new Idx(Matrix.zeros(n, p), dims);
+            }
+            // known length (checked above) or small content: one matrix; else chunks, so that a header larger than
+            // the compressed content ends as "truncated", not as a full heap
+            int samplesPerChunk = length >= 0 || bytes <= DIRECT_BYTES ? n
+                    : (int) Math.max(1, Math.min(n, (1 << 20) / Math.max(1L, (long) p * size)));
+            boolean direct = samplesPerChunk == n;
+            Matrix whole = direct ? Matrix.zeros(n, p) : null;
             byte[] buffer = new byte[p * size];
             java.nio.ByteBuffer view = java.nio.ByteBuffer.wrap(buffer);
+            java.util.List<double[]> chunks = new java.util.ArrayList<>();
+            double[] chunk = null;
             for (int i = 0; i < n; i++) {
+                int inChunk = i % samplesPerChunk;
+                if (!direct && inChunk == 0) {
+                    chunk = new double[Math.min(samplesPerChunk, n - i) * p];
+                    chunks.add(chunk);
+                }
                 try {
                     data.readFully(buffer);
                 } catch (EOFException e) {
@@ -140,13 +201,31 @@ public final class IdxReader implements TableReader {
                         throw new DataFormatException(name, "non-finite value " + v + " in sample " + (i + 1)
                                 + ", element " + (j + 1));
                     }
-                    values[i + j * n] = v;
+                    if (direct) {
+                        whole.data()[i + j * n] = v;
+                    } else {
+                        chunk[inChunk * p + j] = v;
+                    }
                 }
                 offset += buffer.length;
             }
             if (data.read() >= 0) {
                 throw new DataFormatException(name, "trailing bytes after the " + n + " samples the header declares"
                         + " (at byte " + offset + ")");
+            }
+            if (direct) {
+                return new Idx(whole, dims);
+            }
+            Matrix m = Matrix.zeros(n, p);
+            double[] out = m.data();
+            int row = 0;
+            for (double[] c : chunks) {
+                int rows = c.length / p;
+                for (int r = 0; r < rows; r++, row++) {
+                    for (int j = 0; j < p; j++) {
+                        out[row + j * n] = c[r * p + j];
+                    }
+                }
             }
             return new Idx(m, dims);
         } catch (EOFException e) {

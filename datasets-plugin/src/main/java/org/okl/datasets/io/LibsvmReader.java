@@ -20,6 +20,7 @@ import org.okl.api.data.TableStream;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
+import org.okl.api.text.UserText;
 
 /**
  * Reads the LIBSVM multi-label format (id {@code libsvm}; suffixes {@code .libsvm}, {@code .svm}): one sample a
@@ -75,8 +76,13 @@ public final class LibsvmReader implements TableReader {
         if (lines.isEmpty()) {
             throw new DataFormatException(name, "empty file: no samples");
         }
-        Header h = header.build();
+        Header h = header.build(name);
         int n = lines.size();
+        if ((long) n * h.columns() > Matrix.MAX_VALUES) {
+            throw new DataFormatException(name, n + " rows of " + h.columns() + " columns (the largest feature index "
+                    + "sets the width) are more values than one dense matrix holds (" + Matrix.MAX_VALUES + "); a "
+                    + "pipeline with a kernel sketch (\"approximation\") reads LIBSVM files sparse, in blocks");
+        }
         Matrix m = Matrix.zeros(n, h.columns());
         for (int i = 0; i < n; i++) {
             Line l = lines.get(i);
@@ -125,7 +131,7 @@ public final class LibsvmReader implements TableReader {
         if (builder.rows == 0) {
             throw new DataFormatException(file.toString(), "empty file: no samples");
         }
-        Header header = builder.build();
+        Header header = builder.build(file.toString());
         if (headers.size() >= REMEMBERED) {
             headers.clear();
         }
@@ -157,13 +163,13 @@ public final class LibsvmReader implements TableReader {
                 String field = Integer.toString(first + k + 1);
                 int colon = token.indexOf(':');
                 if (colon < 0) {
-                    throw new DataFormatException(name, line, field, "'" + token + "' is not index:value");
+                    throw new DataFormatException(name, line, field, UserText.quote(token) + " is not index:value");
                 }
                 try {
                     idx[k] = Integer.parseInt(token.substring(0, colon));
                 } catch (NumberFormatException e) {
                     throw new DataFormatException(name, line, field,
-                            "feature index '" + token.substring(0, colon) + "' is not a whole number");
+                            "feature index " + UserText.quote(token.substring(0, colon)) + " is not a whole number");
                 }
                 if (idx[k] < 0) {
                     throw new DataFormatException(name, line, field, "negative feature index " + idx[k]);
@@ -185,7 +191,8 @@ public final class LibsvmReader implements TableReader {
                     out[k] = Long.parseLong(parts[k].strip());
                 } catch (NumberFormatException e) {
                     throw new DataFormatException(name, line, "1",
-                            "label '" + parts[k] + "' is not a whole number (multi-label LIBSVM: l1,l2,...)");
+                            "label " + UserText.quote(parts[k]) + " is not a whole number (multi-label LIBSVM: "
+                                    + "l1,l2,...)");
                 }
             }
             return out;
@@ -231,6 +238,7 @@ public final class LibsvmReader implements TableReader {
         static final class Builder {
             private final TreeMap<Long, Boolean> labels = new TreeMap<>();
             private int maxIndex = -1;
+            private long maxIndexRow;
             private boolean zeroBased;
             private long rows;
 
@@ -238,17 +246,32 @@ public final class LibsvmReader implements TableReader {
                 rows++;
                 for (int idx : line.indices()) {
                     zeroBased |= idx == 0;
-                    maxIndex = Math.max(maxIndex, idx);
+                    if (idx > maxIndex) {
+                        maxIndex = idx;
+                        maxIndexRow = rows;
+                    }
                 }
                 for (long l : line.labels()) {
                     labels.putIfAbsent(l, true);
                 }
             }
 
-            Header build() {
+            /**
+             * The header, its width computed in long arithmetic.
+             *
+             * @throws DataFormatException when the largest feature index and the labels make more columns than one
+             *                             matrix row holds
+             */
+            Header build(String name) {
                 int base = zeroBased ? 0 : 1;
-                return new Header(base, Math.max(0, maxIndex + 1 - base),
-                        labels.keySet().stream().mapToLong(Long::longValue).toArray());
+                long features = Math.max(0L, (long) maxIndex + 1 - base);
+                if (features + labels.size() > Matrix.MAX_VALUES) {
+                    throw new DataFormatException(name, "feature index " + maxIndex + " (sample " + maxIndexRow
+                            + ") makes " + (features + labels.size()) + " columns, more than OKL holds ("
+                            + Matrix.MAX_VALUES + "); LIBSVM feature indices number the columns from " + base);
+                }
+                return new Header(base, (int) features, labels.keySet().stream().mapToLong(Long::longValue)
+                        .toArray());
             }
         }
     }

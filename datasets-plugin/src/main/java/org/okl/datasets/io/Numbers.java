@@ -2,6 +2,7 @@ package org.okl.datasets.io;
 
 import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import org.okl.api.data.DataFormatException;
+import org.okl.api.text.UserText;
 
 /**
  * Strict parsing of numeric fields. Accepted: optional sign, digits with an optional decimal point, optional
@@ -30,7 +31,7 @@ final class Numbers {
         }
         double v = JavaDoubleParser.parseDouble(text);
         if (!Double.isFinite(v)) {
-            throw new DataFormatException(file, line, field, "'" + text + "' overflows to infinity");
+            throw new DataFormatException(file, line, field, UserText.quote(text) + " overflows to infinity");
         }
         return v;
     }
@@ -81,11 +82,12 @@ final class Numbers {
     private static String describe(String text) {
         String lower = text.toLowerCase(java.util.Locale.ROOT);
         if (lower.contains("nan") || lower.contains("inf")) {
-            return "non-finite value '" + text + "' is not allowed (mark a missing value as the format says)";
+            return "non-finite value " + UserText.quote(text)
+                    + " is not allowed (mark a missing value as the format says)";
         }
         if (text.isEmpty()) {
             return "empty value where a number is expected";
         }
-        return "not a number: '" + text + "'";
+        return "not a number: " + UserText.quote(text);
     }
 }

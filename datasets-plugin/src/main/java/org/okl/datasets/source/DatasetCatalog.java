@@ -11,6 +11,7 @@ import org.okl.api.component.ParameterType;
 import org.okl.api.component.Parameters;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.linalg.Matrix;
 
 /** The factories of the plugin's data sets, with their ids, parameters, summaries and sources. */
 public final class DatasetCatalog {
@@ -170,8 +171,19 @@ public final class DatasetCatalog {
                                 "vector-valued form: the 4 tasks share their inputs (REGRESSION, 1 -> 4)"),
                         ParameterSpec.bool("noisyTest", true, "add the noise to the test outputs too"),
                         seed()),
-                (p, c) -> new RelatedTasks(p.getInt("n"), p.getInt("nTest"), p.getDouble("noise"),
-                        p.getDouble("alpha"), p.getBoolean("sameInputs"), p.getBoolean("noisyTest"), seedOf(p)));
+                (p, c) -> {
+                    for (String count : List.of("n", "nTest")) {
+                        long values = 4L * p.getInt(count);
+                        if (values > Matrix.MAX_VALUES) {
+                            throw new InvalidParameterException("related-tasks", count, "is " + p.getInt(count)
+                                    + ": its 4 tasks would hold " + values + " values in one matrix, more than one "
+                                    + "matrix holds (" + Matrix.MAX_VALUES + "); the largest is "
+                                    + Matrix.MAX_VALUES / 4);
+                        }
+                    }
+                    return new RelatedTasks(p.getInt("n"), p.getInt("nTest"), p.getDouble("noise"),
+                            p.getDouble("alpha"), p.getBoolean("sameInputs"), p.getBoolean("noisyTest"), seedOf(p));
+                });
     }
 
     private static ComponentFactory<DatasetSource> vectorField(VectorField.Kind kind) {

@@ -165,7 +165,20 @@ class LibsvmEslIdxReaderTest {
     void idxErrors() throws IOException {
         Path truncated = idx("t.idx", 0x08, new int[] {3, 2}, new double[] {1, 2, 3});
         assertThatThrownBy(() -> Readers.read(truncated)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("t.idx: truncated: the IDX header declares 3 x 2 values (18 bytes with the "
+                        + "header) but the file holds 15 bytes");
+        assertThatThrownBy(() -> new IdxReader().read(Files.newInputStream(truncated), "t.idx"))
                 .hasMessageContaining("t.idx: truncated").hasMessageContaining("within sample 2");
+        Path huge = idx("h.idx", 0x08, new int[] {-1, -16}, new double[] {1});
+        assertThatThrownBy(() -> Readers.read(huge)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("h.idx: the IDX header declares 4294967295 x 4294967280 values, more than one "
+                        + "matrix holds");
+        Path larger = idx("l.idx", 0x08, new int[] {100_000, 10_000}, new double[] {1, 2, 3});
+        assertThatThrownBy(() -> Readers.read(larger)).hasMessageContaining("l.idx: truncated: the IDX header "
+                + "declares 100000 x 10000 values (1000000012 bytes with the header) but the file holds 15 bytes");
+        assertThatThrownBy(() -> new IdxReader().read(Files.newInputStream(larger), "l.idx.gz"))
+                .as("unknown length: read in chunks, not allocated whole").hasMessageContaining("l.idx.gz: truncated")
+                .hasMessageContaining("within sample 1");
         Path trailing = idx("x.idx", 0x08, new int[] {1, 1}, new double[] {1, 2});
         assertThatThrownBy(() -> Readers.read(trailing)).hasMessageContaining("x.idx: trailing bytes");
         Path badType = idx("b.idx", 0x07, new int[] {1}, new double[] {});

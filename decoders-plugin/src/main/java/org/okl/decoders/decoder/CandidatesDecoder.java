@@ -9,14 +9,15 @@ import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.text.UserText;
 import org.okl.decoders.output.CandidateScoring;
 
 /**
  * The {@code candidates} decoder: the pre-image over a candidate set, {@code argmin_c l(y_c, y_c) - 2 <h(x),
  * psi(y_c)>} (docs/conventions.md#output-embeddings-and-decoders), ties to the lowest candidate index. Candidates come
  * from the training outputs ({@code train}), the unlabelled outputs ({@code unlabelled}), both in that order ({@code
- * train+unlabelled}; the training outputs alone when none are unlabelled) or a file read by the pipeline (any other
- * value of {@code from}).
+ * train+unlabelled}; the training outputs alone when none are unlabelled) or a {@code file} of candidate outputs,
+ * read through the decoding context (so a model reads the copy it keeps, never the path).
  *
  * <p>Memory stays bounded: predictions are scored by blocks so that one block of scores holds at most
  * {@code budget} bytes, and, for this plugin's embeddings ({@link CandidateScoring}), the candidate-side quantities
@@ -39,32 +40,57 @@ public final class CandidatesDecoder implements Decoder {
     public static final long DEFAULT_BUDGET = 64L << 20;
 
     private final String from;
+    private final String file;
     private final int rank;
     private final long budget;
 
     /**
-     * @param from   where the candidates come from
+     * @param from   which of the pipeline's outputs are the candidates
      * @param rank   how many best candidates to keep per prediction
      * @param budget bytes for one block of scores
      */
     public CandidatesDecoder(String from, int rank, long budget) {
+        this(from, null, rank, budget);
+    }
+
+    /**
+     * @param from   which of the pipeline's outputs are the candidates ({@link #TRAIN} when a file is given)
+     * @param file   a file of candidate outputs, or {@code null}
+     * @param rank   how many best candidates to keep per prediction
+     * @param budget bytes for one block of scores
+     */
+    public CandidatesDecoder(String from, String file, int rank, long budget) {
         if (rank < 1) {
             throw new InvalidParameterException(ID, "rank", "must be >= 1, got " + rank);
         }
+        if (!from.equals(TRAIN) && !from.equals(UNLABELLED) && !from.equals(TRAIN_AND_UNLABELLED)) {
+            throw new InvalidParameterException(ID, "from", "must be train, unlabelled or train+unlabelled, got "
+                    + UserText.quote(from) + "; a file of candidate outputs is given as \"file\"");
+        }
+        if (file != null && !from.equals(TRAIN)) {
+            throw new InvalidParameterException(ID, "file", "gives the candidates; leave \"from\" out");
+        }
         this.from = from;
+        this.file = file;
         this.rank = rank;
         this.budget = Math.max(8, budget);
     }
 
     /** The candidate set named by {@code from}. */
     Matrix candidates(DecodingContext context) {
+        if (file != null) {
+            Matrix candidates = context.readCandidates(file);
+            if (candidates.rows() == 0) {
+                throw new InvalidParameterException(ID, "file", UserText.quote(file) + " gives no candidate");
+            }
+            return candidates;
+        }
         Matrix train = context.trainingOutputs();
         Matrix candidates = switch (from) {
-            case TRAIN -> train;
             case UNLABELLED -> context.unlabelledOutputs().orElseThrow(() -> new InvalidParameterException(ID,
                     "from", "is 'unlabelled' but the pipeline has no unlabelled outputs"));
             case TRAIN_AND_UNLABELLED -> context.unlabelledOutputs().map(train::stackRows).orElse(train);
-            default -> context.readCandidates(from);
+            default -> train;
         };
         if (candidates.rows() == 0) {
             throw new InvalidParameterException(ID, "from", "'" + from + "' gives no candidate");

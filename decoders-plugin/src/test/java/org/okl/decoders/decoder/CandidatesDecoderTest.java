@@ -86,7 +86,7 @@ class CandidatesDecoderTest {
         int[][] expected = sortedRanking(distances, 4);
         for (FittedOutputEmbedding e : new FittedOutputEmbedding[] {embedding, apiOnly(embedding)}) {
             for (long budget : new long[] {8, 8 * 5, 8 * 37 * 3, CandidatesDecoder.DEFAULT_BUDGET}) {
-                Decoded d = new CandidatesDecoder("c.csv", 4, budget).decode(h, decodingContext(e));
+                Decoded d = new CandidatesDecoder("train", "c.csv", 4, budget).decode(h, decodingContext(e));
                 assertThat(d.ranking().orElseThrow().indices()).as("budget %d", budget).isDeepEqualTo(expected);
                 int[] best = Arrays.stream(expected).mapToInt(r -> r[0]).toArray();
                 TestMatrices.assertClose(file.selectRows(best), d.outputs(), 0);
@@ -100,7 +100,7 @@ class CandidatesDecoderTest {
                 OelEmbedding.Svd.RANDOMIZED, 10, 2).fit(new OutputData(training, Optional.of(unlabelled)), context)
                 .refine(TestMatrices.random(20, 20, 9));
         int[][] expected = sortedRanking(oel.candidateDistances(h, file), 3);
-        Decoded d = new CandidatesDecoder("c.csv", 3, 16).decode(h, decodingContext(oel));
+        Decoded d = new CandidatesDecoder("train", "c.csv", 3, 16).decode(h, decodingContext(oel));
         assertThat(d.ranking().orElseThrow().indices()).isDeepEqualTo(expected);
     }
 

@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.operator.OutputMatrix;
+import org.okl.api.filter.SpectralFilter;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
@@ -193,12 +196,12 @@ public final class MultitaskExperiment implements Experiment {
 
     /** The pipeline of a method: hold-out of half the data (per task) chooses ω and the path point. */
     static PipelineSpec pipeline(Method m, List<Object> omegas, long seed) {
-        ComponentSpec filter = switch (m) {
+        TypedSpec<SpectralFilter> filter = switch (m) {
             case MT_TIKHONOV -> Filters.tikhonov(Fits.geometric(1e-1, 1e-7, LAMBDAS));
             case MT_LANDWEBER -> Filters.landweber(LANDWEBER_ITERATIONS);
             default -> Filters.nuMethod(NU_ITERATIONS);
         };
-        ComponentSpec matrix = m.coupled() ? OutputMatrices.commonSimilarity(0.0) : OutputMatrices.identity();
+        TypedSpec<OutputMatrix> matrix = m.coupled() ? OutputMatrices.commonSimilarity(0.0) : OutputMatrices.identity();
         SelectionSpec.Builder selection = SelectionSpec.holdout(0.5).seed(seed);
         if (m.coupled()) {
             selection.grid("operator.matrix.omega", omegas);

@@ -90,7 +90,7 @@ final class MultitaskTiming {
                 }, context, "leave-one-out");
     }
 
-    private static PipelineSpec loo(ComponentSpec filter, SelectionSpec.Builder selection) {
+    private static PipelineSpec loo(org.okl.api.component.TypedSpec<org.okl.api.filter.SpectralFilter> filter, SelectionSpec.Builder selection) {
         return PipelineSpec.builder().kernel(Kernels.gaussian(MultitaskExperiment.SIGMA)).filter(filter)
                 .operator(Operators.separable(OutputMatrices.commonSimilarity(OMEGA))).selection(selection.build())
                 .build();

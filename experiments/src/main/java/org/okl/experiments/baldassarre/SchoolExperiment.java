@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.filter.SpectralFilter;
 import org.okl.api.data.Dataset;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
@@ -58,11 +60,11 @@ public final class SchoolExperiment implements Experiment {
                 "32 ± 3", "5900 ± 70");
 
         final String label;
-        final ComponentSpec filter;
+        final TypedSpec<SpectralFilter> filter;
         final String paperPerformance;
         final String paperTime;
 
-        Method(String label, ComponentSpec filter, String paperPerformance, String paperTime) {
+        Method(String label, TypedSpec<SpectralFilter> filter, String paperPerformance, String paperTime) {
             this.label = label;
             this.filter = filter;
             this.paperPerformance = paperPerformance;

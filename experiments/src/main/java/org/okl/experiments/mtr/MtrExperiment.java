@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.operator.OutputMatrix;
 import org.okl.api.data.Dataset;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
@@ -170,7 +172,7 @@ public final class MtrExperiment implements Experiment {
                 * Math.sqrt(inputs))).toList();
         Map<String, List<Object>> grid = new LinkedHashMap<>();
         grid.put("kernel.sigma", sigmas);
-        ComponentSpec matrix = switch (m) {
+        TypedSpec<OutputMatrix> matrix = switch (m) {
             case INDEPENDENT -> OutputMatrices.identity();
             case COMMON_SIMILARITY -> {
                 grid.put("operator.matrix.omega", protocol.omegas());

@@ -152,7 +152,7 @@ final class BibtexRun {
         Dataset.Split train = data.train();
         double meanLabels = LabelSets.meanLabels(train.outputs());
         double outputSigma = Math.sqrt(1 / meanLabels);
-        Metric f1 = okl.create(Metric.class, Metrics.f1Example());
+        Metric f1 = okl.create(Metrics.f1Example());
 
         // Table 5: 2000 labelled, the other training outputs unlabelled
         LabelledDraw draw = LabelledDraw.draw(train.size(), s.labelled(), Integer.MAX_VALUE, seed);

@@ -179,12 +179,12 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** Mean AUC of scores against ±1 truth. */
     static double meanAuc(Okl okl, Matrix truth, Decoded predicted) {
-        return okl.create(Metric.class, Metrics.meanAuc()).evaluate(truth, predicted);
+        return okl.create(Metrics.meanAuc()).evaluate(truth, predicted);
     }
 
     /** The AUC of every label (NaN for a label with one class in the set). */
     static double[] perLabelAuc(Okl okl, Matrix truth, Decoded predicted) {
-        Metric auc = okl.create(Metric.class, Metrics.meanAuc());
+        Metric auc = okl.create(Metrics.meanAuc());
         Matrix scores = predicted.scores().orElseThrow();
         double[] out = new double[truth.cols()];
         for (int j = 0; j < out.length; j++) {

@@ -110,7 +110,7 @@ public final class OelMultilabelExperiment implements Experiment {
         long start = System.nanoTime();
         Dataset.Split train = data.train();
         int tests = data.test().orElseThrow().size();
-        Metric f1 = okl.create(Metric.class, Metrics.f1Example());
+        Metric f1 = okl.create(Metrics.f1Example());
         int n = (int) Math.round(s.fraction() * train.size());
         double meanLabels = LabelSets.meanLabels(train.outputs());
         double[][] scores = new double[METHODS.size()][s.draws()];

@@ -17,7 +17,7 @@ final class RbfLosses {
 
     /** The metric spec {@code rbf-loss} with width {@code sigma}. */
     static ComponentSpec spec(double sigma) {
-        return Metrics.rbfLoss(sigma);
+        return Metrics.rbfLoss(sigma).spec();
     }
 
     /** The mean RBF loss of predictions, computed by OKL's {@code rbf-loss} metric. */

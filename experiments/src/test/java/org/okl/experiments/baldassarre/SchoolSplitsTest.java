@@ -74,9 +74,9 @@ class SchoolSplitsTest {
                     List.of(0.0, 1.0)));
             assertThat(spec.selection().orElseThrow().method()).isEqualTo(SelectionSpec.Method.HOLDOUT);
         }
-        assertThat(SchoolExperiment.Method.LANDWEBER.filter.parameters()).containsEntry("iterations", 3000);
-        assertThat(SchoolExperiment.Method.NU.filter.parameters()).containsEntry("iterations", 150);
-        assertThat((List<?>) SchoolExperiment.Method.TIKHONOV.filter.parameters().get("lambda")).hasSize(30);
+        assertThat(SchoolExperiment.Method.LANDWEBER.filter.spec().parameters()).containsEntry("iterations", 3000);
+        assertThat(SchoolExperiment.Method.NU.filter.spec().parameters()).containsEntry("iterations", 150);
+        assertThat((List<?>) SchoolExperiment.Method.TIKHONOV.filter.spec().parameters().get("lambda")).hasSize(30);
     }
 
     private int count(int[] rows, int group) {

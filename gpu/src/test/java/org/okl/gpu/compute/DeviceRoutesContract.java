@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
@@ -96,7 +98,7 @@ public abstract class DeviceRoutesContract {
         assertThat(expected.maxAbsDifference(actual)).isLessThanOrEqualTo(tolerance * scale);
     }
 
-    protected static PipelineSpec sketched(ComponentSpec kernel, ComponentSpec solver) {
+    protected static PipelineSpec sketched(TypedSpec<VectorKernel> kernel, ComponentSpec solver) {
         PipelineSpec.Builder b = PipelineSpec.builder().kernel(kernel)
                 .filter(Filters.tikhonov(1e-6, 1e-5, 1e-4, 1e-3, 1e-2))
                 .approximation(ComponentSpec.of("nystrom", "rank", 120))
@@ -163,7 +165,7 @@ public abstract class DeviceRoutesContract {
         Matrix[] rows = data(700, 8);
         NystromFeatures features = new NystromFeatures(new GaussianKernel(2.5, la), rows[0].rowRange(0, 70));
         FoldScheme scheme = FoldScheme.kFold(4, 2);
-        SpectralFilter filter = okl.create(SpectralFilter.class, Filters.tikhonov(1e-4, 1e-2));
+        SpectralFilter filter = okl.create(Filters.tikhonov(1e-4, 1e-2));
         OutputSpectrum output = OutputSpectrum.identity(D);
         StreamTimings cpuTimings = new StreamTimings();
         SketchSelection.Result cpu = new FalkonRoute(la, 100, 400, 1e-12).fit(features, new MatrixRows(rows[0],

@@ -1,6 +1,7 @@
 package org.okl.kernels.matrix;
 
 import org.okl.api.component.ComponentContext;
+import org.okl.api.data.DataFormatException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OutputMatrix;
 
@@ -32,8 +33,8 @@ public final class CovarianceMatrix implements OutputMatrix {
                     + "none were given (a block operator kernel does not see the targets)");
         }
         if (!targets.isFinite()) {
-            throw new IllegalArgumentException("covariance: the training targets contain NaN or infinite values; "
-                    + "the covariance output matrix needs complete targets");
+            throw new DataFormatException("the training targets", "contain NaN or infinite values; the covariance "
+                    + "output matrix needs complete targets: drop the incomplete rows or choose another output matrix");
         }
         Matrix y = centred ? centre(targets) : targets;
         Matrix a = context.linearAlgebra().innerGram(y).times(1.0 / n).symmetrize();

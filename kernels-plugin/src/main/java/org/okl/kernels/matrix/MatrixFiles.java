@@ -1,17 +1,19 @@
 package org.okl.kernels.matrix;
 
-import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 
 /**
- * Reads a square matrix from a text file: one row per line, values separated by commas, semicolons or white space;
- * blank lines and lines starting with {@code #} are skipped.
+ * Reads a square matrix from the content of a text file (read by OKL through the component context, so that a model
+ * keeps a copy): one row per line, values separated by commas, semicolons or white space; blank lines and lines
+ * starting with {@code #} are skipped. Every value must be a finite number.
  */
 public final class MatrixFiles {
 
@@ -19,40 +21,58 @@ public final class MatrixFiles {
     }
 
     /**
-     * The matrix in the file.
+     * The matrix in the file's content.
      *
-     * @throws InvalidParameterException naming the component and parameter if the file cannot be read, holds a
-     *                                   value that is not a number, or is not square
+     * @param file    the file's name as the pipeline gives it, for messages
+     * @param content the file's bytes (UTF-8 text)
+     * @throws InvalidParameterException naming the component and parameter if the content is not UTF-8 text, holds
+     *                                   a value that is not a finite number, or is not square
      */
-    public static Matrix readSquare(String component, String parameter, Path file) {
-        List<String> lines;
+    public static Matrix readSquare(String component, String parameter, String file, byte[] content) {
+        String name = UserText.quote(file);
+        String text;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new InvalidParameterException(component, parameter, "cannot read '" + file + "': " + e.getMessage());
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidParameterException(component, parameter, "file " + name + " is not UTF-8 text");
         }
+        String[] lines = text.split("\r?\n", -1);
         List<double[]> rows = new ArrayList<>();
-        for (int l = 0; l < lines.size(); l++) {
-            String line = lines.get(l).strip();
+        for (int l = 0; l < lines.length; l++) {
+            String line = lines[l].strip();
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
             String[] cells = line.split("[,;\\s]+");
+            if (rows.isEmpty() && cells.length > 0 && (long) cells.length * cells.length > Matrix.MAX_VALUES) {
+                throw new InvalidParameterException(component, parameter, "file " + name + " line " + (l + 1)
+                        + " has " + cells.length + " values: a square matrix of that size is too large");
+            }
             double[] row = new double[cells.length];
             for (int k = 0; k < cells.length; k++) {
+                double v;
                 try {
-                    row[k] = Double.parseDouble(cells[k]);
+                    v = Double.parseDouble(cells[k]);
                 } catch (NumberFormatException e) {
-                    throw new InvalidParameterException(component, parameter,
-                            "file '" + file + "' line " + (l + 1) + ": '" + cells[k] + "' is not a number");
+                    throw new InvalidParameterException(component, parameter, "file " + name + " line " + (l + 1)
+                            + " field " + (k + 1) + ": " + UserText.quote(cells[k]) + " is not a number");
                 }
+                if (!Double.isFinite(v) || !cells[k].matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
+                    throw new InvalidParameterException(component, parameter, "file " + name + " line " + (l + 1)
+                            + " field " + (k + 1) + ": " + UserText.quote(cells[k]) + " is not a finite number");
+                }
+                row[k] = v;
             }
             rows.add(row);
         }
         int d = rows.size();
+        if (d == 0) {
+            throw new InvalidParameterException(component, parameter, "file " + name + " holds no matrix");
+        }
         for (int i = 0; i < d; i++) {
             if (rows.get(i).length != d) {
-                throw new InvalidParameterException(component, parameter, "file '" + file + "' must hold a square "
+                throw new InvalidParameterException(component, parameter, "file " + name + " must hold a square "
                         + "matrix: it has " + d + " rows but row " + (i + 1) + " has " + rows.get(i).length
                         + " values");
             }

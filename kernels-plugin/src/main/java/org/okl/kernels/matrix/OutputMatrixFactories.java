@@ -1,7 +1,7 @@
 package org.okl.kernels.matrix;
 
-import java.nio.file.Path;
 import java.util.List;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.component.ParameterSpec;
@@ -51,17 +51,18 @@ public final class OutputMatrixFactories {
                 List.of(new ParameterSpec("weights", ParameterType.DOUBLE_LIST, null, false,
                                 "the d x d non-negative symmetric weights M, row-major", 0.0, true, INF, true,
                                 List.of(), null),
-                        ParameterSpec.optionalText("file", "a file holding M (one row per line)")),
-                (p, c) -> createGraph(p));
+                        ParameterSpec.optionalFile("file", "a file holding M (one row per line)")),
+                OutputMatrixFactories::createGraph);
     }
 
-    private static OutputMatrix createGraph(Parameters p) {
+    private static OutputMatrix createGraph(Parameters p, ComponentContext c) {
         if (p.has("weights") == p.has("file")) {
             throw new InvalidParameterException("graph", "weights",
                     "exactly one of 'weights' (d x d numbers, row-major) and 'file' must be given");
         }
         if (p.has("file")) {
-            return new GraphMatrix(MatrixFiles.readSquare("graph", "file", Path.of(p.getString("file"))), "file");
+            String file = p.getString("file");
+            return new GraphMatrix(MatrixFiles.readSquare("graph", "file", file, c.readFile(file)), "file");
         }
         return new GraphMatrix(squareFromList("graph", "weights", p.getDoubles("weights")), "weights");
     }
@@ -92,8 +93,9 @@ public final class OutputMatrixFactories {
 
     static ComponentFactory<OutputMatrix> file() {
         return SimpleComponentFactory.of("file", OutputMatrix.class, "A read from a file (one row per line)",
-                List.of(ParameterSpec.text("path", null, "the file holding the d x d matrix A")),
-                (p, c) -> new FileMatrix(MatrixFiles.readSquare("file", "path", Path.of(p.getString("path")))));
+                List.of(ParameterSpec.file("path", "the file holding the d x d matrix A")),
+                (p, c) -> new FileMatrix(MatrixFiles.readSquare("file", "path", p.getString("path"),
+                        c.readFile(p.getString("path")))));
     }
 
     private static Matrix squareFromList(String component, String parameter, List<Double> values) {

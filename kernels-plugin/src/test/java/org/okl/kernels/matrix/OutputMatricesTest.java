@@ -187,7 +187,12 @@ class OutputMatricesTest {
         assertThatThrownBy(() -> build(ComponentSpec.of("file", "path", asymmetric.toString()), targets(3, 2)))
                 .hasMessageContaining("not symmetric");
         assertThatThrownBy(() -> build(ComponentSpec.of("file", "path", dir.resolve("none").toString()), targets(1, 1)))
-                .hasMessageContaining("cannot read");
+                .hasMessageContaining("does not exist");
+        Path passwd = dir.resolve("passwd");
+        Files.writeString(passwd, "root:x:0:0:root:/root:/bin/bash\u001b[2J\n");
+        assertThatThrownBy(() -> build(ComponentSpec.of("file", "path", passwd.toString()), targets(1, 1)))
+                .as("a file that is not a matrix: its text quoted, escaped and cut")
+                .hasMessageContaining("line 1 field 1: 'root:x:0:0:root:/root:/bin/bash\\x1b[2J' is not a number");
     }
 
     @Test

@@ -31,6 +31,11 @@ public final class PluginContext implements ComponentContext {
     }
 
     @Override
+    public byte[] readFile(String location) {
+        return base.readFile(location);
+    }
+
+    @Override
     public long seed() {
         return base.seed();
     }

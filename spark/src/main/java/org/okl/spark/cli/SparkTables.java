@@ -12,7 +12,7 @@ import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StringType;
 import org.okl.core.plugin.ErrorCode;
 import org.okl.core.plugin.OklException;
-import org.okl.datasets.io.ColumnSelection;
+import org.okl.core.data.ColumnSelection;
 import org.okl.spark.data.ColumnLayout;
 
 /**

@@ -149,7 +149,7 @@ class SparkClusterIT {
         Path testFile = new SyntheticData(tests, Matrix.zeros(25, 0)).writeCsv(dir.resolve("decode-inputs.csv"),
                 null);
         Model model = okl.pipeline(PipelineFiles.parse("{\"preset\": \"iokr\", \"kernel\": {\"name\": \"gaussian\","
-                + " \"sigma\": 2.0}, \"decoder\": {\"name\": \"candidates\", \"from\": \"" + candidateFile
+                + " \"sigma\": 2.0}, \"decoder\": {\"name\": \"candidates\", \"file\": \"" + candidateFile
                 + "\", \"rank\": 3}}", "test", okl.registry())).fit(TrainingData.of(train.x(), train.y()));
         Path modelFile = dir.resolve("iokr.okl");
         model.save(modelFile);

@@ -41,7 +41,7 @@ class SparkDecodingTest {
         Path file = new SyntheticData(candidates, Matrix.zeros(2500, 0)).writeCsv(dir.resolve("candidates.csv"),
                 "c0,c1,c2");
         int k = 4;
-        String spec = pipeline + ", \"decoder\": {\"name\": \"candidates\", \"from\": \"" + file + "\", \"rank\": " + k
+        String spec = pipeline + ", \"decoder\": {\"name\": \"candidates\", \"file\": \"" + file + "\", \"rank\": " + k
                 + "}}";
         Model model = OKL.pipeline(PipelineFiles.parse(spec, "test", OKL.registry()))
                 .fit(TrainingData.of(train.x(), train.y()));

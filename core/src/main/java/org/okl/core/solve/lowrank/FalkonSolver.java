@@ -8,8 +8,10 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.StreamedProblem;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
+import org.okl.core.stream.EigenRoute;
 import org.okl.core.stream.FalkonRoute;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.MatrixRows;
@@ -70,6 +72,27 @@ public final class FalkonSolver implements SketchedSolver {
         int d = problem.embedding().targets().map(Matrix::cols).orElse(1);
         return Optional.of(new MemoryEstimate(FalkonRoute.bytes(m, d, 1, problem.filter().pathLength(), blockRows),
                 "falkon's " + m + " x " + m + " factors of a sketch of " + m + " features", LowRankAdvice.FALKON));
+    }
+
+    /**
+     * 45 (before the eigen route) for sketches of more than {@value LowRankEigenSolver#LARGE_SKETCH} features or
+     * whose per-fold m x m sums would not fit in half the heap, else 30.
+     */
+    @Override
+    public int streamedPreference(StreamedProblem problem) {
+        int m = problem.features().size();
+        boolean large = m > LowRankEigenSolver.LARGE_SKETCH
+                || EigenRoute.bytes(m, problem.targets(), problem.groups(), 0) > Runtime.getRuntime().maxMemory() / 2;
+        return large ? 45 : 30;
+    }
+
+    /** Its m x m factors per fold, the CG vectors and one kernel block. */
+    @Override
+    public Optional<MemoryEstimate> streamedMemory(StreamedProblem problem) {
+        int m = problem.features().size();
+        return Optional.of(new MemoryEstimate(FalkonRoute.bytes(m, problem.targets(), problem.groups(),
+                problem.filter().pathLength(), blockRows), "falkon's " + m + " x " + m + " factors of a sketch of "
+                + m + " features", LowRankAdvice.FALKON));
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
+import org.okl.api.solve.StreamedProblem;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
@@ -62,6 +63,21 @@ public final class LowRankEigenSolver implements SketchedSolver {
         long bytes = EigenRoute.bytes(m, d, 1, blockRows) + (implicit ? MemoryBudget.doubles(m, problem.size()) : 0);
         return Optional.of(new MemoryEstimate(bytes, "the " + m + " x " + m + " sums of a sketch of " + m
                 + " features", LowRankAdvice.EIGEN));
+    }
+
+    /** 40: the eigen route is the default way to fit streamed rows. */
+    @Override
+    public int streamedPreference(StreamedProblem problem) {
+        return 40;
+    }
+
+    /** The per-fold m x m sums and one kernel block. */
+    @Override
+    public Optional<MemoryEstimate> streamedMemory(StreamedProblem problem) {
+        int m = problem.features().size();
+        return Optional.of(new MemoryEstimate(EigenRoute.bytes(m, problem.targets(), problem.groups(), blockRows),
+                "the " + problem.groups() + " per-fold " + m + " x " + m + " sums of a sketch of " + m + " features",
+                LowRankAdvice.EIGEN));
     }
 
     @Override

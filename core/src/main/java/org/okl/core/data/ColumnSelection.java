@@ -1,9 +1,10 @@
-package org.okl.datasets.io;
+package org.okl.core.data;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.data.Table;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
 
 /**
  * A choice of table columns as written on the command line: comma-separated items, each
@@ -44,13 +45,14 @@ public final class ColumnSelection {
         for (String raw : text.split(",", -1)) {
             String item = raw.strip();
             if (item.isEmpty()) {
-                throw new IllegalArgumentException("column selection '" + text + "' has an empty item");
+                throw new IllegalArgumentException("column selection " + UserText.quote(text) + " has an empty item");
             }
             int colon = item.indexOf(':');
             if (colon >= 0) {
                 if (item.indexOf(':', colon + 1) >= 0) {
-                    throw new IllegalArgumentException("column selection '" + text + "': range '" + item
-                            + "' has more than one ':' (steps are not supported)");
+                    throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
+                            + UserText.quote(item)
+                            + " has more than one ':' (steps are not supported)");
                 }
                 items.add(new Item(item, null, bound(item.substring(0, colon), item, text),
                         bound(item.substring(colon + 1), item, text), false));
@@ -76,8 +78,9 @@ public final class ColumnSelection {
             if (item.name() != null) {
                 int j = columnNames.indexOf(item.name());
                 if (j < 0) {
-                    throw new IllegalArgumentException("column selection '" + text + "': no column named '"
-                            + item.name() + "'; columns are " + preview(columnNames));
+                    throw new IllegalArgumentException("column selection " + UserText.quote(text)
+                            + ": no column named " + UserText.quote(item.name()) + "; columns are "
+                            + preview(columnNames));
                 }
                 out.add(j);
             } else if (item.single()) {
@@ -86,8 +89,9 @@ public final class ColumnSelection {
                 int from = item.from() == null ? 0 : boundIndex(item.from(), p, item);
                 int to = item.to() == null ? p : boundIndex(item.to(), p, item);
                 if (from >= to) {
-                    throw new IllegalArgumentException("column selection '" + text + "': range '" + item.text()
-                            + "' is empty for a table of " + p + " columns (from " + from + " to " + to + ")");
+                    throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
+                            + UserText.quote(item.text()) + " is empty for a table of " + p + " columns (from " + from
+                            + " to " + to + ")");
                 }
                 for (int j = from; j < to; j++) {
                     out.add(j);
@@ -120,9 +124,9 @@ public final class ColumnSelection {
     private int index(int written, int p, Item item) {
         int j = written < 0 ? p + written : written;
         if (j < 0 || j >= p) {
-            throw new IllegalArgumentException("column selection '" + text + "': column " + item.text()
-                    + " is out of range for a table of " + p + " columns (valid 0.." + (p - 1) + " or -" + p
-                    + "..-1)");
+            throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": column "
+                    + item.text() + " is out of range for a table of " + p + " columns (valid 0.." + (p - 1)
+                    + " or -" + p + "..-1)");
         }
         return j;
     }
@@ -130,9 +134,9 @@ public final class ColumnSelection {
     private int boundIndex(int written, int p, Item item) {
         int j = written < 0 ? p + written : written;
         if (j < 0 || j > p) {
-            throw new IllegalArgumentException("column selection '" + text + "': range '" + item.text()
-                    + "' has an end out of range for a table of " + p + " columns (valid 0.." + p + " or -" + p
-                    + "..-1)");
+            throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
+                    + UserText.quote(item.text()) + " has an end out of range for a table of " + p
+                    + " columns (valid 0.." + p + " or -" + p + "..-1)");
         }
         return j;
     }
@@ -143,8 +147,8 @@ public final class ColumnSelection {
             return null;
         }
         if (!isInteger(t)) {
-            throw new IllegalArgumentException("column selection '" + text + "': range '" + item
-                    + "' needs whole-number ends, got '" + t + "'");
+            throw new IllegalArgumentException("column selection " + UserText.quote(text) + ": range "
+                    + UserText.quote(item) + " needs whole-number ends, got " + UserText.quote(t));
         }
         return Integer.parseInt(t);
     }
@@ -163,9 +167,8 @@ public final class ColumnSelection {
     }
 
     private static String preview(List<String> names) {
-        if (names.size() <= 12) {
-            return names.toString();
-        }
-        return names.subList(0, 10) + " ... and " + (names.size() - 10) + " more";
+        List<String> quoted = names.stream().limit(names.size() <= 12 ? 12 : 10).map(UserText::quote).toList();
+        return "[" + String.join(", ", quoted) + (names.size() <= 12 ? "]" : ", ... and " + (names.size() - 10)
+                + " more]");
     }
 }

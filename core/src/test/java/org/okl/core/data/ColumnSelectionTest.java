@@ -1,4 +1,4 @@
-package org.okl.datasets.io;
+package org.okl.core.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -55,7 +55,9 @@ class ColumnSelectionTest {
         assertThatThrownBy(() -> resolve("0:9")).hasMessageContaining("range '0:9' has an end out of range");
         assertThatThrownBy(() -> resolve("3:1")).hasMessageContaining("range '3:1' is empty");
         assertThatThrownBy(() -> resolve("zz")).hasMessageContaining("no column named 'zz'")
-                .hasMessageContaining("[a, b, c, d, e]");
+                .hasMessageContaining("['a', 'b', 'c', 'd', 'e']");
+        assertThatThrownBy(() -> resolve("\u001b]0;owned\u0007")).hasMessageContaining("'\\x1b]0;owned\\x07'")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u001b"));
         assertThatThrownBy(() -> ColumnSelection.parse("1,,2")).hasMessageContaining("empty item");
         assertThatThrownBy(() -> ColumnSelection.parse("a:b")).hasMessageContaining("whole-number ends");
         assertThatThrownBy(() -> ColumnSelection.parse("0:4:2")).hasMessageContaining("more than one ':'");
