@@ -76,7 +76,10 @@ class MulticoreIT {
         Matrix x = testRows.columnRange(0, 4);
         Matrix expected = one.predict(x).outputs();
         double scale = java.util.Arrays.stream(expected.data()).map(Math::abs).max().orElseThrow();
-        assertThat(three.predict(x).outputs().maxAbsDifference(expected) / scale).isLessThan(1e-10);
+        // the sums are bitwise equal on any thread count; the m x m solves are not on the pure-Java back-end, whose
+        // products split their work by thread count (4e-10 measured at 1 against 3 threads, the whitening keeping
+        // eigenvalues down to 1e-10 of the largest), so the models agree to the conditioning, not to the bit
+        assertThat(three.predict(x).outputs().maxAbsDifference(expected) / scale).isLessThan(1e-8);
         for (int j = 0; j < one.provenance().validationCurve().size(); j++) {
             double e = one.provenance().validationCurve().get(j).error();
             assertThat(three.provenance().validationCurve().get(j).error()).isCloseTo(e,
