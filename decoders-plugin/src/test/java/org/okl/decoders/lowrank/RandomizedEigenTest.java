@@ -75,7 +75,9 @@ class RandomizedEigenTest {
         Matrix m = lowRank(40, 4, 3);
         SymmetricEigen a = RandomizedEigen.compute(dense(m), 3, 2, 1, 5, la);
         SymmetricEigen b = RandomizedEigen.compute(dense(m), 3, 2, 1, 5, la);
-        assertThat(b.values()).containsExactly(a.values());
-        assertThat(b.vectors().data()).containsExactly(a.vectors().data());
+        // the same seed draws the same test matrix; the QR and eigen steps agree to round-off (LAPACK is not bitwise
+        // reproducible across calls with some OpenBLAS kernel sets)
+        assertThat(b.values()).containsExactly(a.values(), org.assertj.core.data.Offset.offset(1e-12 * a.values()[0]));
+        assertThat(b.vectors().data()).containsExactly(a.vectors().data(), org.assertj.core.data.Offset.offset(1e-10));
     }
 }
