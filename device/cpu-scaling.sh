@@ -12,7 +12,9 @@
 #   scaling1m    okl bench --scaling stream_csv, n = 1,000,000, at 4, 8, ... cores
 #   java1m       the fit from CSV at n = 1,000,000 with the pure-Java back-end
 # OKL_CPU_N and OKL_CPU_N_LARGE (200000 and 1000000) change the sizes for a quick try elsewhere; OKL_CPU_THREADS
-# (a list such as 1,16) and OKL_CPU_SCALING_S (its estimate in seconds) shorten scaling200k when the budget is short.
+# (a list such as 1,16) and OKL_CPU_SCALING_S (its estimate in seconds) shorten scaling200k when the budget is short;
+# OKL_CPU_STEPS (names from the list above, space-separated) runs only those steps (a later call filling the gaps of
+# an earlier one); the others are listed as not asked for.
 set -uo pipefail
 budget="${1:?usage: OUT=folder device/cpu-scaling.sh BUDGET_SECONDS}"
 : "${OUT:?set OUT to the folder for the results}"
@@ -60,6 +62,9 @@ say "cpu-scaling on $cores cores ($(grep -m1 'Model name' <(lscpu 2>/dev/null) |
 # step NAME ESTIMATE_SECONDS COMMAND...: runs when the time left covers the estimate, limited to the time left
 step() {
   local name="$1" estimate="$2"; shift 2
+  if [[ -n "${OKL_CPU_STEPS:-}" && " $OKL_CPU_STEPS " != *" $name "* ]]; then
+    say "$name: not asked for (OKL_CPU_STEPS=$OKL_CPU_STEPS)"; return
+  fi
   local remaining; remaining=$(left)
   if (( remaining < estimate + 5 )); then
     say "$name: not run (${remaining}s left, about ${estimate}s needed)"; return

@@ -12,6 +12,9 @@
 # the budget at the size it is run at a smaller size, and the report says which. "smoke" runs everything
 # at small sizes (a check of the scripts and the binding, not the benchmark); "local" runs tiny sizes, for trying
 # the script where there is no card (OKL_GPU_SIMULATE=2g then runs the device routes on the CPU device).
+# OKL_GPU_STEPS (step names, space-separated: tests, sums_gpu, ..., csv_compare, calibrate) runs only those steps, and
+# OKL_GPU_N_EXACT_CPU sets the size at which the exact path is compared with the CPU route (a later call filling the
+# gaps of an earlier one).
 #
 # Writes to $OUT (else /tmp/okl-gpu-out): report.md (the tables and verdicts), results.jsonl (one JSON object per
 # step), log.txt (every program's standard error), tests.txt (the JUnit tree).
@@ -83,6 +86,10 @@ echo >> "$results"
 step() {
   local name=$1 estimate=$2 limit=$3
   shift 3
+  if [[ -n "${OKL_GPU_STEPS:-}" && " $OKL_GPU_STEPS " != *" $name "* ]]; then
+    echo "{\"step\": \"$name\", \"not_run\": \"not asked for (OKL_GPU_STEPS)\"}" >> "$results"
+    return 1
+  fi
   local needed
   for needed in ${NEEDS:-}; do
     if ! grep -q "^{\"step\": \"$needed\", \"rc\": 0," "$results"; then
@@ -144,6 +151,7 @@ else
   n_sums=1000000; n_csv=1000000; n_exact=40000; n_exact_cpu=8000; decode_c=1000000; decode_c_cpu=100000
   n_falkon=10000000; m_falkon=20000; n_falkon_cpu=20000; m_small=1000; heap=64g
 fi
+n_exact_cpu="${OKL_GPU_N_EXACT_CPU:-$n_exact_cpu}"
 lambdas=1e-7,1e-6,1e-5,1e-4,1e-3
 
 # Steps in order of priority, so that a smaller budget keeps the most (estimates at the sizes, 16 cores and

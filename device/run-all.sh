@@ -5,6 +5,7 @@
 #   command "OUT=\$OUT device/run-all.sh 440", carry ["device/carry"], timeout_s 470
 # CPU_SECONDS (default 150) goes to cpu-scaling.sh (the 1,000,000-row fit from CSV on every core, then --scaling at
 # 200,000 rows on OKL_CPU_THREADS, default 1 and all cores), the rest to gpu-suite.sh.
+# OKL_CPU_STEPS and OKL_GPU_STEPS (see each script) run only the named steps, to fill the gaps of an earlier call.
 # Results: $OUT/cpu (summary.txt, one file per step) and $OUT/gpu (report.md, results.jsonl, log.txt, tests.txt).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,8 @@ if (( left > 40 )); then
   OUT="$OUT/gpu" timeout --kill-after=10 "$left" bash device/gpu-suite.sh "$(( left - 15 ))" > "$OUT/gpu/stdout.txt" 2>&1
   echo "run-all: gpu-suite exit $? after $(( $(date +%s) - started ))s"
   tail -60 "$OUT/gpu/stdout.txt"
+  echo "run-all: the GPU suite's results.jsonl (each step's record, also when the device tool returns few files):"
+  cat "$OUT/gpu/results.jsonl"
 else
   echo "run-all: gpu-suite not run (${left}s left)"
 fi
