@@ -21,8 +21,11 @@ import org.okl.core.plugin.OklException;
  *   <li>the sums: every group's {@code Phi^T Phi} by column strips of its lower triangle and {@code Phi^T Y} by
  *       row tiles ({@link TiledProducts}), all groups' tasks at once, the largest first.</li>
  * </ol>
- * The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
- * Memory: the sums plus one piece of features, O(m² + chunk·m), whatever the number of rows.
+ * A piece's sums run in the background while the caller prepares the next piece and its features tasks join them on
+ * the workers (so the caller's serial work, the new features' memory and the tail of the sums, where few tasks are
+ * left, overlap); the next piece's sums start only when the previous ones have ended, so every tile is summed in row
+ * order. The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
+ * Memory: the sums plus two pieces of features, O(m² + chunk·m), whatever the number of rows.
  *
  * <p>Inputs (dense or sparse rows) and targets must be finite: a NaN or infinite value is reported with its global
  * row (1-based) and column. Rows may carry weights (finite, >= 0: {@link FoldAggregates} says what they weigh).
@@ -35,6 +38,8 @@ public final class BlockAccumulator {
     private final int chunkRows;
     private final StreamTimings timings;
     private final Workers workers;
+    /** The sums of the last piece, while they run (null when none). */
+    private Workers.Pending<Void> inFlight;
 
     /**
      * An accumulator that computes on the calling thread (a task that a scheduler such as Spark already runs on one
@@ -141,7 +146,11 @@ public final class BlockAccumulator {
         }
     }
 
-    /** Rows [from, to) of a block: every group's features, then every group's sums. */
+    /**
+     * Rows [from, to) of a block: every group's features (alongside the previous piece's sums), then every group's
+     * sums, started in the background once the previous ones have ended. The kernel time counts the features, the
+     * product time the wait for the previous sums (and, on the caller alone, the sums themselves).
+     */
     private void addPiece(int[] groups, InputRows inputs, Matrix targets, double[] weights, int from, int to) {
         int[][] rows = SketchBlocks.rowsByGroup(groups, from, to, aggregates.groups());
         InputRows[] x = new InputRows[rows.length];
@@ -154,7 +163,13 @@ public final class BlockAccumulator {
             w[g] = weights == null || rows[g].length == 0 ? null : all ? weights : select(weights, rows[g]);
         }
         long start = System.nanoTime();
-        Matrix[] phi = SketchBlocks.features(features, x, workers);
+        Matrix[] phi;
+        try {
+            phi = SketchBlocks.features(features, x, workers);
+        } catch (RuntimeException | Error e) {
+            abandon();
+            throw e;
+        }
         long mid = System.nanoTime();
         List<TiledProducts.Task> tasks = new ArrayList<>();
         for (int g = 0; g < rows.length; g++) {
@@ -162,7 +177,11 @@ public final class BlockAccumulator {
                 aggregates.addTasks(g, phi[g], y[g], w[g], products, tasks);
             }
         }
-        TiledProducts.run(tasks, workers);
+        finishSums();
+        inFlight = workers.start(() -> {
+            TiledProducts.run(tasks, workers);
+            return null;
+        });
         for (int g = 0; g < rows.length; g++) {
             if (y[g] != null) {
                 aggregates.addOutputs(g, y[g], w[g]);
@@ -172,8 +191,29 @@ public final class BlockAccumulator {
         timings.products(System.nanoTime() - mid);
     }
 
-    /** The sums so far. */
+    /** Waits for the sums in flight, and rethrows their failure. */
+    private void finishSums() {
+        Workers.Pending<Void> pending = inFlight;
+        inFlight = null;
+        if (pending != null) {
+            pending.join();
+        }
+    }
+
+    /** Waits for the sums in flight after a failure of the caller's part, which is rethrown instead of theirs. */
+    private void abandon() {
+        Workers.Pending<Void> pending = inFlight;
+        inFlight = null;
+        if (pending != null) {
+            pending.await();
+        }
+    }
+
+    /** The sums so far (once the sums in flight have ended: their failure is rethrown here). */
     public FoldAggregates aggregates() {
+        long start = System.nanoTime();
+        finishSums();
+        timings.products(System.nanoTime() - start);
         return aggregates;
     }
 
