@@ -20,86 +20,41 @@ public final class ProductKernel implements SparseVectorKernel {
 
     @Override
     public double value(double[] a, double[] b) {
-        double p = 1;
-        for (VectorKernel k : kernels) {
-            p *= k.value(a, b);
-        }
-        return p;
+        return PartsFold.PRODUCT.value(kernels, a, b);
     }
 
     @Override
     public Matrix gram(Matrix a, Matrix b) {
-        Matrix g = kernels.get(0).gram(a, b);
-        for (int r = 1; r < kernels.size(); r++) {
-            multiply(g, kernels.get(r).gram(a, b));
-        }
-        return g;
+        return PartsFold.PRODUCT.gram(kernels, a, b);
     }
 
     @Override
     public Matrix gram(Matrix a) {
-        Matrix g = kernels.get(0).gram(a);
-        for (int r = 1; r < kernels.size(); r++) {
-            multiply(g, kernels.get(r).gram(a));
-        }
-        return g;
+        return PartsFold.PRODUCT.gram(kernels, a);
     }
 
     @Override
     public double[] diagonal(Matrix a) {
-        double[] d = kernels.get(0).diagonal(a);
-        for (int r = 1; r < kernels.size(); r++) {
-            double[] e = kernels.get(r).diagonal(a);
-            for (int i = 0; i < d.length; i++) {
-                d[i] *= e[i];
-            }
-        }
-        return d;
+        return PartsFold.PRODUCT.diagonal(kernels, a);
     }
 
     @Override
     public Matrix gram(InputRows a, InputRows b) {
-        Matrix g = SparseParts.gram(kernels.get(0), a, b, "product");
-        for (int r = 1; r < kernels.size(); r++) {
-            multiply(g, SparseParts.gram(kernels.get(r), a, b, "product"));
-        }
-        return g;
+        return PartsFold.PRODUCT.gram(kernels, a, b);
     }
 
     @Override
     public Matrix gram(InputRows a) {
-        Matrix g = SparseParts.gram(kernels.get(0), a, "product");
-        for (int r = 1; r < kernels.size(); r++) {
-            multiply(g, SparseParts.gram(kernels.get(r), a, "product"));
-        }
-        return g;
+        return PartsFold.PRODUCT.gram(kernels, a);
     }
 
     @Override
     public double[] diagonal(InputRows a) {
-        double[] d = SparseParts.diagonal(kernels.get(0), a, "product");
-        for (int r = 1; r < kernels.size(); r++) {
-            double[] e = SparseParts.diagonal(kernels.get(r), a, "product");
-            for (int i = 0; i < d.length; i++) {
-                d[i] *= e[i];
-            }
-        }
-        return d;
+        return PartsFold.PRODUCT.diagonal(kernels, a);
     }
 
     @Override
     public boolean takesSparse() {
         return SparseParts.takeSparse(kernels);
-    }
-
-    private static void multiply(Matrix into, Matrix factor) {
-        int n = into.rows();
-        double[] x = into.data();
-        double[] y = factor.data();
-        GramPasses.forEachColumn(n, into.cols(), j -> {
-            for (int i = j * n; i < (j + 1) * n; i++) {
-                x[i] *= y[i];
-            }
-        });
     }
 }
