@@ -179,15 +179,7 @@ public final class FalkonRoute implements SketchRoute {
         long start = System.nanoTime();
         Matrix ttT = la.multiply(lower, true, lower, false).times(1.0 / m);
         timings.solve(System.nanoTime() - start);
-        java.util.TreeSet<Double> distinct = new java.util.TreeSet<>();
-        for (int j = 0; j < points; j++) {
-            for (int c = 0; c < d; c++) {
-                if (a[c] > 0) {
-                    distinct.add(filter.lambda(j) / a[c]);
-                }
-            }
-        }
-        List<Double> shifts = new ArrayList<>(distinct);
+        List<Double> shifts = RidgeColumn.shifts(filter, a);
         long factorBytes = 8L * m * m;
         int perGroup = (int) Math.max(1, Math.min(shifts.size(),
                 (long) (FACTOR_SHARE * Runtime.getRuntime().maxMemory()) / factorBytes));
@@ -202,24 +194,12 @@ public final class FalkonRoute implements SketchRoute {
                         new IllegalStateException("the preconditioner T T^T/m + " + shift + " I is not definite"));
             }
             timings.solve(System.nanoTime() - start);
-            List<Column> columns = new ArrayList<>();
-            for (int s = 0; s < sets; s++) {
-                for (int j = 0; j < points; j++) {
-                    for (int c = 0; c < d; c++) {
-                        if (a[c] > 0) {
-                            int q = indexOf(values, filter.lambda(j) / a[c]);
-                            if (q >= 0) {
-                                columns.add(new Column(s, j, c, q, sums.rows(s) * values[q]));
-                            }
-                        }
-                    }
-                }
-            }
+            List<RidgeColumn> columns = RidgeColumn.of(sets, filter, a, values, sums::rows);
             Matrix[] previous = new Matrix[columns.size()];
             for (int solve = 0; solve < filter.iterations(); solve++) {
                 Matrix[] b = new Matrix[columns.size()];
                 for (int k = 0; k < b.length; k++) {
-                    Column col = columns.get(k);
+                    RidgeColumn col = columns.get(k);
                     Matrix bk = rhs[col.set()].columnRange(col.output(), col.output() + 1);
                     if (previous[k] != null) {
                         bk = bk.plus(la.multiply(metric, previous[k]).times(col.mu()));
@@ -229,7 +209,7 @@ public final class FalkonRoute implements SketchRoute {
                 previous = conjugateGradients(columns, b, metric, lower, factors, sums, pass);
             }
             for (int k = 0; k < columns.size(); k++) {
-                Column col = columns.get(k);
+                RidgeColumn col = columns.get(k);
                 System.arraycopy(previous[k].data(), 0, rotated[col.set()][col.point()].data(), col.output() * m, m);
             }
         }
@@ -242,29 +222,9 @@ public final class FalkonRoute implements SketchRoute {
         return weights;
     }
 
-    private static int indexOf(double[] values, double v) {
-        for (int q = 0; q < values.length; q++) {
-            if (values[q] == v) {
-                return q;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * One right-hand side of the ridge path.
-     *
-     * @param set    the training set
-     * @param point  the path point
-     * @param output the output direction (column in A's eigenbasis)
-     * @param factor the preconditioner factor of its shift
-     * @param mu     n·lambda/a_c
-     */
-    private record Column(int set, int point, int output, int factor, double mu) {
-    }
 
     /** Preconditioned CG on every column at once: one pass per iteration for all columns still moving. */
-    private Matrix[] conjugateGradients(List<Column> columns, Matrix[] b, Matrix metric, Matrix lower,
+    private Matrix[] conjugateGradients(List<RidgeColumn> columns, Matrix[] b, Matrix metric, Matrix lower,
             Matrix[] factors, Sums sums, Gram pass) {
         int count = columns.size();
         int m = metric.rows();
@@ -325,7 +285,7 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     /** {@code (Phi_s^T Phi_s + mu M) p} for every moving column, the pass shared. */
-    private Matrix[] applySystem(List<Column> columns, Matrix[] p, Matrix metric, Gram pass,
+    private Matrix[] applySystem(List<RidgeColumn> columns, Matrix[] p, Matrix metric, Gram pass,
             boolean[] done) {
         int sets = pass.sets();
         List<List<Integer>> bySet = new ArrayList<>();
@@ -358,7 +318,7 @@ public final class FalkonRoute implements SketchRoute {
     }
 
     /** z = (1/n_s) T^-1 G^-T G^-1 T^-T r per moving column, T = lower^T. */
-    private void precondition(List<Column> columns, Matrix[] r, Matrix[] z, Matrix lower, Matrix[] factors,
+    private void precondition(List<RidgeColumn> columns, Matrix[] r, Matrix[] z, Matrix lower, Matrix[] factors,
             Sums sums, boolean[] done) {
         List<Integer> moving = new ArrayList<>();
         for (int k = 0; k < columns.size(); k++) {

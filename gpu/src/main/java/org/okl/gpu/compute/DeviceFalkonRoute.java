@@ -2,7 +2,6 @@ package org.okl.gpu.compute;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
@@ -11,6 +10,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.device.DeviceWork;
+import org.okl.core.stream.RidgeColumn;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.RowSource;
@@ -252,15 +252,7 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
             device.gemm(s, true, false, m, m, m, 1.0 / m, lower, m, lower, m, 0.0, ttT, m);
             device.synchronize(s);
             timings.solve(System.nanoTime() - start);
-            TreeSet<Double> distinct = new TreeSet<>();
-            for (int j = 0; j < points; j++) {
-                for (int c = 0; c < d; c++) {
-                    if (a[c] > 0) {
-                        distinct.add(filter.lambda(j) / a[c]);
-                    }
-                }
-            }
-            List<Double> shifts = new ArrayList<>(distinct);
+            List<Double> shifts = RidgeColumn.shifts(filter, a);
             long factorBytes = 8L * m * m;
             int perGroup = (int) Math.max(1, Math.min(shifts.size(), (device.freeBytes() - DeviceMemory.headroom(device)
                     - 8L * 10 * m * (long) sets * points * d) / factorBytes));
@@ -280,22 +272,10 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
                         }
                     }
                     timings.solve(System.nanoTime() - start);
-                    List<Column> columns = new ArrayList<>();
-                    for (int set = 0; set < sets; set++) {
-                        for (int j = 0; j < points; j++) {
-                            for (int c = 0; c < d; c++) {
-                                if (a[c] > 0) {
-                                    int q = indexOf(values, filter.lambda(j) / a[c]);
-                                    if (q >= 0) {
-                                        columns.add(new Column(set, j, c, q, rows(set) * values[q]));
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    List<RidgeColumn> columns = RidgeColumn.of(sets, filter, a, values, this::rows);
                     double[] x = solveColumns(columns, rhs, factors);
                     for (int k = 0; k < columns.size(); k++) {
-                        Column col = columns.get(k);
+                        RidgeColumn col = columns.get(k);
                         System.arraycopy(x, k * m, rotated[col.set()][col.point()].data(), col.output() * m, m);
                     }
                 } finally {
@@ -316,11 +296,11 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
         }
 
         /** The (iterated) Tikhonov solves of a group of columns; their solutions, column after column. */
-        private double[] solveColumns(List<Column> columns, Matrix[] rhs, DeviceBuffer[] factors) {
+        private double[] solveColumns(List<RidgeColumn> columns, Matrix[] rhs, DeviceBuffer[] factors) {
             int count = columns.size();
             double[] b = new double[m * count];
             for (int k = 0; k < count; k++) {
-                Column col = columns.get(k);
+                RidgeColumn col = columns.get(k);
                 System.arraycopy(rhs[col.set()].data(), col.output() * m, b, k * m, m);
             }
             try (DeviceBuffer previous = device.allocate((long) m * count, "the previous solutions");
@@ -348,10 +328,10 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
 
         /** Preconditioned conjugate gradients of a group of columns, the moving ones packed to the left. */
         private final class Cg {
-            private final List<Column> columns;
+            private final List<RidgeColumn> columns;
             private final DeviceBuffer[] factors;
 
-            Cg(List<Column> columns, DeviceBuffer[] factors) {
+            Cg(List<RidgeColumn> columns, DeviceBuffer[] factors) {
                 this.columns = columns;
                 this.factors = factors;
             }
@@ -447,7 +427,7 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
                 double[] sets = new double[live];
                 double[] mu = new double[live];
                 for (int i = 0; i < live; i++) {
-                    Column col = columns.get(moving[i]);
+                    RidgeColumn col = columns.get(moving[i]);
                     sets[i] = col.set() < folds ? col.set() : -1;
                     mu[i] = col.mu();
                 }
@@ -579,26 +559,5 @@ final class DeviceFalkonRoute implements SketchRoute, DeviceWork {
                 b.close();
             }
         }
-    }
-
-    private static int indexOf(double[] values, double v) {
-        for (int q = 0; q < values.length; q++) {
-            if (values[q] == v) {
-                return q;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * One right-hand side of the ridge path.
-     *
-     * @param set    the training set
-     * @param point  the path point
-     * @param output the output direction (column in A's eigenbasis)
-     * @param factor the preconditioner factor of its shift
-     * @param mu     n·lambda/a_c
-     */
-    private record Column(int set, int point, int output, int factor, double mu) {
     }
 }
