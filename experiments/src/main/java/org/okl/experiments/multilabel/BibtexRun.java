@@ -182,7 +182,7 @@ final class BibtexRun {
                 TrainingData part = TrainingData.builder(td.inputs(), td.outputs())
                         .unlabelledOutputs(m == 0 ? null : train.outputs().selectRows(rows)).build();
                 PipelineSpec fixed = oel.spec().withSelection(null).withFilter(Filters.tikhonov(oelLambda))
-                        .withDecoder(ComponentSpec.of("candidates", "from", candidates.toString()));
+                        .withDecoder(ComponentSpec.of("candidates", "file", candidates.toString()));
                 fig3.put(m, okl.pipeline(fixed).fit(part).predict(test.inputs()));
                 context.progress().printf("oel-multilabel: bibtex Fig. 3, m = %d done%n", m);
                 context.progress().flush();
