@@ -27,7 +27,7 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
      * @param seconds        the time (see the settings line)
      * @param cpuSeconds     the processor time the child used, all threads (on a busy machine the wall times say
      *                       less than this: the child's share of the cores)
-     * @param phases         seconds per phase (parse, landmarks, features, sums, solves)
+     * @param phases         seconds per phase (parse, landmarks, features + sums, solves)
      * @param peakRssMib     the child's peak resident memory
      * @param chosen         the chosen parameters
      * @param predictionDiff the largest difference of its test predictions from the first run's, relative to their
@@ -47,14 +47,14 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
         out.append('\n').append(String.format(Locale.ROOT, "%-8s %9s %8s %6s %8s", "threads", "time s", "speed-up",
                 "eff.", "cpu s"));
         for (String phase : ScalingRunner.PHASES.keySet()) {
-            out.append(String.format(Locale.ROOT, " %22s", phase + " s (x, eff.)"));
+            out.append(String.format(Locale.ROOT, " %28s", phase + " s (x, eff.)"));
         }
         out.append(String.format(Locale.ROOT, " %9s %10s %9s  %s%n", "RSS MiB", "pred.diff", "test MSE", "chosen"));
         for (Run r : runs) {
             out.append(String.format(Locale.ROOT, "%-8d %9.2f %8.2f %5.0f%% %8.1f", r.threads(), r.seconds(),
                     speedup(r), 100 * efficiency(r), r.cpuSeconds()));
             for (String phase : ScalingRunner.PHASES.keySet()) {
-                out.append(String.format(Locale.ROOT, " %22s", phaseCell(r, phase)));
+                out.append(String.format(Locale.ROOT, " %28s", phaseCell(r, phase)));
             }
             out.append(String.format(Locale.ROOT, " %9.0f %10.1e %9.5f  %s%n", r.peakRssMib(), r.predictionDiff(),
                     r.testMse(), r.chosen()));

@@ -103,7 +103,7 @@ public final class BenchCommand implements Runnable {
 
     @Option(names = "--scaling", description = "Fit stream_csv (or lowrank_cv, with --workloads) at each --threads "
             + "count in a child JVM (its pool, and its CPUs by taskset) and report time, speed-up and parallel "
-            + "efficiency of the fit and of each phase: parse, landmarks, features, sums, solves (default --n "
+            + "efficiency of the fit and of each phase: parse, landmarks, features + sums, solves (default --n "
             + "200000).")
     private boolean scaling;
 
