@@ -1,6 +1,5 @@
 package org.okl.core.linalg;
 
-import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
@@ -59,61 +58,13 @@ public interface SolverLinearAlgebra extends LinearAlgebra {
         return linearAlgebra instanceof SolverLinearAlgebra own ? own : new Adapter(linearAlgebra);
     }
 
-    /** An api back-end seen as a {@link SolverLinearAlgebra}. */
-    record Adapter(LinearAlgebra delegate) implements SolverLinearAlgebra {
-        @Override
-        public String name() {
-            return delegate.name();
-        }
-
-        @Override
-        public String description() {
-            return delegate.description();
-        }
-
-        @Override
-        public void gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c) {
-            delegate.gemm(alpha, a, transA, b, transB, beta, c);
-        }
-
-        @Override
-        public Matrix outerGram(Matrix a) {
-            return delegate.outerGram(a);
-        }
-
-        @Override
-        public Matrix innerGram(Matrix a) {
-            return delegate.innerGram(a);
-        }
-
-        @Override
-        public SymmetricEigen eigenSymmetric(Matrix symmetric) {
-            return delegate.eigenSymmetric(symmetric);
-        }
-
-        @Override
-        public Optional<Matrix> cholesky(Matrix symmetricPositiveDefinite) {
-            return delegate.cholesky(symmetricPositiveDefinite);
-        }
-
-        @Override
-        public Matrix choleskySolve(Matrix lower, Matrix b) {
-            return delegate.choleskySolve(lower, b);
-        }
-
-        @Override
-        public Matrix triangularSolve(Matrix t, boolean lower, boolean transpose, Matrix b) {
-            return delegate.triangularSolve(t, lower, transpose, b);
-        }
-
-        @Override
-        public Matrix solve(Matrix a, Matrix b) {
-            return delegate.solve(a, b);
-        }
-
-        @Override
-        public Matrix orthonormalBasis(Matrix a) {
-            return delegate.orthonormalBasis(a);
+    /**
+     * An api back-end seen as a {@link SolverLinearAlgebra}: every {@link LinearAlgebra} call goes to the back-end
+     * ({@link ForwardingLinearAlgebra}); the Hessenberg reduction comes from the pure-Java back-end.
+     */
+    final class Adapter extends ForwardingLinearAlgebra implements SolverLinearAlgebra {
+        Adapter(LinearAlgebra delegate) {
+            super(delegate);
         }
 
         @Override

@@ -1,31 +1,18 @@
 package org.okl.core.linalg;
 
-import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.SymmetricEigen;
 import org.okl.core.parallel.Workers;
 
 /** {@link TiledProducts#onWorkers}: a back-end whose large products run as column tiles on the workers. */
-final class WorkerProducts implements LinearAlgebra {
-    private final LinearAlgebra base;
+final class WorkerProducts extends ForwardingLinearAlgebra {
     private final TiledProducts products;
     private final Workers workers;
 
     WorkerProducts(LinearAlgebra base, TiledProducts products, Workers workers) {
-        this.base = base;
+        super(base);
         this.products = products;
         this.workers = workers;
-    }
-
-    @Override
-    public String name() {
-        return base.name();
-    }
-
-    @Override
-    public String description() {
-        return base.description();
     }
 
     @Override
@@ -34,59 +21,9 @@ final class WorkerProducts implements LinearAlgebra {
         int k = transA ? a.rows() : a.cols();
         if (k == 0 || 2.0 * c.rows() * c.cols() * k < TiledProducts.LARGE_FLOPS || c.cols() < 2 * TiledProducts.TILE
                 || a.data() == c.data() || b.data() == c.data()) {
-            base.gemm(alpha, a, transA, b, transB, beta, c);
+            delegate().gemm(alpha, a, transA, b, transB, beta, c);
             return;
         }
         products.gemmByColumns(alpha, a, transA, b, transB, beta, c, workers);
-    }
-
-    @Override
-    public Matrix outerGram(Matrix a) {
-        return base.outerGram(a);
-    }
-
-    @Override
-    public Matrix innerGram(Matrix a) {
-        return base.innerGram(a);
-    }
-
-    @Override
-    public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
-        base.symmetricRankUpdate(alpha, a, transpose, beta, c);
-    }
-
-    @Override
-    public SymmetricEigen eigenSymmetric(Matrix symmetric) {
-        return base.eigenSymmetric(symmetric);
-    }
-
-    @Override
-    public double[] eigenvaluesSymmetric(Matrix symmetric) {
-        return base.eigenvaluesSymmetric(symmetric);
-    }
-
-    @Override
-    public Optional<Matrix> cholesky(Matrix symmetricPositiveDefinite) {
-        return base.cholesky(symmetricPositiveDefinite);
-    }
-
-    @Override
-    public Matrix choleskySolve(Matrix lower, Matrix b) {
-        return base.choleskySolve(lower, b);
-    }
-
-    @Override
-    public Matrix triangularSolve(Matrix t, boolean lower, boolean transpose, Matrix b) {
-        return base.triangularSolve(t, lower, transpose, b);
-    }
-
-    @Override
-    public Matrix solve(Matrix a, Matrix b) {
-        return base.solve(a, b);
-    }
-
-    @Override
-    public Matrix orthonormalBasis(Matrix a) {
-        return base.orthonormalBasis(a);
     }
 }
