@@ -46,8 +46,9 @@ final class RidgeSolve {
         if (factors.size() > MAX_SHIFTS || !usable) {
             return Optional.empty();
         }
+        Matrix symmetric = whitened.copy().symmetrize();
         for (double mu : factors.keySet()) {
-            Optional<Matrix> lower = la.cholesky(whitened.copy().symmetrize().addToDiagonal(mu));
+            Optional<Matrix> lower = la.cholesky(symmetric.copy().addToDiagonal(mu));
             if (lower.isEmpty()) {
                 return Optional.empty();
             }
