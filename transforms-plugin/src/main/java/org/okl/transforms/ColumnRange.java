@@ -2,7 +2,11 @@ package org.okl.transforms;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.transform.FittedTransform;
+import org.okl.api.transform.TransformStatistics;
 
 /** The smallest and largest value of every column over rows added block by block, NaN left out. */
 final class ColumnRange {
@@ -72,5 +76,35 @@ final class ColumnRange {
     /** The smallest value of every column (a copy). */
     double[] mins() {
         return min.clone();
+    }
+
+    /**
+     * Transform statistics that gather the ranges of the columns (parts merged as {@link #part()} and
+     * {@link #merge} give them) and end with {@code finish} applied to the ranges.
+     */
+    static TransformStatistics statistics(String transform, int columns,
+            Function<ColumnRange, FittedTransform> finish) {
+        ColumnRange range = new ColumnRange(transform, columns);
+        return new TransformStatistics() {
+            @Override
+            public void add(Matrix rows) {
+                range.add(rows);
+            }
+
+            @Override
+            public Optional<Map<String, Matrix>> part() {
+                return Optional.of(range.part());
+            }
+
+            @Override
+            public void merge(Map<String, Matrix> part) {
+                range.merge(part);
+            }
+
+            @Override
+            public FittedTransform finish() {
+                return finish.apply(range);
+            }
+        };
     }
 }

@@ -3,7 +3,6 @@ package org.okl.transforms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -28,38 +27,19 @@ final class DropConstant implements InputTransform {
     @Override
     public TransformStatistics statistics(ColumnSchema columns, ComponentContext context) {
         int p = columns.size();
-        ColumnRange range = new ColumnRange(ID, p);
-        return new TransformStatistics() {
-            @Override
-            public void add(Matrix rows) {
-                range.add(rows);
-            }
-
-            @Override
-            public Optional<Map<String, Matrix>> part() {
-                return Optional.of(range.part());
-            }
-
-            @Override
-            public void merge(Map<String, Matrix> part) {
-                range.merge(part);
-            }
-
-            @Override
-            public FittedTransform finish() {
-                List<Integer> keep = new ArrayList<>();
-                for (int j = 0; j < p; j++) {
-                    if (range.max(j) - range.min(j) > tolerance) {
-                        keep.add(j);
-                    }
+        return ColumnRange.statistics(ID, p, range -> {
+            List<Integer> keep = new ArrayList<>();
+            for (int j = 0; j < p; j++) {
+                if (range.max(j) - range.min(j) > tolerance) {
+                    keep.add(j);
                 }
-                if (keep.isEmpty()) {
-                    throw new IllegalArgumentException(ID + ": every one of the " + p + " columns is constant in the "
-                            + "training rows");
-                }
-                return new ColumnSubset(ID, p, keep.stream().mapToInt(Integer::intValue).toArray());
             }
-        };
+            if (keep.isEmpty()) {
+                throw new IllegalArgumentException(ID + ": every one of the " + p + " columns is constant in the "
+                        + "training rows");
+            }
+            return new ColumnSubset(ID, p, keep.stream().mapToInt(Integer::intValue).toArray());
+        });
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.okl.transforms;
 
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
@@ -33,37 +32,18 @@ final class MinMax implements InputTransform {
 
     @Override
     public TransformStatistics statistics(ColumnSchema columns, ComponentContext context) {
-        ColumnRange range = new ColumnRange(ID, columns.size());
-        return new TransformStatistics() {
-            @Override
-            public void add(Matrix rows) {
-                range.add(rows);
-            }
-
-            @Override
-            public Optional<Map<String, Matrix>> part() {
-                return Optional.of(range.part());
-            }
-
-            @Override
-            public void merge(Map<String, Matrix> part) {
-                range.merge(part);
-            }
-
-            @Override
-            public FittedTransform finish() {
-                double[] gain = new double[range.columns()];
-                for (int j = 0; j < gain.length; j++) {
-                    if (!range.seen(j)) {
-                        throw new IllegalArgumentException(ID + ": column " + columns.names().get(j)
-                                + " has no value in the training rows");
-                    }
-                    double width = range.max(j) - range.min(j);
-                    gain[j] = width > 0.0 ? (high - low) / width : 1.0;
+        return ColumnRange.statistics(ID, columns.size(), range -> {
+            double[] gain = new double[range.columns()];
+            for (int j = 0; j < gain.length; j++) {
+                if (!range.seen(j)) {
+                    throw new IllegalArgumentException(ID + ": column " + columns.names().get(j)
+                            + " has no value in the training rows");
                 }
-                return new AffineColumns(range.mins(), gain, low);
+                double width = range.max(j) - range.min(j);
+                gain[j] = width > 0.0 ? (high - low) / width : 1.0;
             }
-        };
+            return new AffineColumns(range.mins(), gain, low);
+        });
     }
 
     @Override
