@@ -53,6 +53,14 @@ public final class TiledProducts {
 
     /** The tasks of {@link #addInnerGramLower}, to run in any order (none when a has no row). */
     public List<Task> innerGramLowerTasks(Matrix a, Matrix c) {
+        return innerGramLowerTasks(ColumnBlock.of(a), c);
+    }
+
+    /**
+     * The tasks of {@link #addInnerGramLower} for a block of a larger array (k x m, read in place), to run in any
+     * order (none when the block has no row).
+     */
+    public List<Task> innerGramLowerTasks(ColumnBlock a, Matrix c) {
         int m = a.cols();
         int k = a.rows();
         if (c.rows() != m || c.cols() != m) {
@@ -63,6 +71,8 @@ public final class TiledProducts {
             return tasks;
         }
         double[] ad = a.data();
+        int off = a.offset();
+        int lda = a.ld();
         double[] cd = c.data();
         for (int j0 = 0; j0 < m; j0 += TILE) {
             int start = j0;
@@ -70,10 +80,10 @@ public final class TiledProducts {
             int below = m - j0 - nj;
             long flops = (long) k * nj * nj + 2L * k * nj * below;
             tasks.add(new Task(() -> {
-                kernels.syrkLower(nj, k, ad, start * k, k, cd, start + start * m, m);
+                kernels.syrkLower(nj, k, ad, off + start * lda, lda, cd, start + start * m, m);
                 if (below > 0) {
-                    kernels.gemm(true, false, below, nj, k, ad, (start + nj) * k, k, ad, start * k, k, 1.0, cd,
-                            start + nj + start * m, m);
+                    kernels.gemm(true, false, below, nj, k, ad, off + (start + nj) * lda, lda, ad,
+                            off + start * lda, lda, 1.0, cd, start + nj + start * m, m);
                 }
             }, flops));
         }
@@ -87,6 +97,14 @@ public final class TiledProducts {
 
     /** The tasks of {@link #addTransposedProduct}, to run in any order. */
     public List<Task> transposedProductTasks(Matrix a, Matrix b, Matrix c) {
+        return transposedProductTasks(ColumnBlock.of(a), ColumnBlock.of(b), c);
+    }
+
+    /**
+     * The tasks of {@link #addTransposedProduct} for blocks of larger arrays (k x m and k x n, read in place), to
+     * run in any order.
+     */
+    public List<Task> transposedProductTasks(ColumnBlock a, ColumnBlock b, Matrix c) {
         int m = a.cols();
         int k = a.rows();
         int n = b.cols();
@@ -104,8 +122,8 @@ public final class TiledProducts {
         for (int t = 0; t < blocks(m); t++) {
             int i0 = t * TILE;
             int ni = Math.min(TILE, m - i0);
-            tasks.add(new Task(() -> kernels.gemm(true, false, ni, n, k, ad, i0 * k, k, bd, 0, k, 1.0, cd, i0, m),
-                    2L * k * ni * n));
+            tasks.add(new Task(() -> kernels.gemm(true, false, ni, n, k, ad, a.offset() + i0 * a.ld(), a.ld(), bd,
+                    b.offset(), b.ld(), 1.0, cd, i0, m), 2L * k * ni * n));
         }
         return tasks;
     }

@@ -6,6 +6,7 @@ import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.core.linalg.ColumnBlock;
 import org.okl.core.linalg.TiledProducts;
 import org.okl.core.parallel.Workers;
 import org.okl.core.plugin.ErrorCode;
@@ -17,7 +18,7 @@ import org.okl.core.plugin.OklException;
  * consecutive rows; for each piece, in two parallel steps on the {@link Workers}:
  * <ol>
  *   <li>the sketch features of every group's rows (the kernel block, rows x m), in tasks of
- *       {@value SketchBlocks#FEATURE_ROWS} rows;</li>
+ *       {@link SketchBlocks#featureRows} rows;</li>
  *   <li>the sums: every group's {@code Phi^T Phi} by column strips of its lower triangle and {@code Phi^T Y} by
  *       row tiles ({@link TiledProducts}), all groups' tasks at once, the largest first.</li>
  * </ol>
@@ -25,7 +26,8 @@ import org.okl.core.plugin.OklException;
  * the workers (so the caller's serial work, the new features' memory and the tail of the sums, where few tasks are
  * left, overlap); the next piece's sums start only when the previous ones have ended, so every tile is summed in row
  * order. The tasks depend on the shapes only, so the sums are the same, bit for bit, whatever the number of threads.
- * Memory: the sums plus two pieces of features, O(m² + chunk·m), whatever the number of rows.
+ * Memory: the sums plus two pieces of features, O(m² + chunk·m), whatever the number of rows; the two pieces'
+ * arrays are allocated once and reused.
  *
  * <p>Inputs (dense or sparse rows) and targets must be finite: a NaN or infinite value is reported with its global
  * row (1-based) and column. Rows may carry weights (finite, >= 0: {@link FoldAggregates} says what they weigh).
@@ -40,6 +42,10 @@ public final class BlockAccumulator {
     private final Workers workers;
     /** The sums of the last piece, while they run (null when none). */
     private Workers.Pending<Void> inFlight;
+    /** The two features arrays, filled in turns (see {@link #buffer}). */
+    private final double[][] buffers = new double[2][];
+    /** The array the last piece's features went to. */
+    private int next;
 
     /**
      * An accumulator that computes on the calling thread (a task that a scheduler such as Spark already runs on one
@@ -156,16 +162,21 @@ public final class BlockAccumulator {
         InputRows[] x = new InputRows[rows.length];
         Matrix[] y = new Matrix[rows.length];
         double[][] w = new double[rows.length][];
+        int[] at = new int[rows.length];
+        int t = 0;
         for (int g = 0; g < rows.length; g++) {
             boolean all = rows[g].length == inputs.rows();
             x[g] = rows[g].length == 0 ? null : all ? inputs : inputs.selectRows(rows[g]);
             y[g] = rows[g].length == 0 ? null : all ? targets : targets.selectRows(rows[g]);
             w[g] = weights == null || rows[g].length == 0 ? null : all ? weights : select(weights, rows[g]);
+            at[g] = t;
+            t += rows[g].length;
         }
+        int m = features.size();
+        double[] phi = buffer(t, m);
         long start = System.nanoTime();
-        Matrix[] phi;
         try {
-            phi = SketchBlocks.features(features, x, workers);
+            SketchBlocks.featuresInto(features, x, at, phi, t, workers);
         } catch (RuntimeException | Error e) {
             abandon();
             throw e;
@@ -173,8 +184,9 @@ public final class BlockAccumulator {
         long mid = System.nanoTime();
         List<TiledProducts.Task> tasks = new ArrayList<>();
         for (int g = 0; g < rows.length; g++) {
-            if (phi[g] != null) {
-                aggregates.addTasks(g, phi[g], y[g], w[g], products, tasks);
+            if (x[g] != null) {
+                aggregates.addTasks(g, new ColumnBlock(phi, at[g], rows[g].length, m, t), y[g], w[g], products,
+                        tasks);
             }
         }
         finishSums();
@@ -189,6 +201,21 @@ public final class BlockAccumulator {
         }
         timings.kernel(mid - start);
         timings.products(System.nanoTime() - mid);
+    }
+
+    /**
+     * The array the features of the next piece (t rows, every group's rows one after the other) are written into:
+     * the one of the two that the sums in flight do not read. Each is allocated for the largest piece it has held
+     * (at most {@link #chunkRows} rows), with one column to spare (a native BLAS checks that a block's last column
+     * ends within the array as if it were whole), so a pass allocates no features block per piece.
+     */
+    private double[] buffer(int t, int m) {
+        next = 1 - next;
+        long needed = (long) t * (m + 1);
+        if (buffers[next] == null || buffers[next].length < needed) {
+            buffers[next] = new double[Math.toIntExact(needed)];
+        }
+        return buffers[next];
     }
 
     /** Waits for the sums in flight, and rethrows their failure. */

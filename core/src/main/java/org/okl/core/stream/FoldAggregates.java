@@ -6,6 +6,7 @@ import java.util.List;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.linalg.ColumnBlock;
 import org.okl.core.linalg.TiledProducts;
 
 /**
@@ -139,6 +140,15 @@ public final class FoldAggregates implements Serializable {
      */
     void addTasks(int group, Matrix phi, Matrix targets, double[] rowWeights, TiledProducts products,
             List<TiledProducts.Task> into) {
+        addTasks(group, ColumnBlock.of(phi), targets, rowWeights, products, into);
+    }
+
+    /**
+     * {@link #addTasks(int, Matrix, Matrix, double[], TiledProducts, List)} for features that are a block of a larger
+     * array (read in place, and not changed: weighted rows are scaled in a copy).
+     */
+    void addTasks(int group, ColumnBlock phi, Matrix targets, double[] rowWeights, TiledProducts products,
+            List<TiledProducts.Task> into) {
         if (phi.cols() != features || targets.cols() != outputs || phi.rows() != targets.rows()) {
             throw new IllegalArgumentException("a block of " + phi.rows() + " x " + phi.cols() + " features and "
                     + targets.rows() + " x " + targets.cols() + " targets does not fit sums of " + features
@@ -147,19 +157,20 @@ public final class FoldAggregates implements Serializable {
         if (phi.rows() == 0) {
             return;
         }
-        Matrix p = phi;
+        ColumnBlock p = phi;
         Matrix y = targets;
         if (rowWeights != null) {
             double[] root = new double[rowWeights.length];
             for (int i = 0; i < root.length; i++) {
                 root[i] = Math.sqrt(rowWeights[i]);
             }
-            p = scaleRows(phi, root);
-            y = scaleRows(targets, root);
+            p = ColumnBlock.of(phi.scaledRows(root));
+            y = ColumnBlock.of(targets).scaledRows(root);
         }
         into.addAll(products.innerGramLowerTasks(p, new Matrix(features, features, gram[group])));
         if (outputs > 0) {
-            into.addAll(products.transposedProductTasks(p, y, new Matrix(features, outputs, cross[group])));
+            into.addAll(products.transposedProductTasks(p, ColumnBlock.of(y),
+                    new Matrix(features, outputs, cross[group])));
         }
     }
 
@@ -199,16 +210,6 @@ public final class FoldAggregates implements Serializable {
     }
 
     /** A new matrix: row i of m times factor[i]. */
-    private static Matrix scaleRows(Matrix m, double[] factor) {
-        int t = m.rows();
-        double[] d = m.data().clone();
-        for (int j = 0; j < m.cols(); j++) {
-            for (int i = 0; i < t; i++) {
-                d[i + j * t] *= factor[i];
-            }
-        }
-        return new Matrix(t, m.cols(), d);
-    }
 
     /**
      * Adds one group's sums computed elsewhere (on a compute device) over other rows: the lower triangle of

@@ -10,7 +10,7 @@ import org.okl.core.parallel.Workers;
  * The products one pass of {@link FalkonPasses#apply} adds up: for every training set s that asks,
  * {@code Phi_s^T W_s Phi_s V_s} (m x c_s) over the rows of s, where training set s &lt; v leaves out validation fold
  * s and training set v (the number of validation folds) is every row. Per chunk of a block, in three parallel steps
- * on the context's workers: the features (tasks of {@value SketchBlocks#FEATURE_ROWS} rows), then
+ * on the context's workers: the features (tasks of {@link SketchBlocks#featureRows} rows), then
  * {@code P = Phi_b [V_0 ... V_v]} by the same rows with the rows of each set's left-out fold zeroed in its columns
  * (and every row times its weight), then {@code Phi_b^T P} added by row tiles ({@link TiledProducts}): the pass
  * costs one kernel block per row whatever the number of sets and right-hand sides, and gives the same sums on any
@@ -85,11 +85,11 @@ public final class SetProducts implements Serializable {
                     : inputs.rowRange(from, to), workers);
             long mid = System.nanoTime();
             Matrix p = Matrix.zeros(b, total);
-            int pieces = (b + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+            int pieces = (b + SketchBlocks.TASK_ROWS - 1) / SketchBlocks.TASK_ROWS;
             int base = from;
             workers.forEach(pieces, k -> {
-                int a = k * SketchBlocks.FEATURE_ROWS;
-                int e = Math.min(b, a + SketchBlocks.FEATURE_ROWS);
+                int a = k * SketchBlocks.TASK_ROWS;
+                int e = Math.min(b, a + SketchBlocks.TASK_ROWS);
                 Matrix part = products.multiply(phi.rowRange(a, e), stacked);
                 double[] pd = part.data();
                 int r = e - a;

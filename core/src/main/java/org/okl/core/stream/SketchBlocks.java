@@ -8,12 +8,14 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.parallel.Workers;
 
 /**
- * The sketch features of rows as parallel tasks of {@value #FEATURE_ROWS} rows each (a fixed size, so the features
- * of a row never depend on the number of threads), and the grouping of a block's rows that every pass shares.
+ * The sketch features of rows as parallel tasks of {@link #featureRows} rows each (a size that depends on m only, so
+ * the features of a row never depend on the number of threads), and the grouping of a block's rows that every pass
+ * shares.
  */
 final class SketchBlocks {
-    /** The rows of one features task. */
-    static final int FEATURE_ROWS = 128;
+    /** The rows of one task of products over features ({@code Phi} times a small matrix). */
+    static final int TASK_ROWS = 128;
+
 
     private SketchBlocks() {
     }
@@ -40,6 +42,11 @@ final class SketchBlocks {
         return rows;
     }
 
+    /** The rows of one features task for m features (a fixed 128 today; m-dependent sizes would keep the rule). */
+    static int featureRows(int m) {
+        return TASK_ROWS;
+    }
+
     /**
      * The features of several row sets (a set may be {@code null}: its features are {@code null}), computed as one
      * parallel step.
@@ -56,9 +63,10 @@ final class SketchBlocks {
             int t = x.rows();
             Matrix phi = Matrix.zeros(t, m);
             out[s] = phi;
-            for (int from = 0; from < t; from += FEATURE_ROWS) {
+            int step = featureRows(m);
+            for (int from = 0; from < t; from += step) {
                 int a = from;
-                int b = Math.min(t, from + FEATURE_ROWS);
+                int b = Math.min(t, from + step);
                 tasks.add(() -> copyRows(features.features(a == 0 && b == t ? x : x.rowRange(a, b)), phi, a));
             }
         }
@@ -66,9 +74,51 @@ final class SketchBlocks {
         return out;
     }
 
+    /**
+     * The features of several row sets written into one column-major array with leading dimension {@code ld}: set s
+     * into rows [at[s], at[s] + rows of set s) (a set may be {@code null}), as one parallel step. The array is
+     * written, never allocated, so a pass reuses it from block to block.
+     */
+    static void featuresInto(SketchFeatures features, InputRows[] inputs, int[] at, double[] into, int ld,
+            Workers workers) {
+        int m = features.size();
+        int step = featureRows(m);
+        List<Runnable> tasks = new ArrayList<>();
+        for (int s = 0; s < inputs.length; s++) {
+            if (inputs[s] == null) {
+                continue;
+            }
+            InputRows x = inputs[s];
+            int t = x.rows();
+            int first = at[s];
+            for (int from = 0; from < t; from += step) {
+                int a = from;
+                int b = Math.min(t, from + step);
+                tasks.add(() -> {
+                    Matrix part = features.features(a == 0 && b == t ? x : x.rowRange(a, b));
+                    if (part.cols() != m || part.rows() != b - a) {
+                        throw new IllegalStateException("the sketch gave " + part.rows() + " x " + part.cols()
+                                + " features for " + (b - a) + " rows of " + m);
+                    }
+                    copyRows(part, into, first + a, ld);
+                });
+            }
+        }
+        workers.forEach(tasks.size(), i -> tasks.get(i).run());
+    }
+
     /** The features of one row set, as one parallel step. */
     static Matrix features(SketchFeatures features, InputRows inputs, Workers workers) {
         return features(features, new InputRows[] {inputs}, workers)[0];
+    }
+
+    /** Copies {@code part} (r x m) into rows [row, row + r) of a column-major array with leading dimension ld. */
+    static void copyRows(Matrix part, double[] into, int row, int ld) {
+        int r = part.rows();
+        double[] src = part.data();
+        for (int j = 0; j < part.cols(); j++) {
+            System.arraycopy(src, j * r, into, row + j * ld, r);
+        }
     }
 
     /** Copies {@code part} (r x m) into rows [row, row + r) of {@code into} (t x m). */

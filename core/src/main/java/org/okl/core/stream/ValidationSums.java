@@ -72,12 +72,12 @@ public final class ValidationSums implements Serializable {
         int cells = points * outputs;
         context.forEachGroupPiece(first, inputs, counts.length, (f, part, phi, tasks, after) -> {
             Matrix truth = targets.selectRows(part);
-            int pieces = (part.length + SketchBlocks.FEATURE_ROWS - 1) / SketchBlocks.FEATURE_ROWS;
+            int pieces = (part.length + SketchBlocks.TASK_ROWS - 1) / SketchBlocks.TASK_ROWS;
             double[][][] partial = new double[pieces][][];
             for (int k = 0; k < pieces; k++) {
                 int piece = k;
-                int from = k * SketchBlocks.FEATURE_ROWS;
-                int to = Math.min(part.length, from + SketchBlocks.FEATURE_ROWS);
+                int from = k * SketchBlocks.TASK_ROWS;
+                int to = Math.min(part.length, from + SketchBlocks.TASK_ROWS);
                 tasks.add(() -> partial[piece] = errors(products.multiply(phi.rowRange(from, to), stacked[f]),
                         truth.rowRange(from, to), part, from, rowWeights));
             }

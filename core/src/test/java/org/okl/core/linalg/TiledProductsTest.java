@@ -123,6 +123,34 @@ class TiledProductsTest {
         org.okl.testkit.TestMatrices.assertClose(naiveMultiply(a, random(m, n, 5)), product, 1e-12 * m);
     }
 
+    /**
+     * Sums over a run of rows of a larger array (a group's rows of a features buffer: offset and leading dimension
+     * read in place), up to the array's last entry, against the naive products of the copied rows.
+     */
+    @ParameterizedTest(name = "{0}: rows {1}..{1}+{2} of {3}, m = {4}")
+    @CsvSource({"native, 0, 37, 90, 300", "native, 53, 37, 90, 300", "native, 89, 1, 90, 257",
+        "java, 20, 45, 70, 260", "foreign, 11, 30, 41, 259"})
+    void sumsOverABlockOfALargerArrayEqualTheNaiveProductsOfItsRows(String name, int from, int k, int t, int m) {
+        TiledProducts products = TiledProducts.of(backend(name));
+        Matrix whole = random(t, m, 9);
+        double[] buffer = java.util.Arrays.copyOf(whole.data(), t * (m + 1));
+        ColumnBlock block = new ColumnBlock(buffer, 0, t, m, t).rowRange(from, k);
+        Matrix rows = whole.rowRange(from, from + k);
+        Matrix b = random(k, 3, 10);
+        Matrix gram = Matrix.zeros(m, m);
+        Matrix cross = Matrix.zeros(m, 3);
+        TiledProducts.run(products.innerGramLowerTasks(block, gram), Workers.of(2));
+        TiledProducts.run(products.transposedProductTasks(block, ColumnBlock.of(b), cross), Workers.of(2));
+        Matrix expected = naiveMultiply(rows, true, rows, false);
+        for (int j = 0; j < m; j++) {
+            for (int i = j; i < m; i++) {
+                assertThat(gram.get(i, j)).as("(%d, %d)", i, j).isCloseTo(expected.get(i, j),
+                        org.assertj.core.data.Offset.offset(1e-12 * k));
+            }
+        }
+        org.okl.testkit.TestMatrices.assertClose(naiveMultiply(rows, true, b, false), cross, 1e-12 * k);
+    }
+
     @ParameterizedTest(name = "{0}: {1} x {2} x {3}, transA {4}, transB {5}")
     @CsvSource({"native, 600, 700, 500, false, false", "native, 600, 700, 500, true, true",
         "java, 520, 530, 510, true, false", "java, 520, 530, 510, false, true"})

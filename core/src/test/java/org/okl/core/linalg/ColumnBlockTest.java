@@ -1,0 +1,43 @@
+package org.okl.core.linalg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.okl.api.linalg.Matrix;
+
+/** Blocks of column-major arrays: where their entries are, and blocks that would read past the array. */
+class ColumnBlockTest {
+
+    @Test
+    void aRowRangeReadsTheSameEntriesAsTheMatrixRows() {
+        Matrix m = org.okl.testkit.TestMatrices.random(6, 4, 1);
+        ColumnBlock rows = ColumnBlock.of(m).rowRange(2, 3);
+        assertThat(rows.offset()).isEqualTo(2);
+        assertThat(rows.ld()).isEqualTo(6);
+        for (int j = 0; j < 4; j++) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(rows.data()[rows.offset() + i + j * rows.ld()]).isEqualTo(m.get(2 + i, j));
+            }
+        }
+    }
+
+    @Test
+    void scaledRowsMultiplyEachRowByItsFactorInANewMatrix() {
+        Matrix m = new Matrix(3, 2, new double[] {1, 2, 3, 4, 5, 6});
+        Matrix scaled = ColumnBlock.of(m).rowRange(1, 2).scaledRows(new double[] {10, -1});
+        assertThat(scaled.data()).containsExactly(20, -3, 50, -6);
+        assertThat(m.data()).containsExactly(1, 2, 3, 4, 5, 6);
+        assertThatThrownBy(() -> ColumnBlock.of(m).scaledRows(new double[2])).hasMessageContaining("2 factors");
+    }
+
+    @Test
+    void aBlockOutsideItsArrayIsRefused() {
+        double[] data = new double[10];
+        assertThat(new ColumnBlock(data, 1, 3, 3, 3).rows()).isEqualTo(3);
+        assertThatThrownBy(() -> new ColumnBlock(data, 2, 3, 3, 3)).hasMessageContaining("does not lie");
+        assertThatThrownBy(() -> new ColumnBlock(data, 0, 4, 2, 3)).hasMessageContaining("does not lie");
+        assertThatThrownBy(() -> ColumnBlock.of(new Matrix(2, 2, new double[4])).rowRange(1, 2))
+                .hasMessageContaining("rows 1..3");
+    }
+}
