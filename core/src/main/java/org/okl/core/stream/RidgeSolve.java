@@ -1,7 +1,7 @@
 package org.okl.core.stream;
 
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.TreeSet;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -34,47 +34,78 @@ final class RidgeSolve {
             OutputSpectrum output, RidgeFilter filter, LinearAlgebra la) {
         double[] a = output.values();
         int points = filter.pathLength();
-        TreeMap<Double, Matrix> factors = new TreeMap<>();
+        TreeSet<Double> factors = new TreeSet<>();
         for (int j = 0; j < points; j++) {
             for (double ac : a) {
                 if (ac > 0) {
-                    factors.put(n * filter.lambda(j) / ac, null);
+                    factors.add(n * filter.lambda(j) / ac);
                 }
             }
         }
-        boolean usable = factors.keySet().stream().allMatch(mu -> mu > 0 && Double.isFinite(mu));
+        boolean usable = factors.stream().allMatch(mu -> mu > 0 && Double.isFinite(mu));
         if (factors.size() > MAX_SHIFTS || !usable) {
             return Optional.empty();
         }
         Matrix symmetric = whitened.copy().symmetrize();
-        for (double mu : factors.keySet()) {
-            Optional<Matrix> lower = la.cholesky(symmetric.copy().addToDiagonal(mu));
-            if (lower.isEmpty()) {
-                return Optional.empty();
-            }
-            factors.put(mu, lower.get());
-        }
+        double[] diagonal = symmetric.diagonalValues();
         Matrix rotated = output.rotate(left, la);
         int r = rotated.rows();
         int d = a.length;
+        Matrix[] z = new Matrix[points];
+        for (int j = 0; j < points; j++) {
+            z[j] = Matrix.zeros(r, d);
+        }
+        for (double mu : factors) {
+            Optional<Matrix> lower = la.cholesky(shifted(symmetric, diagonal, mu));
+            restore(symmetric, diagonal);
+            if (lower.isEmpty()) {
+                return Optional.empty();
+            }
+            for (int j = 0; j < points; j++) {
+                for (int c = 0; c < d; c++) {
+                    if (a[c] > 0 && n * filter.lambda(j) / a[c] == mu) {
+                        solveColumn(lower.get(), rotated.columnRange(c, c + 1), mu, filter.iterations(), z[j], c,
+                                la);
+                    }
+                }
+            }
+        }
         Matrix[] out = new Matrix[points];
         for (int j = 0; j < points; j++) {
-            Matrix z = Matrix.zeros(r, d);
-            for (int c = 0; c < d; c++) {
-                if (!(a[c] > 0)) {
-                    continue;
-                }
-                double mu = n * filter.lambda(j) / a[c];
-                Matrix lower = factors.get(mu);
-                Matrix rhs = rotated.columnRange(c, c + 1);
-                Matrix column = Matrix.zeros(r, 1);
-                for (int i = 0; i < filter.iterations(); i++) {
-                    column = la.choleskySolve(lower, i == 0 ? rhs : rhs.plus(column.times(mu)));
-                }
-                System.arraycopy(column.data(), 0, z.data(), c * r, r);
-            }
-            out[j] = output.rotateBack(whitening.back(z, la), la);
+            out[j] = output.rotateBack(whitening.back(z[j], la), la);
         }
         return Optional.of(out);
+    }
+
+    /**
+     * {@code G~ + mu I} in place of G~ (its diagonal saved in {@code diagonal}; {@link #restore} puts it back
+     * exactly), so a path factors one m x m copy per shift (the factor's own) and holds one factor at a time.
+     */
+    private static Matrix shifted(Matrix symmetric, double[] diagonal, double mu) {
+        int r = diagonal.length;
+        double[] data = symmetric.data();
+        for (int i = 0; i < r; i++) {
+            data[i + i * r] = diagonal[i] + mu;
+        }
+        return symmetric;
+    }
+
+    private static void restore(Matrix symmetric, double[] diagonal) {
+        int r = diagonal.length;
+        double[] data = symmetric.data();
+        for (int i = 0; i < r; i++) {
+            data[i + i * r] = diagonal[i];
+        }
+    }
+
+    /** Column c of z: {@code (G~ + mu I)^-1 R~_c}, iterated {@code iterations} times as the filter says. */
+    private static void solveColumn(Matrix lower, Matrix rhs, double mu, int iterations, Matrix z, int c,
+            LinearAlgebra la) {
+        int r = rhs.rows();
+        Matrix column = Matrix.zeros(r, 1);
+        for (int i = 0; i < iterations; i++) {
+            column = la.choleskySolve(lower, i == 0 ? rhs : rhs.plus(column.times(mu)));
+        }
+        System.arraycopy(column.data(), 0, z.data(), c * r, r);
     }
 }
