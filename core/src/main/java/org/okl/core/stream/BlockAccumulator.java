@@ -18,7 +18,7 @@ import org.okl.core.plugin.OklException;
  * consecutive rows; for each piece, in two parallel steps on the {@link Workers}:
  * <ol>
  *   <li>the sketch features of every group's rows (the kernel block, rows x m), in tasks of
- *       {@link SketchBlocks#featureRows} rows;</li>
+ *       {@value SketchBlocks#TASK_ROWS} rows;</li>
  *   <li>the sums: every group's {@code Phi^T Phi} by column strips of its lower triangle and {@code Phi^T Y} by
  *       row tiles ({@link TiledProducts}), all groups' tasks at once, the largest first.</li>
  * </ol>

@@ -10,7 +10,7 @@ import org.okl.core.parallel.Workers;
  * The products one pass of {@link FalkonPasses#apply} adds up: for every training set s that asks,
  * {@code Phi_s^T W_s Phi_s V_s} (m x c_s) over the rows of s, where training set s &lt; v leaves out validation fold
  * s and training set v (the number of validation folds) is every row. Per chunk of a block, in three parallel steps
- * on the context's workers: the features (tasks of {@link SketchBlocks#featureRows} rows), then
+ * on the context's workers: the features (tasks of {@value SketchBlocks#TASK_ROWS} rows), then
  * {@code P = Phi_b [V_0 ... V_v]} by the same rows with the rows of each set's left-out fold zeroed in its columns
  * (and every row times its weight), then {@code Phi_b^T P} added by row tiles ({@link TiledProducts}): the pass
  * costs one kernel block per row whatever the number of sets and right-hand sides, and gives the same sums on any

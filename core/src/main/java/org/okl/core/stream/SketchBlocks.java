@@ -8,14 +8,12 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.parallel.Workers;
 
 /**
- * The sketch features of rows as parallel tasks of {@link #featureRows} rows each (a size that depends on m only, so
- * the features of a row never depend on the number of threads), and the grouping of a block's rows that every pass
- * shares.
+ * The sketch features of rows as parallel tasks of {@value #TASK_ROWS} rows each (a fixed size, so the features of a
+ * row never depend on the number of threads), and the grouping of a block's rows that every pass shares.
  */
 final class SketchBlocks {
-    /** The rows of one task of products over features ({@code Phi} times a small matrix). */
+    /** The rows of a features task, and of a task of products over features ({@code Phi} times a small matrix). */
     static final int TASK_ROWS = 128;
-
 
     private SketchBlocks() {
     }
@@ -42,10 +40,6 @@ final class SketchBlocks {
         return rows;
     }
 
-    /** The rows of one features task for m features (a fixed 128 today; m-dependent sizes would keep the rule). */
-    static int featureRows(int m) {
-        return TASK_ROWS;
-    }
 
     /**
      * The features of several row sets (a set may be {@code null}: its features are {@code null}), computed as one
@@ -63,10 +57,9 @@ final class SketchBlocks {
             int t = x.rows();
             Matrix phi = Matrix.zeros(t, m);
             out[s] = phi;
-            int step = featureRows(m);
-            for (int from = 0; from < t; from += step) {
+            for (int from = 0; from < t; from += TASK_ROWS) {
                 int a = from;
-                int b = Math.min(t, from + step);
+                int b = Math.min(t, from + TASK_ROWS);
                 tasks.add(() -> copyRows(features.features(a == 0 && b == t ? x : x.rowRange(a, b)), phi, a));
             }
         }
@@ -82,7 +75,6 @@ final class SketchBlocks {
     static void featuresInto(SketchFeatures features, InputRows[] inputs, int[] at, double[] into, int ld,
             Workers workers) {
         int m = features.size();
-        int step = featureRows(m);
         List<Runnable> tasks = new ArrayList<>();
         for (int s = 0; s < inputs.length; s++) {
             if (inputs[s] == null) {
@@ -91,9 +83,9 @@ final class SketchBlocks {
             InputRows x = inputs[s];
             int t = x.rows();
             int first = at[s];
-            for (int from = 0; from < t; from += step) {
+            for (int from = 0; from < t; from += TASK_ROWS) {
                 int a = from;
-                int b = Math.min(t, from + step);
+                int b = Math.min(t, from + TASK_ROWS);
                 tasks.add(() -> {
                     Matrix part = features.features(a == 0 && b == t ? x : x.rowRange(a, b));
                     if (part.cols() != m || part.rows() != b - a) {
