@@ -34,10 +34,32 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
      *                       largest magnitude
      * @param testMse        its test MSE
      * @param blas           who set the BLAS threads
+     * @param allSeconds     the times of every run of this thread count, in run order, when it ran more than once
+     *                       (this run is the one with the median time); empty otherwise
      */
     public record Run(int threads, int poolThreads, double seconds, double cpuSeconds, Map<String, Double> phases,
             double peakRssMib,
-            String chosen, double predictionDiff, double testMse, String blas) {
+            String chosen, double predictionDiff, double testMse, String blas, List<Double> allSeconds) {
+
+        /** This run with the times of every run of its thread count (none kept for a single run). */
+        Run withAllSeconds(List<Double> times) {
+            return new Run(threads, poolThreads, seconds, cpuSeconds, phases, peakRssMib, chosen, predictionDiff,
+                    testMse, blas, times.size() > 1 ? List.copyOf(times) : List.of());
+        }
+    }
+
+    /** One line per thread count that ran more than once: every run's time (empty when each ran once). */
+    private String allTimes(String prefix) {
+        StringBuilder out = new StringBuilder();
+        for (Run r : runs) {
+            if (!r.allSeconds().isEmpty()) {
+                out.append(prefix).append(r.threads()).append(r.threads() == 1 ? " thread" : " threads")
+                        .append(", every run's time (s): ").append(r.allSeconds().stream()
+                                .map(t -> String.format(Locale.ROOT, "%.2f", t))
+                                .collect(java.util.stream.Collectors.joining(", "))).append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /** The report as aligned text. */
@@ -59,6 +81,7 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
             out.append(String.format(Locale.ROOT, " %9.0f %10.1e %9.5f  %s%n", r.peakRssMib(), r.predictionDiff(),
                     r.testMse(), r.chosen()));
         }
+        out.append(allTimes(""));
         if (!runs.isEmpty()) {
             out.append('\n').append(runs.get(runs.size() - 1).blas()).append('\n');
         }
@@ -80,6 +103,10 @@ public record ScalingReport(String workload, int n, Map<String, String> machine,
             ScalingRunner.PHASES.keySet().forEach(p -> out.append(' ').append(phaseCell(r, p)).append(" |"));
             out.append(String.format(Locale.ROOT, " %.0f | %.1e | %.5f | %s |%n", r.peakRssMib(), r.predictionDiff(),
                     r.testMse(), r.chosen()));
+        }
+        String times = allTimes("- ");
+        if (!times.isEmpty()) {
+            out.append('\n').append(times);
         }
         return out.toString();
     }

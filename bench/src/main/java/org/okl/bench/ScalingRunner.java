@@ -37,19 +37,36 @@ public final class ScalingRunner {
     private final BenchEnvironment environment;
     private final List<Integer> threads;
     private final PrintWriter progress;
+    private final int rounds;
 
     /**
+     * One run per thread count.
+     *
      * @param environment the OKL runtime, seed and large-n settings
      * @param threads     the thread counts, in run order
      * @param progress    where one line per run is printed
      */
     public ScalingRunner(BenchEnvironment environment, List<Integer> threads, PrintWriter progress) {
+        this(environment, threads, progress, 1);
+    }
+
+    /**
+     * Several runs per thread count, in rounds (every count once per round, so a slow spell of a shared machine
+     * touches every count alike); the run with the median time of each count is reported.
+     *
+     * @param rounds the runs per thread count, at least 1
+     */
+    public ScalingRunner(BenchEnvironment environment, List<Integer> threads, PrintWriter progress, int rounds) {
         if (threads.isEmpty() || threads.stream().anyMatch(t -> t < 1)) {
             throw new IllegalArgumentException("--threads needs counts of at least 1, got " + threads);
+        }
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--repeat needs at least 1 run per thread count, got " + rounds);
         }
         this.environment = environment;
         this.threads = List.copyOf(threads);
         this.progress = progress;
+        this.rounds = rounds;
     }
 
     private static Map<String, List<String>> phases() {
@@ -105,31 +122,41 @@ public final class ScalingRunner {
             }
             Matrix testInputs = LowRankData.inputs(data.test());
             Matrix first = null;
-            for (int t : threads) {
-                Path model = dir.resolve("model-" + t + ".okl");
-                List<String> command = command(settings, pipeline, fromCsv ? csv.toString() : "memory:" + n, model, t,
-                        !fromCsv);
-                progress.printf("bench: scaling %s n=%d on %d thread%s ...%n", workload, n, t, t == 1 ? "" : "s");
-                progress.flush();
-                long start = System.nanoTime();
-                StreamCsvWorkload.ChildRun child = StreamCsvWorkload.ChildRun.of(command, dir);
-                double wall = (System.nanoTime() - start) * 1e-9;
-                JsonNode out = child.output();
-                Model fitted = Model.load(model, environment.okl());
-                Matrix predicted = fitted.predict(testInputs).outputs();
-                double difference = 0;
-                if (first == null) {
-                    first = predicted;
-                } else {
-                    difference = predicted.maxAbsDifference(first) / Math.max(Double.MIN_NORMAL, maxAbs(first));
+            Map<Integer, List<ScalingReport.Run>> byThreads = new LinkedHashMap<>();
+            for (int round = 1; round <= rounds; round++) {
+                for (int t : threads) {
+                    Path model = dir.resolve("model-" + t + ".okl");
+                    List<String> command = command(settings, pipeline, fromCsv ? csv.toString() : "memory:" + n,
+                            model, t, !fromCsv);
+                    progress.printf("bench: scaling %s n=%d on %d thread%s%s ...%n", workload, n, t,
+                            t == 1 ? "" : "s", rounds == 1 ? "" : " (round " + round + " of " + rounds + ")");
+                    progress.flush();
+                    long start = System.nanoTime();
+                    StreamCsvWorkload.ChildRun child = StreamCsvWorkload.ChildRun.of(command, dir);
+                    double wall = (System.nanoTime() - start) * 1e-9;
+                    JsonNode out = child.output();
+                    Model fitted = Model.load(model, environment.okl());
+                    Matrix predicted = fitted.predict(testInputs).outputs();
+                    double difference = 0;
+                    if (first == null) {
+                        first = predicted;
+                    } else {
+                        difference = predicted.maxAbsDifference(first) / Math.max(Double.MIN_NORMAL,
+                                maxAbs(first));
+                    }
+                    Map<String, Double> phases = new LinkedHashMap<>();
+                    PHASES.forEach((name, keys) -> phases.put(name,
+                            keys.stream().mapToDouble(key -> out.path(key).asDouble()).sum()));
+                    double time = fromCsv ? wall : out.path("fit_s").asDouble();
+                    byThreads.computeIfAbsent(t, k -> new ArrayList<>()).add(new ScalingReport.Run(t,
+                            out.path("threads").asInt(t), time, child.cpuSeconds(), phases,
+                            child.peakRssKib() / 1024.0, String.valueOf(fitted.provenance().chosen()), difference,
+                            LowRankData.mse(predicted, LowRankData.outputs(data.test())), out.path("blas").asText(""),
+                            times(List.of())));
                 }
-                Map<String, Double> phases = new LinkedHashMap<>();
-                PHASES.forEach((name, keys) -> phases.put(name,
-                        keys.stream().mapToDouble(key -> out.path(key).asDouble()).sum()));
-                double time = fromCsv ? wall : out.path("fit_s").asDouble();
-                runs.add(new ScalingReport.Run(t, out.path("threads").asInt(t), time, child.cpuSeconds(), phases,
-                        child.peakRssKib() / 1024.0, String.valueOf(fitted.provenance().chosen()), difference,
-                        LowRankData.mse(predicted, LowRankData.outputs(data.test())), out.path("blas").asText("")));
+            }
+            for (List<ScalingReport.Run> all : byThreads.values()) {
+                runs.add(median(all));
             }
             Files.deleteIfExists(csv);
         } catch (IOException e) {
@@ -143,6 +170,10 @@ public final class ScalingRunner {
                 settings.rank(), settings.folds(), settings.childHeap(), environment.seed(), fromCsv
                         ? "the child's wall clock (JVM start, parse, fit, model file)" : "the fit's own wall clock");
         machine.put("settings", settingsLine);
+        if (rounds > 1) {
+            machine.put("runs", rounds + " per thread count, in rounds; each row is the run with the median time (all "
+                    + "times in the JSON report)");
+        }
         return new ScalingReport(workload, n, machine, runs);
     }
 
@@ -153,7 +184,7 @@ public final class ScalingRunner {
         command.add("-Xmx" + settings.childHeap());
         command.add("-Dokl.threads=" + threads);
         command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
-        command.addAll(StreamCsvWorkload.vectorModule());
+        command.addAll(StreamCsvWorkload.launcherOptions());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamedFitMain.class.getName(),
                 pipeline.toString(), data, Integer.toString(LowRankSettings.P), Integer.toString(LowRankSettings.D),
                 model.toString()));
@@ -162,6 +193,18 @@ public final class ScalingRunner {
                     Integer.toString(settings.testRows())));
         }
         return command;
+    }
+
+    /** The run with the median time (the lower middle of an even count), with every run's time attached. */
+    static ScalingReport.Run median(List<ScalingReport.Run> all) {
+        List<ScalingReport.Run> sorted = new ArrayList<>(all);
+        sorted.sort(java.util.Comparator.comparingDouble(ScalingReport.Run::seconds));
+        ScalingReport.Run middle = sorted.get((sorted.size() - 1) / 2);
+        return middle.withAllSeconds(times(all));
+    }
+
+    private static List<Double> times(List<ScalingReport.Run> all) {
+        return all.stream().map(ScalingReport.Run::seconds).toList();
     }
 
     private static double maxAbs(Matrix m) {

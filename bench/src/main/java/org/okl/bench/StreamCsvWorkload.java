@@ -102,11 +102,22 @@ public final class StreamCsvWorkload implements Workload {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx" + settings.childHeap());
         command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
-        command.addAll(vectorModule());
+        command.addAll(launcherOptions());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), StreamedFitMain.class.getName(),
                 pipeline.toString(), csv.toString(), Integer.toString(LowRankSettings.P),
                 Integer.toString(LowRankSettings.D), model.toString()));
         return command;
+    }
+
+    /**
+     * The JVM options the {@code okl} launcher gives the commands that compute, for a child that times a fit as
+     * {@code okl fit} runs it: the Vector API ({@link #vectorModule}) and the throughput collector (ParallelGC; the
+     * launcher's comment says why).
+     */
+    static List<String> launcherOptions() {
+        List<String> options = new ArrayList<>(vectorModule());
+        options.add("-XX:+UseParallelGC");
+        return options;
     }
 
     /**

@@ -88,6 +88,28 @@ class MulticoreIT {
         assertThat(listing(cache)).as("no cache file left").isEmpty();
     }
 
+    /**
+     * {@code okl bench --scaling} with {@code --repeat}: every thread count runs that many times in rounds, the row
+     * is the run with the median time, every time is reported, and the runs give the same model bit for bit.
+     */
+    @Test
+    void scalingRunsEveryThreadCountInRoundsAndReportsTheMedianRun() throws Exception {
+        OklProcess.Result bench = OklProcess.runLauncher(dir, Map.of(), "bench", "--scaling", "--workloads",
+                "stream_csv", "--n", "3000", "--rank", "60", "--test-rows", "200", "--threads", "1,2", "--repeat",
+                "3", "--json");
+        assertThat(bench.exitCode()).as(bench.stderr()).isZero();
+        assertThat(bench.stderr()).contains("(round 3 of 3)");
+        var runs = new com.fasterxml.jackson.databind.ObjectMapper().readTree(bench.stdout()).get(0).get("runs");
+        assertThat(runs).hasSize(2);
+        for (var run : runs) {
+            List<Double> times = new ArrayList<>();
+            run.get("allSeconds").forEach(t -> times.add(t.asDouble()));
+            assertThat(times).hasSize(3);
+            assertThat(run.get("seconds").asDouble()).isEqualTo(times.stream().sorted().toList().get(1));
+            assertThat(run.get("predictionDiff").asDouble()).isZero();
+        }
+    }
+
     @Test
     void aFitStoppedBySigtermLeavesNoCacheBehind() throws Exception {
         Path cache = folder("cache-sigterm");

@@ -72,7 +72,8 @@ public final class BenchCommand implements Runnable {
             defaultValue = "native")
     private String backend;
 
-    @Option(names = "--repeat", description = "Timed repeats; the median is reported (default ${DEFAULT-VALUE}).",
+    @Option(names = "--repeat", description = "Timed repeats; the median is reported (default ${DEFAULT-VALUE}; "
+            + "with --scaling: runs per thread count, in rounds, default 1).",
             defaultValue = "3")
     private int repeat;
 
@@ -194,7 +195,8 @@ public final class BenchCommand implements Runnable {
                     base.context().seed(), StructuredSizes.DEFAULTS, new LowRankSettings(rank,
                             LowRankSettings.DEFAULTS.folds(), testRows, childHeap));
             runner = new ScalingRunner(environment, threads == null ? ScalingRunner.defaultThreads() : threads,
-                    spec.commandLine().getErr());
+                    spec.commandLine().getErr(), spec.commandLine().getParseResult().hasMatchedOption("--repeat")
+                            ? repeat : 1);
             for (String name : names) {
                 if (!name.equals("stream_csv") && !name.equals("lowrank_cv")) {
                     throw new IllegalArgumentException("--scaling runs stream_csv or lowrank_cv, not '" + name + "'");
