@@ -14,6 +14,7 @@ import java.util.Map;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.stream.BlockAccumulator;
 
 /**
  * {@code okl bench --scaling}: one large-n workload fitted by a child JVM at 1, 2, 4, ... threads (its pool,
@@ -163,6 +164,11 @@ public final class ScalingRunner {
             throw new UncheckedIOException(e);
         } finally {
             StreamCsvWorkload.delete(dir);
+        }
+        int k = Math.max(1, BlockAccumulator.defaultChunkRows(settings.rank()) / settings.folds());
+        for (int t : threads) {
+            machine.put("sums floor, " + t + (t == 1 ? " thread" : " threads"),
+                    SumsFloor.measure(environment.linearAlgebra(), t, settings.rank(), k).describe(n));
         }
         machine.put("load average at end (1, 5, 15 min)", MachineInfo.loadAverage());
         String settingsLine = String.format(Locale.ROOT, "%s, n = %,d, p = %d, d = %d, Nystrom rank %d, %d folds, "

@@ -99,7 +99,10 @@ class MulticoreIT {
                 "3", "--json");
         assertThat(bench.exitCode()).as(bench.stderr()).isZero();
         assertThat(bench.stderr()).contains("(round 3 of 3)");
-        var runs = new com.fasterxml.jackson.databind.ObjectMapper().readTree(bench.stdout()).get(0).get("runs");
+        var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(bench.stdout()).get(0);
+        assertThat(report.get("machine").get("sums floor, 2 threads").asText()).contains("GFLOP/s")
+                .contains("the sums of 3,000 rows (n·m² flops) take at least");
+        var runs = report.get("runs");
         assertThat(runs).hasSize(2);
         for (var run : runs) {
             List<Double> times = new ArrayList<>();
