@@ -177,8 +177,8 @@ public final class ScalingRunner {
                         ? "the child's wall clock (JVM start, parse, fit, model file)" : "the fit's own wall clock");
         machine.put("settings", settingsLine);
         if (rounds > 1) {
-            machine.put("runs", rounds + " per thread count, in rounds; each row is the run with the median time (all "
-                    + "times in the JSON report)");
+            machine.put("runs", rounds + " per thread count, in rounds; each row is the run with the median time "
+                    + "(every run's time below the table)");
         }
         return new ScalingReport(workload, n, machine, runs);
     }
