@@ -99,7 +99,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.aggregationDepth = new IntParam(this, "aggregationDepth", "the depth of the treeAggregate that merges "
                 + "the partitions' sums (>= 1)", ParamValidators.gtEq(1));
         this.blockRows = new IntParam(this, "blockRows", "the most rows of one kernel block on the executors (0: "
-                + "about 64 MB of features, as on one machine)", ParamValidators.gtEq(0));
+                + "about 128 MB of features, as on one machine)", ParamValidators.gtEq(0));
         this.weightCol = new Param<>(this, "weightCol", "a numeric column of row weights (finite, >= 0): the fit "
                 + "minimises sum w_i ||y_i - f(x_i)||^2 + W lambda ||f||^2 (W the weights' sum) and selects on "
                 + "weighted validation errors (default: none, every weight 1)");

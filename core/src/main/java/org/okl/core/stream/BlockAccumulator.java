@@ -88,9 +88,14 @@ public final class BlockAccumulator {
         this.workers = workers;
     }
 
-    /** About 8 M doubles (64 MB) of features per kernel block: 8,388,608 / m rows, between 256 and 8192. */
+    /**
+     * About 16 M doubles (128 MB) of features per kernel block: 16,777,216 / m rows, between 256 and 16384. A
+     * group's rows of a block make one call per strip of its sums, so larger blocks mean fewer, longer BLAS calls
+     * and fewer waits between blocks: on 2 cores, twice the earlier 8 M doubles made the 200,000-row, m = 2000 fit
+     * about 4 % faster on one thread and 7 % on two (BENCHMARKS.md, "Every core").
+     */
     public static int defaultChunkRows(int features) {
-        return Math.max(256, Math.min(8192, (1 << 23) / Math.max(1, features)));
+        return Math.max(256, Math.min(16384, (1 << 24) / Math.max(1, features)));
     }
 
     /** The most rows of one kernel block. */

@@ -38,11 +38,14 @@ public final class EigenRoute implements SketchRoute {
         this.workers = workers;
     }
 
-    /** The bytes the route's sums and one kernel block take for m features, d outputs and the given groups. */
+    /**
+     * The bytes the route's sums and its two kernel blocks (one summed while the next is computed) take for m
+     * features, d outputs and the given groups.
+     */
     public static long bytes(int features, int outputs, int groups, int blockRows) {
         int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features);
         return FoldAggregates.bytes(groups, features, outputs) + 8L * 4 * features * features
-                + 8L * chunk * features;
+                + 2L * 8 * chunk * (features + 1);
     }
 
     @Override
