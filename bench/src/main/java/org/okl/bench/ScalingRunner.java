@@ -167,8 +167,13 @@ public final class ScalingRunner {
         }
         int k = Math.max(1, BlockAccumulator.defaultChunkRows(settings.rank()) / settings.folds());
         for (int t : threads) {
-            machine.put("sums floor, " + t + (t == 1 ? " thread" : " threads"),
-                    SumsFloor.measure(environment.linearAlgebra(), t, settings.rank(), k).describe(n));
+            long needed = SumsFloor.bytes(t, settings.rank(), k);
+            Runtime runtime = Runtime.getRuntime();
+            long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+            machine.put("sums floor, " + t + (t == 1 ? " thread" : " threads"), needed < free / 2
+                    ? SumsFloor.measure(environment.linearAlgebra(), t, settings.rank(), k).describe(n)
+                    : String.format(Locale.ROOT, "not measured: its arrays take %,d MiB, more than half the bench's "
+                            + "free heap (%,d MiB)", needed >> 20, free >> 20));
         }
         machine.put("load average at end (1, 5, 15 min)", MachineInfo.loadAverage());
         String settingsLine = String.format(Locale.ROOT, "%s, n = %,d, p = %d, d = %d, Nystrom rank %d, %d folds, "

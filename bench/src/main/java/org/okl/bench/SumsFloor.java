@@ -52,6 +52,11 @@ record SumsFloor(int threads, int m, int k, double gflops) {
         return new SumsFloor(threads, m, k, (double) rounds * threads * k * (double) m * m / seconds / 1e9);
     }
 
+    /** The bytes {@link #measure} allocates: a k x m block and an m x m sum per worker. */
+    static long bytes(int threads, int m, int k) {
+        return 8L * threads * ((long) k * m + (long) m * m);
+    }
+
     /** The seconds the sums of n rows take at this rate. */
     double seconds(long n) {
         return n * (double) m * m / (gflops * 1e9);
