@@ -1,6 +1,7 @@
 package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Random;
 import org.assertj.core.data.Offset;
@@ -115,6 +116,24 @@ public abstract class KernelContract {
             assertThat(diagonal[i]).isCloseTo(expected[i],
                     Offset.offset(tolerance() * Math.max(1.0, Math.abs(expected[i]))));
         }
+    }
+
+    /**
+     * {@link VectorKernel#gram(Matrix, Matrix, Matrix)} writes the very values of {@code gram(a, b)} over whatever
+     * the array held (a reused array holds the previous block), and refuses an array of another shape.
+     */
+    @Test
+    void gramWrittenIntoAReusedArrayEqualsTheGramBitForBit() {
+        Random random = new Random(6);
+        Matrix a = inputs(17, random);
+        Matrix b = inputs(9, random);
+        VectorKernel k = kernel();
+        Matrix into = Matrix.zeros(17, 9);
+        java.util.Arrays.fill(into.data(), 3.5);
+        k.gram(a, b, into);
+        assertThat(into.data()).containsExactly(k.gram(a, b).data());
+        assertThatThrownBy(() -> k.gram(a, b, Matrix.zeros(9, 17)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static double scale(Matrix m) {

@@ -66,6 +66,19 @@ public abstract class SketchContract {
         assertThat(phi.isFinite()).isTrue();
     }
 
+    /** Features written into a reused array are the features, bit for bit, whatever the array held. */
+    @Test
+    void featuresWrittenIntoAReusedArrayEqualTheFeatures() {
+        Matrix x = inputs();
+        SketchFeatures f = draw(rows(x, 17));
+        Matrix into = Matrix.zeros(7, f.size());
+        java.util.Arrays.fill(into.data(), -2.5);
+        f.features(x.rowRange(0, 7), into);
+        assertThat(into.data()).containsExactly(f.features(x.rowRange(0, 7)).data());
+        f.features(x.rowRange(7, 14), into);
+        assertThat(into.data()).containsExactly(f.features(x.rowRange(7, 14)).data());
+    }
+
     @Test
     void theSketchedKernelIsSymmetricPositiveSemiDefinite() {
         Matrix x = inputs();

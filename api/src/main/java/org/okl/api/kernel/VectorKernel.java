@@ -15,6 +15,22 @@ public interface VectorKernel extends Kernel<double[]> {
     /** The Gram matrix of the rows of {@code a} (n x p) against the rows of {@code b} (m x p): n x m. */
     Matrix gram(Matrix a, Matrix b);
 
+    /**
+     * Writes {@link #gram(Matrix, Matrix)} into {@code into} (n x m, overwritten), the same values, so that a caller
+     * computing many blocks of one shape (the kernel features of a large fit) reuses one array instead of allocating
+     * one per block. The default computes the block and copies it; kernels that can write in place override it.
+     *
+     * @throws IllegalArgumentException when {@code into} is not n x m
+     */
+    default void gram(Matrix a, Matrix b, Matrix into) {
+        if (into.rows() != a.rows() || into.cols() != b.rows()) {
+            throw new IllegalArgumentException("a " + into.rows() + " x " + into.cols() + " matrix cannot hold the "
+                    + a.rows() + " x " + b.rows() + " Gram block");
+        }
+        double[] block = gram(a, b).data();
+        System.arraycopy(block, 0, into.data(), 0, block.length);
+    }
+
     /** The symmetric Gram matrix of the rows of {@code a} with themselves. */
     default Matrix gram(Matrix a) {
         return gram(a, a);

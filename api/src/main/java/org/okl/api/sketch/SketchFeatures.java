@@ -39,6 +39,26 @@ public interface SketchFeatures {
         return features((Matrix) inputs);
     }
 
+    /**
+     * Writes {@link #features(InputRows)} into {@code into} (t x m, overwritten), the same values, so that a pass
+     * over many blocks reuses one array. The default computes the features and copies them; sketches that can write
+     * in place override it.
+     *
+     * @throws IllegalArgumentException when {@code into} is not t x m
+     */
+    default void features(InputRows inputs, Matrix into) {
+        if (into.rows() != inputs.rows() || into.cols() != size()) {
+            throw new IllegalArgumentException("a " + into.rows() + " x " + into.cols() + " matrix cannot hold the "
+                    + "features of " + inputs.rows() + " rows (" + size() + " each)");
+        }
+        Matrix block = features(inputs);
+        if (block.rows() != into.rows() || block.cols() != into.cols()) {
+            throw new IllegalStateException("the sketch gave " + block.rows() + " x " + block.cols() + " features for "
+                    + inputs.rows() + " rows of " + size());
+        }
+        System.arraycopy(block.data(), 0, into.data(), 0, block.data().length);
+    }
+
     /** Whether {@link #features(InputRows)} takes sparse rows as they are (else it makes them dense). */
     default boolean takesSparse() {
         return false;

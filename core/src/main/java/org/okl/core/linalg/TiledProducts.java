@@ -61,10 +61,27 @@ public final class TiledProducts {
      * order (none when the block has no row).
      */
     public List<Task> innerGramLowerTasks(ColumnBlock a, Matrix c) {
+        return innerGramLowerTasks(a, c, null, null);
+    }
+
+    /**
+     * The tasks of {@link #addInnerGramLower} and {@link #addTransposedProduct} on the same block {@code a} (k x m,
+     * read in place) together: the task of a column strip of c also adds the strip's rows of {@code r} (m x n) plus
+     * {@code a^T b} for {@code b} (k x n), while the strip's columns of a are fresh in the cache, instead of reading a
+     * again in tasks of their own. Every entry is computed by the same call as in the separate tasks.
+     *
+     * @param b the second factor, or {@code null} for the Gram part alone (then r is ignored)
+     */
+    public List<Task> innerGramLowerTasks(ColumnBlock a, Matrix c, ColumnBlock b, Matrix r) {
         int m = a.cols();
         int k = a.rows();
         if (c.rows() != m || c.cols() != m) {
             throw new IllegalArgumentException("a " + c.rows() + " x " + c.cols() + " sum for " + m + " columns");
+        }
+        int n = b == null ? 0 : b.cols();
+        if (b != null && (b.rows() != k || r.rows() != m || r.cols() != n)) {
+            throw new IllegalArgumentException("a^T b of " + k + " x " + m + " and " + b.rows() + " x " + n
+                    + " into " + r.rows() + " x " + r.cols());
         }
         List<Task> tasks = new ArrayList<>();
         if (k == 0 || m == 0) {
@@ -78,12 +95,15 @@ public final class TiledProducts {
             int start = j0;
             int nj = Math.min(TILE, m - j0);
             int below = m - j0 - nj;
-            long flops = (long) k * nj * nj + 2L * k * nj * below;
+            long flops = (long) k * nj * nj + 2L * k * nj * below + 2L * k * nj * n;
             tasks.add(new Task(() -> {
                 kernels.syrkLower(nj, k, ad, off + start * lda, lda, cd, start + start * m, m);
                 if (below > 0) {
                     kernels.gemm(true, false, below, nj, k, ad, off + (start + nj) * lda, lda, ad,
                             off + start * lda, lda, 1.0, cd, start + nj + start * m, m);
+                }
+                if (n > 0) {
+                    crossTile(a, b, r, start, nj);
                 }
             }, flops));
         }
@@ -116,16 +136,18 @@ public final class TiledProducts {
         if (k == 0 || m == 0 || n == 0) {
             return tasks;
         }
-        double[] ad = a.data();
-        double[] bd = b.data();
-        double[] cd = c.data();
         for (int t = 0; t < blocks(m); t++) {
             int i0 = t * TILE;
             int ni = Math.min(TILE, m - i0);
-            tasks.add(new Task(() -> kernels.gemm(true, false, ni, n, k, ad, a.offset() + i0 * a.ld(), a.ld(), bd,
-                    b.offset(), b.ld(), 1.0, cd, i0, m), 2L * k * ni * n));
+            tasks.add(new Task(() -> crossTile(a, b, c, i0, ni), 2L * k * ni * n));
         }
         return tasks;
+    }
+
+    /** Rows [i0, i0 + ni) of {@code c} plus the same rows of {@code a^T b}: one call. */
+    private void crossTile(ColumnBlock a, ColumnBlock b, Matrix c, int i0, int ni) {
+        kernels.gemm(true, false, ni, b.cols(), a.rows(), a.data(), a.offset() + i0 * a.ld(), a.ld(), b.data(),
+                b.offset(), b.ld(), 1.0, c.data(), i0, c.rows());
     }
 
     /**

@@ -167,11 +167,8 @@ public final class FoldAggregates implements Serializable {
             p = ColumnBlock.of(phi.scaledRows(root));
             y = ColumnBlock.of(targets).scaledRows(root);
         }
-        into.addAll(products.innerGramLowerTasks(p, new Matrix(features, features, gram[group])));
-        if (outputs > 0) {
-            into.addAll(products.transposedProductTasks(p, ColumnBlock.of(y),
-                    new Matrix(features, outputs, cross[group])));
-        }
+        into.addAll(products.innerGramLowerTasks(p, new Matrix(features, features, gram[group]),
+                outputs > 0 ? ColumnBlock.of(y) : null, new Matrix(features, outputs, cross[group])));
     }
 
     /**

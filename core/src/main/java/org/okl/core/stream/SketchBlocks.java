@@ -1,7 +1,9 @@
 package org.okl.core.stream;
 
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
@@ -69,12 +71,16 @@ final class SketchBlocks {
 
     /**
      * The features of several row sets written into one column-major array with leading dimension {@code ld}: set s
-     * into rows [at[s], at[s] + rows of set s) (a set may be {@code null}), as one parallel step. The array is
-     * written, never allocated, so a pass reuses it from block to block.
+     * into rows [at[s], at[s] + rows of set s) (a set may be {@code null}), as one parallel step. Each task computes
+     * its block into a scratch array ({@link SketchFeatures#features(InputRows, Matrix)}: the same values as
+     * {@link SketchFeatures#features(InputRows)}) and copies it; a task takes a scratch array no running task holds
+     * (a worker waiting inside a task, for a parallel loop of the kernel, may start another task), so a step
+     * allocates about one array per thread instead of one per task.
      */
     static void featuresInto(SketchFeatures features, InputRows[] inputs, int[] at, double[] into, int ld,
             Workers workers) {
         int m = features.size();
+        Deque<Matrix> scratch = new ConcurrentLinkedDeque<>();
         List<Runnable> tasks = new ArrayList<>();
         for (int s = 0; s < inputs.length; s++) {
             if (inputs[s] == null) {
@@ -87,12 +93,13 @@ final class SketchBlocks {
                 int a = from;
                 int b = Math.min(t, from + TASK_ROWS);
                 tasks.add(() -> {
-                    Matrix part = features.features(a == 0 && b == t ? x : x.rowRange(a, b));
-                    if (part.cols() != m || part.rows() != b - a) {
-                        throw new IllegalStateException("the sketch gave " + part.rows() + " x " + part.cols()
-                                + " features for " + (b - a) + " rows of " + m);
-                    }
+                    Matrix free = b - a == TASK_ROWS ? scratch.poll() : null;
+                    Matrix part = free != null ? free : Matrix.zeros(b - a, m);
+                    features.features(a == 0 && b == t ? x : x.rowRange(a, b), part);
                     copyRows(part, into, first + a, ld);
+                    if (b - a == TASK_ROWS) {
+                        scratch.push(part);
+                    }
                 });
             }
         }

@@ -44,6 +44,11 @@ public final class TransformedFeatures implements SketchFeatures {
     }
 
     @Override
+    public void features(InputRows inputs, Matrix into) {
+        features.features(transforms.transformInputs(inputs), into);
+    }
+
+    @Override
     public boolean takesSparse() {
         return false;
     }

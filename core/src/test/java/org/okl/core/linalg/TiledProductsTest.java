@@ -149,6 +149,16 @@ class TiledProductsTest {
             }
         }
         org.okl.testkit.TestMatrices.assertClose(naiveMultiply(rows, true, b, false), cross, 1e-12 * k);
+        Matrix fusedGram = Matrix.zeros(m, m);
+        Matrix fusedCross = Matrix.zeros(m, 3);
+        TiledProducts.run(products.innerGramLowerTasks(block, fusedGram, ColumnBlock.of(b), fusedCross),
+                Workers.of(3));
+        for (int j = 0; j < m; j++) {
+            for (int i = j; i < m; i++) {
+                assertThat(fusedGram.get(i, j)).as("fused (%d, %d)", i, j).isEqualTo(gram.get(i, j));
+            }
+        }
+        assertThat(fusedCross.data()).as("the strips' cross rows, bit for bit").containsExactly(cross.data());
     }
 
     @ParameterizedTest(name = "{0}: {1} x {2} x {3}, transA {4}, transB {5}")

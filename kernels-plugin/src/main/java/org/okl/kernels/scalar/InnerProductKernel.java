@@ -72,6 +72,26 @@ public abstract class InnerProductKernel implements SparseVectorKernel {
         return g;
     }
 
+    /** The block written in place: the product into {@code into}, then the element-wise pass over it. */
+    @Override
+    public void gram(Matrix a, Matrix b, Matrix into) {
+        if (a == b) {
+            SparseVectorKernel.super.gram(a, b, into);
+            return;
+        }
+        GramPasses.requireSameDimension(id(), a, b);
+        if (into.rows() != a.rows() || into.cols() != b.rows()) {
+            throw new IllegalArgumentException("a " + into.rows() + " x " + into.cols() + " matrix cannot hold the "
+                    + a.rows() + " x " + b.rows() + " Gram block");
+        }
+        int n = a.rows();
+        linearAlgebra.gemm(1.0, a, false, b, true, 0.0, into);
+        double[] sa = GramPasses.rowSquaredNorms(a);
+        double[] sb = GramPasses.rowSquaredNorms(b);
+        double[] data = into.data();
+        GramPasses.forEachColumn(n, b.rows(), j -> transformColumn(data, j * n, 0, n, sa, sb[j]));
+    }
+
     @Override
     public Matrix gram(Matrix a) {
         int n = a.rows();

@@ -134,6 +134,15 @@ public final class NystromFeatures implements SketchFeatures {
     }
 
     @Override
+    public void features(InputRows inputs, Matrix into) {
+        if (inputs instanceof Matrix x && landmarks instanceof Matrix l && x != l) {
+            kernel.gram(x, l, into);
+            return;
+        }
+        SketchFeatures.super.features(inputs, into);
+    }
+
+    @Override
     public boolean takesSparse() {
         return sparseKernel(kernel);
     }
