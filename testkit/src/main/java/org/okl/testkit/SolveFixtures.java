@@ -177,6 +177,43 @@ public final class SolveFixtures {
         }
     }
 
+    /**
+     * Iterated Tikhonov on a Tikhonov path, g(s) = (1 - (lambda/(s + lambda))^t)/s: t solves per path point on the
+     * ridge routes.
+     */
+    public record IteratedTikhonov(int times, Tikhonov path) implements RidgeFilter {
+        @Override
+        public double lambda(int index) {
+            return path.lambda(index);
+        }
+
+        @Override
+        public int iterations() {
+            return times;
+        }
+
+        @Override
+        public String pathParameter() {
+            return path.pathParameter();
+        }
+
+        @Override
+        public int pathLength() {
+            return path.pathLength();
+        }
+
+        @Override
+        public double pathValue(int index) {
+            return path.pathValue(index);
+        }
+
+        @Override
+        public double apply(int index, double s, double sMax) {
+            double l = path.lambda(index);
+            return s == 0 ? times / l : (1 - Math.pow(l / (s + l), times)) / s;
+        }
+    }
+
     /** Truncated SVD, g(s) = 1/s for s >= lambda. */
     public record Tsvd(double... lambdas) implements SpectralFilter {
         @Override

@@ -48,37 +48,36 @@ final class SketchBlocks {
      * parallel step.
      */
     static Matrix[] features(SketchFeatures features, InputRows[] inputs, Workers workers) {
-        int m = features.size();
         Matrix[] out = new Matrix[inputs.length];
-        List<Runnable> tasks = new ArrayList<>();
         for (int s = 0; s < inputs.length; s++) {
-            if (inputs[s] == null) {
-                continue;
-            }
-            InputRows x = inputs[s];
-            int t = x.rows();
-            Matrix phi = Matrix.zeros(t, m);
-            out[s] = phi;
-            for (int from = 0; from < t; from += TASK_ROWS) {
-                int a = from;
-                int b = Math.min(t, from + TASK_ROWS);
-                tasks.add(() -> copyRows(features.features(a == 0 && b == t ? x : x.rowRange(a, b)), phi, a));
-            }
+            out[s] = inputs[s] == null ? null : Matrix.zeros(inputs[s].rows(), features.size());
         }
-        workers.forEach(tasks.size(), i -> tasks.get(i).run());
+        forEachBlock(features, inputs, workers, (s, row, part) -> copyRows(part, out[s].data(), row, out[s].rows()));
         return out;
     }
 
     /**
      * The features of several row sets written into one column-major array with leading dimension {@code ld}: set s
-     * into rows [at[s], at[s] + rows of set s) (a set may be {@code null}), as one parallel step. Each task computes
-     * its block into a scratch array ({@link SketchFeatures#features(InputRows, Matrix)}: the same values as
-     * {@link SketchFeatures#features(InputRows)}) and copies it; a task takes a scratch array no running task holds
-     * (a worker waiting inside a task, for a parallel loop of the kernel, may start another task), so a step
-     * allocates about one array per thread instead of one per task.
+     * into rows [at[s], at[s] + rows of set s) (a set may be {@code null}), as one parallel step.
      */
     static void featuresInto(SketchFeatures features, InputRows[] inputs, int[] at, double[] into, int ld,
             Workers workers) {
+        forEachBlock(features, inputs, workers, (s, row, part) -> copyRows(part, into, at[s] + row, ld));
+    }
+
+    /** Where a task's block of features goes: rows [row, row + part's rows) of set s. */
+    private interface BlockSink {
+        void accept(int set, int row, Matrix part);
+    }
+
+    /**
+     * The features of every set in tasks of {@value #TASK_ROWS} rows, as one parallel step, each block handed to the
+     * sink. A task computes its block into a scratch array ({@link SketchFeatures#features(InputRows, Matrix)}: the
+     * same values as {@link SketchFeatures#features(InputRows)}) that no running task holds (a worker waiting inside
+     * a task, for a parallel loop of the kernel, may start another task), so a step allocates about one block per
+     * thread instead of one per task.
+     */
+    private static void forEachBlock(SketchFeatures features, InputRows[] inputs, Workers workers, BlockSink sink) {
         int m = features.size();
         Deque<Matrix> scratch = new ConcurrentLinkedDeque<>();
         List<Runnable> tasks = new ArrayList<>();
@@ -86,9 +85,9 @@ final class SketchBlocks {
             if (inputs[s] == null) {
                 continue;
             }
+            int set = s;
             InputRows x = inputs[s];
             int t = x.rows();
-            int first = at[s];
             for (int from = 0; from < t; from += TASK_ROWS) {
                 int a = from;
                 int b = Math.min(t, from + TASK_ROWS);
@@ -96,7 +95,7 @@ final class SketchBlocks {
                     Matrix free = b - a == TASK_ROWS ? scratch.poll() : null;
                     Matrix part = free != null ? free : Matrix.zeros(b - a, m);
                     features.features(a == 0 && b == t ? x : x.rowRange(a, b), part);
-                    copyRows(part, into, first + a, ld);
+                    sink.accept(set, a, part);
                     if (b - a == TASK_ROWS) {
                         scratch.push(part);
                     }

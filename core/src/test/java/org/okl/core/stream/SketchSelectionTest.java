@@ -3,7 +3,6 @@ package org.okl.core.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -76,46 +75,9 @@ class SketchSelectionTest {
         check(FoldScheme.kFold(4, 6), new SolveFixtures.Landweber(12));
     }
 
-    /**
-     * Iterated Tikhonov, g(s) = (1 - (lambda/(s + lambda))^t)/s: the ridge route factors each shift once and
-     * solves it t times for every output direction that shares the shift.
-     */
-    private record IteratedTikhonov(int times, double... lambdas) implements RidgeFilter {
-        @Override
-        public double lambda(int index) {
-            return lambdas[index];
-        }
-
-        @Override
-        public int iterations() {
-            return times;
-        }
-
-        @Override
-        public String pathParameter() {
-            return "lambda";
-        }
-
-        @Override
-        public int pathLength() {
-            return lambdas.length;
-        }
-
-        @Override
-        public double pathValue(int index) {
-            return lambdas[index];
-        }
-
-        @Override
-        public double apply(int index, double s, double sMax) {
-            double l = lambdas[index];
-            return s == 0 ? times / l : (1 - Math.pow(l / (s + l), times)) / s;
-        }
-    }
-
     @Test
     void iteratedTikhonovOnTheRidgeRouteEqualsTheNaiveRefits() {
-        check(FoldScheme.kFold(3, 5), new IteratedTikhonov(3, 1e-3, 3e-2));
+        check(FoldScheme.kFold(3, 5), new SolveFixtures.IteratedTikhonov(3, new SolveFixtures.Tikhonov(1e-3, 3e-2)));
     }
 
     @Test
