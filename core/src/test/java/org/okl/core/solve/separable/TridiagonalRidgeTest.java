@@ -14,7 +14,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -125,7 +124,7 @@ class TridiagonalRidgeTest {
         Matrix a = outputMatrix(true);
         Matrix system = kronecker(kernel.gram(x), a);
         double[] lambdas = {1e-3, 0.1};
-        RegressionPath path = fit(la, kernel, a, new IteratedTikhonov(3, lambdas));
+        RegressionPath path = fit(la, kernel, a, new SolveFixtures.IteratedTikhonov(3, new Tikhonov(lambdas)));
         assertThat(path).isInstanceOf(CoefficientPath.class);
         for (int j = 0; j < lambdas.length; j++) {
             double shift = N * lambdas[j];
@@ -148,38 +147,5 @@ class TridiagonalRidgeTest {
         LinearAlgebra la = backend(name);
         assertThat(fit(la, new Gaussian(1.0), null, new Tikhonov(paddedForTheEigenRoute())))
                 .isInstanceOf(EigenPath.class);
-    }
-
-    /** Iterated Tikhonov with t solves per lambda, on the lambdas of a plain Tikhonov path. */
-    private record IteratedTikhonov(int iterations, Tikhonov single) implements RidgeFilter {
-        IteratedTikhonov(int iterations, double... lambdas) {
-            this(iterations, new Tikhonov(lambdas));
-        }
-
-        @Override
-        public double lambda(int index) {
-            return single.lambda(index);
-        }
-
-        @Override
-        public String pathParameter() {
-            return single.pathParameter();
-        }
-
-        @Override
-        public int pathLength() {
-            return single.pathLength();
-        }
-
-        @Override
-        public double pathValue(int index) {
-            return single.pathValue(index);
-        }
-
-        @Override
-        public double apply(int index, double s, double sMax) {
-            double lambda = single.lambda(index);
-            return s <= 0 ? iterations / lambda : (1 - Math.pow(lambda / (s + lambda), iterations)) / s;
-        }
     }
 }
