@@ -64,8 +64,8 @@ cores=$(nproc)
 export LD_LIBRARY_PATH="$work/openblas:${LD_LIBRARY_PATH:-}"
 export OPENBLAS_NUM_THREADS="$cores"
 # ParallelGC as ./okl runs the commands that compute (README), so the CPU route is timed as users run it
-java=("$work/jre/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -Xss4m -XX:+UseParallelGC
-  --sun-misc-unsafe-memory-access=allow
+java=("$work/jre/bin/java" --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -Xss4m
+  -XX:+UseParallelGC --sun-misc-unsafe-memory-access=allow
   -Ddev.ludovic.netlib.blas.nativeLib="$work/openblas/libblas.so.3"
   -Ddev.ludovic.netlib.lapack.nativeLib="$work/openblas/liblapack.so.3"
   -Dlogback.configurationFile=/dev/null -cp "$work/lib/*")
