@@ -30,14 +30,6 @@ public record ColumnBlock(double[] data, int offset, int rows, int cols, int ld)
         return new ColumnBlock(m.data(), 0, m.rows(), m.cols(), Math.max(1, m.rows()));
     }
 
-    /** Rows [from, from + count) of this block. */
-    public ColumnBlock rowRange(int from, int count) {
-        if (from < 0 || count < 0 || from + count > rows) {
-            throw new IllegalArgumentException("rows " + from + ".." + (from + count) + " of a block of " + rows);
-        }
-        return new ColumnBlock(data, offset + from, count, cols, ld);
-    }
-
     /** A new matrix with the block's entries, each row times its factor. */
     public Matrix scaledRows(double[] factor) {
         if (factor.length != rows) {

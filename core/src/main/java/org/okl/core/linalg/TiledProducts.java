@@ -48,27 +48,15 @@ public final class TiledProducts {
      * overwritten.
      */
     public void addInnerGramLower(Matrix a, Matrix c, Workers workers) {
-        run(innerGramLowerTasks(a, c), workers);
-    }
-
-    /** The tasks of {@link #addInnerGramLower}, to run in any order (none when a has no row). */
-    public List<Task> innerGramLowerTasks(Matrix a, Matrix c) {
-        return innerGramLowerTasks(ColumnBlock.of(a), c);
+        run(innerGramLowerTasks(ColumnBlock.of(a), c, null, null), workers);
     }
 
     /**
-     * The tasks of {@link #addInnerGramLower} for a block of a larger array (k x m, read in place), to run in any
-     * order (none when the block has no row).
-     */
-    public List<Task> innerGramLowerTasks(ColumnBlock a, Matrix c) {
-        return innerGramLowerTasks(a, c, null, null);
-    }
-
-    /**
-     * The tasks of {@link #addInnerGramLower} and {@link #addTransposedProduct} on the same block {@code a} (k x m,
-     * read in place) together: the task of a column strip of c also adds the strip's rows of {@code r} (m x n) plus
-     * {@code a^T b} for {@code b} (k x n), while the strip's columns of a are fresh in the cache, instead of reading a
-     * again in tasks of their own. Every entry is computed by the same call as in the separate tasks.
+     * The tasks of {@link #addInnerGramLower} on a block {@code a} (k x m) of a larger array, read in place, to run in
+     * any order (none when a has no row). With a second factor {@code b} (k x n), the task of a column strip of c
+     * also adds the strip's rows of {@code r} (m x n) plus {@code a^T b} ({@link #addTransposedProduct}) while the
+     * strip's columns of a are fresh in the cache, instead of reading a again in tasks of their own; every entry is
+     * computed by the same call as in the separate tasks.
      *
      * @param b the second factor, or {@code null} for the Gram part alone (then r is ignored)
      */
@@ -122,9 +110,9 @@ public final class TiledProducts {
 
     /**
      * The tasks of {@link #addTransposedProduct} for blocks of larger arrays (k x m and k x n, read in place), to
-     * run in any order.
+     * run in any order (the separate form of what {@link #innerGramLowerTasks} adds with its second factor).
      */
-    public List<Task> transposedProductTasks(ColumnBlock a, ColumnBlock b, Matrix c) {
+    List<Task> transposedProductTasks(ColumnBlock a, ColumnBlock b, Matrix c) {
         int m = a.cols();
         int k = a.rows();
         int n = b.cols();

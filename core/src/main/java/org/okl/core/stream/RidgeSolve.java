@@ -57,7 +57,6 @@ final class RidgeSolve {
         }
         for (double mu : factors) {
             Optional<Matrix> lower = la.cholesky(shifted(symmetric, diagonal, mu));
-            restore(symmetric, diagonal);
             if (lower.isEmpty()) {
                 return Optional.empty();
             }
@@ -78,8 +77,9 @@ final class RidgeSolve {
     }
 
     /**
-     * {@code G~ + mu I} in place of G~ (its diagonal saved in {@code diagonal}; {@link #restore} puts it back
-     * exactly), so a path factors one m x m copy per shift (the factor's own) and holds one factor at a time.
+     * {@code G~ + mu I} in place of G~: its diagonal set from the saved {@code diagonal} (each shift sets it again,
+     * so no shift sees another's), so a path factors one m x m copy per shift (the factor's own) and holds one
+     * factor at a time.
      */
     private static Matrix shifted(Matrix symmetric, double[] diagonal, double mu) {
         int r = diagonal.length;
@@ -88,14 +88,6 @@ final class RidgeSolve {
             data[i + i * r] = diagonal[i] + mu;
         }
         return symmetric;
-    }
-
-    private static void restore(Matrix symmetric, double[] diagonal) {
-        int r = diagonal.length;
-        double[] data = symmetric.data();
-        for (int i = 0; i < r; i++) {
-            data[i + i * r] = diagonal[i];
-        }
     }
 
     /** Column c of z: {@code (G~ + mu I)^-1 R~_c}, iterated {@code iterations} times as the filter says. */

@@ -42,7 +42,6 @@ final class SketchBlocks {
         return rows;
     }
 
-
     /**
      * The features of several row sets (a set may be {@code null}: its features are {@code null}), computed as one
      * parallel step.
@@ -121,19 +120,9 @@ final class SketchBlocks {
 
     /** Copies {@code part} (r x m) into rows [row, row + r) of {@code into} (t x m). */
     static void copyRows(Matrix part, Matrix into, int row) {
-        int r = part.rows();
-        int t = into.rows();
         if (part.cols() != into.cols()) {
             throw new IllegalStateException("the sketch gave " + part.cols() + " features, not " + into.cols());
         }
-        double[] src = part.data();
-        double[] dst = into.data();
-        if (r == t) {
-            System.arraycopy(src, 0, dst, 0, src.length);
-            return;
-        }
-        for (int j = 0; j < part.cols(); j++) {
-            System.arraycopy(src, j * r, dst, row + j * t, r);
-        }
+        copyRows(part, into.data(), row, into.rows());
     }
 }

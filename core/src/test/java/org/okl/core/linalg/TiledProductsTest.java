@@ -134,12 +134,12 @@ class TiledProductsTest {
         TiledProducts products = TiledProducts.of(backend(name));
         Matrix whole = random(t, m, 9);
         double[] buffer = java.util.Arrays.copyOf(whole.data(), t * (m + 1));
-        ColumnBlock block = new ColumnBlock(buffer, 0, t, m, t).rowRange(from, k);
+        ColumnBlock block = new ColumnBlock(buffer, from, k, m, t);
         Matrix rows = whole.rowRange(from, from + k);
         Matrix b = random(k, 3, 10);
         Matrix gram = Matrix.zeros(m, m);
         Matrix cross = Matrix.zeros(m, 3);
-        TiledProducts.run(products.innerGramLowerTasks(block, gram), Workers.of(2));
+        TiledProducts.run(products.innerGramLowerTasks(block, gram, null, null), Workers.of(2));
         TiledProducts.run(products.transposedProductTasks(block, ColumnBlock.of(b), cross), Workers.of(2));
         Matrix expected = naiveMultiply(rows, true, rows, false);
         for (int j = 0; j < m; j++) {

@@ -62,13 +62,8 @@ public abstract class InnerProductKernel implements SparseVectorKernel {
         if (a == b) {
             return gram(a);
         }
-        GramPasses.requireSameDimension(id(), a, b);
-        int n = a.rows();
-        Matrix g = linearAlgebra.multiply(a, false, b, true);
-        double[] sa = GramPasses.rowSquaredNorms(a);
-        double[] sb = GramPasses.rowSquaredNorms(b);
-        double[] data = g.data();
-        GramPasses.forEachColumn(n, b.rows(), j -> transformColumn(data, j * n, 0, n, sa, sb[j]));
+        Matrix g = Matrix.zeros(a.rows(), b.rows());
+        gram(a, b, g);
         return g;
     }
 

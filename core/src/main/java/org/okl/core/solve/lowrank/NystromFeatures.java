@@ -135,7 +135,7 @@ public final class NystromFeatures implements SketchFeatures {
 
     @Override
     public void features(InputRows inputs, Matrix into) {
-        if (inputs instanceof Matrix x && landmarks instanceof Matrix l && x != l) {
+        if (inputs instanceof Matrix x && landmarks instanceof Matrix l) {
             kernel.gram(x, l, into);
             return;
         }
