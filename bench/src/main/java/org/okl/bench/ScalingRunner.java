@@ -153,7 +153,7 @@ public final class ScalingRunner {
                             out.path("threads").asInt(t), time, child.cpuSeconds(), phases,
                             child.peakRssKib() / 1024.0, String.valueOf(fitted.provenance().chosen()), difference,
                             LowRankData.mse(predicted, LowRankData.outputs(data.test())), out.path("blas").asText(""),
-                            times(List.of())));
+                            List.of()));
                 }
             }
             for (List<ScalingReport.Run> all : byThreads.values()) {
