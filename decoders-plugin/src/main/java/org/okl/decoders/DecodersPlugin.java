@@ -120,7 +120,8 @@ public final class DecodersPlugin implements OklPlugin {
                                         "give the label of largest margin when none passes"),
                                 ParameterSpec.choice("objective", "f1", List.of("f1", "metric"),
                                         "what tuning maximises: each label's F1, or the metric of model selection "
-                                                + "(one common threshold, then per label with per-label)"),
+                                                + "(one common threshold, then per label with per-label: model "
+                                                + "selection keeps the way that scores better cross-fitted)"),
                                 new ParameterSpec("thresholds", ParameterType.DOUBLE_LIST, null, false,
                                         "one threshold per label, as tuned with per-label (written by fit)",
                                         Double.NEGATIVE_INFINITY, true, Double.POSITIVE_INFINITY, true, List.of(),

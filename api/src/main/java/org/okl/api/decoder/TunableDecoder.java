@@ -1,5 +1,6 @@
 package org.okl.api.decoder;
 
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.API;
 import org.okl.api.component.ComponentSpec;
@@ -32,5 +33,20 @@ public interface TunableDecoder extends Decoder {
     default Optional<ComponentSpec> tune(Matrix validationH, Matrix validationOutputs, DecodingContext context,
             Metric objective) {
         return tune(validationH, validationOutputs, context);
+    }
+
+    /**
+     * The ways of tuning this decoder that model selection chooses between, each tuned for a metric on validation
+     * predictions: always as many specs, in the same order, whatever the data (for example one common threshold,
+     * then one threshold per label). Selection tunes every way on the out-of-fold predictions of the other splits,
+     * scores it on the held-out split (so a way with more free values gains nothing from fitting the rows it is
+     * scored on), keeps the way of best mean score, and tunes the final decoder that way on every split's
+     * predictions. The default is the one way of {@link #tune(Matrix, Matrix, DecodingContext, Metric)}.
+     *
+     * @param objective the metric the tuned decoder is scored with
+     */
+    default List<Optional<ComponentSpec>> tuneEachWay(Matrix validationH, Matrix validationOutputs,
+            DecodingContext context, Metric objective) {
+        return List.of(tune(validationH, validationOutputs, context, objective));
     }
 }

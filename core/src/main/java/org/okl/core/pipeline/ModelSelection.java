@@ -99,8 +99,9 @@ final class ModelSelection {
             TrainingData train = data.subset(splits.get(s).train());
             TrainingData validation = data.subset(splits.get(s).validation());
             int split = s;
+            int[] rows = splits.get(s).validation();
             evaluator.evaluate(train, validation, (v, h, decoding, values) -> scores.add(split, v, h, decoding,
-                    values, validation.outputs()));
+                    values, validation.outputs(), rows));
         }
         okl.progress().progress(task, splits.size(), splits.size());
     }

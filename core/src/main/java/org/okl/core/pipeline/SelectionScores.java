@@ -1,13 +1,17 @@
 package org.okl.core.pipeline;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.DecodingContext;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
@@ -20,11 +24,14 @@ import org.okl.core.memory.MemoryBudget;
  * <p>A decoder tuned on held-out predictions ({@link TunableDecoder}, such as per-label thresholds) is tuned inside
  * the cross-validation, in two rounds. First every candidate is scored with its decoder untuned (its default
  * thresholds). Then the {@value #FINALISTS} best candidates, and the {@value #FINALISTS} best with the preferred grid
- * values, are fitted again on every split ({@link #finalists}); their out-of-fold predictions are kept, and for each
- * of them the decoder is tuned once on the predictions of all splits pooled (with the selection's metric as
- * objective) and every split is scored with the tuned decoder ({@link #finishTuning}). The tuning never sees a row
- * that was in the fit it decodes; the choice is among the tuned finalists; the final model takes the chosen one's
- * tuned decoder. Two rounds keep memory to the finalists' predictions and the tuning to a few candidates.
+ * values, are fitted again on every split ({@link #finalists}); their out-of-fold predictions are kept, and each
+ * finalist is scored cross-fitted ({@link #finishTuning}): every split is decoded with the decoder tuned (with the
+ * selection's metric as objective) on the other splits' predictions, so no score comes from thresholds that saw the
+ * rows they are scored on, and a decoder's ways of tuning ({@link TunableDecoder#tuneEachWay}, such as one common
+ * threshold or one per label) are compared on equal terms. The finalist keeps the way of best mean score, and its
+ * final decoder is tuned that way on the predictions of every split. The choice is among the tuned finalists; the
+ * final model takes the chosen one's tuned decoder. Two rounds keep memory to the finalists' predictions and the
+ * tuning to a few candidates.
  */
 final class SelectionScores {
     /** How many candidates (and preferred candidates) are tuned. */
@@ -46,7 +53,8 @@ final class SelectionScores {
     private boolean[][] finalist;
     private final ComponentSpec[][] tuned;
 
-    private record Held(Matrix[] h, ValidationDecoding decoding, Matrix truth) {
+    /** A split's out-of-fold predictions of a finalist variant: h per path point (null for non-finalists). */
+    private record Held(Matrix[] h, ValidationDecoding decoding, Matrix truth, int[] rows) {
     }
 
     /**
@@ -106,14 +114,16 @@ final class SelectionScores {
     /**
      * First round: scores one variant's predictions on split s with its decoder as given. Second round (after
      * {@link #finalists}): keeps the finalists' predictions for {@link #finishTuning}.
+     *
+     * @param rows the split's validation rows (indices into the data)
      */
-    void add(int split, int v, Matrix[] h, ValidationDecoding decoding, double[] values, Matrix truth) {
+    void add(int split, int v, Matrix[] h, ValidationDecoding decoding, double[] values, Matrix truth, int[] rows) {
         if (finalist != null) {
             Matrix[] kept = new Matrix[h.length];
             for (int j = 0; j < h.length; j++) {
                 kept[j] = finalist[v][j] ? h[j] : null;
             }
-            held.get(v).add(new Held(kept, decoding, truth));
+            held.get(v).add(new Held(kept, decoding, truth, rows));
             return;
         }
         if (errors[v] == null) {
@@ -187,38 +197,106 @@ final class SelectionScores {
         return marked;
     }
 
-    /** Second round: tunes every finalist's decoder on its pooled out-of-fold predictions and scores every split. */
+    /** Second round: scores every finalist with its decoder tuned cross-fitted, and tunes its final decoder. */
     void finishTuning() {
         for (int v = 0; v < variants.size(); v++) {
             List<Held> parts = held.get(v);
             if (parts.isEmpty()) {
                 continue;
             }
-            TunableDecoder tunable = (TunableDecoder) decoders[v];
-            int length = parts.get(0).h().length;
-            tuned[v] = new ComponentSpec[length];
-            for (int j = 0; j < length; j++) {
-                if (!finalist[v][j]) {
-                    continue;
-                }
-                Matrix pooledH = null;
-                Matrix pooledTruth = null;
-                for (Held part : parts) {
-                    pooledH = pooledH == null ? part.h()[j] : pooledH.stackRows(part.h()[j]);
-                    pooledTruth = pooledTruth == null ? part.truth() : pooledTruth.stackRows(part.truth());
-                }
-                ComponentSpec spec = tunable.tune(pooledH, pooledTruth, parts.get(0).decoding().context(j, okl),
-                        metric).orElse(variants.get(v).spec().decoder());
-                tuned[v][j] = spec;
-                Decoder decoder = okl.create(Decoder.class, spec);
-                for (int s = 0; s < parts.size(); s++) {
-                    Held part = parts.get(s);
-                    errors[v][j][s] = sign * Evaluation.evaluate(metric, metricName, part.truth(),
-                            part.decoding().decode(part.h()[j], j, decoder, okl));
+            List<Held> scored = parts.size() == 1 ? halves(parts.get(0)) : List.copyOf(parts);
+            tuned[v] = new ComponentSpec[parts.get(0).h().length];
+            for (int j = 0; j < tuned[v].length; j++) {
+                if (finalist[v][j]) {
+                    tuneFinalist(v, j, parts, scored);
                 }
             }
             parts.clear();
         }
+    }
+
+    /**
+     * Scores candidate (v, j) on every scored part with the decoder tuned, each way, on the other parts'
+     * predictions (less any row of the scored part), keeps the way of best mean error, and tunes the final decoder
+     * that way on every split. A lone split is scored by its two halves, the split's error their mean.
+     */
+    private void tuneFinalist(int v, int j, List<Held> parts, List<Held> scored) {
+        TunableDecoder tunable = (TunableDecoder) decoders[v];
+        DecodingContext context = parts.get(0).decoding().context(j, okl);
+        double[][] wayErrors = null;
+        for (int s = 0; s < scored.size(); s++) {
+            Pool pool = pool(scored, scored.get(s).rows(), j);
+            List<Optional<ComponentSpec>> ways = tunable.tuneEachWay(pool.h(), pool.truth(), context, metric);
+            if (wayErrors == null) {
+                wayErrors = new double[ways.size()][scored.size()];
+            } else if (ways.size() != wayErrors.length) {
+                throw new IllegalStateException(variants.get(v).spec().decoder().name() + " tuned "
+                        + wayErrors.length + " ways on one split and " + ways.size() + " on another");
+            }
+            for (int k = 0; k < ways.size(); k++) {
+                Decoder decoder = okl.create(Decoder.class, ways.get(k).orElse(variants.get(v).spec().decoder()));
+                Held part = scored.get(s);
+                wayErrors[k][s] = sign * Evaluation.evaluate(metric, metricName, part.truth(),
+                        part.decoding().decode(part.h()[j], j, decoder, okl));
+            }
+        }
+        int way = 0;
+        for (int k = 1; k < wayErrors.length; k++) {
+            if (lower(mean(wayErrors[k]), mean(wayErrors[way]))) {
+                way = k;
+            }
+        }
+        if (scored.size() == parts.size()) {
+            errors[v][j] = wayErrors[way];
+        } else {
+            errors[v][j][0] = mean(wayErrors[way]);
+        }
+        Pool all = pool(parts, new int[0], j);
+        tuned[v][j] = tunable.tuneEachWay(all.h(), all.truth(), context, metric).get(way)
+                .orElse(variants.get(v).spec().decoder());
+    }
+
+    /** Whether error a is lower than b, NaN counting as the highest. */
+    private static boolean lower(double a, double b) {
+        return !Double.isNaN(a) && (Double.isNaN(b) || a < b);
+    }
+
+    /** Path point j's predictions and truths of some parts, pooled. */
+    private record Pool(Matrix h, Matrix truth) {
+    }
+
+    /** Path point j's predictions and truths of every part pooled, less the given rows. */
+    private static Pool pool(List<Held> parts, int[] exclude, int j) {
+        Set<Integer> out = new HashSet<>();
+        for (int r : exclude) {
+            out.add(r);
+        }
+        Matrix h = null;
+        Matrix truth = null;
+        for (Held part : parts) {
+            int[] keep = IntStream.range(0, part.rows().length).filter(i -> !out.contains(part.rows()[i])).toArray();
+            Matrix ph = part.h()[j].selectRows(keep);
+            Matrix pt = part.truth().selectRows(keep);
+            h = h == null ? ph : h.stackRows(ph);
+            truth = truth == null ? pt : truth.stackRows(pt);
+        }
+        return new Pool(h, truth);
+    }
+
+    /** A lone split's two halves (alternate rows), to be scored each as tuned on the other. */
+    private static List<Held> halves(Held part) {
+        List<Held> out = new ArrayList<>();
+        for (int parity = 0; parity < 2; parity++) {
+            int p = parity;
+            int[] keep = IntStream.range(0, part.rows().length).filter(i -> i % 2 == p).toArray();
+            Matrix[] h = new Matrix[part.h().length];
+            for (int j = 0; j < h.length; j++) {
+                h[j] = part.h()[j] == null ? null : part.h()[j].selectRows(keep);
+            }
+            out.add(new Held(h, part.decoding(), part.truth().selectRows(keep),
+                    IntStream.of(keep).map(i -> part.rows()[i]).toArray()));
+        }
+        return out;
     }
 
     /** The mean error of every candidate, as a validation curve (NaN kept). */

@@ -48,8 +48,18 @@ final class MetricThresholds {
      * @param perLabel whether labels then get their own
      */
     double[] tune(double start, boolean perLabel) {
-        int labels = scores.cols();
-        double[] t = new double[labels];
+        double[] common = common(start);
+        return perLabel ? perLabel(common) : common;
+    }
+
+    /**
+     * The common threshold (every label's entry the same) that optimises the metric, ties to the one nearest the
+     * start.
+     *
+     * @param start the default threshold
+     */
+    double[] common(double start) {
+        double[] t = new double[scores.cols()];
         double common = start;
         double best = Double.POSITIVE_INFINITY;
         for (double c : candidates(scores.data(), start)) {
@@ -61,10 +71,19 @@ final class MetricThresholds {
             }
         }
         Arrays.fill(t, common);
-        if (!perLabel) {
-            return t;
-        }
-        for (int j = 0; j < labels; j++) {
+        return t;
+    }
+
+    /**
+     * Per-label thresholds from given ones: each label in turn takes its candidate of best metric with the others
+     * fixed, moving only when the metric strictly improves.
+     *
+     * @param from the thresholds to start from (not changed)
+     */
+    double[] perLabel(double[] from) {
+        double[] t = from.clone();
+        double best = loss(t);
+        for (int j = 0; j < t.length; j++) {
             double keep = t[j];
             double bestLabel = keep;
             for (double c : candidates(scores.columnValues(j), keep)) {

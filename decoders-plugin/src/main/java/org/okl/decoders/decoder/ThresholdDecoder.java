@@ -26,7 +26,8 @@ import org.okl.decoders.output.LabelCoding;
  *
  * <p>With {@code objective: metric}, tuning optimises the metric model selection scores with instead of each label's
  * F1 ({@link MetricThresholds}): one common threshold, then, with {@code per-label}, each label's threshold in turn
- * while the metric improves.
+ * while the metric improves. Model selection then chooses between the common and the per-label thresholds by their
+ * cross-fitted score ({@link #tuneEachWay}).
  */
 public final class ThresholdDecoder implements TunableDecoder {
 
@@ -120,12 +121,11 @@ public final class ThresholdDecoder implements TunableDecoder {
         if (!perLabel) {
             return Optional.empty();
         }
-        List<Double> thresholds = new ArrayList<>();
-        for (double t : tunedThresholds(validationH, validationOutputs, context)) {
-            thresholds.add(Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, t)));
+        double[] t = tunedThresholds(validationH, validationOutputs, context);
+        for (int j = 0; j < t.length; j++) {
+            t[j] = Math.max(-Double.MAX_VALUE, Math.min(Double.MAX_VALUE, t[j]));
         }
-        ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
-        return Optional.of(value.isPresent() ? spec.with("value", value.getAsDouble()) : spec);
+        return Optional.of(spec(t));
     }
 
     /**
@@ -139,6 +139,21 @@ public final class ThresholdDecoder implements TunableDecoder {
         if (!forMetric) {
             return tune(validationH, validationOutputs, context);
         }
+        List<Optional<ComponentSpec>> ways = tuneEachWay(validationH, validationOutputs, context, objective);
+        return ways.get(ways.size() - 1);
+    }
+
+    /**
+     * With {@code objective: metric} and {@code per-label}, two ways: one common threshold, and per-label thresholds
+     * from it, so that model selection keeps per-label thresholds only where they score better on rows they were
+     * not tuned on; otherwise the one way of {@link #tune(Matrix, Matrix, DecodingContext, Metric)}.
+     */
+    @Override
+    public List<Optional<ComponentSpec>> tuneEachWay(Matrix validationH, Matrix validationOutputs,
+            DecodingContext context, Metric objective) {
+        if (!forMetric) {
+            return List.of(tune(validationH, validationOutputs, context));
+        }
         FittedOutputEmbedding embedding = context.embedding();
         LabelCoding coding = Codings.of(embedding);
         Matrix scores = embedding.scores(validationH);
@@ -146,15 +161,20 @@ public final class ThresholdDecoder implements TunableDecoder {
             throw new IllegalArgumentException(ID + ": validation outputs are " + validationOutputs.rows() + " x "
                     + validationOutputs.cols() + " but the validation scores " + scores.rows() + " x " + scores.cols());
         }
-        double[] t = new MetricThresholds(objective, validationOutputs, scores,
-                th -> decide(scores, th, atLeastOne, coding, embedding))
-                .tune(value.orElse(coding.threshold()), perLabel);
+        MetricThresholds tuner = new MetricThresholds(objective, validationOutputs, scores,
+                th -> decide(scores, th, atLeastOne, coding, embedding));
+        double[] common = tuner.common(value.orElse(coding.threshold()));
+        return perLabel ? List.of(Optional.of(spec(common)), Optional.of(spec(tuner.perLabel(common))))
+                : List.of(Optional.of(spec(common)));
+    }
+
+    private ComponentSpec spec(double[] t) {
         List<Double> thresholds = new ArrayList<>();
         for (double x : t) {
             thresholds.add(x);
         }
         ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
-        return Optional.of(value.isPresent() ? spec.with("value", value.getAsDouble()) : spec);
+        return value.isPresent() ? spec.with("value", value.getAsDouble()) : spec;
     }
 
     /** The F1-optimal threshold of every label on validation predictions (infinite for never / always). */

@@ -16,7 +16,8 @@ import org.okl.api.plugin.PipelineTemplate;
  * for several outputs, independent outputs (omega 0) against the common-similarity coupling (omega 0.25 to 0.9),
  * independent kept unless coupling wins by more than one standard error over the folds; regression targets
  * standardized (the kernel expansion has no intercept) and the decoded predictions put back on their scale;
- * multi-label thresholds tuned for the selection metric on the out-of-fold predictions.
+ * multi-label thresholds tuned for the selection metric on the out-of-fold predictions, one common threshold or one
+ * per label, whichever scores better cross-fitted.
  */
 public final class AutoPipelines {
     private static final String LAMBDAS = "[1.0, 0.31622776601683794, 0.1, 0.03162277660168379, 0.01, "
@@ -43,8 +44,8 @@ public final class AutoPipelines {
                         + "independent or coupled outputs, Tikhonov path, by 5-fold cross-validation on arrmse",
                         separable("{\"name\": \"vector\"}", "{\"name\": \"identity\"}", "arrmse", true)),
                 new PipelineTemplate("auto-multi-label", "automatic pipeline for multi-label outputs (0/1 columns): "
-                        + "as auto-regression on the labels, thresholds tuned per label for the Hamming loss on "
-                        + "out-of-fold predictions",
+                        + "as auto-regression on the labels, thresholds tuned for the Hamming loss on "
+                        + "out-of-fold predictions (common or per label, by cross-fitted score)",
                         separable("{\"name\": \"labels\"}", "{\"name\": \"threshold\", \"per-label\": true, "
                                 + "\"objective\": \"metric\"}", "hamming-loss", false)),
                 new PipelineTemplate("auto-multi-class", "automatic pipeline for multi-class outputs (one column of "

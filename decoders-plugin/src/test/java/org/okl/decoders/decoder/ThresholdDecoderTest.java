@@ -8,8 +8,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.decoders.output.LabelCoding;
@@ -80,6 +82,57 @@ class ThresholdDecoderTest {
         double[] tuned = new ThresholdDecoder(OptionalDouble.empty(), true, false)
                 .tunedThresholds(scores, truth, SimpleDecodingContext.of(e, training, context));
         assertThat(tuned[0]).isCloseTo(0.6, within(1e-15));
+    }
+
+    /** The fraction of wrong label decisions. */
+    private static final Metric HAMMING = new Metric() {
+        @Override
+        public double evaluate(Matrix truth, Decoded predicted) {
+            double wrong = 0;
+            for (int k = 0; k < truth.data().length; k++) {
+                wrong += truth.data()[k] != predicted.outputs().data()[k] ? 1 : 0;
+            }
+            return wrong / truth.data().length;
+        }
+
+        @Override
+        public boolean higherIsBetter() {
+            return false;
+        }
+    };
+
+    /**
+     * For the metric, two ways: one common threshold, then per label. By hand: label 0 scores 0.9[1] 0.7[0] 0.2[0]
+     * 0.1[0] need a cut in (0.7, 0.9], label 1 scores 0.9[1] 0.8[1] 0.6[1] 0.3[0] one in (0.3, 0.6]; no common cut
+     * does both (best: 1 wrong of 8), per-label cuts make none wrong.
+     */
+    @Test
+    void tunedForTheMetricInTwoWaysCommonThenPerLabel() {
+        Matrix scores = Matrix.fromRows(new double[][] {{0.9, 0.9}, {0.7, 0.8}, {0.2, 0.6}, {0.1, 0.3}});
+        Matrix truth = Matrix.fromRows(new double[][] {{1, 1}, {0, 1}, {0, 1}, {0, 0}});
+        Matrix twoLabels = Outputs.distinctLabels(8, 2, 1);
+        SimpleDecodingContext ctx = SimpleDecodingContext.of(new LabelEmbedding(LabelCoding.Coding.ZERO_ONE)
+                .fit(new OutputData(twoLabels, Optional.empty()), context), twoLabels, context);
+        ThresholdDecoder decoder = new ThresholdDecoder(OptionalDouble.empty(), true, false, true, null);
+        List<Optional<ComponentSpec>> ways = decoder.tuneEachWay(scores, truth, ctx, HAMMING);
+        assertThat(ways).hasSize(2);
+        @SuppressWarnings("unchecked")
+        List<Double> common = (List<Double>) ways.get(0).orElseThrow().parameters().get("thresholds");
+        assertThat(common.get(0)).isEqualTo(common.get(1));
+        double[] wrong = new double[2];
+        for (int k = 0; k < 2; k++) {
+            @SuppressWarnings("unchecked")
+            List<Double> t = (List<Double>) ways.get(k).orElseThrow().parameters().get("thresholds");
+            Decoder tuned = new ThresholdDecoder(OptionalDouble.empty(), false, false, false,
+                    t.stream().mapToDouble(Double::doubleValue).toArray());
+            wrong[k] = HAMMING.evaluate(truth, tuned.decode(scores, ctx)) * 8;
+        }
+        assertThat(wrong).containsExactly(1.0, 0.0);
+        // tuning for the metric alone gives the last way, per label
+        assertThat(decoder.tune(scores, truth, ctx, HAMMING)).isEqualTo(ways.get(1));
+        // without per-label, the one common way
+        assertThat(new ThresholdDecoder(OptionalDouble.empty(), false, false, true, null)
+                .tuneEachWay(scores, truth, ctx, HAMMING)).containsExactly(ways.get(0));
     }
 
     @Test
