@@ -2,21 +2,26 @@ package org.okl.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentContext;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
+import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
 
 /**
  * The contract every {@link Decoder} must meet. A subclass supplies the decoder, a decoding context (fitted embedding
  * and training outputs), predictions suited to it, and a case with ties and the outputs the tie rule gives; the tests
- * check the output shape, determinism, that rows decode independently (so decoding by blocks is safe) and the tie
- * rule.
+ * check the output shape, determinism, that rows decode independently (so decoding by blocks is safe), the tie
+ * rule, and for a {@link TunableDecoder} that its ways of tuning are as many on any data (model selection compares
+ * them way by way across splits).
  */
 public abstract class DecoderContract {
 
@@ -72,6 +77,37 @@ public abstract class DecoderContract {
     void tiesFollowTheDocumentedRule() {
         Matrix decoded = decoder().decode(tiedPredictions(), decodingContext()).outputs();
         TestMatrices.assertClose(expectedTiedOutputs(), decoded, 0.0);
+    }
+
+    @Test
+    void aTunableDecoderTunesAsManyWaysOnAnyData() {
+        if (!(decoder() instanceof TunableDecoder tunable)) {
+            return;
+        }
+        Metric differing = new Metric() {
+            @Override
+            public double evaluate(Matrix truth, Decoded predicted) {
+                double wrong = 0;
+                for (int k = 0; k < truth.data().length; k++) {
+                    wrong += truth.data()[k] != predicted.outputs().data()[k] ? 1 : 0;
+                }
+                return wrong / truth.data().length;
+            }
+
+            @Override
+            public boolean higherIsBetter() {
+                return false;
+            }
+        };
+        Matrix h = predictions();
+        Matrix truth = decoder().decode(h, decodingContext()).outputs();
+        List<Optional<ComponentSpec>> all = tunable.tuneEachWay(h, truth, decodingContext(),
+                differing);
+        int[] some = {h.rows() - 1, 0};
+        List<Optional<ComponentSpec>> part = tunable.tuneEachWay(h.selectRows(some),
+                truth.selectRows(some), decodingContext(), differing);
+        assertThat(all).isNotEmpty().doesNotContainNull();
+        assertThat(part).hasSameSizeAs(all).doesNotContainNull();
     }
 
     /**

@@ -13,14 +13,17 @@ import org.okl.decoders.testing.Outputs;
 import org.okl.testkit.DecoderContract;
 import org.okl.testkit.TestMatrices;
 
-/** Plus-minus labels, at-least-one: a score equal to the threshold (0) is positive. */
+/**
+ * Plus-minus labels, at-least-one: a score equal to the threshold (0) is positive. Tuned for the metric per label,
+ * so the contract sees its two ways of tuning.
+ */
 class ThresholdDecoderContractTest extends DecoderContract {
     private final KernelTestContext context = new KernelTestContext();
     private final Matrix training = Outputs.distinctLabels(6, 4, 1);
 
     @Override
     protected Decoder decoder() {
-        return new ThresholdDecoder(OptionalDouble.empty(), false, true);
+        return new ThresholdDecoder(OptionalDouble.empty(), true, true, true, null);
     }
 
     @Override
