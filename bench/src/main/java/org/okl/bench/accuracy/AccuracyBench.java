@@ -101,9 +101,10 @@ public final class AccuracyBench {
         return new AccuracyReport(results, split, timing, notes, settings.quick());
     }
 
-    private DatasetResult runDataset(DatasetPlan plan) {
-        Matrix[] xy = pooled(plan.name());
+    private DatasetResult runDataset(DatasetPlan named) {
+        Matrix[] xy = pooled(named.name());
         int n = xy[0].rows();
+        DatasetPlan plan = named.forRows(n);
         int[][] folds = Folds.of(n, plan.repeats(), plan.folds(), settings.seed());
         return evaluate(plan, xy[0], xy[1], folds, null);
     }
