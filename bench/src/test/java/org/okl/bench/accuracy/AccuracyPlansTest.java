@@ -24,13 +24,13 @@ class AccuracyPlansTest {
 
     @Test
     void theLeftOutSetsRunByNameWithTheirTaskAndOthersNeedOne() {
-        List<DatasetPlan> plans = AccuracyPlans.select(List.of("enron", "emotions", "usps-halves", "other:multi-class"),
+        List<DatasetPlan> plans = AccuracyPlans.select(List.of("bibtex", "emotions", "usps-halves", "other:multi-class"),
                 false);
         assertThat(plans).extracting(DatasetPlan::task).containsExactly(Task.MULTI_LABEL, Task.MULTI_LABEL,
                 Task.REGRESSION, Task.MULTI_CLASS);
         assertThat(plans).extracting(DatasetPlan::repeats).containsOnly(DatasetPlan.BY_SIZE);
-        assertThat(AccuracyPlans.select(List.of("enron"), true).get(0)).isEqualTo(
-                new DatasetPlan("enron", Task.MULTI_LABEL, 1, 3));
+        assertThat(AccuracyPlans.select(List.of("usps"), true).get(0)).isEqualTo(
+                new DatasetPlan("usps", Task.MULTI_CLASS, 1, 3));
         assertThatThrownBy(() -> AccuracyPlans.select(List.of("other"), false))
                 .hasMessageContaining("name its task too, as other:regression");
         assertThat(AccuracyPlans.full()).extracting(DatasetPlan::name)

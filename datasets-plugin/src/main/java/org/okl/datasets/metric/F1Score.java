@@ -2,6 +2,8 @@ package org.okl.datasets.metric;
 
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.LabelCountMetric;
+import org.okl.api.metric.LabelCounts;
 import org.okl.api.metric.Metric;
 
 /**
@@ -74,12 +76,64 @@ public final class F1Score implements Metric {
                 wrong++;
             }
         }
-        long denominator = 2 * tp + wrong;
-        return denominator == 0 ? 1.0 : 2.0 * tp / denominator;
+        return f1(tp, wrong);
     }
 
     @Override
     public boolean higherIsBetter() {
         return true;
+    }
+
+    /**
+     * The micro- or macro-averaged F1, which are functions of the labels' counts, as a {@link LabelCountMetric}.
+     *
+     * @throws IllegalArgumentException for {@link Averaging#EXAMPLE}, which depends on the rows' label sets
+     */
+    public static LabelCountMetric counted(Averaging averaging) {
+        if (averaging == Averaging.EXAMPLE) {
+            throw new IllegalArgumentException("f1-example is not a function of the labels' counts");
+        }
+        return new Counted(new F1Score(averaging));
+    }
+
+    /** Micro or macro F1 from the labels' counts, the same values as {@link F1Score#evaluate}. */
+    private record Counted(F1Score score) implements LabelCountMetric {
+
+        @Override
+        public double evaluate(Matrix truth, Decoded predicted) {
+            return score.evaluate(truth, predicted);
+        }
+
+        @Override
+        public boolean higherIsBetter() {
+            return true;
+        }
+
+        @Override
+        public double fromCounts(LabelCounts counts) {
+            long[] tp = counts.truePositives();
+            long[] fp = counts.falsePositives();
+            long[] fn = counts.falseNegatives();
+            if (score.averaging == Averaging.MICRO) {
+                long truePositives = 0;
+                long wrong = 0;
+                for (int j = 0; j < tp.length; j++) {
+                    truePositives += tp[j];
+                    wrong += fp[j] + fn[j];
+                }
+                return f1(truePositives, wrong);
+            }
+            double sum = 0;
+            for (int j = 0; j < tp.length; j++) {
+                sum += f1(tp[j], fp[j] + fn[j]);
+            }
+            return sum / tp.length;
+        }
+    }
+
+    /** F1 from true positives and wrong decisions; 0/0 is 1. */
+    private static double f1(long tp, long wrong) {
+        long denominator = 2 * tp + wrong;
+        return denominator == 0 ? 1.0 : 2.0 * tp / denominator;
     }
 }

@@ -2,13 +2,14 @@ package org.okl.datasets.metric;
 
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
+import org.okl.api.metric.LabelCountMetric;
+import org.okl.api.metric.LabelCounts;
 
 /**
  * {@code hamming-loss}: the fraction of wrong labels, (1/(t·q)) Σ_i Σ_j [ŷ_ij ≠ y_ij]. Labels are read as
  * 1 = positive, 0 or −1 = negative; other values are an error.
  */
-public final class HammingLoss implements Metric {
+public final class HammingLoss implements LabelCountMetric {
 
     @Override
     public double evaluate(Matrix truth, Decoded predicted) {
@@ -23,6 +24,18 @@ public final class HammingLoss implements Metric {
             }
         }
         return (double) wrong / y.length;
+    }
+
+    @Override
+    public double fromCounts(LabelCounts counts) {
+        long wrong = 0;
+        long all = 0;
+        for (int j = 0; j < counts.labels(); j++) {
+            wrong += counts.falsePositives()[j] + counts.falseNegatives()[j];
+            all += counts.truePositives()[j] + counts.falsePositives()[j] + counts.falseNegatives()[j]
+                    + counts.trueNegatives()[j];
+        }
+        return (double) wrong / all;
     }
 
     @Override

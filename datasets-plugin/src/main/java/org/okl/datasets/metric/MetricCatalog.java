@@ -32,9 +32,9 @@ public final class MetricCatalog {
                 simple("f1-example", "F1 of each test point's label set, averaged over points; empty vs empty "
                         + "= 1 (higher is better)", new F1Score(F1Score.Averaging.EXAMPLE)),
                 simple("f1-micro", "F1 of the counts pooled over points and labels (higher is better)",
-                        new F1Score(F1Score.Averaging.MICRO)),
+                        F1Score.counted(F1Score.Averaging.MICRO)),
                 simple("f1-macro", "F1 of each label, averaged over labels (higher is better)",
-                        new F1Score(F1Score.Averaging.MACRO)),
+                        F1Score.counted(F1Score.Averaging.MACRO)),
                 simple("subset-accuracy", "fraction of test points whose whole output is right (higher is "
                         + "better)", new SubsetAccuracy()),
                 simple("mean-auc", "mean over labels of the ROC AUC of the decoder's scores; single-class labels "

@@ -12,6 +12,8 @@ import org.okl.api.component.ComponentFactory;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Ranking;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.LabelCountMetric;
+import org.okl.api.metric.LabelCounts;
 import org.okl.api.metric.Metric;
 import org.okl.datasets.Contexts;
 import org.okl.api.component.ComponentSpec;
@@ -124,6 +126,31 @@ class MetricsTest {
         assertThat(new F1Score(F1Score.Averaging.EXAMPLE).evaluate(y, f)).isCloseTo(0.6, within(EPS));
         assertThat(new F1Score(F1Score.Averaging.MICRO).evaluate(y, f)).isCloseTo(2.0 / 3, within(EPS));
         assertThat(new F1Score(F1Score.Averaging.MACRO).evaluate(y, f)).isCloseTo(5.0 / 9, within(EPS));
+    }
+
+    /**
+     * The counted metrics from hand-counted confusion counts of LABELS against PREDICTED (label 0: TP 1, TN 2;
+     * label 1: FP 1, TN 2; label 2: TP 1, FN 1, TN 1), equal to their evaluation on the rows; f1-example has none.
+     */
+    @Test
+    void hammingLossAndPooledF1FromLabelCounts() {
+        LabelCounts counts = new LabelCounts(new long[] {1, 0, 1}, new long[] {0, 1, 0}, new long[] {0, 0, 1},
+                new long[] {2, 2, 1});
+        Matrix y = m(LABELS);
+        Decoded f = out(PREDICTED);
+        HammingLoss hamming = new HammingLoss();
+        assertThat(hamming.fromCounts(counts)).isEqualTo(2.0 / 9).isEqualTo(hamming.evaluate(y, f));
+        LabelCountMetric micro = F1Score.counted(F1Score.Averaging.MICRO);
+        LabelCountMetric macro = F1Score.counted(F1Score.Averaging.MACRO);
+        assertThat(micro.fromCounts(counts)).isCloseTo(2.0 / 3, within(EPS)).isEqualTo(micro.evaluate(y, f));
+        assertThat(macro.fromCounts(counts)).isCloseTo(5.0 / 9, within(EPS)).isEqualTo(macro.evaluate(y, f));
+        assertThat(micro.higherIsBetter()).isTrue();
+        // no positive anywhere: F1 1, as on the rows
+        LabelCounts none = new LabelCounts(new long[2], new long[2], new long[2], new long[] {2, 2});
+        assertThat(micro.fromCounts(none)).isEqualTo(1.0);
+        assertThat(macro.fromCounts(none)).isEqualTo(1.0);
+        assertThatThrownBy(() -> F1Score.counted(F1Score.Averaging.EXAMPLE))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -162,7 +162,8 @@ public final class ThresholdDecoder implements TunableDecoder {
                     + validationOutputs.cols() + " but the validation scores " + scores.rows() + " x " + scores.cols());
         }
         MetricThresholds tuner = new MetricThresholds(objective, validationOutputs, scores,
-                th -> decide(scores, th, atLeastOne, coding, embedding));
+                th -> decide(scores, th, atLeastOne, coding, embedding),
+                !atLeastOne && embedding instanceof LabelCoding);
         double[] common = tuner.common(value.orElse(coding.threshold()));
         return perLabel ? List.of(Optional.of(spec(common)), Optional.of(spec(tuner.perLabel(common))))
                 : List.of(Optional.of(spec(common)));

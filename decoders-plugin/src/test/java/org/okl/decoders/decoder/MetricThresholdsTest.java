@@ -7,6 +7,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.LabelCountMetric;
+import org.okl.api.metric.LabelCounts;
 import org.okl.api.metric.Metric;
 
 /**
@@ -76,7 +78,7 @@ class MetricThresholdsTest {
                 scores.set(i, j, 0.2 * (j + 1) + 0.5 * truth.get(i, j) + 0.35 * r.nextGaussian());
             }
         }
-        MetricThresholds tuner = new MetricThresholds(HAMMING, truth, scores, t -> decide(scores, t));
+        MetricThresholds tuner = new MetricThresholds(HAMMING, truth, scores, t -> decide(scores, t), false);
         double[] perLabel = tuner.tune(0.5, true);
         int expected = best(scores.columnValues(0), truth.columnValues(0))
                 + best(scores.columnValues(1), truth.columnValues(1));
@@ -94,6 +96,66 @@ class MetricThresholdsTest {
         assertThat(HAMMING.evaluate(truth, decide(scores, common)) * 2 * n).isCloseTo(bestCommon,
                 org.assertj.core.api.Assertions.within(1e-9));
         assertThat(expected).isLessThanOrEqualTo(bestCommon);
+    }
+
+    /** The Hamming loss, also from counts (an independent count of the same quantity). */
+    private static final LabelCountMetric COUNTED_HAMMING = new LabelCountMetric() {
+        @Override
+        public double fromCounts(LabelCounts c) {
+            long wrong = 0;
+            long all = 0;
+            for (int j = 0; j < c.labels(); j++) {
+                wrong += c.falsePositives()[j] + c.falseNegatives()[j];
+                all += c.truePositives()[j] + c.falsePositives()[j] + c.falseNegatives()[j] + c.trueNegatives()[j];
+            }
+            return (double) wrong / all;
+        }
+
+        @Override
+        public double evaluate(Matrix truth, Decoded predicted) {
+            return HAMMING.evaluate(truth, predicted);
+        }
+
+        @Override
+        public boolean higherIsBetter() {
+            return false;
+        }
+    };
+
+    /**
+     * From counts (sorted scores, binary search) the tuning takes the same thresholds as by decoding every row, on
+     * scores with ties, a NaN and more distinct values than candidates; an all-NaN label's counts put its rows
+     * negative, as the decoding does.
+     */
+    @Test
+    void countsGiveTheThresholdsThatDecodingEveryRowGives() {
+        Random r = new Random(11);
+        int n = 300;
+        int labels = 7;
+        Matrix scores = Matrix.zeros(n, labels);
+        Matrix truth = Matrix.zeros(n, labels);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < labels; j++) {
+                truth.set(i, j, r.nextDouble() < 0.1 + 0.1 * j ? 1 : 0);
+                double s = 0.3 * truth.get(i, j) + 0.4 * r.nextGaussian() + 0.05 * j;
+                scores.set(i, j, j == 2 ? Math.round(s * 4) / 4.0 : s);
+            }
+        }
+        scores.set(5, 1, Double.NaN);
+        for (int i = 0; i < n; i++) {
+            scores.set(i, 6, Double.NaN);
+        }
+        MetricThresholds byRows = new MetricThresholds(COUNTED_HAMMING, truth, scores, t -> decide(scores, t), false);
+        MetricThresholds byCounts = new MetricThresholds(COUNTED_HAMMING, truth, scores, t -> {
+            throw new AssertionError("decoded although counts suffice");
+        }, true);
+        for (boolean perLabel : new boolean[] {false, true}) {
+            assertThat(byCounts.tune(0.5, perLabel)).containsExactly(byRows.tune(0.5, perLabel));
+        }
+        double[] half = new double[labels];
+        java.util.Arrays.fill(half, 0.5);
+        assertThat(HAMMING.evaluate(truth, decide(scores, byCounts.tune(0.5, true))))
+                .as("tuning moved the thresholds").isLessThan(HAMMING.evaluate(truth, decide(scores, half)));
     }
 
     @Test
