@@ -248,7 +248,7 @@ class SparkClusterIT {
         SyntheticData d = SyntheticData.draw(12000, 4, 2, 91);
         SparkSession spark = session("okl worker loss");
         try {
-            Set<String> firstWorkersExecutors = executorsOf(dir.resolve("worker-1.log"),
+            Set<String> firstWorkersExecutors = awaitExecutors(dir.resolve("worker-1.log"),
                     spark.sparkContext().applicationId());
             WorkerKiller killer = new WorkerKiller(firstWorker, firstWorkersExecutors);
             spark.sparkContext().addSparkListener(killer);
@@ -316,6 +316,23 @@ class SparkClusterIT {
         public void onExecutorRemoved(SparkListenerExecutorRemoved removed) {
             executorsLost.incrementAndGet();
         }
+    }
+
+    /**
+     * The executors a worker launched for an application, once its log shows one: the worker is asked to launch it
+     * after the session starts, and on a loaded machine the line may come seconds later (read too early, the set was
+     * empty and the killer never matched an executor).
+     */
+    private static Set<String> awaitExecutors(Path log, String application) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Set<String> ids = executorsOf(log, application);
+        while (ids.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            ids = executorsOf(log, application);
+        }
+        assertThat(ids).as(log.getFileName() + " launched an executor for " + application + " within 60 s")
+                .isNotEmpty();
+        return ids;
     }
 
     /** The executors a worker launched for an application, from its log. */
