@@ -13,7 +13,6 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
 
 /**
@@ -84,21 +83,7 @@ public abstract class DecoderContract {
         if (!(decoder() instanceof TunableDecoder tunable)) {
             return;
         }
-        Metric differing = new Metric() {
-            @Override
-            public double evaluate(Matrix truth, Decoded predicted) {
-                double wrong = 0;
-                for (int k = 0; k < truth.data().length; k++) {
-                    wrong += truth.data()[k] != predicted.outputs().data()[k] ? 1 : 0;
-                }
-                return wrong / truth.data().length;
-            }
-
-            @Override
-            public boolean higherIsBetter() {
-                return false;
-            }
-        };
+        DifferingEntries differing = new DifferingEntries();
         Matrix h = predictions();
         Matrix truth = decoder().decode(h, decodingContext()).outputs();
         List<Optional<ComponentSpec>> all = tunable.tuneEachWay(h, truth, decodingContext(),

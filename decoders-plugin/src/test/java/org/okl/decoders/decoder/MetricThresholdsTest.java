@@ -7,9 +7,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.LabelCountMetric;
-import org.okl.api.metric.LabelCounts;
-import org.okl.api.metric.Metric;
+import org.okl.testkit.DifferingEntries;
 
 /**
  * Thresholds tuned for a metric: with at most 33 distinct scores the candidates are every midpoint, so the tuned
@@ -17,21 +15,7 @@ import org.okl.api.metric.Metric;
  * each label's own optimum).
  */
 class MetricThresholdsTest {
-    private static final Metric HAMMING = new Metric() {
-        @Override
-        public double evaluate(Matrix truth, Decoded predicted) {
-            double wrong = 0;
-            for (int k = 0; k < truth.data().length; k++) {
-                wrong += truth.data()[k] != predicted.outputs().data()[k] ? 1 : 0;
-            }
-            return wrong / truth.data().length;
-        }
-
-        @Override
-        public boolean higherIsBetter() {
-            return false;
-        }
-    };
+    private static final DifferingEntries HAMMING = new DifferingEntries();
 
     private static Decoded decide(Matrix scores, double[] t) {
         Matrix out = Matrix.zeros(scores.rows(), scores.cols());
@@ -98,30 +82,6 @@ class MetricThresholdsTest {
         assertThat(expected).isLessThanOrEqualTo(bestCommon);
     }
 
-    /** The Hamming loss, also from counts (an independent count of the same quantity). */
-    private static final LabelCountMetric COUNTED_HAMMING = new LabelCountMetric() {
-        @Override
-        public double fromCounts(LabelCounts c) {
-            long wrong = 0;
-            long all = 0;
-            for (int j = 0; j < c.labels(); j++) {
-                wrong += c.falsePositives()[j] + c.falseNegatives()[j];
-                all += c.truePositives()[j] + c.falsePositives()[j] + c.falseNegatives()[j] + c.trueNegatives()[j];
-            }
-            return (double) wrong / all;
-        }
-
-        @Override
-        public double evaluate(Matrix truth, Decoded predicted) {
-            return HAMMING.evaluate(truth, predicted);
-        }
-
-        @Override
-        public boolean higherIsBetter() {
-            return false;
-        }
-    };
-
     /**
      * From counts (sorted scores, binary search) the tuning takes the same thresholds as by decoding every row, on
      * scores with ties, a NaN and more distinct values than candidates; an all-NaN label's counts put its rows
@@ -145,8 +105,8 @@ class MetricThresholdsTest {
         for (int i = 0; i < n; i++) {
             scores.set(i, 6, Double.NaN);
         }
-        MetricThresholds byRows = new MetricThresholds(COUNTED_HAMMING, truth, scores, t -> decide(scores, t), false);
-        MetricThresholds byCounts = new MetricThresholds(COUNTED_HAMMING, truth, scores, t -> {
+        MetricThresholds byRows = new MetricThresholds(HAMMING, truth, scores, t -> decide(scores, t), false);
+        MetricThresholds byCounts = new MetricThresholds(HAMMING, truth, scores, t -> {
             throw new AssertionError("decoded although counts suffice");
         }, true);
         for (boolean perLabel : new boolean[] {false, true}) {

@@ -8,10 +8,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
-import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.decoders.output.LabelCoding;
@@ -20,6 +18,7 @@ import org.okl.decoders.output.VectorEmbedding;
 import org.okl.decoders.testing.KernelTestContext;
 import org.okl.decoders.testing.Outputs;
 import org.okl.testkit.DecoderContract.SimpleDecodingContext;
+import org.okl.testkit.DifferingEntries;
 import org.okl.testkit.TestMatrices;
 
 class ThresholdDecoderTest {
@@ -84,22 +83,7 @@ class ThresholdDecoderTest {
         assertThat(tuned[0]).isCloseTo(0.6, within(1e-15));
     }
 
-    /** The fraction of wrong label decisions. */
-    private static final Metric HAMMING = new Metric() {
-        @Override
-        public double evaluate(Matrix truth, Decoded predicted) {
-            double wrong = 0;
-            for (int k = 0; k < truth.data().length; k++) {
-                wrong += truth.data()[k] != predicted.outputs().data()[k] ? 1 : 0;
-            }
-            return wrong / truth.data().length;
-        }
-
-        @Override
-        public boolean higherIsBetter() {
-            return false;
-        }
-    };
+    private static final DifferingEntries HAMMING = new DifferingEntries();
 
     /**
      * For the metric, two ways: one common threshold, then per label. By hand: label 0 scores 0.9[1] 0.7[0] 0.2[0]
