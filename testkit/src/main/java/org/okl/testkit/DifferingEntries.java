@@ -25,13 +25,7 @@ public final class DifferingEntries implements LabelCountMetric {
 
     @Override
     public double fromCounts(LabelCounts c) {
-        long wrong = 0;
-        long all = 0;
-        for (int j = 0; j < c.labels(); j++) {
-            wrong += c.falsePositives()[j] + c.falseNegatives()[j];
-            all += c.truePositives()[j] + c.falsePositives()[j] + c.falseNegatives()[j] + c.trueNegatives()[j];
-        }
-        return (double) wrong / all;
+        return (double) c.wrong() / c.decisions();
     }
 
     @Override

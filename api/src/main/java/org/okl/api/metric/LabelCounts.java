@@ -17,4 +17,22 @@ public record LabelCounts(long[] truePositives, long[] falsePositives, long[] fa
     public int labels() {
         return truePositives.length;
     }
+
+    /** The wrong decisions of every label: false positives and false negatives. */
+    public long wrong() {
+        long wrong = 0;
+        for (int j = 0; j < labels(); j++) {
+            wrong += falsePositives[j] + falseNegatives[j];
+        }
+        return wrong;
+    }
+
+    /** Every label's decisions: the rows times the labels when no label is missing. */
+    public long decisions() {
+        long all = wrong();
+        for (int j = 0; j < labels(); j++) {
+            all += truePositives[j] + trueNegatives[j];
+        }
+        return all;
+    }
 }

@@ -204,7 +204,7 @@ final class SelectionScores {
             if (parts.isEmpty()) {
                 continue;
             }
-            List<Held> scored = parts.size() == 1 ? halves(parts.get(0)) : List.copyOf(parts);
+            List<Held> scored = parts.size() == 1 ? halves(parts.get(0)) : parts;
             tuned[v] = new ComponentSpec[parts.get(0).h().length];
             for (int j = 0; j < tuned[v].length; j++) {
                 if (finalist[v][j]) {
@@ -233,9 +233,9 @@ final class SelectionScores {
                 throw new IllegalStateException(variants.get(v).spec().decoder().name() + " tuned "
                         + wayErrors.length + " ways on one split and " + ways.size() + " on another");
             }
+            Held part = scored.get(s);
             for (int k = 0; k < ways.size(); k++) {
                 Decoder decoder = okl.create(Decoder.class, ways.get(k).orElse(variants.get(v).spec().decoder()));
-                Held part = scored.get(s);
                 wayErrors[k][s] = sign * Evaluation.evaluate(metric, metricName, part.truth(),
                         part.decoding().decode(part.h()[j], j, decoder, okl));
             }

@@ -116,12 +116,10 @@ public final class F1Score implements Metric {
             long[] fn = counts.falseNegatives();
             if (score.averaging == Averaging.MICRO) {
                 long truePositives = 0;
-                long wrong = 0;
-                for (int j = 0; j < tp.length; j++) {
-                    truePositives += tp[j];
-                    wrong += fp[j] + fn[j];
+                for (long t : tp) {
+                    truePositives += t;
                 }
-                return f1(truePositives, wrong);
+                return f1(truePositives, counts.wrong());
             }
             double sum = 0;
             for (int j = 0; j < tp.length; j++) {

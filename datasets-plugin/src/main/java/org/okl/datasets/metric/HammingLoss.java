@@ -28,14 +28,7 @@ public final class HammingLoss implements LabelCountMetric {
 
     @Override
     public double fromCounts(LabelCounts counts) {
-        long wrong = 0;
-        long all = 0;
-        for (int j = 0; j < counts.labels(); j++) {
-            wrong += counts.falsePositives()[j] + counts.falseNegatives()[j];
-            all += counts.truePositives()[j] + counts.falsePositives()[j] + counts.falseNegatives()[j]
-                    + counts.trueNegatives()[j];
-        }
-        return (double) wrong / all;
+        return (double) counts.wrong() / counts.decisions();
     }
 
     @Override
