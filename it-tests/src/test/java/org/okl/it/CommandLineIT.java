@@ -107,4 +107,31 @@ class CommandLineIT {
                 "y1,y2", "--out", never.toString()), 1, "[OKL-E006]", "truncated.okl");
         assertThat(never).doesNotExist();
     }
+
+    @Test
+    void aPipelineThatSearchesNothingSaysSoAndOneThatSearchesDoesNot() throws Exception {
+        String note = "note: nothing is searched";
+        Path preset = dir.resolve("preset.json");
+        Files.writeString(preset, "{\"preset\": \"vv-rls\"}");
+        Path path = dir.resolve("path.json");
+        Files.writeString(path, Files.readString(pipeline).replace("\"lambda\": 1e-3", "\"lambda\": [1e-3, 1e-2]"));
+        for (Path fixed : List.of(pipeline, preset)) {
+            OklProcess.Result fit = okl("fit", "--pipeline", fixed.toString(), "--data", csv.toString(), "--outputs",
+                    "y1,y2", "--model", dir.resolve("fixed.okl").toString());
+            assertThat(fit.exitCode()).as(fit.stderr()).isZero();
+            assertThat(fit.stdout()).as(fixed.toString()).contains(note).contains("without --pipeline");
+            OklProcess.Result eval = okl("evaluate", "--pipeline", fixed.toString(), "--data", csv.toString(),
+                    "--outputs", "y1,y2", "--cv", "2", "--metrics", "mse");
+            assertThat(eval.exitCode()).as(eval.stderr()).isZero();
+            assertThat(eval.stdout()).as(fixed.toString()).contains(note);
+        }
+        OklProcess.Result json = okl("evaluate", "--pipeline", pipeline.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--cv", "2", "--metrics", "mse", "--json");
+        assertThat(json.exitCode()).as(json.stderr()).isZero();
+        assertThat(JSON.readTree(json.stdout()).path("metrics").has("mse")).isTrue();
+        OklProcess.Result searched = okl("fit", "--pipeline", path.toString(), "--data", csv.toString(), "--outputs",
+                "y1,y2", "--model", dir.resolve("searched.okl").toString());
+        assertThat(searched.exitCode()).as(searched.stderr()).isZero();
+        assertThat(searched.stdout()).contains("fitted on").doesNotContain(note);
+    }
 }

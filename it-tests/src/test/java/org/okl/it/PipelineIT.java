@@ -260,6 +260,20 @@ class PipelineIT {
     }
 
     @Test
+    void aPipelineSearchesWhenItHasAPathAGridOrIsAutomatic() {
+        PipelineSpec path = spec("kfold");
+        PipelineSpec fixed = path.withFilter(ComponentSpec.of("tikhonov", "lambda", 1e-3));
+        PipelineSpec grid = fixed.toBuilder().selection(SelectionSpec.kfold(3).grid("kernel.sigma", 0.5, 1.0)
+                .build()).build();
+        assertThat(OKL.pipeline(path).searches()).isTrue();
+        assertThat(OKL.pipeline(fixed).searches()).isFalse();
+        assertThat(OKL.pipeline(grid).searches()).isTrue();
+        assertThat(OKL.pipeline(PipelineSpec.auto().build()).searches()).isTrue();
+        assertThat(OKL.pipeline(org.okl.core.pipeline.PipelineFiles.parse("{\"preset\": \"iokr\"}",
+                "iokr.json", OKL.registry())).searches()).isFalse();
+    }
+
+    @Test
     void modelFilesPredictWhatTheModelPredicted(@TempDir Path dir) throws IOException {
         Matrix x = inputs(40, 7);
         Matrix y = outputs(x, 8);

@@ -85,6 +85,9 @@ public final class EvaluateCommand implements Runnable {
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
         Map<String, ComponentSpec> metricSpecs = MetricArguments.parse(metrics);
         Pipeline p = okl.pipeline(pipelineSpec);
+        if (!json) {
+            AutoChoices.printFixed(spec.commandLine().getOut(), p);
+        }
         DataLoader loader = new DataLoader(okl);
         Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
         Evaluation.Result result;

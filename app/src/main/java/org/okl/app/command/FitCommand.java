@@ -75,6 +75,7 @@ public final class FitCommand implements Runnable {
         Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline));
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
+        AutoChoices.printFixed(out, pipe);
         Optional<DataLoader.StreamedFile> file = pipe.spec().isAuto() ? streamableAuto(pipe, loader, out)
                 : streamable(pipe, loader);
         Model fitted;

@@ -48,6 +48,20 @@ public final class Pipeline {
     }
 
     /**
+     * Whether a fit chooses among values by validation: the automatic pipeline, a selection grid, or a filter with
+     * a path of several points. False when every value is the pipeline's own (a preset's values, for instance, set
+     * for its paper's data).
+     */
+    public boolean searches() {
+        if (spec.isAuto()) {
+            return true;
+        }
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        return GridVariants.expand(spec, grid).size() > 1
+                || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
+    }
+
+    /**
      * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
      * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
      *
