@@ -1,5 +1,6 @@
 package org.okl.kernels.scalar;
 
+import java.util.concurrent.ForkJoinTask;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.okl.api.linalg.Matrix;
@@ -15,10 +16,16 @@ public final class GramPasses {
     private GramPasses() {
     }
 
-    /** Runs {@code column} for every column index in [0, cols), in parallel when the matrix is large. */
+    /**
+     * Runs {@code column} for every column index in [0, cols), in parallel when the matrix is large and the caller
+     * is not itself a task of a fork-join pool. Inside such a task (one block of a parallel step, as the streamed
+     * fit's kernel blocks of 128 rows are) the columns run on the calling thread: the step already keeps every
+     * worker busy with blocks of its own, and splitting each block again scatters its columns over the other cores'
+     * caches, where the task reads them back.
+     */
     public static void forEachColumn(int rows, int cols, IntConsumer column) {
         IntStream range = IntStream.range(0, cols);
-        if ((long) rows * cols >= PARALLEL_THRESHOLD) {
+        if ((long) rows * cols >= PARALLEL_THRESHOLD && !ForkJoinTask.inForkJoinPool()) {
             range = range.parallel();
         }
         range.forEach(column);
