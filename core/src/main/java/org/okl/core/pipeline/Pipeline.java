@@ -57,8 +57,12 @@ public final class Pipeline {
             return true;
         }
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
-        return GridVariants.expand(spec, grid).size() > 1
-                || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
+        return selects(GridVariants.expand(spec, grid), okl.create(SpectralFilter.class, spec.filter()));
+    }
+
+    /** Whether a fit over these grid variants and this filter chooses by validation (more than one candidate). */
+    static boolean selects(List<GridVariants.Variant> variants, SpectralFilter filter) {
+        return variants.size() > 1 || filter.pathLength() > 1;
     }
 
     /**
@@ -115,7 +119,7 @@ public final class Pipeline {
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
-        boolean select = variants.size() > 1 || filter.pathLength() > 1;
+        boolean select = selects(variants, filter);
         GridVariants.Variant chosen = variants.get(0);
         int pathIndex = 0;
         List<Provenance.CurvePoint> curve = List.of();

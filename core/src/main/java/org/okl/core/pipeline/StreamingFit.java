@@ -177,7 +177,7 @@ public final class StreamingFit {
         SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
-        boolean select = variants.size() > 1 || firstFilter.pathLength() > 1;
+        boolean select = Pipeline.selects(variants, firstFilter);
         SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
         FoldScheme scheme = !select ? FoldScheme.none() : selection.method() == SelectionSpec.Method.KFOLD
                 ? FoldScheme.kFold(selection.folds(), selection.seed())
