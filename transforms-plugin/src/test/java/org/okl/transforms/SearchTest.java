@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -120,6 +121,38 @@ class SearchTest {
         List<Provenance.CurvePoint> b = separate.provenance().validationCurve();
         for (int i = 0; i < a.size(); i++) {
             assertThat(a.get(i).error()).isCloseTo(b.get(i).error(), within(1e-9 * b.get(i).error()));
+        }
+    }
+
+    @Test
+    void aStreamedSearchSharesEachWidthsPassesBetweenOutputMatricesAndScoresAsOneFitPerGridPoint() {
+        Matrix[] xy = data();
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 20);
+        Model shared = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor").toBuilder()
+                .approximation(sketch).build()).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(shared.provenance().sketch()).contains("nystrom");
+        assertThat(shared.provenance().search().decompositions()).as("one pass per width").isEqualTo(3);
+        List<Provenance.CurvePoint> curve = shared.provenance().validationCurve();
+        assertThat(curve).hasSize(FACTORS.length * OMEGAS.length * LAMBDAS.length);
+        for (int o = 0; o < OMEGAS.length; o++) {
+            PipelineSpec alone = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                    .operator(Operators.separable(OutputMatrices.commonSimilarity(OMEGAS[o])))
+                    .filter(Filters.tikhonov(LAMBDAS)).approximation(sketch)
+                    .selection(SelectionSpec.kfold(3).metric(Metrics.mse()).grid("kernel.factor", FACTORS).seed(4)
+                            .build())
+                    .build();
+            List<Provenance.CurvePoint> separate = OKL.pipeline(alone).fit(TrainingData.of(xy[0], xy[1]))
+                    .provenance().validationCurve();
+            for (int f = 0; f < FACTORS.length; f++) {
+                for (int l = 0; l < LAMBDAS.length; l++) {
+                    Provenance.CurvePoint a = curve.get((f * OMEGAS.length + o) * LAMBDAS.length + l);
+                    Provenance.CurvePoint b = separate.get(f * LAMBDAS.length + l);
+                    assertThat(a.grid()).containsEntry("operator.matrix.omega", OMEGAS[o])
+                            .containsEntry("kernel.factor", FACTORS[f]);
+                    assertThat(a.error()).as("factor %s omega %s lambda %s", FACTORS[f], OMEGAS[o], LAMBDAS[l])
+                            .isCloseTo(b.error(), within(1e-10 * b.error()));
+                }
+            }
         }
     }
 

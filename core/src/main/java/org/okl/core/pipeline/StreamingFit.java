@@ -27,6 +27,7 @@ import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
@@ -191,21 +192,27 @@ public final class StreamingFit {
         Fitted best = null;
         double bestError = Double.POSITIVE_INFINITY;
         String task = "streamed fit (" + variants.size() + " grid point" + (variants.size() == 1 ? "" : "s") + ")";
-        for (int v = 0; v < variants.size(); v++) {
-            okl.progress().progress(task, v, variants.size());
-            GridVariants.Variant variant = variants.get(v);
-            Fitted fitted = fitVariant(variant, source, raw, transforms, targets, scheme, timings, okl);
+        int done = 0;
+        int solverRuns = 0;
+        for (List<GridVariants.Variant> run : outputSideRuns(variants)) {
+            okl.progress().progress(task, done, variants.size());
+            FittedRun fittedRun = fitRun(run, source, raw, transforms, targets, scheme, timings, okl);
+            done += run.size();
+            solverRuns += fittedRun.solverRuns();
             if (!select) {
-                best = fitted;
+                best = fittedRun.fitted().get(0);
                 break;
             }
-            double[] errors = SketchSelection.curve(fitted.result(), metric);
-            for (int j = 0; j < errors.length; j++) {
-                double error = sign * errors[j];
-                curve.add(new Provenance.CurvePoint(variant.values(), fitted.filter().pathValue(j), error));
-                if (error < bestError) {
-                    bestError = error;
-                    best = fitted.at(j);
+            for (Fitted fitted : fittedRun.fitted()) {
+                double[] errors = SketchSelection.curve(fitted.result(), metric);
+                for (int j = 0; j < errors.length; j++) {
+                    double error = sign * errors[j];
+                    curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j),
+                            error));
+                    if (error < bestError) {
+                        bestError = error;
+                        best = fitted.at(j);
+                    }
                 }
             }
         }
@@ -216,7 +223,7 @@ public final class StreamingFit {
         String checksum = raw instanceof DistributedRows cluster ? cluster.checksum()
                 : ((DigestingRows) raw).digest();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
-                variants.size(), Math.round((System.nanoTime() - start) / 1e6) / 1e3);
+                solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
         return new Result(model(best, transforms, select ? describe(selection, scheme)
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
@@ -245,57 +252,132 @@ public final class StreamingFit {
     }
 
     /**
-     * Fits one grid variant: components, sketch, then the route.
+     * The variants in runs of consecutive ones that differ only in their operator (the output-side values of the
+     * grid, such as {@code operator.matrix.omega}): a run shares its kernel, sketch and passes ({@link #fitRun}).
+     */
+    static List<List<GridVariants.Variant>> outputSideRuns(List<GridVariants.Variant> variants) {
+        List<List<GridVariants.Variant>> runs = new ArrayList<>();
+        PipelineSpec previous = null;
+        for (GridVariants.Variant variant : variants) {
+            PipelineSpec rest = variant.spec().withOperator((ComponentSpec) null);
+            if (previous == null || !previous.equals(rest)) {
+                runs.add(new ArrayList<>());
+            }
+            runs.get(runs.size() - 1).add(variant);
+            previous = rest;
+        }
+        return runs;
+    }
+
+    /**
+     * Fits a run of grid variants that differ only in their operator: the kernel's width resolved, the sketch drawn
+     * and the route chosen once, then each variant's output matrix on the same features. The eigen route reads the
+     * rows once and decomposes each training set's sketched Gram once for the whole run ({@link
+     * SketchRoute#fitEach}), as many output matrices at a time as the heap holds their weights; other routes (Falkon,
+     * a device, a cluster, a plugin's solver) fit one output matrix after the other.
      *
      * @param rows the rows through the transforms
      * @param raw  the rows as given (a cluster's rows are handed the transforms to apply where they are)
+     * @return one fitted variant per variant of the run, in order, and the solver runs they took
      */
-    private static Fitted fitVariant(GridVariants.Variant variant, RowSource rows, RowSource raw,
+    private static FittedRun fitRun(List<GridVariants.Variant> run, RowSource rows, RowSource raw,
             FittedTransforms transforms, Optional<Matrix> targets, FoldScheme scheme, StreamTimings timings,
             Okl okl) {
-        PipelineSpec spec = variant.spec();
-        VectorKernel kernel = okl.create(VectorKernel.class, spec.kernel().orElseThrow());
-        if (kernel instanceof DataDependentKernel adaptive) {
-            ComponentSpec fixed = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(
-                    okl.context().seed(), 2)), okl.context());
-            spec = spec.withKernel(fixed);
+        PipelineSpec spec = run.get(0).spec();
+        ComponentSpec kernelSpec = spec.kernel().orElseThrow();
+        if (okl.create(VectorKernel.class, kernelSpec) instanceof DataDependentKernel adaptive) {
+            kernelSpec = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(okl.context().seed(), 2)),
+                    okl.context());
         }
-        Components c = Components.create(spec, null, okl.context());
-        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
+        List<Components> components = new ArrayList<>();
+        List<OutputSpectrum> outputs = new ArrayList<>();
         int q = rows.outputDimension();
-        int d = embedding.fitFor(q, okl.context()).targets().map(Matrix::cols).orElse(q);
-        Matrix a = outputMatrix(spec, okl, targets.orElse(Matrix.zeros(0, d)));
-        if (a.rows() != d || a.cols() != d) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x " + a.cols()
-                    + " but there are " + d + " targets");
+        int d = -1;
+        for (GridVariants.Variant variant : run) {
+            PipelineSpec fixed = variant.spec().withKernel(kernelSpec);
+            Components c = Components.create(fixed, null, okl.context());
+            if (d < 0) {
+                d = ((RowwiseOutputEmbedding) c.output()).fitFor(q, okl.context()).targets().map(Matrix::cols)
+                        .orElse(q);
+            }
+            Matrix a = outputMatrix(fixed, okl, targets.orElse(Matrix.zeros(0, d)));
+            if (a.rows() != d || a.cols() != d) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x "
+                        + a.cols() + " but there are " + d + " targets");
+            }
+            components.add(c);
+            outputs.add(OutputSpectrum.of(a, okl.context().linearAlgebra()));
         }
-        OutputSpectrum output = OutputSpectrum.of(a, okl.context().linearAlgebra());
+        Components c = components.get(0);
+        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
         SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
                 ? cluster.forSketch(spec, transforms) : rows, okl.context());
         timings.draw(System.nanoTime() - start);
-        RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, output, c.filter(), timings,
-                okl.context());
-        ComponentSpec route = SketchRoutes.choose(spec, problem, raw instanceof DistributedRows, okl);
+        RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(0), c.filter(),
+                timings, okl.context());
+        ComponentSpec route = SketchRoutes.choose(c.spec(), problem, raw instanceof DistributedRows, okl);
         StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
         Optional<SketchRoute> onDevice = Optional.empty();
         if (!(raw instanceof DistributedRows) && !rows.sparse() && solver instanceof SketchedSolver own) {
             onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
-                    .flatMap(device -> device.sketchRoute(own, features, d, scheme, c.filter(), rows.size()));
+                    .flatMap(device -> device.sketchRoute(own, features, problem.targets(), scheme, c.filter(),
+                            rows.size()));
         }
+        long solverBytes = 0;
         if (onDevice.isEmpty()) {
-            solver.streamedMemory(problem).ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
+            Optional<MemoryEstimate> memory = solver.streamedMemory(problem);
+            memory.ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
+            solverBytes = memory.map(MemoryEstimate::bytes).orElse(0L);
         }
-        SketchSelection.Result result = raw instanceof DistributedRows cluster
-                ? onCluster(cluster, spec, transforms, features, d, scheme, output, c.filter(),
-                        solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra()) : null, route,
-                        timings, okl)
-                : onDevice.isPresent()
-                ? onDevice.get().fit(features, rows, embedding::encode, scheme, output, c.filter(), timings)
-                : SketchRoutes.result(solver.fitStreamed(problem));
-        return new Fitted(variant, c, features, result, 0, route.name(),
-                onDevice.map(DeviceWork::of).orElse(ComputeDevices.CPU));
+        List<SketchSelection.Result> results = new ArrayList<>();
+        int solverRuns = run.size();
+        if (raw instanceof DistributedRows cluster) {
+            for (OutputSpectrum output : outputs) {
+                results.add(onCluster(cluster, spec, transforms, features, problem.targets(), scheme, output,
+                        c.filter(), solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra())
+                                : null, route, timings, okl));
+            }
+        } else if (onDevice.isPresent()) {
+            results.addAll(onDevice.get().fitEach(features, rows, embedding::encode, scheme, outputs, c.filter(),
+                    timings));
+        } else if (solver instanceof SketchedSolver own) {
+            SketchRoute shared = own.route(okl.context().linearAlgebra());
+            int batch = outputsAtOnce(outputs.size(), features.size(), problem.targets(), c.filter(), solverBytes);
+            solverRuns = shared instanceof EigenRoute ? (outputs.size() + batch - 1) / batch : run.size();
+            for (int first = 0; first < outputs.size(); first += batch) {
+                results.addAll(shared.fitEach(features, rows, embedding::encode, scheme,
+                        outputs.subList(first, Math.min(outputs.size(), first + batch)), c.filter(), timings));
+            }
+        } else {
+            for (int v = 0; v < run.size(); v++) {
+                RouteProblem each = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(v),
+                        components.get(v).filter(), timings, okl.context());
+                results.add(SketchRoutes.result(solver.fitStreamed(each)));
+            }
+        }
+        String device = onDevice.map(DeviceWork::of).orElse(ComputeDevices.CPU);
+        List<Fitted> out = new ArrayList<>(run.size());
+        for (int v = 0; v < run.size(); v++) {
+            out.add(new Fitted(run.get(v), components.get(v), features, results.get(v), 0, route.name(), device));
+        }
+        return new FittedRun(out, solverRuns);
+    }
+
+    /** The fitted variants of a run and the solver runs (passes and decompositions) they took. */
+    private record FittedRun(List<Fitted> fitted, int solverRuns) {
+    }
+
+    /**
+     * How many output matrices one pass serves: as many as the free heap holds the weights of (every path point's
+     * m x d weights, for the validation folds' and the final model's), after the route's own sums.
+     */
+    private static int outputsAtOnce(int outputs, int features, int targets, SpectralFilter filter,
+            long routeBytes) {
+        long each = 2L * 8 * filter.pathLength() * features * Math.max(1, targets);
+        long free = MemoryBudget.available() - routeBytes;
+        return (int) Math.max(1, Math.min(outputs, free / Math.max(1, each)));
     }
 
     /**

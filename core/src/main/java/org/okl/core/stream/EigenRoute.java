@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
@@ -51,21 +52,28 @@ public final class EigenRoute implements SketchRoute {
     @Override
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        return fitEach(features, rows, encode, scheme, List.of(output), filter, timings).get(0);
+    }
+
+    /** One pass of sums for every output matrix, and each training set's whitened Gram decomposed once for all. */
+    @Override
+    public List<SketchSelection.Result> fitEach(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
+            FoldScheme scheme, List<OutputSpectrum> outputs, SpectralFilter filter, StreamTimings timings) {
         int chunk = blockRows > 0 ? blockRows : BlockAccumulator.defaultChunkRows(features.size());
-        BlockAccumulator accumulator = new BlockAccumulator(features, scheme, output.outputs(), linearAlgebra, chunk,
-                timings, workers);
+        BlockAccumulator accumulator = new BlockAccumulator(features, scheme, outputs.get(0).outputs(), linearAlgebra,
+                chunk, timings, workers);
         Workers.Pending<Whitening> whitening = workers.start(() -> Whitening.of(features.metric(), features.size(),
                 linearAlgebra));
         try {
-            Passes.run(rows, timings, (first, inputs, outputs) -> accumulator.add(first, inputs,
-                    encode.apply(outputs)));
+            Passes.run(rows, timings, (first, inputs, block) -> accumulator.add(first, inputs,
+                    encode.apply(block)));
         } catch (RuntimeException | Error e) {
             whitening.await();
             throw e;
         }
         long start = System.nanoTime();
-        SketchSelection.Result result = SketchSelection.solve(accumulator.aggregates(), scheme, whitening.join(),
-                output, filter, linearAlgebra, workers);
+        List<SketchSelection.Result> result = SketchSelection.solve(accumulator.aggregates(), scheme,
+                whitening.join(), outputs, filter, linearAlgebra, workers);
         timings.solve(System.nanoTime() - start);
         return result;
     }

@@ -1,5 +1,7 @@
 package org.okl.core.stream;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
@@ -26,4 +28,21 @@ public interface SketchRoute {
      */
     SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings);
+
+    /**
+     * Fits every training set of the scheme for several output matrices (the output-side values of a model
+     * selection's grid) with the same sketch, rows and filter. By default one {@link #fit} per output matrix; a route
+     * that can shares its passes and decompositions between them ({@link EigenRoute}).
+     *
+     * @param outputs the spectra of the output matrices
+     * @return one result per output matrix, in the given order
+     */
+    default List<SketchSelection.Result> fitEach(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
+            FoldScheme scheme, List<OutputSpectrum> outputs, SpectralFilter filter, StreamTimings timings) {
+        List<SketchSelection.Result> out = new ArrayList<>(outputs.size());
+        for (OutputSpectrum output : outputs) {
+            out.add(fit(features, rows, encode, scheme, output, filter, timings));
+        }
+        return out;
+    }
 }

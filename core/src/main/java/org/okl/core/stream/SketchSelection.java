@@ -1,5 +1,8 @@
 package org.okl.core.stream;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -72,6 +75,18 @@ public final class SketchSelection {
      */
     public static Result solve(FoldAggregates sums, FoldScheme scheme, Whitening whitening, OutputSpectrum output,
             SpectralFilter filter, LinearAlgebra linearAlgebra, Workers workers) {
+        return solve(sums, scheme, whitening, List.of(output), filter, linearAlgebra, workers).get(0);
+    }
+
+    /**
+     * The same for several output matrices at once (the output-side values of a model selection's grid) from the
+     * same sums: every training set's whitened Gram is decomposed once for all of them ({@link SketchSolve}).
+     *
+     * @param outputs the spectra of the output matrices, each of the sums' outputs
+     * @return one result per output matrix, in the given order
+     */
+    public static List<Result> solve(FoldAggregates sums, FoldScheme scheme, Whitening whitening,
+            List<OutputSpectrum> outputs, SpectralFilter filter, LinearAlgebra linearAlgebra, Workers workers) {
         if (sums.groups() != scheme.groups()) {
             throw new IllegalArgumentException("sums of " + sums.groups() + " groups for a scheme of "
                     + scheme.groups());
@@ -84,8 +99,9 @@ public final class SketchSelection {
                         + "): use fewer folds or more rows");
             }
         }
-        SquaredErrors[][] validation = new SquaredErrors[folds][];
-        Matrix[][] weights = new Matrix[1][];
+        int k = outputs.size();
+        SquaredErrors[][][] validation = new SquaredErrors[k][folds][];
+        AtomicReference<List<Matrix[]>> weights = new AtomicReference<>();
         int sets = folds + 1;
         int atOnce = concurrentSets(sets, sums.features(), workers);
         LinearAlgebra la = TiledProducts.of(linearAlgebra).onWorkers(linearAlgebra, workers);
@@ -95,14 +111,22 @@ public final class SketchSelection {
                 int set = base + i;
                 if (set == folds) {
                     boolean[] all = scheme.trainingGroups(-1);
-                    weights[0] = SketchSolve.weights(sums.gram(all), sums.cross(all), sums.rows(all), whitening,
-                            output, filter, la);
+                    weights.set(SketchSolve.weights(sums.gram(all), sums.cross(all), sums.rows(all), whitening,
+                            outputs, filter, la));
                 } else {
-                    validation[set] = validate(sums, scheme, set, whitening, output, filter, la);
+                    SquaredErrors[][] errors = validate(sums, scheme, set, whitening, outputs, filter, la);
+                    for (int o = 0; o < k; o++) {
+                        validation[o][set] = errors[o];
+                    }
                 }
             });
         }
-        return new Result(validation, weights[0], sums.rows(scheme.trainingGroups(-1)));
+        long rows = sums.rows(scheme.trainingGroups(-1));
+        List<Result> out = new ArrayList<>(k);
+        for (int o = 0; o < k; o++) {
+            out.add(new Result(validation[o], weights.get().get(o), rows));
+        }
+        return out;
     }
 
     /** The m x m matrices one training set's solve holds at its peak (sum, congruence, eigenvectors, basis...). */
@@ -117,17 +141,22 @@ public final class SketchSelection {
         return (int) Math.max(1, Math.min(Math.min(sets, workers.threads()), byMemory));
     }
 
-    /** Validation fold f's model (trained on the other groups) and its squared errors at every path point. */
-    private static SquaredErrors[] validate(FoldAggregates sums, FoldScheme scheme, int f, Whitening whitening,
-            OutputSpectrum output, SpectralFilter filter, LinearAlgebra linearAlgebra) {
+    /**
+     * Validation fold f's models (trained on the other groups), one per output matrix, and their squared errors on
+     * the fold at every path point ([output matrix][path point]).
+     */
+    private static SquaredErrors[][] validate(FoldAggregates sums, FoldScheme scheme, int f, Whitening whitening,
+            List<OutputSpectrum> outputs, SpectralFilter filter, LinearAlgebra linearAlgebra) {
         boolean[] training = scheme.trainingGroups(f);
-        Matrix[] beta = SketchSolve.weights(sums.gram(training), sums.cross(training), sums.rows(training),
-                whitening, output, filter, linearAlgebra);
         Matrix foldGram = sums.gram(f);
-        SquaredErrors[] errors = new SquaredErrors[beta.length];
-        for (int j = 0; j < beta.length; j++) {
-            errors[j] = sums.squaredErrors(f, foldGram, beta[j], linearAlgebra);
-        }
+        SquaredErrors[][] errors = new SquaredErrors[outputs.size()][];
+        SketchSolve.forEachOutput(sums.gram(training), sums.cross(training), sums.rows(training), whitening, outputs,
+                filter, linearAlgebra, (o, beta) -> {
+                    errors[o] = new SquaredErrors[beta.length];
+                    for (int j = 0; j < beta.length; j++) {
+                        errors[o][j] = sums.squaredErrors(f, foldGram, beta[j], linearAlgebra);
+                    }
+                });
         return errors;
     }
 

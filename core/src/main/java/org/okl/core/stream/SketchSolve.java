@@ -1,5 +1,7 @@
 package org.okl.core.stream;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
@@ -44,6 +46,42 @@ public final class SketchSolve {
      */
     public static Matrix[] weights(Matrix gram, Matrix cross, long rows, Whitening whitening, OutputSpectrum output,
             SpectralFilter filter, LinearAlgebra linearAlgebra) {
+        return weights(gram, cross, rows, whitening, List.of(output), filter, linearAlgebra).get(0);
+    }
+
+    /**
+     * The weights beta (m x d) at every point of the filter's path for several output matrices at once (the
+     * output-side values of a model selection's grid): the sketched Gram is whitened, and when needed decomposed,
+     * once for all of them.
+     *
+     * @param outputs the spectra of the output matrices, each of d outputs
+     * @return per output matrix, in the given order, the weights at every path point
+     * @throws IllegalArgumentException when the sketched kernel is zero on the training rows
+     */
+    public static List<Matrix[]> weights(Matrix gram, Matrix cross, long rows, Whitening whitening,
+            List<OutputSpectrum> outputs, SpectralFilter filter, LinearAlgebra linearAlgebra) {
+        List<Matrix[]> out = new ArrayList<>(outputs.size());
+        forEachOutput(gram, cross, rows, whitening, outputs, filter, linearAlgebra, (o, beta) -> out.add(beta));
+        return out;
+    }
+
+    /** Receives the weights of one output matrix. */
+    @FunctionalInterface
+    interface WeightsVisitor {
+        /**
+         * @param output the output matrix's index in the given list
+         * @param beta   its weights at every path point
+         */
+        void accept(int output, Matrix[] beta);
+    }
+
+    /**
+     * As {@link #weights(Matrix, Matrix, long, Whitening, List, SpectralFilter, LinearAlgebra)}, handing each output
+     * matrix's weights to the visitor in order as soon as they are formed, so that a caller that only scores them
+     * holds one output matrix's at a time.
+     */
+    static void forEachOutput(Matrix gram, Matrix cross, long rows, Whitening whitening, List<OutputSpectrum> outputs,
+            SpectralFilter filter, LinearAlgebra linearAlgebra, WeightsVisitor visitor) {
         if (rows < 1) {
             throw new IllegalArgumentException("a training set without rows");
         }
@@ -52,21 +90,30 @@ public final class SketchSolve {
         }
         int n = (int) rows;
         Matrix whitened = whitening.congruence(gram, linearAlgebra);
-        if (filter instanceof RidgeFilter ridge && largestDiagonal(whitened) > 0) {
-            Optional<Matrix[]> solved = RidgeSolve.weights(whitened, whitening.left(cross, linearAlgebra), n,
-                    whitening, output, ridge, linearAlgebra);
-            if (solved.isPresent()) {
-                return solved.get();
+        Matrix left = whitening.left(cross, linearAlgebra);
+        boolean ridge = filter instanceof RidgeFilter && largestDiagonal(whitened) > 0;
+        SymmetricSpectrum spectrum = null;
+        for (int o = 0; o < outputs.size(); o++) {
+            OutputSpectrum output = outputs.get(o);
+            Optional<Matrix[]> solved = ridge ? RidgeSolve.weights(whitened, left, n, whitening, output,
+                    (RidgeFilter) filter, linearAlgebra) : Optional.empty();
+            if (solved.isEmpty() && spectrum == null) {
+                spectrum = SymmetricSpectrum.of(whitened, linearAlgebra);
             }
+            visitor.accept(o, solved.isPresent() ? solved.get() : eigenWeights(spectrum, left, n, whitening, output,
+                    filter, linearAlgebra));
         }
-        SymmetricSpectrum spectrum = SymmetricSpectrum.of(whitened, linearAlgebra);
+    }
+
+    /** The eigen form for one output matrix, from the whitened Gram's spectrum. */
+    private static Matrix[] eigenWeights(SymmetricSpectrum spectrum, Matrix left, int n, Whitening whitening,
+            OutputSpectrum output, SpectralFilter filter, LinearAlgebra linearAlgebra) {
         double[] s = spectrum.values();
         if (!(s.length > 0 && s[0] > 0)) {
             throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
         }
         Matrix w = spectrum.vectors();
-        Matrix rotated = output.rotate(linearAlgebra.multiply(w, true, whitening.left(cross, linearAlgebra), false),
-                linearAlgebra);
+        Matrix rotated = output.rotate(linearAlgebra.multiply(w, true, left, false), linearAlgebra);
         double[] a = output.values();
         double sMax = s[0] * output.max() / n;
         SpectralCoefficients coefficients = new SpectralCoefficients(s, a, rotated, n, filter, sMax);
