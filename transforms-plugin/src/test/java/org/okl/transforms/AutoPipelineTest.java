@@ -65,6 +65,7 @@ class AutoPipelineTest {
         assertThat(medium.selection().orElseThrow().folds()).isEqualTo(3);
         PipelineSpec large = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, regression, OKL).spec();
         assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
+        assertThat(large.approximation().orElseThrow().parameters()).containsEntry("rank", 2000L);
         AutoPipeline.Choice sparse = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, true, regression, OKL);
         assertThat(sparse.spec().inputs()).isEmpty();
         assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize().spec());

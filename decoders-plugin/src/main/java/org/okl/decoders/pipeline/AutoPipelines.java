@@ -32,6 +32,12 @@ public final class AutoPipelines {
             + "{\"name\": \"laplacian\", \"bandwidth\": \"median\"}]";
     private static final String FACTORS = "[0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0]";
     private static final String OMEGAS = "[0.0, 0.25, 0.5, 0.75, 0.9]";
+    /**
+     * The landmarks of {@code auto-large}'s sketch. On the 7,291 USPS training digits (top half to bottom half,
+     * 3-fold cross-validation of the training rows only, fits on 4,860 rows), 2000 uniform landmarks gave an MSE 2.6 %
+     * lower than 1000 (0.2059 against 0.2114) at 4.4 times the search time; 1000 drawn by leverage scores gave 0.2165.
+     */
+    static final int LANDMARKS = 2000;
 
     private AutoPipelines() {
     }
@@ -68,10 +74,10 @@ public final class AutoPipelines {
                                        "grid": {"kernel.factor": [0.25, 0.5, 1.0, 2.0, 4.0],
                                                 "output.kernel.factor": [0.5, 1.0, 2.0]}}}
                         """.formatted(INPUTS, LAMBDAS)),
-                new PipelineTemplate("auto-large", "auto-regression with a Nystrom sketch of 1000 landmarks (one "
-                        + "streamed pass per grid point); above the rows where an exact fit is sensible, the automatic "
-                        + "pipeline of every task takes its approximation",
-                        "{\"approximation\": {\"name\": \"nystrom\", \"rank\": 1000},\n " + separable(
+                new PipelineTemplate("auto-large", "auto-regression with a Nystrom sketch of " + LANDMARKS
+                        + " landmarks (one streamed pass per kernel and width); above the rows where an exact fit is "
+                        + "sensible, the automatic pipeline of every task takes its approximation",
+                        "{\"approximation\": {\"name\": \"nystrom\", \"rank\": " + LANDMARKS + "},\n " + separable(
                                 "{\"name\": \"vector\"}", "{\"name\": \"identity\"}", "arrmse", true)
                                 .substring(1)));
     }
