@@ -363,7 +363,34 @@ public final class FoldAggregates implements Serializable {
      * @param linearAlgebra the back-end
      */
     public SquaredErrors squaredErrors(int group, Matrix groupGram, Matrix beta, LinearAlgebra linearAlgebra) {
-        Matrix gb = linearAlgebra.multiply(groupGram, beta);
+        return squaredErrors(group, linearAlgebra.multiply(groupGram, beta), beta.data(), cross[group], false);
+    }
+
+    /**
+     * The same for weights given in a basis B (m x r), {@code beta = B P}, from the group's sums in that basis
+     * (formed once per group for every path point): {@code B^T (Phi_g^T Phi_g) B} and {@code B^T (Phi_g^T Y)}. The
+     * quadratic and linear terms are then {@code p_c^T (B^T G_g B) p_c} and {@code p_c^T (B^T R_g)_c}: r² d flops per
+     * point instead of m² d.
+     *
+     * @param group         the group (a validation fold)
+     * @param basisGram     {@code B^T G_g B} (r x r), G_g as {@link #gram(int)} gives it
+     * @param basisCross    {@code B^T R_g} (r x d), R_g as {@link #cross(int)} gives it (rescaled)
+     * @param coefficients  P (r x d)
+     * @param linearAlgebra the back-end
+     */
+    public SquaredErrors squaredErrorsInBasis(int group, Matrix basisGram, Matrix basisCross, Matrix coefficients,
+            LinearAlgebra linearAlgebra) {
+        return squaredErrors(group, linearAlgebra.multiply(basisGram, coefficients), coefficients.data(),
+                basisCross.data(), true);
+    }
+
+    /**
+     * Per output c, {@code sum y^2 - 2 b_c . c_c + b_c . g_c} for the columns of the given arrays (the weights b, the
+     * Gram times the weights g, the cross sums c, already rescaled or not; as many rows per column as b has over the
+     * outputs).
+     */
+    private SquaredErrors squaredErrors(int group, Matrix gramTimesWeights, double[] b, double[] c,
+            boolean crossRescaled) {
         double r = weightScale(only(group));
         long[] count = new long[outputs];
         double[] error = new double[outputs];
@@ -371,17 +398,16 @@ public final class FoldAggregates implements Serializable {
         double[] square = squares[group].clone();
         scale(sum, r);
         scale(square, r);
-        double[] c = cross[group];
-        double[] b = beta.data();
-        double[] g = gb.data();
+        double[] g = gramTimesWeights.data();
+        int length = b.length / Math.max(1, outputs);
         for (int j = 0; j < outputs; j++) {
             double quadratic = 0;
             double linear = 0;
-            for (int i = j * features; i < (j + 1) * features; i++) {
+            for (int i = j * length; i < (j + 1) * length; i++) {
                 quadratic += b[i] * g[i];
                 linear += b[i] * c[i];
             }
-            error[j] = Math.max(0.0, square[j] - 2 * (r == 1.0 ? linear : r * linear) + quadratic);
+            error[j] = Math.max(0.0, square[j] - 2 * (r == 1.0 || crossRescaled ? linear : r * linear) + quadratic);
             count[j] = rows[group];
         }
         return new SquaredErrors(count, error, sum, square);

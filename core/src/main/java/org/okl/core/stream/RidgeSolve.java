@@ -24,14 +24,15 @@ final class RidgeSolve {
     }
 
     /**
-     * The weights of every path point, or empty when the eigen form should be used.
+     * The weights of every path point in the whitened features ({@code z W_A^T}, r x d; the sketch weights are T
+     * times them), or empty when the eigen form should be used.
      *
      * @param whitened G~ = T^T G T (r x r)
      * @param left     T^T R (r x d)
      * @param n        the training set's rows
      */
-    static Optional<Matrix[]> weights(Matrix whitened, Matrix left, int n, Whitening whitening,
-            OutputSpectrum output, RidgeFilter filter, LinearAlgebra la) {
+    static Optional<Matrix[]> coefficients(Matrix whitened, Matrix left, int n, OutputSpectrum output,
+            RidgeFilter filter, LinearAlgebra la) {
         double[] a = output.values();
         int points = filter.pathLength();
         TreeSet<Double> factors = new TreeSet<>();
@@ -71,7 +72,7 @@ final class RidgeSolve {
         }
         Matrix[] out = new Matrix[points];
         for (int j = 0; j < points; j++) {
-            out[j] = output.rotateBack(whitening.back(z[j], la), la);
+            out[j] = output.rotateBack(z[j], la);
         }
         return Optional.of(out);
     }

@@ -1,7 +1,9 @@
 package org.okl.core.stream;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
@@ -149,12 +151,26 @@ public final class SketchSelection {
             List<OutputSpectrum> outputs, SpectralFilter filter, LinearAlgebra linearAlgebra) {
         boolean[] training = scheme.trainingGroups(f);
         Matrix foldGram = sums.gram(f);
+        boolean inBasis = SketchSolve.inBasis(outputs.size(), filter.pathLength(), sums.outputs(), sums.features());
+        Map<Matrix, Matrix[]> foldInBasis = new IdentityHashMap<>();
         SquaredErrors[][] errors = new SquaredErrors[outputs.size()][];
         SketchSolve.forEachOutput(sums.gram(training), sums.cross(training), sums.rows(training), whitening, outputs,
-                filter, linearAlgebra, (o, beta) -> {
-                    errors[o] = new SquaredErrors[beta.length];
-                    for (int j = 0; j < beta.length; j++) {
-                        errors[o][j] = sums.squaredErrors(f, foldGram, beta[j], linearAlgebra);
+                filter, linearAlgebra, (o, weights) -> {
+                    int points = weights.coefficients().length;
+                    errors[o] = new SquaredErrors[points];
+                    if (!inBasis || weights.basis().isEmpty()) {
+                        for (int j = 0; j < points; j++) {
+                            errors[o][j] = sums.squaredErrors(f, foldGram, weights.weights(j, linearAlgebra),
+                                    linearAlgebra);
+                        }
+                        return;
+                    }
+                    Matrix[] fold = foldInBasis.computeIfAbsent(weights.basis().get(), b -> new Matrix[] {
+                        linearAlgebra.multiply(b, true, linearAlgebra.multiply(foldGram, b), false),
+                        linearAlgebra.multiply(b, true, sums.cross(f), false)});
+                    for (int j = 0; j < points; j++) {
+                        errors[o][j] = sums.squaredErrorsInBasis(f, fold[0], fold[1], weights.coefficients()[j],
+                                linearAlgebra);
                     }
                 });
         return errors;

@@ -23,7 +23,9 @@ import org.okl.core.solve.separable.SymmetricSpectrum;
  * set), and the prediction
  * {@code k~(x, X) C A = phi(x)^T beta} with
  * <pre>    beta = T W diag(s^1/2) (Ct ∘ 1 a^T) W_A^T      (m x d),</pre>
- * formed right to left ({@code T (W (...))}: two thin products per path point, never the m x r product T W).
+ * formed right to left ({@code T (W (...))}: two thin products per path point) unless the path's products outweigh
+ * forming the m x r basis {@code T W} once ({@link #inBasis}: many output matrices, path points and outputs), which
+ * then takes one product per path point ({@link BasisWeights}).
  * With every training point as a Nystrom landmark this is the exact separable solution. Ridge filters (Tikhonov,
  * iterated Tikhonov) with a few distinct shifts are solved by Cholesky factors of the shifted {@code T^T G T}
  * instead ({@link RidgeSolve}: the same weights, several times cheaper than the eigendecomposition).
@@ -61,24 +63,59 @@ public final class SketchSolve {
     public static List<Matrix[]> weights(Matrix gram, Matrix cross, long rows, Whitening whitening,
             List<OutputSpectrum> outputs, SpectralFilter filter, LinearAlgebra linearAlgebra) {
         List<Matrix[]> out = new ArrayList<>(outputs.size());
-        forEachOutput(gram, cross, rows, whitening, outputs, filter, linearAlgebra, (o, beta) -> out.add(beta));
+        forEachOutput(gram, cross, rows, whitening, outputs, filter, linearAlgebra,
+                (o, weights) -> out.add(weights.weights(linearAlgebra)));
         return out;
+    }
+
+    /**
+     * One output matrix's weights at every path point in a basis of the sketch weights:
+     * {@code beta_j = basis · coefficients[j]} (m x d), an empty basis being the identity.
+     *
+     * @param basis        the m x r basis ({@code T}, or {@code T W} for the eigen form in its basis), or empty
+     * @param coefficients the r x d coefficients of every path point
+     */
+    record BasisWeights(Optional<Matrix> basis, Matrix[] coefficients) {
+
+        /** beta at one path point. */
+        Matrix weights(int point, LinearAlgebra linearAlgebra) {
+            return basis.isEmpty() ? coefficients[point] : linearAlgebra.multiply(basis.get(), coefficients[point]);
+        }
+
+        /** beta at every path point. */
+        Matrix[] weights(LinearAlgebra linearAlgebra) {
+            Matrix[] out = new Matrix[coefficients.length];
+            for (int j = 0; j < out.length; j++) {
+                out[j] = weights(j, linearAlgebra);
+            }
+            return out;
+        }
+    }
+
+    /**
+     * Whether a training set's path is cheaper worked in the basis of its weights: when the m x m products of every
+     * path point of every output matrix ({@code outputMatrices·points·targets·m²} flops, for a validation fold's
+     * errors {@code beta^T G_f beta}) outweigh forming the basis and the fold's Gram in it once (about {@code 2 m³}).
+     */
+    static boolean inBasis(int outputMatrices, int points, int targets, int features) {
+        return (long) outputMatrices * points * targets >= 2L * features;
     }
 
     /** Receives the weights of one output matrix. */
     @FunctionalInterface
     interface WeightsVisitor {
         /**
-         * @param output the output matrix's index in the given list
-         * @param beta   its weights at every path point
+         * @param output  the output matrix's index in the given list
+         * @param weights its weights at every path point, in a basis
          */
-        void accept(int output, Matrix[] beta);
+        void accept(int output, BasisWeights weights);
     }
 
     /**
      * As {@link #weights(Matrix, Matrix, long, Whitening, List, SpectralFilter, LinearAlgebra)}, handing each output
-     * matrix's weights to the visitor in order as soon as they are formed, so that a caller that only scores them
-     * holds one output matrix's at a time.
+     * matrix's weights to the visitor in order as soon as they are formed, in a basis (the whitening's T, or the eigen
+     * form's {@code T W} when {@link #inBasis}), so that a caller that only scores them holds one output matrix's at a
+     * time and may score them in that basis.
      */
     static void forEachOutput(Matrix gram, Matrix cross, long rows, Whitening whitening, List<OutputSpectrum> outputs,
             SpectralFilter filter, LinearAlgebra linearAlgebra, WeightsVisitor visitor) {
@@ -92,22 +129,33 @@ public final class SketchSolve {
         Matrix whitened = whitening.congruence(gram, linearAlgebra);
         Matrix left = whitening.left(cross, linearAlgebra);
         boolean ridge = filter instanceof RidgeFilter && largestDiagonal(whitened) > 0;
+        boolean basisRoute = inBasis(outputs.size(), filter.pathLength(), cross.cols(), gram.rows());
         SymmetricSpectrum spectrum = null;
+        Optional<Matrix> eigenBasis = Optional.empty();
         for (int o = 0; o < outputs.size(); o++) {
             OutputSpectrum output = outputs.get(o);
-            Optional<Matrix[]> solved = ridge ? RidgeSolve.weights(whitened, left, n, whitening, output,
+            Optional<Matrix[]> solved = ridge ? RidgeSolve.coefficients(whitened, left, n, output,
                     (RidgeFilter) filter, linearAlgebra) : Optional.empty();
-            if (solved.isEmpty() && spectrum == null) {
-                spectrum = SymmetricSpectrum.of(whitened, linearAlgebra);
+            if (solved.isPresent()) {
+                visitor.accept(o, new BasisWeights(whitening.map(), solved.get()));
+                continue;
             }
-            visitor.accept(o, solved.isPresent() ? solved.get() : eigenWeights(spectrum, left, n, whitening, output,
-                    filter, linearAlgebra));
+            if (spectrum == null) {
+                spectrum = SymmetricSpectrum.of(whitened, linearAlgebra);
+                eigenBasis = basisRoute ? Optional.of(whitening.back(spectrum.vectors(), linearAlgebra))
+                        : whitening.map();
+            }
+            visitor.accept(o, new BasisWeights(eigenBasis, eigenCoefficients(spectrum, left, n, output, filter,
+                    basisRoute, linearAlgebra)));
         }
     }
 
-    /** The eigen form for one output matrix, from the whitened Gram's spectrum. */
-    private static Matrix[] eigenWeights(SymmetricSpectrum spectrum, Matrix left, int n, Whitening whitening,
-            OutputSpectrum output, SpectralFilter filter, LinearAlgebra linearAlgebra) {
+    /**
+     * The eigen form's coefficients for one output matrix, from the whitened Gram's spectrum: in the basis
+     * {@code T W} ({@code inEigenbasis}) or in the whitened features (basis T).
+     */
+    private static Matrix[] eigenCoefficients(SymmetricSpectrum spectrum, Matrix left, int n, OutputSpectrum output,
+            SpectralFilter filter, boolean inEigenbasis, LinearAlgebra linearAlgebra) {
         double[] s = spectrum.values();
         if (!(s.length > 0 && s[0] > 0)) {
             throw new IllegalArgumentException("the sketched input kernel is zero on the training rows");
@@ -126,7 +174,7 @@ public final class SketchSolve {
                     c[i] *= a[col];
                 }
             }
-            out[j] = output.rotateBack(whitening.back(linearAlgebra.multiply(w, ct), linearAlgebra), linearAlgebra);
+            out[j] = output.rotateBack(inEigenbasis ? ct : linearAlgebra.multiply(w, ct), linearAlgebra);
         });
         return out;
     }

@@ -66,6 +66,11 @@ public final class Whitening {
         return map == null ? features : map.cols();
     }
 
+    /** T itself (m x r), or empty for the identity. */
+    public Optional<Matrix> map() {
+        return Optional.ofNullable(map);
+    }
+
     /** {@code T^T G T} (r x r) for a symmetric G (m x m). */
     public Matrix congruence(Matrix g, LinearAlgebra linearAlgebra) {
         if (map == null) {

@@ -2,11 +2,13 @@ package org.okl.core.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.core.parallel.Workers;
 import org.okl.core.solve.lowrank.NystromFeatures;
 import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.TestContext;
@@ -35,10 +37,26 @@ class SketchSelectionTest {
     }
 
     private void check(FoldScheme scheme, SpectralFilter filter) {
+        check(scheme, filter, List.of(a));
+    }
+
+    /**
+     * Every output matrix's path from the same sums against its own naive refits: with several output matrices and
+     * enough path points the solve works in the basis of the weights ({@link SketchSolve#inBasis}), with one and a
+     * short path it does not.
+     */
+    private void check(FoldScheme scheme, SpectralFilter filter, List<Matrix> outputMatrices) {
         BlockAccumulator accumulator = new BlockAccumulator(features, scheme, D, la, 16, new StreamTimings());
         new MatrixRows(x, y).forEachRowBlock(accumulator::add);
-        SketchSelection.Result result = SketchSelection.solve(accumulator.aggregates(), scheme,
-                Whitening.of(features.metric(), features.size(), la), OutputSpectrum.of(a, la), filter, la);
+        List<SketchSelection.Result> results = SketchSelection.solve(accumulator.aggregates(), scheme,
+                Whitening.of(features.metric(), features.size(), la),
+                outputMatrices.stream().map(m -> OutputSpectrum.of(m, la)).toList(), filter, la, Workers.shared());
+        for (int o = 0; o < outputMatrices.size(); o++) {
+            checkOne(scheme, filter, outputMatrices.get(o), results.get(o));
+        }
+    }
+
+    private void checkOne(FoldScheme scheme, SpectralFilter filter, Matrix a, SketchSelection.Result result) {
         for (int f = 0; f < scheme.validationFolds(); f++) {
             int fold = f;
             int[] train = java.util.stream.IntStream.range(0, N).filter(i -> scheme.groupOf(i) != fold).toArray();
@@ -78,6 +96,16 @@ class SketchSelectionTest {
     @Test
     void iteratedTikhonovOnTheRidgeRouteEqualsTheNaiveRefits() {
         check(FoldScheme.kFold(3, 5), new SolveFixtures.IteratedTikhonov(3, new SolveFixtures.Tikhonov(1e-3, 3e-2)));
+    }
+
+    @Test
+    void severalOutputMatricesFromTheSameSumsEqualTheNaiveRefitsOfEach() {
+        List<Matrix> outputMatrices = List.of(a, Matrix.identity(D), SolveFixtures.commonSimilarity(D, 0.8));
+        assertThat(SketchSolve.inBasis(3, 3, D, features.size())).isTrue();
+        assertThat(SketchSolve.inBasis(1, 3, D, features.size())).isFalse();
+        check(FoldScheme.kFold(3, 5), new SolveFixtures.Tikhonov(1e-4, 1e-2, 0.3), outputMatrices);
+        check(FoldScheme.kFold(4, 6), new SolveFixtures.Landweber(12), outputMatrices);
+        check(FoldScheme.holdOut(0.3, 7), new SolveFixtures.Tsvd(1e-3, 1e-1), outputMatrices);
     }
 
     @Test

@@ -123,6 +123,13 @@ class WeightedSumsTest {
                 Whitening.of(features.metric(), features.size(), la), OutputSpectrum.identity(D),
                 new SolveFixtures.Tikhonov(LAMBDAS), la);
         check(scheme, result.validation(), result.weights(), 1e-8);
+        // the same output matrix four times over: the solve then scores in the basis of the weights
+        assertThat(SketchSolve.inBasis(4, LAMBDAS.length, D, features.size())).isTrue();
+        for (SketchSelection.Result each : SketchSelection.solve(sums, scheme, Whitening.of(features.metric(),
+                features.size(), la), java.util.Collections.nCopies(4, OutputSpectrum.identity(D)),
+                new SolveFixtures.Tikhonov(LAMBDAS), la, org.okl.core.parallel.Workers.shared())) {
+            check(scheme, each.validation(), each.weights(), 1e-8);
+        }
     }
 
     @Test
