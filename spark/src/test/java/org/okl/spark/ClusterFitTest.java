@@ -80,6 +80,31 @@ class ClusterFitTest {
     }
 
     @Test
+    void aWidthFromTheDataAndAnOutputCouplingGridGiveTheOneMachineModel() {
+        String pipeline = "{\"kernel\": {\"name\": \"gaussian\", \"bandwidth\": \"median\"},"
+                + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 40},"
+                + " \"operator\": {\"name\": \"separable\", \"matrix\": {\"name\": \"common-similarity\","
+                + " \"omega\": 0.0}},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-1, 1e-2, 1e-3]},"
+                + " \"selection\": {\"method\": \"kfold\", \"folds\": 3, \"metric\": \"mse\", \"seed\": 5,"
+                + " \"grid\": {\"kernel.factor\": [0.5, 2.0], \"operator.matrix.omega\": [0.0, 0.5, 0.9]}}}";
+        SyntheticData d = SyntheticData.draw(900, 3, 2, 111);
+        OklSparkModel spark = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                .setOutputCols(d.outputColumns().toArray(new String[0])).fit(d.dataset(LocalSpark.session(), 3));
+        Model local = oneMachine(pipeline, d);
+        Model model = spark.oklModel();
+        assertThat(model.provenance().chosen()).isEqualTo(local.provenance().chosen());
+        assertThat(model.spec().kernel().orElseThrow().parameters().get("sigma"))
+                .isEqualTo(local.spec().kernel().orElseThrow().parameters().get("sigma"));
+        assertThat(local.provenance().search().decompositions()).as("one pass per width on one machine")
+                .isEqualTo(2);
+        assertThat(ModelArrays.predictorArray(model, "landmarks"))
+                .containsExactly(ModelArrays.predictorArray(local, "landmarks"));
+        Matrix test = SyntheticData.draw(100, 3, 2, 112).x();
+        assertThat(relative(model.predict(test).outputs(), local.predict(test).outputs())).isLessThan(1e-8);
+    }
+
+    @Test
     void leverageScoresAreDrawnOnTheExecutorsAsOnOneMachine() {
         String pipeline = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 1.5},"
                 + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 50, \"sampling\": \"leverage\"},"

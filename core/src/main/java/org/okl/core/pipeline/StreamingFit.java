@@ -283,12 +283,12 @@ public final class StreamingFit {
     private static FittedRun fitRun(List<GridVariants.Variant> run, RowSource rows, RowSource raw,
             FittedTransforms transforms, Optional<Matrix> targets, FoldScheme scheme, StreamTimings timings,
             Okl okl) {
-        PipelineSpec spec = run.get(0).spec();
-        ComponentSpec kernelSpec = spec.kernel().orElseThrow();
+        ComponentSpec kernelSpec = run.get(0).spec().kernel().orElseThrow();
         if (okl.create(VectorKernel.class, kernelSpec) instanceof DataDependentKernel adaptive) {
             kernelSpec = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(okl.context().seed(), 2)),
                     okl.context());
         }
+        PipelineSpec spec = run.get(0).spec().withKernel(kernelSpec);
         List<Components> components = new ArrayList<>();
         List<OutputSpectrum> outputs = new ArrayList<>();
         int q = rows.outputDimension();
