@@ -35,7 +35,8 @@ public final class AutoPipelines {
     /**
      * The landmarks of {@code auto-large}'s sketch. On the 7,291 USPS training digits (top half to bottom half,
      * 3-fold cross-validation of the training rows only, fits on 4,860 rows), 2000 uniform landmarks gave an MSE 2.6 %
-     * lower than 1000 (0.2059 against 0.2114) at 4.4 times the search time; 1000 drawn by leverage scores gave 0.2165.
+     * lower than 1000 (0.2059 against 0.2114) at four times the search time (7:53 against 1:57 on 2 cores); 1000
+     * drawn by leverage scores gave 0.2165 (BENCHMARKS.md).
      */
     static final int LANDMARKS = 2000;
 
