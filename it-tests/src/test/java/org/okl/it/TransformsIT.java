@@ -101,7 +101,7 @@ class TransformsIT {
         assertThat(fit.stdout()).contains("auto: task regression: 2 real-valued output columns; preset "
                         + "auto-regression")
                 .contains("auto: inputs one-hot + drop-constant + standardize, targets standardize")
-                .contains("auto: 60 rows <= 3,000: exact fit").contains("search: ").contains("model written to");
+                .contains("auto: 60 rows <= 5,000: exact fit").contains("search: ").contains("model written to");
         Model loaded = Model.load(model);
         assertThat(loaded.provenance().auto().task()).isEqualTo("regression");
         assertThat(loaded.provenance().search().decompositions()).isEqualTo(2 * 7 * 5);

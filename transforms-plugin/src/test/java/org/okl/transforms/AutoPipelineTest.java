@@ -63,6 +63,10 @@ class AutoPipelineTest {
         assertThat(small.selection().orElseThrow().prefer()).containsKey("operator.matrix.omega");
         PipelineSpec medium = AutoPipeline.choose(PipelineSpec.auto().build(), 2000, regression, OKL).spec();
         assertThat(medium.selection().orElseThrow().folds()).isEqualTo(3);
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().build(), 5000, regression, OKL).spec().approximation())
+                .as("exact up to 5,000 rows").isEmpty();
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().build(), 5001, regression, OKL).spec().approximation())
+                .isPresent();
         PipelineSpec large = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, regression, OKL).spec();
         assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
         assertThat(large.approximation().orElseThrow().parameters()).containsEntry("rank", 2000L);

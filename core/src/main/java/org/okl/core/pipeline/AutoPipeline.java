@@ -31,8 +31,12 @@ import org.okl.core.stream.RowSource;
  * empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
  */
 public final class AutoPipeline {
-    /** Above this many training rows, the automatic pipeline takes the low-rank route ({@code auto-large}). */
-    public static final int LARGE_ROWS = 3000;
+    /**
+     * Above this many training rows, the automatic pipeline takes the low-rank route ({@code auto-large}). On 4,860
+     * USPS rows (3-fold cross-validation of the training digits) the exact route's MSE was 3.3 % below the 2,000-landmark
+     * route's (0.1991 against 0.2059) at 1.35 times its time; its memory, about 4 n² doubles, is 800 MB at 5,000 rows.
+     */
+    public static final int LARGE_ROWS = 5000;
     /** Above this many training rows, its k-fold selection uses 3 folds instead of the template's. */
     public static final int MEDIUM_ROWS = 1000;
     private static final int MEDIUM_FOLDS = 3;
