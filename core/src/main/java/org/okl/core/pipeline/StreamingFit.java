@@ -290,26 +290,22 @@ public final class StreamingFit {
         }
         PipelineSpec spec = run.get(0).spec().withKernel(kernelSpec);
         List<Components> components = new ArrayList<>();
-        List<OutputSpectrum> outputs = new ArrayList<>();
-        int q = rows.outputDimension();
-        int d = -1;
         for (GridVariants.Variant variant : run) {
-            PipelineSpec fixed = variant.spec().withKernel(kernelSpec);
-            Components c = Components.create(fixed, null, okl.context());
-            if (d < 0) {
-                d = ((RowwiseOutputEmbedding) c.output()).fitFor(q, okl.context()).targets().map(Matrix::cols)
-                        .orElse(q);
-            }
-            Matrix a = outputMatrix(fixed, okl, targets.orElse(Matrix.zeros(0, d)));
+            components.add(Components.create(variant.spec().withKernel(kernelSpec), null, okl.context()));
+        }
+        Components c = components.get(0);
+        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
+        int q = rows.outputDimension();
+        int d = embedding.fitFor(q, okl.context()).targets().map(Matrix::cols).orElse(q);
+        List<OutputSpectrum> outputs = new ArrayList<>();
+        for (Components each : components) {
+            Matrix a = outputMatrix(each.spec(), okl, targets.orElse(Matrix.zeros(0, d)));
             if (a.rows() != d || a.cols() != d) {
                 throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x "
                         + a.cols() + " but there are " + d + " targets");
             }
-            components.add(c);
             outputs.add(OutputSpectrum.of(a, okl.context().linearAlgebra()));
         }
-        Components c = components.get(0);
-        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
         SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
