@@ -134,4 +134,53 @@ class CommandLineIT {
         assertThat(searched.exitCode()).as(searched.stderr()).isZero();
         assertThat(searched.stdout()).contains("fitted on").doesNotContain(note);
     }
+
+    @Test
+    void evaluateWithoutMetricsReportsTheTasksUsualOnes() throws Exception {
+        // regression, held in memory: the pipeline selects nothing, so the task's metrics alone
+        OklProcess.Result regression = okl("evaluate", "--pipeline", pipeline.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--cv", "2", "--json");
+        assertThat(regression.exitCode()).as(regression.stderr()).isZero();
+        JsonNode metrics = JSON.readTree(regression.stdout()).path("metrics");
+        assertThat(metrics.fieldNames()).toIterable().containsExactly("mse", "arrmse");
+        assertThat(metrics.path("arrmse").asDouble()).isBetween(0.01, 0.9);
+
+        // the same rows streamed through a sketch: the defaults are squared errors, so the rows still stream
+        Path sketched = dir.resolve("sketched.json");
+        Files.writeString(sketched, Files.readString(pipeline).replace("{\"kernel\"",
+                "{\"approximation\": {\"name\": \"nystrom\", \"rank\": 20},\n \"kernel\""));
+        OklProcess.Result streamed = okl("evaluate", "--pipeline", sketched.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--cv", "2");
+        assertThat(streamed.exitCode()).as(streamed.stderr()).isZero();
+        assertThat(streamed.stdout()).contains("metrics: mse,arrmse (the defaults for regression; choose others "
+                + "with --metrics)").contains("streamed rows").containsPattern("(?m)^arrmse +0\\.");
+
+        // multi-label and multi-class bundled sets: the pipeline's selection metric first, then the task's
+        Path labels = dir.resolve("labels.json");
+        Files.writeString(labels, """
+                {"inputs": [{"name": "standardize"}],
+                 "kernel": {"name": "gaussian", "bandwidth": "median"},
+                 "output": {"name": "labels"},
+                 "filter": {"name": "tikhonov", "lambda": [1e-1, 1e-2]},
+                 "decoder": {"name": "threshold"},
+                 "selection": {"method": "kfold", "folds": 3, "metric": "f1-micro"}}
+                """);
+        OklProcess.Result multiLabel = okl("evaluate", "--pipeline", labels.toString(), "--data", "scene-sample");
+        assertThat(multiLabel.exitCode()).as(multiLabel.stderr()).isZero();
+        assertThat(multiLabel.stdout()).contains("metrics: f1-micro,hamming-loss,f1-macro (the defaults for "
+                + "multi-label;").containsPattern("(?m)^hamming-loss +0\\.[01]");
+        Path classes = dir.resolve("classes.json");
+        Files.writeString(classes, """
+                {"kernel": {"name": "gaussian", "bandwidth": "median"},
+                 "output": {"name": "one-hot"},
+                 "filter": {"name": "tikhonov", "lambda": 1e-3},
+                 "decoder": {"name": "argmax"}}
+                """);
+        OklProcess.Result multiClass = okl("evaluate", "--pipeline", classes.toString(), "--data", "digits", "--cv",
+                "2", "--json");
+        assertThat(multiClass.exitCode()).as(multiClass.stderr()).isZero();
+        JsonNode accuracy = JSON.readTree(multiClass.stdout()).path("metrics");
+        assertThat(accuracy.fieldNames()).toIterable().containsExactly("subset-accuracy");
+        assertThat(accuracy.path("subset-accuracy").asDouble()).isBetween(0.9, 1.0);
+    }
 }

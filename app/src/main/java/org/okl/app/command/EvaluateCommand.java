@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.text.UserText;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
 import org.okl.app.data.DataLoader;
@@ -70,20 +71,25 @@ public final class EvaluateCommand implements Runnable {
             + "regularization, outputs for OEL and candidate sets).")
     private String unlabelled;
 
-    @Option(names = "--metrics", required = true, paramLabel = "M", description = "Metrics, e.g. "
-            + "mse,rbf-loss:sigma=10 (see okl plugins --kind metric).")
+    @Option(names = "--metrics", paramLabel = "M", description = "Metrics, e.g. mse,rbf-loss:sigma=10 (see okl "
+            + "plugins --kind metric). Default: the pipeline's selection metric and the task's usual ones "
+            + "(regression mse,arrmse or mse,rmse; multi-label hamming-loss,f1-micro,f1-macro; multi-class "
+            + "subset-accuracy; multi-task mse,explained-variance; otherwise mse).")
     private String metrics;
 
     @Option(names = "--json", description = "Print one JSON object {\"metrics\": {...}, ...}.")
     private boolean json;
 
-    private boolean autoPrinted;
+    /** The metrics to report: parsed from --metrics, or the task's defaults once the task is known. */
+    private Map<String, ComponentSpec> metricSpecs;
 
     @Override
     public void run() {
         Okl okl = root.okl();
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
-        Map<String, ComponentSpec> metricSpecs = MetricArguments.parse(metrics);
+        if (metrics != null) {
+            metricSpecs = MetricArguments.parse(metrics);
+        }
         Pipeline p = okl.pipeline(pipelineSpec);
         if (!json) {
             AutoChoices.printFixed(spec.commandLine().getOut(), p);
@@ -95,12 +101,13 @@ public final class EvaluateCommand implements Runnable {
             if (train == null || test == null || data != null || folds != null) {
                 throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
             }
-            Optional<FileRows[]> streamed = streamed(p, loader, metricSpecs, okl, train, test);
+            Optional<FileRows[]> streamed = streamed(p, loader, okl, train, test);
             if (streamed.isPresent()) {
                 result = Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl);
             } else {
                 LoadedData trainData = loader.load(train, inputs, outputs);
-                printAuto(p, TrainingDataArguments.of(trainData, extra), "the training set");
+                TrainingData training = TrainingDataArguments.of(trainData, extra);
+                prepare(p, training, "the training set");
                 result = trainTest(p, trainData, loader.load(test, inputs, outputs), extra, metricSpecs, okl);
             }
         } else if (data == null) {
@@ -110,7 +117,7 @@ public final class EvaluateCommand implements Runnable {
                 throw new UsageException("--cv " + folds + ": cross-validation needs at least 2 folds; use --cv 5 or "
                         + "--cv 10");
             }
-            Optional<FileRows[]> streamed = streamed(p, loader, metricSpecs, okl, data);
+            Optional<FileRows[]> streamed = streamed(p, loader, okl, data);
             if (streamed.isPresent()) {
                 result = Evaluation.crossValidate(p, streamed.get()[0], folds, okl.context().seed(), metricSpecs, okl);
             } else {
@@ -120,13 +127,13 @@ public final class EvaluateCommand implements Runnable {
                             + "few for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
                             + training.size() + " (--cv " + training.size() + " is leave-one-out)");
                 }
-                printAuto(p, training, "all " + training.size() + " rows; every fold chooses again on its "
+                prepare(p, training, "all " + training.size() + " rows; every fold chooses again on its "
                         + "training part");
                 result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
             }
         } else if (loader.hasTestSplit(data)) {
             LoadedData trainData = loader.load(data, inputs, outputs);
-            printAuto(p, TrainingDataArguments.of(trainData, extra), "the training split");
+            prepare(p, TrainingDataArguments.of(trainData, extra), "the training split");
             result = trainTest(p, trainData, loader.load(data + ":test", inputs, outputs), extra, metricSpecs, okl);
         } else {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
@@ -134,50 +141,55 @@ public final class EvaluateCommand implements Runnable {
         print(result, pipelineSpec);
     }
 
-    /** For the automatic pipeline (not with --json), what it chooses on the given data, printed before the work. */
-    private void printAuto(Pipeline p, TrainingData data, String onWhat) {
-        if (!p.spec().isAuto() || json || autoPrinted) {
-            return;
+    /**
+     * Before the work on data held in memory: for the automatic pipeline (not with --json), prints what it chooses on
+     * the given data; without --metrics, settles the task's default metrics.
+     */
+    private void prepare(Pipeline p, TrainingData data, String onWhat) {
+        AutoPipeline.Choice choice = p.spec().isAuto() ? p.chooseFor(data) : null;
+        if (choice != null && !json) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("auto: chosen on " + onWhat);
+            AutoChoices.print(out, choice);
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("auto: chosen on " + onWhat);
-        AutoChoices.print(out, p.chooseFor(data));
+        if (metricSpecs == null) {
+            String task = choice != null ? choice.record().task() : AutoPipeline.task(data).id();
+            defaultMetrics(task, data.outputs().cols(), choice != null ? choice.spec() : p.spec());
+        }
+    }
+
+    /** Sets the task's default metrics (--metrics not given) and says which they are (not with --json). */
+    private void defaultMetrics(String task, int outputDimension, PipelineSpec evaluated) {
+        metricSpecs = TaskMetrics.defaults(task, outputDimension, evaluated);
+        if (!json) {
+            spec.commandLine().getOut().println("metrics: " + UserText.escape(String.join(",", metricSpecs.keySet()))
+                    + " (the defaults for " + task + "; choose others with --metrics)");
+        }
     }
 
     /**
      * The rows of the data files when they can be streamed: files (not data set names), a pipeline that fits over
      * streamed rows, squared-error metrics and no unlabelled data; otherwise empty (the data are loaded whole) and
-     * the reason is logged.
+     * the reason is logged. Without --metrics, the task's default metrics are settled here when the rows stream.
      */
-    private Optional<FileRows[]> streamed(Pipeline p, DataLoader loader, Map<String, ComponentSpec> metricSpecs,
-            Okl okl, String... files) {
+    private Optional<FileRows[]> streamed(Pipeline p, DataLoader loader, Okl okl, String... files) {
         if (unlabelled != null) {
             return Optional.empty();
         }
         Pipeline chosen = p;
+        AutoPipeline.Choice choice = null;
         if (p.spec().isAuto()) {
             Optional<DataLoader.StreamedFile> first = loader.rows(files[0], inputs, outputs);
             if (first.isEmpty() || first.get().rows().outputDimension() == 0) {
                 return Optional.empty();
             }
-            AutoPipeline.Choice choice = p.chooseFor(first.get().rows());
+            choice = p.chooseFor(first.get().rows());
             chosen = okl.pipeline(choice.spec());
-            if (chosen.spec().approximation().isEmpty() || chosen.streamingObstacle().isPresent()
-                    || Evaluation.streamingObstacle(metricSpecs, okl).isPresent()) {
-                return Optional.empty();
-            }
-            if (!json) {
-                spec.commandLine().getOut().println("auto: chosen on " + files[0] + (files.length == 1
-                        ? " (all rows; every fold chooses again on its training part)" : ""));
-                AutoChoices.print(spec.commandLine().getOut(), choice);
-            }
-            autoPrinted = true;
         }
         if (chosen.spec().approximation().isEmpty()) {
             return Optional.empty();
         }
-        Optional<String> obstacle = chosen.streamingObstacle()
-                .or(() -> Evaluation.streamingObstacle(metricSpecs, okl));
+        Optional<String> obstacle = chosen.streamingObstacle();
         if (obstacle.isPresent()) {
             LOG.info("reading the data whole: {}", obstacle.get());
             return Optional.empty();
@@ -193,6 +205,23 @@ public final class EvaluateCommand implements Runnable {
                         + "--outputs 128:256)");
             }
             rows[i] = file.get();
+        }
+        String task = metricSpecs != null ? null
+                : choice != null ? choice.record().task() : AutoPipeline.task(rows[0]).id();
+        Map<String, ComponentSpec> toReport = metricSpecs != null ? metricSpecs
+                : TaskMetrics.defaults(task, rows[0].outputDimension(), chosen.spec());
+        obstacle = Evaluation.streamingObstacle(toReport, okl);
+        if (obstacle.isPresent()) {
+            LOG.info("reading the data whole: {}", obstacle.get());
+            return Optional.empty();
+        }
+        if (choice != null && !json) {
+            spec.commandLine().getOut().println("auto: chosen on " + files[0] + (files.length == 1
+                    ? " (all rows; every fold chooses again on its training part)" : ""));
+            AutoChoices.print(spec.commandLine().getOut(), choice);
+        }
+        if (metricSpecs == null) {
+            defaultMetrics(task, rows[0].outputDimension(), chosen.spec());
         }
         return Optional.of(rows);
     }

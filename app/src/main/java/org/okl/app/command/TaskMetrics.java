@@ -1,0 +1,52 @@
+package org.okl.app.command;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.okl.api.component.ComponentSpec;
+import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.SelectionSpec;
+
+/**
+ * The metrics {@code okl evaluate} reports when {@code --metrics} is not given: the pipeline's own selection metric,
+ * then the ones its task is usually judged by (regression: mse and arrmse, or rmse for one output; multi-label:
+ * hamming-loss, f1-micro, f1-macro; multi-class: subset-accuracy; multi-task: mse, explained-variance; structured
+ * outputs: mse).
+ */
+final class TaskMetrics {
+    private TaskMetrics() {
+    }
+
+    /**
+     * The default metrics, keyed as {@code --metrics} would spell them.
+     *
+     * @param task     the task's id as {@code AutoPipeline.Task#id()} spells it ({@code multi-label}, ...)
+     * @param outputs  how many output columns the training data have
+     * @param pipeline the pipeline evaluated (its selection metric comes first)
+     */
+    static Map<String, ComponentSpec> defaults(String task, int outputs, PipelineSpec pipeline) {
+        Map<String, ComponentSpec> out = new LinkedHashMap<>();
+        pipeline.selection().map(SelectionSpec::metric).ifPresent(s -> out.put(text(s), s));
+        for (String name : usual(task, outputs)) {
+            out.putIfAbsent(name, ComponentSpec.of(name));
+        }
+        return out;
+    }
+
+    private static List<String> usual(String task, int outputs) {
+        return switch (task) {
+            case "regression" -> outputs > 1 ? List.of("mse", "arrmse") : List.of("mse", "rmse");
+            case "multi-label" -> List.of("hamming-loss", "f1-micro", "f1-macro");
+            case "multi-class" -> List.of("subset-accuracy");
+            case "multi-task" -> List.of("mse", "explained-variance");
+            default -> List.of("mse");
+        };
+    }
+
+    /** The spec as {@code --metrics} takes it: {@code name:key=value:...}. */
+    private static String text(ComponentSpec spec) {
+        return spec.name() + spec.parameters().entrySet().stream().map(e -> ":" + e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining());
+    }
+}
