@@ -30,8 +30,8 @@ import org.okl.core.plugin.OklException;
 
 /**
  * What a model file remembers and how it protects itself, in code and through the {@code okl} process: the input
- * columns it was fitted on, a SHA-256 of every entry (a damaged file is refused, never silently used), version-1
- * files still read, and files created with the user's umask.
+ * columns it was fitted on and its outputs' names, a SHA-256 of every entry (a damaged file is refused, never
+ * silently used), version-1 files still read, and files created with the user's umask.
  */
 class ModelFileIT {
     @TempDir
@@ -167,11 +167,14 @@ class ModelFileIT {
         assertThat(loaded.inputColumns()).contains(new InputColumns(new int[] {0, 1, 2}, 5,
                 List.of("x1", "x2", "x3")));
 
+        assertThat(loaded.outputNames()).containsExactly("y1", "y2");
+
         Path same = dir.resolve("same.csv");
         ok(OklProcess.run(dir, Map.of(), "predict", "--model", model.toString(), "--data", csv.toString(),
                 "--out", same.toString()));
         Matrix expected = loaded.predict(csvValues(csv).selectColumns(new int[] {0, 1, 2})).outputs();
         assertThat(csvValues(same).maxAbsDifference(expected)).isLessThan(1e-12);
+        assertThat(Files.readAllLines(same).get(0)).as("predictions under the outputs' names").isEqualTo("y1,y2");
 
         // the same inputs, columns reordered and an unrelated column added: chosen by name
         List<String> lines = Files.readAllLines(csv);
@@ -208,15 +211,39 @@ class ModelFileIT {
         ok(OklProcess.run(dir, Map.of(), "fit", "--pipeline", pipeline.toString(), "--data", plain.toString(),
                 "--outputs", "3:5", "--model", model.toString()));
         assertThat(Model.load(model).inputColumns()).contains(InputColumns.unnamed(new int[] {0, 1, 2}, 5));
+        assertThat(Model.load(model).outputNames()).isEmpty();
         Path out = dir.resolve("plain-pred.csv");
         ok(OklProcess.run(dir, Map.of(), "predict", "--model", model.toString(), "--data", plain.toString(),
                 "--out", out.toString()));
-        assertThat(Files.readAllLines(out)).hasSize(61);
+        assertThat(Files.readAllLines(out)).hasSize(61).first().isEqualTo("y0,y1");
         Path narrow = dir.resolve("four.csv");
         Files.writeString(narrow, "1,2,3,4\n");
         assertError(OklProcess.run(dir, Map.of(), "predict", "--model", model.toString(), "--data",
                 narrow.toString(), "--out", dir.resolve("never.csv").toString()), "four.csv", "4 columns",
                 "columns 0:3 of a table of 5 columns", "--inputs");
+    }
+
+    @Test
+    void streamedFitsAndDataSetsKeepTheOutputsNames() throws Exception {
+        Path sketched = dir.resolve("sketched.json");
+        Files.writeString(sketched, Files.readString(pipeline).replace("{\"kernel\"",
+                "{\"approximation\": {\"name\": \"nystrom\", \"rank\": 20},\n \"kernel\""));
+        Path streamed = dir.resolve("streamed.okl");
+        ok(OklProcess.run(dir, Map.of(), "fit", "--pipeline", sketched.toString(), "--data", csv.toString(),
+                "--outputs", "y2,y1", "--model", streamed.toString()));
+        assertThat(Model.load(streamed).outputNames()).containsExactly("y2", "y1");
+        Path out = dir.resolve("streamed-pred.csv");
+        ok(OklProcess.run(dir, Map.of(), "predict", "--model", streamed.toString(), "--data", csv.toString(),
+                "--out", out.toString()));
+        assertThat(Files.readAllLines(out)).hasSize(61).first().isEqualTo("y2,y1");
+
+        Path linnerud = dir.resolve("linnerud.okl");
+        ok(OklProcess.run(dir, Map.of(), "fit", "--pipeline", pipeline.toString(), "--data", "linnerud",
+                "--model", linnerud.toString()));
+        Path linnerudOut = dir.resolve("linnerud-pred.csv");
+        ok(OklProcess.run(dir, Map.of(), "predict", "--model", linnerud.toString(), "--data", "linnerud",
+                "--out", linnerudOut.toString()));
+        assertThat(Files.readAllLines(linnerudOut)).hasSize(21).first().isEqualTo("Weight,Waist,Pulse");
     }
 
     @Test

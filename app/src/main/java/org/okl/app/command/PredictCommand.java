@@ -54,7 +54,8 @@ public final class PredictCommand implements Runnable {
     private String outputs;
 
     @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
-            + "predictions (one row per input; written atomically).")
+            + "predictions (one row per input, under the names of the outputs the model was fitted on, else y0, y1, ...; "
+            + "written atomically).")
     private Path out;
 
     @Override
@@ -75,7 +76,7 @@ public final class PredictCommand implements Runnable {
         long[] count = new long[1];
         write(csv -> rows.forEachInputRowBlock((first, block, ignored) -> {
             Matrix predictions = located(first, block.rows(), () -> fitted.predict(block)).outputs();
-            print(csv, first == 0 ? header(predictions.cols()) : null, predictions);
+            print(csv, first == 0 ? header(fitted, predictions.cols()) : null, predictions);
             count[0] += predictions.rows();
         }));
         return count[0];
@@ -85,7 +86,7 @@ public final class PredictCommand implements Runnable {
         Decoded decoded = located(0, loaded.inputs().rows(), () -> loaded.groups().isPresent()
                 ? fitted.predict(loaded.inputs(), loaded.groups().get()) : fitted.predict(loaded.inputs()));
         Matrix predictions = decoded.outputs();
-        write(csv -> print(csv, header(predictions.cols()), predictions));
+        write(csv -> print(csv, header(fitted, predictions.cols()), predictions));
         return predictions.rows();
     }
 
@@ -107,7 +108,11 @@ public final class PredictCommand implements Runnable {
         }
     }
 
-    private static List<String> header(int cols) {
+    /** The names of the model's output columns, or y0, y1, ... when the model does not know them. */
+    private static List<String> header(Model fitted, int cols) {
+        if (fitted.outputNames().size() == cols) {
+            return fitted.outputNames();
+        }
         List<String> names = new ArrayList<>();
         for (int j = 0; j < cols; j++) {
             names.add("y" + j);

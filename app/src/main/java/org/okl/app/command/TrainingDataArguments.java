@@ -17,13 +17,14 @@ final class TrainingDataArguments {
         return of(labelled, extra);
     }
 
-    /** Labelled data already loaded, plus the unlabelled part; the input columns are remembered for prediction. */
+    /** Labelled data already loaded, plus the unlabelled part; the input columns and output names are remembered for prediction. */
     static TrainingData of(LoadedData labelled, Optional<LoadedData> extra) {
         return TrainingData.builder(labelled.inputs(), labelled.requireOutputs())
                 .groups(labelled.groups().orElse(null))
                 .unlabelledInputs(extra.map(LoadedData::inputs).orElse(null))
                 .unlabelledOutputs(extra.flatMap(LoadedData::outputs).orElse(null))
                 .inputColumns(labelled.inputColumns())
+                .outputNames(labelled.outputNames())
                 .build();
     }
 }

@@ -168,7 +168,8 @@ public final class DataLoader {
                 "data set '" + data.name() + "' has no test split; use " + train + " with --cv")) : d.train();
         int p = split.inputs().cols();
         List<String> names = d.inputNames().size() == p ? d.inputNames() : List.of();
-        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), d.outputNames(),
+        List<String> outputNames = d.outputNames().size() == split.outputs().cols() ? d.outputNames() : List.of();
+        return new LoadedData(ref, split.inputs(), Optional.of(split.outputs()), split.groups(), outputNames,
                 new InputColumns(IntStream.range(0, p).toArray(), p, names));
     }
 
@@ -213,7 +214,9 @@ public final class DataLoader {
         Matrix values = table.values();
         List<String> outNames = new ArrayList<>();
         for (int j : out) {
-            outNames.add(names.get(j));
+            if (table.namedColumns()) {
+                outNames.add(names.get(j));
+            }
         }
         List<String> inNames = new ArrayList<>();
         List<List<String>> inLevels = new ArrayList<>();

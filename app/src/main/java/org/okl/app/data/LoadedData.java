@@ -12,7 +12,7 @@ import org.okl.core.pipeline.InputColumns;
  * @param inputs       n x p
  * @param outputs      n x q, or empty when no output columns were selected
  * @param groups       the task of every row, for multi-task data
- * @param outputNames  one name per output column
+ * @param outputNames  one name per output column, or empty when the file names no columns
  * @param inputColumns where the input columns are in the file or data set
  */
 public record LoadedData(String source, Matrix inputs, Optional<Matrix> outputs, Optional<int[]> groups,

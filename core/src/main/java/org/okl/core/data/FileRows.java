@@ -155,6 +155,18 @@ public final class FileRows implements RowSource, AutoCloseable {
         return outputColumns.length;
     }
 
+    /** The output columns' names in the file's header (its first lines are read), or empty when it names none. */
+    @Override
+    public List<String> outputNames() {
+        if (outputColumns.length == 0) {
+            return List.of();
+        }
+        try (TableStream stream = tables.open(file)) {
+            List<String> names = stream.columnNames();
+            return stream.namedColumns() ? Arrays.stream(outputColumns).mapToObj(names::get).toList() : List.of();
+        }
+    }
+
     @Override
     public String description() {
         return file.toString();

@@ -2,6 +2,7 @@ package org.okl.core.pipeline;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
@@ -372,6 +373,11 @@ public final class Model {
     /** Which columns of its data the model was fitted on, when it was fitted on a table (a file or a data set). */
     public Optional<InputColumns> inputColumns() {
         return data.inputColumns();
+    }
+
+    /** The names of the output columns the model was fitted on, one per column, or empty when they were not known. */
+    public List<String> outputNames() {
+        return data.outputNames();
     }
 
     /** The number of output columns of its training data (of the outputs its predictions are decoded to). */

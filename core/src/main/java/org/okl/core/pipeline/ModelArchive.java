@@ -99,6 +99,10 @@ final class ModelArchive {
             ArrayNode names = cols.putArray("names");
             c.names().forEach(names::add);
         });
+        if (!data.outputNames().isEmpty()) {
+            ArrayNode outputNames = d.putArray("outputNames");
+            data.outputNames().forEach(outputNames::add);
+        }
         ObjectNode predictor = root.putObject("predictor");
         predictor.put("type", model.predictor().type());
         predictor.set("arrays", index(model.predictor().arrays(), "predictor/", arrays));
@@ -319,7 +323,13 @@ final class ModelArchive {
             }
             columns = Optional.of(new InputColumns(positions, width, names));
         }
-        return new ModelData(samples, inputs, outputs, d.path("multiTask").asBoolean(), columns,
+        List<String> outputNames = new ArrayList<>();
+        d.path("outputNames").forEach(n -> outputNames.add(n.asText()));
+        if (!outputNames.isEmpty() && outputNames.size() != outputs) {
+            throw invalid(file, "data.outputNames names " + outputNames.size() + " columns but the model has "
+                    + outputs + " outputs; the file is damaged");
+        }
+        return new ModelData(samples, inputs, outputs, d.path("multiTask").asBoolean(), columns, outputNames,
                 Optional.ofNullable(training.get("outputs")), Optional.ofNullable(training.get("unlabelledOutputs")),
                 Optional.ofNullable(training.get("inputs")),
                 Optional.ofNullable(training.get("groups")).map(ModelArchive::groupsOf));
@@ -337,14 +347,14 @@ final class ModelArchive {
             if (inputs < 1 || outputs < 1) {
                 throw invalid(file, "has neither training data nor 'dimensions'");
             }
-            return new ModelData(0, inputs, outputs, false, Optional.empty(), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty());
+            return new ModelData(0, inputs, outputs, false, Optional.empty(), List.of(), Optional.empty(),
+                    Optional.empty(), Optional.empty(), Optional.empty());
         }
         Matrix inputs = require(training, "inputs", file);
         Matrix outputs = require(training, "outputs", file);
         Optional<int[]> groups = Optional.ofNullable(training.get("groups")).map(ModelArchive::groupsOf);
         return new ModelData(inputs.rows(), inputs.cols(), outputs.cols(), groups.isPresent(), Optional.empty(),
-                Optional.of(outputs), Optional.ofNullable(training.get("unlabelledOutputs")), Optional.of(inputs),
+                List.of(), Optional.of(outputs), Optional.ofNullable(training.get("unlabelledOutputs")), Optional.of(inputs),
                 groups);
     }
 

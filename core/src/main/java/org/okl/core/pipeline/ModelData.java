@@ -1,5 +1,6 @@
 package org.okl.core.pipeline;
 
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
 
@@ -14,13 +15,14 @@ import org.okl.api.linalg.Matrix;
  * @param outputCount       the number of output columns q
  * @param multiTask         whether every sample had a task
  * @param inputColumns      where the input columns came from, when known
+ * @param outputNames       the output columns' names, one per column, or empty when not known
  * @param outputs           the training outputs (n x q), when kept
  * @param unlabelledOutputs extra outputs without inputs, if any
  * @param inputs            the training inputs, when reloading needs them
  * @param groups            the training tasks, when reloading needs them
  */
 record ModelData(int samples, int inputCount, int outputCount, boolean multiTask, Optional<InputColumns> inputColumns,
-        Optional<Matrix> outputs, Optional<Matrix> unlabelledOutputs, Optional<Matrix> inputs,
+        List<String> outputNames, Optional<Matrix> outputs, Optional<Matrix> unlabelledOutputs, Optional<Matrix> inputs,
         Optional<int[]> groups) {
 
     /**
@@ -30,7 +32,7 @@ record ModelData(int samples, int inputCount, int outputCount, boolean multiTask
      */
     static ModelData of(TrainingData data, TrainingData transformed, boolean keepInputs) {
         return new ModelData(data.size(), data.inputs().cols(), data.outputs().cols(), data.groups().isPresent(),
-                data.inputColumns(), Optional.of(transformed.outputs()), transformed.unlabelledOutputs(),
+                data.inputColumns(), data.outputNames(), Optional.of(transformed.outputs()), transformed.unlabelledOutputs(),
                 keepInputs ? Optional.of(transformed.inputs()) : Optional.empty(),
                 keepInputs ? data.groups() : Optional.empty());
     }

@@ -436,7 +436,8 @@ public final class StreamingFit {
                 curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device(), search, null);
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
-                false, inputColumns, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                false, inputColumns, rows.outputNames(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
         return new Model(spec, transforms, best.index(), best.components(), Model.rowwise(best.components().output(),
                 spec, q, okl), predictor, data, provenance, okl);
     }
@@ -570,6 +571,11 @@ public final class StreamingFit {
         @Override
         public int outputDimension() {
             return rows.outputDimension();
+        }
+
+        @Override
+        public List<String> outputNames() {
+            return rows.outputNames();
         }
 
         @Override

@@ -1,5 +1,6 @@
 package org.okl.core.pipeline;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
@@ -24,6 +25,7 @@ public final class TrainingData {
     private final Matrix unlabelledInputs;
     private final Matrix unlabelledOutputs;
     private final InputColumns inputColumns;
+    private final List<String> outputNames;
 
     private TrainingData(Builder b) {
         this.inputs = b.inputs;
@@ -32,6 +34,7 @@ public final class TrainingData {
         this.unlabelledInputs = b.unlabelledInputs;
         this.unlabelledOutputs = b.unlabelledOutputs;
         this.inputColumns = b.inputColumns;
+        this.outputNames = b.outputNames;
     }
 
     /** Labelled data only: inputs (n x p, finite) and outputs (n x q; NaN marks a missing target). */
@@ -47,7 +50,7 @@ public final class TrainingData {
     /** A builder holding this data, to change a part of it. */
     public Builder toBuilder() {
         return new Builder(inputs, outputs).groups(groups).unlabelledInputs(unlabelledInputs)
-                .unlabelledOutputs(unlabelledOutputs).inputColumns(inputColumns);
+                .unlabelledOutputs(unlabelledOutputs).inputColumns(inputColumns).outputNames(outputNames);
     }
 
     /** The training inputs (n x p). */
@@ -80,12 +83,17 @@ public final class TrainingData {
         return Optional.ofNullable(inputColumns);
     }
 
+    /** The output columns' names, one per column, or empty when they are not known. */
+    public List<String> outputNames() {
+        return outputNames;
+    }
+
     /** The number of labelled samples. */
     public int size() {
         return inputs.rows();
     }
 
-    /** The labelled rows at the given indices, with the same unlabelled data and input columns. */
+    /** The labelled rows at the given indices, with the same unlabelled data and columns. */
     public TrainingData subset(int[] rows) {
         int[] g = null;
         if (groups != null) {
@@ -96,7 +104,7 @@ public final class TrainingData {
         }
         return new Builder(inputs.selectRows(rows), outputs.selectRows(rows)).groups(g)
                 .unlabelledInputs(unlabelledInputs).unlabelledOutputs(unlabelledOutputs).inputColumns(inputColumns)
-                .build();
+                .outputNames(outputNames).build();
     }
 
     /**
@@ -161,6 +169,7 @@ public final class TrainingData {
         private Matrix unlabelledInputs;
         private Matrix unlabelledOutputs;
         private InputColumns inputColumns;
+        private List<String> outputNames = List.of();
 
         private Builder(Matrix inputs, Matrix outputs) {
             this.inputs = Objects.requireNonNull(inputs, "inputs");
@@ -191,6 +200,12 @@ public final class TrainingData {
             return this;
         }
 
+        /** The output columns' names, one per column ({@code null} or empty: unknown). */
+        public Builder outputNames(List<String> value) {
+            this.outputNames = value == null ? List.of() : List.copyOf(value);
+            return this;
+        }
+
         /**
          * The data.
          *
@@ -205,7 +220,11 @@ public final class TrainingData {
                 throw invalid("no training samples");
             }
             requireFiniteInputs(inputs, "training inputs", inputColumns);
-            requireNotHuge(outputs, "training outputs");
+            if (!outputNames.isEmpty() && outputNames.size() != outputs.cols()) {
+                throw invalid(outputNames.size() + " output names but the outputs have " + outputs.cols()
+                        + " columns");
+            }
+            requireNotHuge(outputs, "training outputs", outputNames);
             if (groups != null && groups.length != inputs.rows()) {
                 throw invalid(inputs.rows() + " rows but " + groups.length + " groups");
             }
@@ -217,7 +236,7 @@ public final class TrainingData {
                 requireFinite(unlabelledInputs, "unlabelled inputs");
             }
             if (unlabelledOutputs != null) {
-                requireNotHuge(unlabelledOutputs, "unlabelled outputs");
+                requireNotHuge(unlabelledOutputs, "unlabelled outputs", outputNames);
             }
             if (unlabelledOutputs != null && unlabelledOutputs.cols() != outputs.cols()) {
                 throw invalid("unlabelled outputs have " + unlabelledOutputs.cols()
@@ -241,12 +260,16 @@ public final class TrainingData {
             }
         }
 
-        /** Outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared. */
-        private static void requireNotHuge(Matrix m, String what) {
+        /**
+         * Outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared; the
+         * message names the column when the names are known.
+         */
+        private static void requireNotHuge(Matrix m, String what, List<String> names) {
             int k = firstUnusable(m, true);
             if (k >= 0) {
-                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(),
-                        k / m.rows(), null));
+                int column = k / m.rows();
+                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
+                        column < names.size() ? names.get(column) : null));
             }
         }
 

@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import java.util.List;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 
@@ -42,6 +43,11 @@ public final class FoldRows implements RowSource {
     @Override
     public int outputDimension() {
         return rows.outputDimension();
+    }
+
+    @Override
+    public List<String> outputNames() {
+        return rows.outputNames();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.okl.core.stream;
 
+import java.util.List;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.ReservoirSample;
@@ -19,6 +20,14 @@ public interface RowSource extends SketchRows {
 
     /** The number of output columns q. */
     int outputDimension();
+
+    /**
+     * The output columns' names, one per column, which a model fitted on these rows keeps; empty (the default) when
+     * the source does not name them.
+     */
+    default List<String> outputNames() {
+        return List.of();
+    }
 
     /** Where the rows come from, for messages ({@code train.csv}, {@code 5000 rows in memory}). */
     String description();

@@ -1,5 +1,6 @@
 package org.okl.core.transform;
 
+import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
@@ -36,6 +37,11 @@ public final class TransformedRows implements RowSource {
     @Override
     public int outputDimension() {
         return rows.outputDimension();
+    }
+
+    @Override
+    public List<String> outputNames() {
+        return rows.outputNames();
     }
 
     @Override
