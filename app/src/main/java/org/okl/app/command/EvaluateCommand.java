@@ -106,8 +106,7 @@ public final class EvaluateCommand implements Runnable {
                 result = Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl);
             } else {
                 LoadedData trainData = loader.load(train, inputs, outputs);
-                TrainingData training = TrainingDataArguments.of(trainData, extra);
-                prepare(p, training, "the training set");
+                prepare(p, TrainingDataArguments.of(trainData, extra), "the training set");
                 result = trainTest(p, trainData, loader.load(test, inputs, outputs), extra, metricSpecs, okl);
             }
         } else if (data == null) {

@@ -17,7 +17,10 @@ final class TrainingDataArguments {
         return of(labelled, extra);
     }
 
-    /** Labelled data already loaded, plus the unlabelled part; the input columns and output names are remembered for prediction. */
+    /**
+     * Labelled data already loaded, plus the unlabelled part; the input columns and output names are remembered for
+     * prediction.
+     */
     static TrainingData of(LoadedData labelled, Optional<LoadedData> extra) {
         return TrainingData.builder(labelled.inputs(), labelled.requireOutputs())
                 .groups(labelled.groups().orElse(null))

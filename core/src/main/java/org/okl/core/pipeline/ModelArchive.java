@@ -354,8 +354,8 @@ final class ModelArchive {
         Matrix outputs = require(training, "outputs", file);
         Optional<int[]> groups = Optional.ofNullable(training.get("groups")).map(ModelArchive::groupsOf);
         return new ModelData(inputs.rows(), inputs.cols(), outputs.cols(), groups.isPresent(), Optional.empty(),
-                List.of(), Optional.of(outputs), Optional.ofNullable(training.get("unlabelledOutputs")), Optional.of(inputs),
-                groups);
+                List.of(), Optional.of(outputs), Optional.ofNullable(training.get("unlabelledOutputs")),
+                Optional.of(inputs), groups);
     }
 
     private static ObjectNode index(Map<String, Matrix> arrays, String prefix, Map<String, Matrix> into) {

@@ -32,8 +32,8 @@ record ModelData(int samples, int inputCount, int outputCount, boolean multiTask
      */
     static ModelData of(TrainingData data, TrainingData transformed, boolean keepInputs) {
         return new ModelData(data.size(), data.inputs().cols(), data.outputs().cols(), data.groups().isPresent(),
-                data.inputColumns(), data.outputNames(), Optional.of(transformed.outputs()), transformed.unlabelledOutputs(),
-                keepInputs ? Optional.of(transformed.inputs()) : Optional.empty(),
+                data.inputColumns(), data.outputNames(), Optional.of(transformed.outputs()),
+                transformed.unlabelledOutputs(), keepInputs ? Optional.of(transformed.inputs()) : Optional.empty(),
                 keepInputs ? data.groups() : Optional.empty());
     }
 }
