@@ -91,7 +91,13 @@ class AutoPipelineTest {
         assertThat(choice.spec().selection().orElseThrow().folds()).isEqualTo(4);
         assertThat(choice.spec().selection().orElseThrow().grid()).containsKey("kernel.factor");
         assertThat(choice.record().reasons()).anyMatch(r -> r.contains("replacing the automatic choice: kernel, "
-                + "selection"));
+                + "selection")).anyMatch(r -> r.equals("500 rows <= 5,000: exact fit"));
+        AutoPipeline.Choice sketched = AutoPipeline.choose(PipelineSpec.auto().approximation(ComponentSpec.of(
+                "nystrom", "rank", 100)).build(), 500, regression, OKL);
+        assertThat(sketched.spec().approximation()).contains(ComponentSpec.of("nystrom", "rank", 100L));
+        assertThat(sketched.record().reasons()).as("no 'exact fit' for a pipeline that gives a sketch")
+                .anyMatch(r -> r.equals("500 rows: the approximation given (nystrom {rank=100})"))
+                .noneMatch(r -> r.contains("exact fit"));
     }
 
     @Test

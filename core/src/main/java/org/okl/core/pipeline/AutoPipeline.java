@@ -188,9 +188,12 @@ public final class AutoPipeline {
         }
         reasons.add(describeStages(spec));
         reasons.add(describeSearch(spec, okl));
-        reasons.add((large ? String.format(Locale.ROOT, "%,d rows > %,d: low-rank route (%s)", rows, LARGE_ROWS,
-                spec.approximation().map(a -> UserText.escape(a.name() + " " + a.parameters())).orElse("as given"))
-                : String.format(Locale.ROOT, "%,d rows <= %,d: exact fit", rows, LARGE_ROWS)) + folds);
+        String sketch = spec.approximation().map(a -> UserText.escape(a.name() + " " + a.parameters()))
+                .orElse("none");
+        String route = given.has("approximation") ? String.format(Locale.ROOT, "%,d rows: the approximation given "
+                + "(%s)", rows, sketch) : large ? String.format(Locale.ROOT, "%,d rows > %,d: low-rank route (%s)", rows,
+                LARGE_ROWS, sketch) : String.format(Locale.ROOT, "%,d rows <= %,d: exact fit", rows, LARGE_ROWS);
+        reasons.add(route + folds);
         if (!overridden.isEmpty()) {
             reasons.add("given in the pipeline, replacing the automatic choice: " + String.join(", ", overridden));
         }
