@@ -121,10 +121,19 @@ public final class TrainingData {
      * @param what what the matrix is, for the message
      */
     public static void requireFinite(Matrix m, String what) {
-        int k = firstUnusable(m, false);
+        requireUsable(m, what, false, List.of());
+    }
+
+    /**
+     * Fails with {@link ErrorCode#INVALID_DATA} at the first value {@link #firstUnusable} finds, naming its row and
+     * column, and the column's name when {@code names} has one for it.
+     */
+    private static void requireUsable(Matrix m, String what, boolean nanAllowed, List<String> names) {
+        int k = firstUnusable(m, nanAllowed);
         if (k >= 0) {
-            throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), k / m.rows(),
-                    null));
+            int column = k / m.rows();
+            throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
+                    column < names.size() ? names.get(column) : null));
         }
     }
 
@@ -219,12 +228,13 @@ public final class TrainingData {
             if (inputs.rows() == 0) {
                 throw invalid("no training samples");
             }
-            requireFiniteInputs(inputs, "training inputs", inputColumns);
+            requireUsable(inputs, "training inputs", false, inputColumns == null ? List.of() : inputColumns.names());
             if (!outputNames.isEmpty() && outputNames.size() != outputs.cols()) {
                 throw invalid(outputNames.size() + " output names but the outputs have " + outputs.cols()
                         + " columns");
             }
-            requireNotHuge(outputs, "training outputs", outputNames);
+            // outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared
+            requireUsable(outputs, "training outputs", true, outputNames);
             if (groups != null && groups.length != inputs.rows()) {
                 throw invalid(inputs.rows() + " rows but " + groups.length + " groups");
             }
@@ -236,7 +246,7 @@ public final class TrainingData {
                 requireFinite(unlabelledInputs, "unlabelled inputs");
             }
             if (unlabelledOutputs != null) {
-                requireNotHuge(unlabelledOutputs, "unlabelled outputs", outputNames);
+                requireUsable(unlabelledOutputs, "unlabelled outputs", true, outputNames);
             }
             if (unlabelledOutputs != null && unlabelledOutputs.cols() != outputs.cols()) {
                 throw invalid("unlabelled outputs have " + unlabelledOutputs.cols()
@@ -247,30 +257,6 @@ public final class TrainingData {
                         + inputs.cols());
             }
             return new TrainingData(this);
-        }
-
-        /** {@link #requireFinite}, naming the column when the inputs came from a table with a header. */
-        private static void requireFiniteInputs(Matrix m, String what, InputColumns columns) {
-            int k = firstUnusable(m, false);
-            if (k >= 0) {
-                int column = k / m.rows();
-                String name = columns != null && column < columns.names().size() ? columns.names().get(column) : null;
-                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
-                        name));
-            }
-        }
-
-        /**
-         * Outputs may hold NaN (a missing target), never an infinity or a value that overflows when squared; the
-         * message names the column when the names are known.
-         */
-        private static void requireNotHuge(Matrix m, String what, List<String> names) {
-            int k = firstUnusable(m, true);
-            if (k >= 0) {
-                int column = k / m.rows();
-                throw new OklException(ErrorCode.INVALID_DATA, unusable(what, m.data()[k], k % m.rows(), column,
-                        column < names.size() ? names.get(column) : null));
-            }
         }
 
         private static OklException invalid(String problem) {
