@@ -145,6 +145,9 @@ public final class EvaluateCommand implements Runnable {
      * the given data; without --metrics, settles the task's default metrics.
      */
     private void prepare(Pipeline p, TrainingData data, String onWhat) {
+        if (json && metricSpecs != null) {
+            return;
+        }
         AutoPipeline.Choice choice = p.spec().isAuto() ? p.chooseFor(data) : null;
         if (choice != null && !json) {
             PrintWriter out = spec.commandLine().getOut();
@@ -153,13 +156,14 @@ public final class EvaluateCommand implements Runnable {
         }
         if (metricSpecs == null) {
             String task = choice != null ? choice.record().task() : AutoPipeline.task(data).id();
-            defaultMetrics(task, data.outputs().cols(), choice != null ? choice.spec() : p.spec());
+            useDefaults(task, TaskMetrics.defaults(task, data.outputs().cols(), choice != null ? choice.spec()
+                    : p.spec()));
         }
     }
 
-    /** Sets the task's default metrics (--metrics not given) and says which they are (not with --json). */
-    private void defaultMetrics(String task, int outputDimension, PipelineSpec evaluated) {
-        metricSpecs = TaskMetrics.defaults(task, outputDimension, evaluated);
+    /** Reports the task's default metrics (--metrics not given) and says which they are (not with --json). */
+    private void useDefaults(String task, Map<String, ComponentSpec> defaults) {
+        metricSpecs = defaults;
         if (!json) {
             spec.commandLine().getOut().println("metrics: " + UserText.escape(String.join(",", metricSpecs.keySet()))
                     + " (the defaults for " + task + "; choose others with --metrics)");
@@ -205,10 +209,12 @@ public final class EvaluateCommand implements Runnable {
             }
             rows[i] = file.get();
         }
-        String task = metricSpecs != null ? null
-                : choice != null ? choice.record().task() : AutoPipeline.task(rows[0]).id();
-        Map<String, ComponentSpec> toReport = metricSpecs != null ? metricSpecs
-                : TaskMetrics.defaults(task, rows[0].outputDimension(), chosen.spec());
+        String task = null;
+        Map<String, ComponentSpec> toReport = metricSpecs;
+        if (toReport == null) {
+            task = choice != null ? choice.record().task() : AutoPipeline.task(rows[0]).id();
+            toReport = TaskMetrics.defaults(task, rows[0].outputDimension(), chosen.spec());
+        }
         obstacle = Evaluation.streamingObstacle(toReport, okl);
         if (obstacle.isPresent()) {
             LOG.info("reading the data whole: {}", obstacle.get());
@@ -220,7 +226,7 @@ public final class EvaluateCommand implements Runnable {
             AutoChoices.print(spec.commandLine().getOut(), choice);
         }
         if (metricSpecs == null) {
-            defaultMetrics(task, rows[0].outputDimension(), chosen.spec());
+            useDefaults(task, toReport);
         }
         return Optional.of(rows);
     }
