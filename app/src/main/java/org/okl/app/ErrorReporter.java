@@ -3,10 +3,10 @@ package org.okl.app;
 import java.io.PrintWriter;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
 import org.okl.core.memory.MemoryBudget;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import picocli.CommandLine;
 
 /**

@@ -1,7 +1,7 @@
 package org.okl.app;
 
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * A command-line usage error found after parsing (for example two options that exclude each other, or more folds

@@ -6,8 +6,8 @@ import java.io.UncheckedIOException;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 class ErrorReporterTest {
 

@@ -16,6 +16,8 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
@@ -28,8 +30,6 @@ import org.okl.core.pipeline.PipelineDefaults;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.progress.ProgressListener;
 
 /**

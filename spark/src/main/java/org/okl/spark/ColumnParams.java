@@ -6,8 +6,8 @@ import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.sql.types.StructType;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
-import org.okl.core.plugin.OklException;
 
 /**
  * The multi-output evaluator against OKL's metrics computed on the same rows collected (every metric it offers), in

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
@@ -20,7 +21,6 @@ import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
 import org.okl.core.plugin.ComponentKind;
-import org.okl.core.plugin.OklException;
 import org.okl.core.plugin.RegisteredComponent;
 
 /**

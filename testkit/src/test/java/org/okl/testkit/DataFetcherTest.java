@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.DownloadableDataset;
 import org.okl.api.data.RemoteFile;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.core.data.DataFetcher;
 import org.okl.core.data.DataMirror;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.progress.ProgressListener;
 
 /**

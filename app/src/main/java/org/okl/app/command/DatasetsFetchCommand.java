@@ -8,18 +8,18 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.data.DataFetcher;
 import org.okl.core.plugin.ComponentKind;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code okl datasets fetch NAME...|all}: downloads data sets that are not bundled from their public source into

@@ -8,17 +8,17 @@ import java.util.stream.IntStream;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableStream;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
 import org.okl.core.Okl;
+import org.okl.core.data.ColumnSelection;
 import org.okl.core.data.FileRows;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
-import org.okl.core.data.ColumnSelection;
 
 /**
  * Resolves a data argument: a file read by the reader its suffix names, with columns chosen by {@code --inputs} and

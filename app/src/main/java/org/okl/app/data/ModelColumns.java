@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.okl.api.data.Table;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
 import org.okl.core.pipeline.InputColumns;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /** Finds the columns a model was fitted on in the data it is applied to, and checks their names. */
 final class ModelColumns {

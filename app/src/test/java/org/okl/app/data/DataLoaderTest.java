@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.error.OklException;
 import org.okl.app.UsageException;
 import org.okl.core.Okl;
-import org.okl.core.plugin.OklException;
 
 class DataLoaderTest {
     private static final Okl OKL = Okl.builder().build();

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.okl.api.component.ParameterType;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.okl.core.data.IoErrors;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Where the files that components' {@link ParameterType#FILE} parameters name are read from: the files themselves

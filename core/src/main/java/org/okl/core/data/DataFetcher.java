@@ -22,8 +22,8 @@ import java.util.stream.Stream;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.DownloadableDataset;
 import org.okl.api.data.RemoteFile;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.core.progress.ProgressListener;
 
 /**

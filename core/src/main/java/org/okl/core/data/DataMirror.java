@@ -4,8 +4,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * Where data set downloads really come from: their canonical public addresses, or a mirror that holds the same

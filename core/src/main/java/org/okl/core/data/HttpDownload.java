@@ -14,9 +14,9 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import org.okl.api.data.RemoteFile;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.core.OklVersion;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.progress.ProgressListener;
 
 /**

@@ -3,8 +3,8 @@ package org.okl.core.data;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /** The error for a data set that is not here: the exact command that downloads it, or where its files go. */
 public final class MissingDatasets {

@@ -22,11 +22,11 @@ import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
 import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.plugin.RegisteredComponent;
 
 /**

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,13 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import org.okl.api.data.Dataset;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.stream.RowSource;
 
 /**

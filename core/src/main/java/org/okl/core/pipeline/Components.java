@@ -4,6 +4,8 @@ import java.util.List;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
@@ -12,8 +14,6 @@ import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.core.memory.MemoryBudget;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * The components of a pipeline, created from its spec. A data-dependent kernel is resolved on the training inputs

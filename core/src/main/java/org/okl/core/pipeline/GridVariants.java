@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * Expands the grid of a selection into pipeline variants: a grid key such as {@code kernel.sigma} or

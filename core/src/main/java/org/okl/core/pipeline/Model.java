@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
@@ -20,8 +22,6 @@ import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.component.FileAccess;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
 

@@ -23,13 +23,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.data.IoErrors;
 import org.okl.core.io.AtomicFiles;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Writes and reads model files ({@code .okl}), documented in {@code docs/model-format.md}: a ZIP archive holding

@@ -9,6 +9,8 @@ import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
@@ -18,8 +20,6 @@ import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.device.DeviceWork;
 import org.okl.core.linalg.NonFiniteMatrixException;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
@@ -69,7 +69,7 @@ public final class Pipeline {
      * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
      * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
      *
-     * @throws org.okl.core.plugin.OklException naming the plugin when a third-party plugin's code fails
+     * @throws org.okl.api.error.OklException naming the plugin when a third-party plugin's code fails
      */
     public Model fit(TrainingData data) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> {
@@ -177,7 +177,7 @@ public final class Pipeline {
     /**
      * Fits the pipeline over rows read in passes (a data file of any size), with model selection in the same pass.
      *
-     * @throws org.okl.core.plugin.OklException {@link org.okl.core.plugin.ErrorCode#INVALID_PIPELINE} when the
+     * @throws org.okl.api.error.OklException {@link org.okl.api.error.ErrorCode#INVALID_PIPELINE} when the
      *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
      */
     public StreamingFit.Result fit(RowSource rows) {

@@ -3,12 +3,12 @@ package org.okl.core.pipeline;
 import java.util.Optional;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.DecodingContext;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.text.UserText;
 import org.okl.core.data.TableFiles;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * The decoding context of a fitted pipeline.

@@ -27,12 +27,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;
 import org.okl.core.data.IoErrors;
 import org.okl.core.plugin.ComponentRegistry;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Reads and writes pipeline files (JSON). A file may start from a named pipeline ({@code "preset": "iokr"}); its own

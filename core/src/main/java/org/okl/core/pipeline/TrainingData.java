@@ -3,10 +3,10 @@ package org.okl.core.pipeline;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * What a pipeline is fitted on: labelled inputs and outputs, and optionally the task of every sample (multi-task

@@ -13,6 +13,8 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;

@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * Turns a failure inside a third-party plugin's code (an exception, or a linkage error such as

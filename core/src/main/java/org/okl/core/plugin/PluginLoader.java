@@ -16,6 +16,8 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.text.UserText;
 import org.okl.core.data.IoErrors;

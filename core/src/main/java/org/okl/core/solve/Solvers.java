@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.operator.BlockOperatorKernel;
 import org.okl.api.operator.OutputCovarianceKernel;
 import org.okl.api.operator.SeparableOperatorKernel;
@@ -14,8 +16,6 @@ import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
 import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ComponentKind;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Chooses the solver of a regression problem among the registered ones ({@link ComponentKind#SOLVER}, through the
@@ -92,7 +92,7 @@ public final class Solvers {
     /**
      * Fits a problem with a chosen solver, after checking its memory estimate against the heap.
      *
-     * @throws org.okl.core.plugin.OklException {@link org.okl.core.plugin.ErrorCode#OUT_OF_MEMORY} when the fit
+     * @throws org.okl.api.error.OklException {@link org.okl.api.error.ErrorCode#OUT_OF_MEMORY} when the fit
      *                                          cannot fit in the heap
      */
     public static RegressionPath fit(Choice choice, RegressionProblem problem) {

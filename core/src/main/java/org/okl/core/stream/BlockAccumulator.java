@@ -2,6 +2,8 @@ package org.okl.core.stream;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -9,8 +11,6 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.linalg.ColumnBlock;
 import org.okl.core.linalg.TiledProducts;
 import org.okl.core.parallel.Workers;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Turns blocks of training rows into {@link FoldAggregates}: every row goes to its group (from the

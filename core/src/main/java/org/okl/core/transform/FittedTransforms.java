@@ -6,11 +6,11 @@ import java.util.Map;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.transform.ColumnSchema;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * A pipeline's fitted transforms: the chain its inputs go through before the kernel, and the chain its regression

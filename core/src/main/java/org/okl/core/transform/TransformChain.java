@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.transform.FittedTransform;
 import org.okl.api.transform.InputTransform;
 import org.okl.api.transform.TransformStatistics;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Fitted transforms applied one after the other (a pipeline's {@code inputs}, or its {@code targets}). Each stage is

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.FoldScheme;
 import org.okl.core.stream.SketchRoute;

@@ -16,8 +16,8 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.okl.api.error.OklException;
 import org.okl.core.io.AtomicFiles;
-import org.okl.core.plugin.OklException;
 
 class ChecksummedZipTest {
     private static final byte[] ARRAY = new byte[4096];

@@ -12,13 +12,13 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.decoder.Decoder;
+import org.okl.api.error.OklException;
 import org.okl.api.metric.Metric;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.core.plugin.ComponentRegistry;
-import org.okl.core.plugin.OklException;
 import org.okl.core.plugin.PluginLoader;
 
 class PipelineFilesTest {

@@ -8,6 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;

@@ -12,10 +12,10 @@ import org.okl.api.operator.OperatorKernel;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.solve.separable.SeparableSolver;
-import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
 import org.okl.testkit.SolveFixtures.Gaussian;
 import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.TestContext;
 import org.okl.testkit.TestMatrices;
 
@@ -75,8 +75,8 @@ class SolversTest {
                 SolveFixtures.implicit(Matrix.identity(10)), new Tikhonov(0.1), List.of(), Optional.empty(),
                 Optional.empty(), Optional.empty(), TestContext.active());
         assertThatThrownBy(() -> Solvers.fit(problem))
-                .isInstanceOfSatisfying(org.okl.core.plugin.OklException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.core.plugin.ErrorCode.INVALID_PIPELINE))
+                .isInstanceOfSatisfying(org.okl.api.error.OklException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.api.error.ErrorCode.INVALID_PIPELINE))
                 .hasMessageContaining("no solver handles")
                 .hasMessageContaining("unstructured")
                 .hasMessageContaining("implicit output kernel")

@@ -1,8 +1,8 @@
 package org.okl.gpu.compute;
 
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /** The CPU routes' check that rows reaching the sums are finite, with their message. */
 final class Finite {

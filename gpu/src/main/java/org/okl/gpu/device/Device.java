@@ -31,7 +31,7 @@ public interface Device extends AutoCloseable {
      *
      * @param doubles how many
      * @param what    what for, for the error message
-     * @throws org.okl.core.plugin.OklException {@code OUT_OF_MEMORY} with advice when the device has too little free
+     * @throws org.okl.api.error.OklException {@code OUT_OF_MEMORY} with advice when the device has too little free
      */
     DeviceBuffer allocate(long doubles, String what);
 

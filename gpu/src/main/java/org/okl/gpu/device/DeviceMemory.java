@@ -1,8 +1,8 @@
 package org.okl.gpu.device;
 
 import java.util.Locale;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /** The memory check every allocation on a device goes through, with the error a user reads when it fails. */
 public final class DeviceMemory {

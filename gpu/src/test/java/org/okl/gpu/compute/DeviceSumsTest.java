@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.okl.api.error.OklException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.plugin.OklException;
 import org.okl.core.solve.lowrank.NystromFeatures;
 import org.okl.core.stream.BlockAccumulator;
 import org.okl.core.stream.FoldAggregates;

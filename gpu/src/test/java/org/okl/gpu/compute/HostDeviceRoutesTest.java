@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
 import org.okl.core.device.ComputeDevices;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.plugin.OklException;
 import org.okl.core.stream.MatrixRows;
 import org.okl.core.stream.RowSource;
 import org.okl.gpu.device.Device;

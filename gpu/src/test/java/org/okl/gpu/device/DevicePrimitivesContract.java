@@ -8,7 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.OklException;
 
 /**
  * What every {@link Device} must compute, each primitive against a naive computation here (an independent oracle),

@@ -1,7 +1,7 @@
 package org.okl.spark.cli;
 
 import java.io.PrintWriter;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.OklException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;

@@ -10,8 +10,8 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StringType;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.core.data.ColumnSelection;
 import org.okl.spark.data.ColumnLayout;
 

@@ -3,9 +3,9 @@ package org.okl.spark.data;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.spark.sql.Row;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * Reads a partition's rows (the chosen input columns, then the output columns, then the weight column) into

@@ -1,6 +1,6 @@
 package org.okl.spark.data;
 
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.OklException;
 
 /**
  * Errors raised in Spark tasks reach the driver wrapped in Spark's exceptions (checked ones, thrown through Scala

@@ -3,8 +3,8 @@ package org.okl.spark.fit;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * Checks up front that what every task of a pass holds fits the executors: an executor runs as many tasks at once as

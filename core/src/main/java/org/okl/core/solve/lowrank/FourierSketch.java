@@ -3,6 +3,8 @@ package org.okl.core.solve.lowrank;
 import java.util.Map;
 import java.util.Random;
 import org.okl.api.component.ComponentContext;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.kernel.ShiftInvariantKernel;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -10,8 +12,6 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
 import org.okl.core.component.ComponentNames;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
 
 /**
  * The {@code fourier} sketch: r random Fourier features of a shift-invariant kernel ({@link FourierFeatures}), drawn

@@ -11,12 +11,12 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
 import org.okl.testkit.SolveFixtures.Gaussian;
 import org.okl.testkit.SolveFixtures.Landweber;
 import org.okl.testkit.SolveFixtures.Tikhonov;
 import org.okl.testkit.SolveFixtures.Tsvd;
+import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.TestContext;
 import org.okl.testkit.TestMatrices;
 
@@ -197,8 +197,8 @@ class SeparableSolverTest {
     @Test
     void maskedTargetsWithTruncatedSvdFailNamingTheFiltersThatWork() {
         assertThatThrownBy(() -> fit(withMissing(), new Tsvd(1e-2)))
-                .isInstanceOfSatisfying(org.okl.core.plugin.OklException.class,
-                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.core.plugin.ErrorCode.INVALID_DATA))
+                .isInstanceOfSatisfying(org.okl.api.error.OklException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(org.okl.api.error.ErrorCode.INVALID_DATA))
                 .hasMessageContaining("the filter tsvd needs an eigendecomposition")
                 .hasMessageContaining("tikhonov, iterated-tikhonov, landweber, nu-method");
     }

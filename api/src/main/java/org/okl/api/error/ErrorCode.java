@@ -1,9 +1,12 @@
-package org.okl.core.plugin;
+package org.okl.api.error;
+
+import org.okl.api.API;
 
 /**
  * Stable codes for the errors OKL reports about plugins, components and pipelines, each explained in
  * {@code docs/errors.md} under its code (as SLF4J does with its codes page).
  */
+@API(status = API.Status.STABLE, since = "0.3")
 public enum ErrorCode {
     /** A component name that no plugin provides. */
     UNKNOWN_COMPONENT("OKL-E001"),

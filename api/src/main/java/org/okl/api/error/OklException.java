@@ -1,9 +1,12 @@
-package org.okl.core.plugin;
+package org.okl.api.error;
+
+import org.okl.api.API;
 
 /**
  * An error the user can act on, with a stable {@link ErrorCode}. The message is one line that says what is wrong
  * and, where possible, what to do; the command line prints it without a stack trace.
  */
+@API(status = API.Status.STABLE, since = "0.3")
 public class OklException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

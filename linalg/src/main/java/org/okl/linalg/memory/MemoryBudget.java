@@ -1,8 +1,8 @@
 package org.okl.core.memory;
 
 import java.util.Locale;
-import org.okl.core.plugin.ErrorCode;
-import org.okl.core.plugin.OklException;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 
 /**
  * Out of memory as a user error: large allocations are announced here first ({@link #reserve}), refused with a
