@@ -6,7 +6,7 @@ import org.okl.api.data.DataFormatException;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
-import org.okl.core.memory.MemoryBudget;
+import org.okl.linalg.memory.MemoryBudget;
 import picocli.CommandLine;
 
 /**

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.core.Okl;
-import org.okl.core.linalg.LinearAlgebras;
+import org.okl.linalg.LinearAlgebras;
 
 /**
  * Runs a benchmark: for every size n, the numpy peer first (when asked), then every n-following workload on every

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import java.util.stream.IntStream;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
-import org.okl.core.parallel.BlasThreads;
-import org.okl.core.parallel.Workers;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.stream.MatrixRows;
 import org.okl.core.stream.RowSource;
+import org.okl.linalg.parallel.BlasThreads;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The process {@code stream_csv} (and {@code okl bench --scaling}) times: what {@code okl fit} does on a CSV file

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The fastest the streamed fit's per-fold sums can run on this machine's BLAS: every worker makes whole

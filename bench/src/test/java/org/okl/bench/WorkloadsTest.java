@@ -22,7 +22,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
 import org.okl.core.Okl;
-import org.okl.core.linalg.LinearAlgebras;
+import org.okl.linalg.LinearAlgebras;
 
 /** Every workload computes the right thing at a small size, and a tiny run of all of them completes. */
 class WorkloadsTest {

@@ -12,10 +12,10 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
-import org.okl.core.linalg.LinearAlgebras;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.PluginLoader;
 import org.okl.core.progress.ProgressListener;
+import org.okl.linalg.LinearAlgebras;
 
 /**
  * How an OKL runtime is assembled: Guice builds the plugin registry from discovery, picks the linear-algebra

@@ -4,10 +4,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Optional;
 import org.okl.core.device.ComputeDeviceProvider;
-import org.okl.core.linalg.LinearAlgebras;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.HostDevice;
+import org.okl.linalg.LinearAlgebras;
 
 /**
  * The entry of {@code okl-gpu}, a Java 17 class: on a JVM of Java 22 or later it loads the CUDA binding (classes of

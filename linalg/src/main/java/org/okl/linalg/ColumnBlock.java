@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import org.okl.api.linalg.Matrix;
 

@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;

@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.lapack.LAPACK;
@@ -11,7 +11,7 @@ import org.ojalgo.matrix.store.MatrixStore;
 import org.ojalgo.matrix.store.R064Store;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The pure-Java back-end, used when no native BLAS/LAPACK loads. Matrix products run on netlib's Java BLAS through

@@ -1,11 +1,11 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.helpers.NOPLoggerFactory;

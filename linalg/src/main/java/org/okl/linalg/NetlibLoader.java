@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
 import dev.ludovic.netlib.blas.JavaBLAS;
@@ -20,7 +20,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.parallel.BlasThreads;
+import org.okl.linalg.parallel.BlasThreads;
 
 /**
  * Loads netlib's BLAS/LAPACK instances without letting a failed native load reach the user: netlib reports it as a

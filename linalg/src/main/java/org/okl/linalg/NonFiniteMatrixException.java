@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 /**
  * A matrix handed to a decomposition holds NaN or an infinity (a kernel that overflowed on very large inputs, or a

@@ -1,9 +1,9 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import com.sun.jna.NativeLibrary;
 import java.util.Optional;
 import java.util.Set;
-import org.okl.core.parallel.BlasThreads;
+import org.okl.linalg.parallel.BlasThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

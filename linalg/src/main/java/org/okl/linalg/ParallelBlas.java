@@ -1,7 +1,7 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * netlib's Java BLAS (its Vector API implementation when the JVM runs with

@@ -1,11 +1,11 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import dev.ludovic.netlib.blas.BLAS;
 import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The products of the streamed sums, cut into fixed strips and tiles {@value #TILE} wide that run as tasks on
@@ -14,7 +14,7 @@ import org.okl.core.parallel.Workers;
  * on one thread and on sixty-four. Memory: nothing beyond the operands.
  *
  * <p>Kernels: the native BLAS (run on one thread per call while the pool works, see
- * {@link org.okl.core.parallel.BlasThreads}), netlib's Java BLAS with cache panels for the pure-Java back-end, or,
+ * {@link org.okl.linalg.parallel.BlasThreads}), netlib's Java BLAS with cache panels for the pure-Java back-end, or,
  * for another {@link LinearAlgebra}, its {@code gemm} on copies of the tiles.
  */
 public final class TiledProducts {

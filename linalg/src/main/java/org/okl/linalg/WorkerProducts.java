@@ -1,8 +1,8 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /** {@link TiledProducts#onWorkers}: a back-end whose large products run as column tiles on the workers. */
 final class WorkerProducts extends ForwardingLinearAlgebra {

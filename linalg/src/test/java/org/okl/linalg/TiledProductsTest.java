@@ -1,4 +1,4 @@
-package org.okl.core.linalg;
+package org.okl.linalg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.okl.testkit.TestMatrices.naiveMultiply;
@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The tiled products of the streamed sums against the naive triple loop, on the native, the pure-Java and a

@@ -8,11 +8,11 @@ import java.util.stream.Stream;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.linalg.LinearAlgebras;
 import org.okl.core.component.FileAccess;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.PluginLoader;
+import org.okl.linalg.LinearAlgebras;
 
 /**
  * A {@link ComponentContext} for unit tests: a chosen linear-algebra back-end, seed {@value #SEED}, the shared

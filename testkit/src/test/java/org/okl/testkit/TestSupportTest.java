@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.linalg.LinearAlgebras;
+import org.okl.linalg.LinearAlgebras;
 
 class TestSupportTest {
 

@@ -15,10 +15,10 @@ import org.okl.app.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.data.ColumnSelection;
 import org.okl.core.data.FileRows;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * Resolves a data argument: a file read by the reader its suffix names, with columns chosen by {@code --inputs} and

@@ -22,9 +22,9 @@ import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.sketch.ReservoirSample;
-import org.okl.core.memory.MemoryBudget;
-import org.okl.core.parallel.Workers;
 import org.okl.core.stream.RowSource;
+import org.okl.linalg.memory.MemoryBudget;
+import org.okl.linalg.parallel.Workers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

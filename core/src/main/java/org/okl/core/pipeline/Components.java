@@ -13,7 +13,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.memory.MemoryBudget;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * The components of a pipeline, created from its spec. A data-dependent kernel is resolved on the training inputs

@@ -19,12 +19,12 @@ import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.device.DeviceWork;
-import org.okl.core.linalg.NonFiniteMatrixException;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.stream.MatrixRows;
 import org.okl.core.stream.RowSource;
+import org.okl.linalg.NonFiniteMatrixException;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and

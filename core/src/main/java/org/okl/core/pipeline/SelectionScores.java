@@ -16,7 +16,7 @@ import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
-import org.okl.core.memory.MemoryBudget;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * The validation errors of every candidate (grid variant and path point) on every split, and the choice among them.

@@ -40,8 +40,6 @@ import org.okl.core.Okl;
 import org.okl.core.OklVersion;
 import org.okl.core.device.ComputeDevices;
 import org.okl.core.device.DeviceWork;
-import org.okl.core.memory.MemoryBudget;
-import org.okl.core.parallel.Workers;
 import org.okl.core.solve.lowrank.SketchExpansion;
 import org.okl.core.solve.lowrank.SketchedSolver;
 import org.okl.core.stream.EigenRoute;
@@ -61,6 +59,8 @@ import org.okl.core.stream.Whitening;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformChain;
 import org.okl.core.transform.TransformedRows;
+import org.okl.linalg.memory.MemoryBudget;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model

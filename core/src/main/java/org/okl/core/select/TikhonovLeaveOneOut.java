@@ -6,7 +6,7 @@ import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.core.solve.separable.OutputFactor;
 import org.okl.core.solve.separable.SeparableSetup;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * Closed-form leave-one-out for separable Tikhonov along a lambda path (B12 §4.3 after Rifkin and Lippert 2007; block

@@ -14,8 +14,8 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.plugin.ComponentKind;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * Chooses the solver of a regression problem among the registered ones ({@link ComponentKind#SOLVER}, through the

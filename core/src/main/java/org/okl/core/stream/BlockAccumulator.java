@@ -8,9 +8,9 @@ import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.linalg.ColumnBlock;
-import org.okl.core.linalg.TiledProducts;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.ColumnBlock;
+import org.okl.linalg.TiledProducts;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * Turns blocks of training rows into {@link FoldAggregates}: every row goes to its group (from the

@@ -3,7 +3,7 @@ package org.okl.core.stream;
 import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.linalg.TiledProducts;
+import org.okl.linalg.TiledProducts;
 
 /**
  * Per group of a {@link FoldScheme}: {@code Phi_g^T W_g Y_g} (m x d), the rows and their total weight: what Falkon's

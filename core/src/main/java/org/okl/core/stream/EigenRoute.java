@@ -6,7 +6,7 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The eigen route: one pass of the rows into per-fold sums ({@link BlockAccumulator}), then every fold's path and

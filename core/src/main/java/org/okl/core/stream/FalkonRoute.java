@@ -11,9 +11,9 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.parallel.Workers;
 import org.okl.core.solve.iterative.Frobenius;
 import org.okl.core.solve.iterative.SpectralRadius;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * Falkon (Rudi, Carratino and Rosasco 2017) for sketches with many features: no m x m sum per fold and no m x m

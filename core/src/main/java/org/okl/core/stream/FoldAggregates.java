@@ -6,8 +6,8 @@ import java.util.List;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
-import org.okl.core.linalg.ColumnBlock;
-import org.okl.core.linalg.TiledProducts;
+import org.okl.linalg.ColumnBlock;
+import org.okl.linalg.TiledProducts;
 
 /**
  * The sums one pass over the training rows leaves, per group of a {@link FoldScheme}: with Phi_g the sketch features

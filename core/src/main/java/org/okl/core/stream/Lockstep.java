@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.IntConsumer;
 import java.util.function.UnaryOperator;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.parallel.BlasThreads;
+import org.okl.linalg.parallel.BlasThreads;
 
 /**
  * Runs one computation per training set on its own thread (an iterative filter, a Lanczos estimate: code that asks

@@ -3,7 +3,7 @@ package org.okl.core.stream;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.separable.OutputFactor;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * The output matrix A of a separable kernel as its eigendecomposition {@code A = W_A diag(a) W_A^T} (d x d), which

@@ -6,8 +6,8 @@ import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.linalg.TiledProducts;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.TiledProducts;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * What a pass over blocks of rows computes with, wherever the blocks are (this machine, or a cluster's worker that

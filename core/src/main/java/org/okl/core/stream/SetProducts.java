@@ -3,8 +3,8 @@ package org.okl.core.stream;
 import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.linalg.TiledProducts;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.TiledProducts;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The products one pass of {@link FalkonPasses#apply} adds up: for every training set s that asks,

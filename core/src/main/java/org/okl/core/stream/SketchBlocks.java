@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The sketch features of rows as parallel tasks of {@value #TASK_ROWS} rows each (a fixed size, so the features of a

@@ -10,8 +10,8 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.metric.SquaredErrors;
-import org.okl.core.linalg.TiledProducts;
-import org.okl.core.parallel.Workers;
+import org.okl.linalg.TiledProducts;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * One-pass model selection on the driver: from the per-group sums of one pass ({@link FoldAggregates}), the model

@@ -8,7 +8,7 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.separable.SpectralCoefficients;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * The driver-side solve of a sketched separable problem from its sums alone: the weights of every path point of any

@@ -4,7 +4,7 @@ import java.io.Serializable;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
-import org.okl.core.linalg.TiledProducts;
+import org.okl.linalg.TiledProducts;
 
 /**
  * The squared-error sums of every validation fold at every path point, for predictions {@code Phi·beta_{f,j}} of

@@ -3,7 +3,7 @@ package org.okl.core.stream;
 import java.util.Optional;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * The map T (m x r) from whitened features {@code z = T^T phi} to sketch weights, with {@code T T^T = M^+}: from the

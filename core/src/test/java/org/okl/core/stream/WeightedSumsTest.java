@@ -127,7 +127,7 @@ class WeightedSumsTest {
         assertThat(SketchSolve.inBasis(4, LAMBDAS.length, D, features.size())).isTrue();
         for (SketchSelection.Result each : SketchSelection.solve(sums, scheme, Whitening.of(features.metric(),
                 features.size(), la), java.util.Collections.nCopies(4, OutputSpectrum.identity(D)),
-                new SolveFixtures.Tikhonov(LAMBDAS), la, org.okl.core.parallel.Workers.shared())) {
+                new SolveFixtures.Tikhonov(LAMBDAS), la, org.okl.linalg.parallel.Workers.shared())) {
             check(scheme, each.validation(), each.weights(), 1e-8);
         }
     }

@@ -23,8 +23,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
 import org.okl.core.data.TableFiles;
-import org.okl.core.parallel.Workers;
 import org.okl.core.stream.MatrixRows;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * {@code FileRows} over the CSV reader: parsed in parallel pieces into its cache, in one pass without a cache, or by

@@ -219,7 +219,7 @@ public final class StandInCuda implements Binder {
         org.okl.api.linalg.Matrix bm = transb == 1 ? block(b, n, k, ldb) : block(b, k, n, ldb);
         org.okl.api.linalg.Matrix cm = be == 0 ? org.okl.api.linalg.Matrix.zeros(m, n) : block(c, m, n, ldc);
         if (k > 0) {
-            org.okl.core.linalg.LinearAlgebras.active().gemm(al, am, transa == 1, bm, transb == 1, be, cm);
+            org.okl.linalg.LinearAlgebras.active().gemm(al, am, transa == 1, bm, transb == 1, be, cm);
         } else {
             cm = cm.times(be);
         }

@@ -1,4 +1,4 @@
-package org.okl.core.memory;
+package org.okl.linalg.memory;
 
 import java.util.Locale;
 import org.okl.api.error.ErrorCode;

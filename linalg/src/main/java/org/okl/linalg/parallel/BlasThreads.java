@@ -1,4 +1,4 @@
-package org.okl.core.parallel;
+package org.okl.linalg.parallel;
 
 import com.sun.jna.Function;
 import com.sun.jna.NativeLibrary;

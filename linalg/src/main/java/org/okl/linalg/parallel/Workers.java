@@ -1,4 +1,4 @@
-package org.okl.core.parallel;
+package org.okl.linalg.parallel;
 
 import java.util.Locale;
 import java.util.concurrent.ForkJoinPool;

@@ -1,11 +1,11 @@
-package org.okl.core.parallel;
+package org.okl.linalg.parallel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.okl.core.linalg.LinearAlgebras;
+import org.okl.linalg.LinearAlgebras;
 
 /** The OpenBLAS thread count OKL sets: one per call while the pool works, the pool's size otherwise. */
 class BlasThreadsTest {

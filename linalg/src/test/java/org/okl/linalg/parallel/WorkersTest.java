@@ -1,4 +1,4 @@
-package org.okl.core.parallel;
+package org.okl.linalg.parallel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -13,14 +13,14 @@ import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.BlockGramOperator;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.iterative.SpectralRadius;
 import org.okl.core.solve.separable.SpectralCoefficients;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * General operator-valued kernels ({@link BlockOperatorKernel}: divergence-free, curl-free, ...) with explicit

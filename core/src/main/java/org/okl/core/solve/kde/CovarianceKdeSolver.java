@@ -12,7 +12,7 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
-import org.okl.core.memory.MemoryBudget;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * Kadri et al.'s (2013) kernel dependency estimation with the covariance and conditional-covariance operator-valued

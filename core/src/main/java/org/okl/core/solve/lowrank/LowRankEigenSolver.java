@@ -9,7 +9,6 @@ import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.StreamedProblem;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.stream.BlockAccumulator;
@@ -21,6 +20,7 @@ import org.okl.core.stream.OutputSpectrum;
 import org.okl.core.stream.SketchSolve;
 import org.okl.core.stream.StreamTimings;
 import org.okl.core.stream.Whitening;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * {@code low-rank-eigen}: separable kernels with a kernel sketch ({@link RegressionProblem#approximation()}), by the

@@ -16,9 +16,9 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.core.component.ComponentNames;
-import org.okl.core.linalg.HessenbergForm;
-import org.okl.core.linalg.SolverLinearAlgebra;
-import org.okl.core.memory.MemoryBudget;
+import org.okl.linalg.HessenbergForm;
+import org.okl.linalg.SolverLinearAlgebra;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * Vector-valued manifold regularization (Minh and Sindhwani 2011; docs/conventions.md#manifold-regularization) for a

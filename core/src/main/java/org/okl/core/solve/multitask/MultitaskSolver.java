@@ -14,14 +14,14 @@ import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.iterative.SpectralRadius;
 import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.core.solve.separable.SpectralCoefficients;
-import org.okl.core.solve.separable.SymmetricSpectrum;
+import org.okl.linalg.SymmetricSpectrum;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * The task-indexed kernel of multi-task learning with tasks sampled at different inputs (B12 §5.2):

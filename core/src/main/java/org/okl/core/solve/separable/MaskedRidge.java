@@ -8,6 +8,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.solve.iterative.ConjugateGradient;
 import org.okl.core.solve.iterative.Masks;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * (Iterated) Tikhonov with missing targets masked from the loss, solved exactly: the masked normal equations

@@ -2,6 +2,7 @@ package org.okl.core.solve.separable;
 
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.linalg.SymmetricSpectrum;
 
 /**
  * The matrix A of a separable kernel with its eigendecomposition A = W diag(a) W^T (d x d, computed once).

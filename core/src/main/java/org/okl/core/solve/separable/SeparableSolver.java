@@ -21,12 +21,13 @@ import org.okl.core.device.ComputeDevice;
 import org.okl.core.device.ComputeDevices;
 import org.okl.core.device.DevicePath;
 import org.okl.core.device.GramSpectrum;
-import org.okl.core.memory.MemoryBudget;
 import org.okl.core.solve.iterative.IterativeRuns;
 import org.okl.core.solve.iterative.MaskedGramOperator;
 import org.okl.core.solve.iterative.Masks;
 import org.okl.core.solve.iterative.SeparableGramOperator;
 import org.okl.core.solve.iterative.SpectralRadius;
+import org.okl.linalg.SymmetricSpectrum;
+import org.okl.linalg.memory.MemoryBudget;
 
 /**
  * Separable kernels {@code k(x, x') A} with explicit targets, or with an implicit output embedding and A = I (IOKR,

@@ -5,8 +5,8 @@ import java.util.List;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.linalg.SolverLinearAlgebra;
-import org.okl.core.linalg.TridiagonalForm;
+import org.okl.linalg.SolverLinearAlgebra;
+import org.okl.linalg.TridiagonalForm;
 
 /**
  * The (iterated) Tikhonov path of a separable problem with complete explicit targets, from a tridiagonal reduction of

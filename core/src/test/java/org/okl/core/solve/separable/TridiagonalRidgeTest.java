@@ -19,11 +19,11 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.linalg.LinearAlgebras;
-import org.okl.testkit.SolveFixtures;
+import org.okl.linalg.LinearAlgebras;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
 import org.okl.testkit.SolveFixtures.Gaussian;
 import org.okl.testkit.SolveFixtures.Tikhonov;
+import org.okl.testkit.SolveFixtures;
 import org.okl.testkit.TestContext;
 import org.okl.testkit.TestMatrices;
 
