@@ -1,6 +1,6 @@
 package org.okl.app;
 
-import org.okl.core.OklVersion;
+import org.okl.api.OklVersion;
 import picocli.CommandLine;
 
 /** Prints the OKL version for {@code okl --version}. */

@@ -28,12 +28,13 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.MatrixRows;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.RegressionPath;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
-import org.okl.core.device.ComputeDevices;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
@@ -41,14 +42,13 @@ import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.StreamingFit;
 import org.okl.core.pipeline.TrainingData;
 import org.okl.core.solve.Solvers;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.MatrixRows;
 import org.okl.decoders.Outputs;
 import org.okl.decoders.decoder.CandidatesDecoder;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
 import org.okl.kernels.Kernels;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The GPU benchmarks of {@code device/gpu-suite.sh}: each scenario runs in its own JVM, on the device or the CPU as
@@ -268,7 +268,7 @@ public final class GpuBenchMain {
         }
         out.put("path_s", seconds(start));
         out.put("rows", n);
-        out.put("ran_on", org.okl.core.device.DeviceWork.of(path));
+        out.put("ran_on", org.okl.linalg.device.DeviceWork.of(path));
         out.put("lambdas", path.length());
         Matrix stacked = all.get(0);
         for (int j = 1; j < all.size(); j++) {

@@ -2,9 +2,9 @@ package org.okl.bench;
 
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.RegressionPath;
-import org.okl.core.device.DevicePath;
-import org.okl.core.solve.separable.CoefficientPath;
-import org.okl.core.solve.separable.EigenPath;
+import org.okl.linalg.device.DevicePath;
+import org.okl.linalg.expansion.EigenPath;
+import org.okl.solvers.separable.CoefficientPath;
 
 /**
  * The coefficients C_j (n x d) of a separable path, whichever route the solver took: a {@link CoefficientPath}

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.stream.BlockAccumulator;
+import org.okl.linalg.streamed.BlockAccumulator;
 
 /**
  * {@code okl bench --scaling}: one large-n workload fitted by a child JVM at 1, 2, 4, ... threads (its pool,

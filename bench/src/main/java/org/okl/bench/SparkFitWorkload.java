@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.okl.api.OklVersion;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.OklVersion;
 import org.okl.core.pipeline.Model;
 
 /**

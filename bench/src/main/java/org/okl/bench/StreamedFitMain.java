@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.stream.IntStream;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.RowSource;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
 import org.okl.core.pipeline.StreamingFit;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.RowSource;
 import org.okl.linalg.parallel.BlasThreads;
 import org.okl.linalg.parallel.Workers;
 

@@ -3,11 +3,11 @@ package org.okl.gpu;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.Optional;
-import org.okl.core.device.ComputeDeviceProvider;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.HostDevice;
 import org.okl.linalg.LinearAlgebras;
+import org.okl.linalg.device.ComputeDeviceProvider;
 
 /**
  * The entry of {@code okl-gpu}, a Java 17 class: on a JVM of Java 22 or later it loads the CUDA binding (classes of

@@ -6,8 +6,8 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.core.Okl;
-import org.okl.core.device.ComputeDeviceProvider;
-import org.okl.core.device.ComputeDevices;
+import org.okl.linalg.device.ComputeDeviceProvider;
+import org.okl.linalg.device.ComputeDevices;
 
 /** okl-gpu on the JVM that runs the build's tests (Java 17): it loads, says why it is idle, and OKL runs as before. */
 class GpuDeviceProviderTest {

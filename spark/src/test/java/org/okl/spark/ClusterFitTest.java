@@ -17,10 +17,10 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.MatrixRows;
 import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.stream.MatrixRows;
 import org.okl.spark.fit.FitSummary;
 import org.okl.spark.fit.SparkFalkonPasses;
 

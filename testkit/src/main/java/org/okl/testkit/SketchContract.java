@@ -12,10 +12,10 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.MatrixRows;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
-import org.okl.core.stream.MatrixRows;
 
 /**
  * The contract every {@link KernelSketch} must meet; a plugin's test extends this class once per sketch setting and

@@ -10,9 +10,9 @@ import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Accelerator;
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.core.device.ComputeDevices;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The context OKL hands to factories: the active back-end, nested creation through the registry, the seed, the data

@@ -21,8 +21,8 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
+import org.okl.api.rows.RowSource;
 import org.okl.api.sketch.ReservoirSample;
-import org.okl.core.stream.RowSource;
 import org.okl.linalg.memory.MemoryBudget;
 import org.okl.linalg.parallel.Workers;
 import org.slf4j.Logger;
@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The rows of a data file, served in blocks of {@link #BLOCK_ROWS} consecutive rows (every block but the last
- * starts at a multiple of it, as {@link org.okl.core.stream.MatrixRows} serves rows in memory, so both give the
+ * starts at a multiple of it, as {@link org.okl.api.rows.MatrixRows} serves rows in memory, so both give the
  * same sums). Inputs and outputs are the chosen columns of each row. A format that stores rows sparse (LIBSVM) gives
  * sparse input blocks ({@link #forEachInputRowBlock}); {@link #forEachRowBlock} makes them dense, block by block,
  * within the memory budget.

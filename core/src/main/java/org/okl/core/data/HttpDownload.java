@@ -13,10 +13,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
+import org.okl.api.OklVersion;
 import org.okl.api.data.RemoteFile;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
-import org.okl.core.OklVersion;
 import org.okl.core.progress.ProgressListener;
 
 /**

@@ -16,9 +16,9 @@ import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.PipelineTemplate;
+import org.okl.api.rows.RowSource;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
-import org.okl.core.stream.RowSource;
 
 /**
  * The automatic pipeline ({@code {"preset": "auto"}}, and {@code okl fit|evaluate} without {@code --pipeline}): the

@@ -22,11 +22,11 @@ import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.core.Okl;
-import org.okl.core.solve.separable.EigenPath;
-import org.okl.core.solve.separable.OutputFactor;
-import org.okl.core.solve.separable.SpectralCoefficients;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.linalg.expansion.EigenPath;
 import org.okl.linalg.memory.MemoryBudget;
+import org.okl.linalg.streamed.OutputFactor;
+import org.okl.linalg.streamed.SpectralCoefficients;
 
 /**
  * Fits a model selection's grid variants on one split and predicts its validation rows at every path point, sharing

@@ -3,17 +3,17 @@ package org.okl.core.pipeline;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowDigest;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
 import org.okl.api.transform.ColumnSchema;
-import org.okl.core.stream.FalkonPasses;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.RowDigest;
-import org.okl.core.stream.RowSource;
-import org.okl.core.stream.StreamTimings;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformChain;
+import org.okl.linalg.streamed.FalkonPasses;
+import org.okl.linalg.streamed.FoldAggregates;
 
 /**
  * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them every

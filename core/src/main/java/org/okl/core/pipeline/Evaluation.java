@@ -13,13 +13,13 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.api.rows.FoldRows;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowSource;
 import org.okl.core.Okl;
 import org.okl.core.select.GroupStratified;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
-import org.okl.core.stream.FoldRows;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.RowSource;
 
 /** Scores a pipeline: trained on one set and tested on another, or by k-fold cross-validation. */
 public final class Evaluation {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.OklVersion;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
@@ -14,17 +15,16 @@ import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.RowSource;
 import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
-import org.okl.core.OklVersion;
-import org.okl.core.device.DeviceWork;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
-import org.okl.core.solve.lowrank.SketchExpansion;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.RowSource;
 import org.okl.linalg.NonFiniteMatrixException;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.expansion.SketchExpansion;
 
 /**
  * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and

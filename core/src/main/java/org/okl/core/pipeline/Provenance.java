@@ -2,7 +2,7 @@ package org.okl.core.pipeline;
 
 import java.util.List;
 import java.util.Map;
-import org.okl.core.device.ComputeDevices;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * Where a model came from: versions, back-end, seed, a checksum of the training data, the hyper-parameters chosen

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.api.OklVersion;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.TunableDecoder;
@@ -27,6 +28,10 @@ import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowDigest;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.MemoryEstimate;
@@ -37,30 +42,25 @@ import org.okl.api.solve.StreamingSolver;
 import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
-import org.okl.core.OklVersion;
-import org.okl.core.device.ComputeDevices;
-import org.okl.core.device.DeviceWork;
-import org.okl.core.solve.lowrank.SketchExpansion;
-import org.okl.core.solve.lowrank.SketchedSolver;
-import org.okl.core.stream.EigenRoute;
-import org.okl.core.stream.FalkonPasses;
-import org.okl.core.stream.FalkonRoute;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.PassContext;
-import org.okl.core.stream.RouteProblem;
-import org.okl.core.stream.RowDigest;
-import org.okl.core.stream.RowSource;
-import org.okl.core.stream.SketchRoute;
-import org.okl.core.stream.SketchSelection;
-import org.okl.core.stream.StreamTimings;
-import org.okl.core.stream.Whitening;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformChain;
 import org.okl.core.transform.TransformedRows;
+import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.expansion.SketchExpansion;
 import org.okl.linalg.memory.MemoryBudget;
 import org.okl.linalg.parallel.Workers;
+import org.okl.linalg.streamed.EigenRoute;
+import org.okl.linalg.streamed.FalkonPasses;
+import org.okl.linalg.streamed.FalkonRoute;
+import org.okl.linalg.streamed.FoldAggregates;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.PassContext;
+import org.okl.linalg.streamed.RouteProblem;
+import org.okl.linalg.streamed.SketchRoute;
+import org.okl.linalg.streamed.SketchSelection;
+import org.okl.linalg.streamed.SketchedSolver;
+import org.okl.linalg.streamed.Whitening;
 
 /**
  * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
@@ -318,7 +318,7 @@ public final class StreamingFit {
         Optional<SketchRoute> onDevice = Optional.empty();
         if (!(raw instanceof DistributedRows) && !rows.sparse() && solver instanceof SketchedSolver own) {
             onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
-                    .flatMap(device -> device.sketchRoute(own, features, problem.targets(), scheme, c.filter(),
+                    .flatMap(device -> device.sketchRoute(own.route(okl.context().linearAlgebra()), features, problem.targets(), scheme, c.filter(),
                             rows.size()));
         }
         long solverBytes = 0;

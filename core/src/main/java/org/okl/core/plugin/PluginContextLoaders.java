@@ -100,13 +100,19 @@ public final class PluginContextLoaders {
     }
 
     /** Sets the plugin's loader around every call, and wraps the plugin's objects that the call returns. */
-    private static final class ContextLoaderHandler implements InvocationHandler {
+    private static final class ContextLoaderHandler implements InvocationHandler, Supplier<Object> {
         private final Object target;
         private final ClassLoader loader;
 
         ContextLoaderHandler(Object target, ClassLoader loader) {
             this.target = target;
             this.loader = loader;
+        }
+
+        /** The wrapped component (read by the api's ComponentNames to name it). */
+        @Override
+        public Object get() {
+            return target;
         }
 
         @Override

@@ -4,9 +4,9 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.solve.RegressionProblem;
-import org.okl.core.solve.separable.OutputFactor;
-import org.okl.core.solve.separable.SeparableSetup;
 import org.okl.linalg.SymmetricSpectrum;
+import org.okl.linalg.expansion.SeparableSetup;
+import org.okl.linalg.streamed.OutputFactor;
 
 /**
  * Closed-form leave-one-out for separable Tikhonov along a lambda path (B12 §4.3 after Rifkin and Lippert 2007; block

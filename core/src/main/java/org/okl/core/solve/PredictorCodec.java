@@ -13,14 +13,14 @@ import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.api.text.UserText;
-import org.okl.core.solve.block.BlockExpansion;
-import org.okl.core.solve.kde.FactoredKernelExpansion;
-import org.okl.core.solve.lowrank.SketchExpansion;
+import org.okl.linalg.expansion.KernelExpansion;
+import org.okl.linalg.expansion.SketchExpansion;
 
 /**
- * Rebuilds predictors read from model files, by their {@link Predictor#type()}: every predictor type OKL's own
- * solvers produce is listed here once; other types are asked of the solver the pipeline names (with its
- * parameters), then of the registered solvers that need no parameter ({@link RegressionSolver#restore}).
+ * Rebuilds predictors read from model files, by their {@link Predictor#type()}: the kernel and sketch expansions
+ * of the math module ({@code org.okl.linalg.expansion}) directly; every other type is asked of the solver the
+ * pipeline names (with its parameters), then of the registered solvers that need no parameter
+ * ({@link RegressionSolver#restore}), as OKL's own solvers plugin restores its block and factored expansions.
  */
 public final class PredictorCodec {
     private static final Map<String, BiFunction<Map<String, Matrix>, PredictionEnvironment, Predictor>> RESTORERS =
@@ -28,10 +28,8 @@ public final class PredictorCodec {
 
     static {
         RESTORERS.put(KernelExpansion.TYPE, KernelExpansion::restore);
-        RESTORERS.put(BlockExpansion.TYPE, BlockExpansion::restore);
         RESTORERS.put(SketchExpansion.TYPE, SketchExpansion::restore);
         RESTORERS.put(SketchExpansion.FOURIER_TYPE, SketchExpansion::restore);
-        RESTORERS.put(FactoredKernelExpansion.TYPE, FactoredKernelExpansion::restore);
     }
 
     private PredictorCodec() {

@@ -13,7 +13,7 @@ import org.okl.api.regularizer.Regularizer;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
-import org.okl.core.component.ComponentNames;
+import org.okl.api.text.ComponentNames;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.linalg.memory.MemoryBudget;
 
@@ -58,7 +58,7 @@ public final class Solvers {
         List<String> ids = context.creatableIds(RegressionSolver.class);
         if (ids.isEmpty()) {
             throw new IllegalStateException("no solver is registered: the okl-core plugin (org.okl.core.plugin."
-                    + "CorePlugin) is missing from the class path");
+                    + "SolversPlugin) is missing from the class path");
         }
         Choice best = null;
         int bestPreference = Integer.MIN_VALUE;

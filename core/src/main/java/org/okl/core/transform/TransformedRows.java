@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.stream.RowSource;
+import org.okl.api.rows.RowSource;
 
 /**
  * Rows seen through fitted transforms, block by block as they are read: what a streamed fit's kernel sketch and

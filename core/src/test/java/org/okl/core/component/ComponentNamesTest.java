@@ -3,6 +3,7 @@ package org.okl.core.component;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.okl.api.text.ComponentNames;
 
 class ComponentNamesTest {
     static final class LinearKernel {

@@ -116,7 +116,7 @@ class ComponentRegistryTest {
     /** Discovery finds OKL's own by the marker its module's JAR or class folder holds, never by the package. */
     @Test
     void ownPluginsAreThoseFromAnOklModule() {
-        assertThat(PluginLoader.isOwn(CorePlugin.class)).as("core's plugin, from core's classes").isTrue();
+        assertThat(PluginLoader.isOwn(ComponentRegistry.class)).as("a class from core's classes").isTrue();
         assertThat(PluginLoader.isOwn(FakePlugins.class)).as("a test class in OKL's package").isFalse();
         assertThat(PluginLoader.isOwn(ThirdPartyPlugins.class)).isFalse();
     }

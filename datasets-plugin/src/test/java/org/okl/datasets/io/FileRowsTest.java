@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.MatrixRows;
 import org.okl.core.Okl;
 import org.okl.core.data.FileRows;
 import org.okl.core.data.TableFiles;
-import org.okl.core.stream.MatrixRows;
 import org.okl.linalg.parallel.Workers;
 
 /**
@@ -87,7 +87,7 @@ class FileRowsTest {
     }
 
     /** Every block of a pass: its first row and its values, inputs then outputs. */
-    private static List<double[]> blocks(org.okl.core.stream.RowSource rows) {
+    private static List<double[]> blocks(org.okl.api.rows.RowSource rows) {
         List<double[]> out = new ArrayList<>();
         rows.forEachRowBlock((first, inputs, outputs) -> {
             double[] block = new double[1 + inputs.data().length + outputs.data().length];

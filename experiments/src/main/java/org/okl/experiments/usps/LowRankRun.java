@@ -10,11 +10,11 @@ import org.okl.core.Okl;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.TrainingData;
-import org.okl.core.solve.kde.IncompleteCholesky;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.IndependentCheck;
 import org.okl.experiments.usps.KadriLowRankExperiment.Settings;
+import org.okl.solvers.kde.IncompleteCholesky;
 
 /** One repetition of {@link KadriLowRankExperiment}, and its investigation sweep. */
 final class LowRankRun {

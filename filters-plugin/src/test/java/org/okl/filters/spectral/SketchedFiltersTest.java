@@ -9,19 +9,19 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
+import org.okl.linalg.expansion.NystromFeatures;
+import org.okl.linalg.streamed.EigenRoute;
+import org.okl.linalg.streamed.FalkonRoute;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.SketchSelection;
 import org.okl.testkit.SolveFixtures.FixedSeparable;
 import org.okl.testkit.SolveFixtures.Gaussian;
 import org.okl.testkit.SolveFixtures;
-import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.stream.EigenRoute;
-import org.okl.core.stream.FalkonRoute;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.SketchSelection;
-import org.okl.core.stream.StreamTimings;
 import org.okl.testkit.TestContext;
 import org.okl.testkit.TestMatrices;
 
@@ -50,7 +50,7 @@ class SketchedFiltersTest {
         Matrix blockGram = SolveFixtures.kronecker(kernel.gram(x), a);
         double sMax = la.eigenvaluesSymmetric(blockGram)[0] / N;
         for (SpectralFilter filter : filters()) {
-            RegressionPath path = new org.okl.core.solve.lowrank.LowRankEigenSolver(0).fit(new RegressionProblem(x,
+            RegressionPath path = new org.okl.solvers.lowrank.LowRankEigenSolver(0).fit(new RegressionProblem(x,
                     kernel, new FixedSeparable(a), SolveFixtures.explicit(y), filter, List.of(), Optional.empty(),
                     Optional.empty(), Optional.of(ComponentSpec.of("nystrom", "rank", N)), TestContext.active()));
             Matrix[] all = path.predictAll(xTest);

@@ -4,10 +4,10 @@ import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.solve.lowrank.NystromFeatures;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
 import org.okl.kernels.scalar.GaussianKernel;
+import org.okl.linalg.expansion.NystromFeatures;
 
 /**
  * A scalar kernel the card computes itself: the Gaussian, {@code exp(-||x - x'||^2 / (2 sigma^2))}, by OKL's

@@ -5,19 +5,18 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.device.ComputeDevice;
-import org.okl.core.device.ComputeDevices;
-import org.okl.core.device.FoldSums;
-import org.okl.core.device.GramSpectrum;
-import org.okl.core.solve.lowrank.FalkonSolver;
-import org.okl.core.solve.lowrank.LowRankEigenSolver;
-import org.okl.core.solve.lowrank.SketchedSolver;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.SketchRoute;
-import org.okl.core.stream.StreamTimings;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceMemory;
+import org.okl.linalg.device.ComputeDevice;
+import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.device.FoldSums;
+import org.okl.linalg.device.GramSpectrum;
+import org.okl.linalg.streamed.EigenRoute;
+import org.okl.linalg.streamed.FalkonRoute;
+import org.okl.linalg.streamed.SketchRoute;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,15 +79,15 @@ public final class DeviceCompute implements ComputeDevice {
     }
 
     @Override
-    public Optional<SketchRoute> sketchRoute(SketchedSolver solver, SketchFeatures features, int outputs,
+    public Optional<SketchRoute> sketchRoute(SketchRoute route, SketchFeatures features, int outputs,
             FoldScheme scheme, SpectralFilter filter, long rows) {
         int m = features.size();
-        if (solver instanceof LowRankEigenSolver) {
+        if (route instanceof EigenRoute) {
             return admit(DeviceSums.bytes(features, outputs, scheme.groups(), rows) + DeviceSelection.bytes(device, m,
                     outputs, filter.pathLength()), "the per-fold sums of " + m + " features and their solves")
                     ? Optional.of(new DeviceEigenRoute(device, host)) : Optional.empty();
         }
-        if (solver instanceof FalkonSolver falkon) {
+        if (route instanceof FalkonRoute falkon) {
             if (!DeviceFalkonRoute.takes(filter) || !CardKernel.hasMetric(features)) {
                 LOG.info("{} runs falkon's ridge path; this filter ({}) runs on the CPU", device.name(),
                         filter.getClass().getSimpleName());
@@ -100,8 +99,8 @@ public final class DeviceCompute implements ComputeDevice {
             return admit(bytes, "falkon's m x m factors for m = " + m) ? Optional.of(new DeviceFalkonRoute(device,
                     host, falkon.iterations(), falkon.tolerance(), true)) : Optional.empty();
         }
-        LOG.info("{} has no route for the solver {}: running on the CPU", device.name(),
-                solver.getClass().getSimpleName());
+        LOG.info("{} has no form of the route {}: running on the CPU", device.name(),
+                route.getClass().getSimpleName());
         return Optional.empty();
     }
 

@@ -4,21 +4,21 @@ import java.util.function.UnaryOperator;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.Passes;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.device.DeviceWork;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.Passes;
-import org.okl.core.stream.RowSource;
-import org.okl.core.stream.SketchRoute;
-import org.okl.core.stream.SketchSelection;
-import org.okl.core.stream.StreamTimings;
 import org.okl.gpu.device.Device;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.SketchRoute;
+import org.okl.linalg.streamed.SketchSelection;
 
 /**
  * The eigen route on a device: the rows' one pass into per-fold sums on the card ({@link DeviceSums}), then every
  * fold's whitening, m x m eigendecomposition, path and validation errors from the sums where they are
- * ({@link DeviceSelection}). The same computation as {@link org.okl.core.stream.EigenRoute}.
+ * ({@link DeviceSelection}). The same computation as {@link org.okl.linalg.streamed.EigenRoute}.
  */
 final class DeviceEigenRoute implements SketchRoute, DeviceWork {
     private final Device device;

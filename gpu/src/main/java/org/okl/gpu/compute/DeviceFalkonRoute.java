@@ -8,21 +8,21 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.device.DeviceWork;
-import org.okl.core.stream.RidgeColumn;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.RowSource;
-import org.okl.core.stream.SketchRoute;
-import org.okl.core.stream.SketchSelection;
-import org.okl.core.stream.StreamTimings;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
 import org.okl.gpu.device.DeviceMemory;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.RidgeColumn;
+import org.okl.linalg.streamed.SketchRoute;
+import org.okl.linalg.streamed.SketchSelection;
 
 /**
- * Falkon's ridge path on a device, the computation of {@link org.okl.core.stream.FalkonRoute} for (iterated)
+ * Falkon's ridge path on a device, the computation of {@link org.okl.linalg.streamed.FalkonRoute} for (iterated)
  * Tikhonov filters with every large object on the card: M = k(L, L), its Cholesky factor (with the same jitter), the
  * preconditioner factors of {@code T T^T / m + shift I} (as many at once as the card holds), the conjugate-gradient
  * vectors of every column (training set, path point, output direction) and the passes over the rows

@@ -3,9 +3,9 @@ package org.okl.gpu.compute;
 import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.device.GramSpectrum;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
+import org.okl.linalg.device.GramSpectrum;
 
 /**
  * The exact path's n x n Gram matrix made and eigendecomposed on a device ({@code syevd}), the eigenvectors left

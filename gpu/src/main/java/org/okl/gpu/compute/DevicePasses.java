@@ -3,15 +3,15 @@ package org.okl.gpu.compute;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.Passes;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.Passes;
-import org.okl.core.stream.RowSource;
-import org.okl.core.stream.StreamTimings;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
 import org.okl.gpu.device.DeviceMemory;
+import org.okl.linalg.expansion.NystromFeatures;
 
 /**
  * Passes over the rows on a device, chunk by chunk, for an algorithm that reads them many times (Falkon: one pass

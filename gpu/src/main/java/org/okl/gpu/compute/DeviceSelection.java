@@ -5,15 +5,15 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.SquaredErrors;
+import org.okl.api.rows.FoldScheme;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.solve.separable.SpectralCoefficients;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.OutputSpectrum;
-import org.okl.core.stream.SketchSelection;
-import org.okl.core.stream.Whitening;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
+import org.okl.linalg.expansion.NystromFeatures;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.SketchSelection;
+import org.okl.linalg.streamed.SpectralCoefficients;
+import org.okl.linalg.streamed.Whitening;
 
 /**
  * Core's {@link SketchSelection} with every m x m object on the device, where the per-fold sums already are
@@ -22,7 +22,7 @@ import org.okl.gpu.device.DeviceBuffer;
  * eigendecomposition, the rotated targets, every path point's weights by one product, and the validation fold's
  * squared errors {@code sum y^2 - 2 beta^T R_f + beta^T G_f beta}. Only r x d and m x (path · d) blocks and the
  * eigenvalues cross to the CPU, where the filter and the output rotation are applied, the same code as
- * {@link org.okl.core.stream.SketchSolve}'s.
+ * {@link org.okl.linalg.streamed.SketchSolve}'s.
  */
 final class DeviceSelection {
     private final Device device;

@@ -2,14 +2,14 @@ package org.okl.gpu.compute;
 
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.core.device.FoldSums;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.StreamTimings;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceBuffer;
 import org.okl.gpu.device.DeviceMemory;
+import org.okl.linalg.device.FoldSums;
+import org.okl.linalg.streamed.FoldAggregates;
 
 /**
  * The eigen route's pass on a device: every group's {@code Phi_g^T Phi_g} ({@code syrk}) and {@code Phi_g^T Y_g}

@@ -26,7 +26,7 @@ final class Finite {
     }
 
     /** The groups of a block's rows from the scheme, checked against the number of groups. */
-    static int[] groups(org.okl.core.stream.FoldScheme scheme, long firstRow, int rows) {
+    static int[] groups(org.okl.api.rows.FoldScheme scheme, long firstRow, int rows) {
         int[] groups = new int[rows];
         scheme.groupsOf(firstRow, rows, groups);
         for (int i = 0; i < rows; i++) {

@@ -6,6 +6,6 @@
  * fold's m x m whitening, eigendecomposition and path ({@link org.okl.gpu.compute.DeviceSelection}), the exact Gram and its eigendecomposition
  * ({@link org.okl.gpu.compute.DeviceGramSpectrum}), prediction blocks ({@link org.okl.gpu.compute.DeviceExpansion})
  * and candidate top-k ({@link org.okl.gpu.compute.DeviceTopK}), gathered as core's
- * {@link org.okl.core.device.ComputeDevice} by {@link org.okl.gpu.compute.DeviceCompute}.
+ * {@link org.okl.linalg.device.ComputeDevice} by {@link org.okl.gpu.compute.DeviceCompute}.
  */
 package org.okl.gpu.compute;

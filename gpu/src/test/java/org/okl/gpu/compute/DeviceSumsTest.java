@@ -8,15 +8,15 @@ import org.okl.api.error.OklException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.solve.lowrank.NystromFeatures;
-import org.okl.core.stream.BlockAccumulator;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.StreamTimings;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.StreamTimings;
 import org.okl.gpu.device.HostDevice;
 import org.okl.kernels.scalar.GaussianKernel;
 import org.okl.kernels.scalar.LaplacianKernel;
+import org.okl.linalg.expansion.NystromFeatures;
+import org.okl.linalg.streamed.BlockAccumulator;
+import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.testkit.TestContext;
 
 /**

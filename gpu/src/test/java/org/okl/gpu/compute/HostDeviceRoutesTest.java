@@ -7,14 +7,14 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
-import org.okl.core.device.ComputeDevices;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.RowSource;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.RowSource;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.HostDevice;
 import org.okl.kernels.Kernels;
+import org.okl.linalg.device.ComputeDevices;
 
 /** The device routes on the CPU device, whose memory is what it is told, so the memory checks are tested too. */
 class HostDeviceRoutesTest extends DeviceRoutesContract {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import org.okl.core.device.ComputeDeviceProvider;
 import org.okl.gpu.GpuDeviceProvider;
+import org.okl.linalg.device.ComputeDeviceProvider;
 
 /** How the binding opens a device, or says precisely why it cannot, and what okl-gpu then reports. */
 class CudaBackendTest {

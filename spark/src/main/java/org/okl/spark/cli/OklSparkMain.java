@@ -74,7 +74,7 @@ public final class OklSparkMain implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"okl-spark " + org.okl.core.OklVersion.get()};
+            return new String[] {"okl-spark " + org.okl.api.OklVersion.get()};
         }
     }
 }

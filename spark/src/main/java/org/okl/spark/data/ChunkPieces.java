@@ -7,7 +7,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.okl.core.stream.RowDigest;
+import org.okl.api.rows.RowDigest;
 
 /**
  * A partition's share of the {@link RowDigest} checksum: per {@link RowDigest#CHUNK}-row chunk it holds whole, the

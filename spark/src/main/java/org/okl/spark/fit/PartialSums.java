@@ -4,12 +4,12 @@ import java.io.Serializable;
 import java.util.Optional;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.device.ComputeDevice;
-import org.okl.core.device.FoldSums;
-import org.okl.core.stream.BlockAccumulator;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.StreamTimings;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.StreamTimings;
+import org.okl.linalg.device.ComputeDevice;
+import org.okl.linalg.device.FoldSums;
+import org.okl.linalg.streamed.BlockAccumulator;
+import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.spark.exec.SketchRecipe;
 
 /**

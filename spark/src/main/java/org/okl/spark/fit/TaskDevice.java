@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.TaskContext;
 import org.apache.spark.resource.ResourceInformation;
-import org.okl.core.device.ComputeDevice;
-import org.okl.core.device.ComputeDevices;
+import org.okl.linalg.device.ComputeDevice;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The compute device a Spark task uses for its sums. Under Spark's GPU scheduling

@@ -17,7 +17,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
-import org.okl.core.stream.MatrixRows;
+import org.okl.api.rows.MatrixRows;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 

@@ -14,26 +14,26 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
-import org.okl.core.device.ComputeDevices;
 import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.stream.BlockAccumulator;
-import org.okl.core.stream.FoldAggregates;
-import org.okl.core.stream.FoldScheme;
-import org.okl.core.stream.MatrixRows;
-import org.okl.core.stream.StreamTimings;
 import org.okl.core.transform.FittedTransforms;
-import org.okl.transforms.Transforms;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.HostDevice;
+import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.streamed.BlockAccumulator;
+import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.SketchRecipe;
+import org.okl.transforms.Transforms;
 
 /**
  * Which device a task's sums run on (the GPU address Spark's resource scheduling gives it, else the executor's

@@ -1,4 +1,0 @@
-/**
- * General operator-valued kernels known through their block Gram or block product (divergence-free, curl-free, ...).
- */
-package org.okl.core.solve.block;

@@ -1,5 +1,0 @@
-/**
- * Low-rank approximations of the input kernel (Nystrom, random Fourier features) and the eigen route on their
- * features.
- */
-package org.okl.core.solve.lowrank;

@@ -1,4 +1,0 @@
-/**
- * The task-indexed kernel of multi-task learning: a Hadamard Gram k ∘ A[t, t] over pooled samples.
- */
-package org.okl.core.solve.multitask;

@@ -1,0 +1,57 @@
+package org.okl.solvers.manifold;
+
+import java.util.List;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.solve.Predictor;
+import org.okl.api.solve.RegressionPath;
+import org.okl.linalg.expansion.KernelExpansion;
+
+/**
+ * A path of kernel expansions {@code H_j = k(X*, centers) · A_j · Q} over one set of centers and one right factor,
+ * so predictions at every path point share one cross-Gram.
+ */
+final class ExpansionPath implements RegressionPath {
+    private final VectorKernel kernel;
+    private final Matrix centers;
+    private final List<Matrix> coefficients;
+    private final Matrix right;
+    private final LinearAlgebra linearAlgebra;
+
+    /**
+     * @param kernel        the scalar kernel
+     * @param centers       the expansion points (N x p)
+     * @param coefficients  A_j (N x d) for every path point
+     * @param right         Q (d x d)
+     * @param linearAlgebra the back-end
+     */
+    ExpansionPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
+            LinearAlgebra linearAlgebra) {
+        this.kernel = kernel;
+        this.centers = centers;
+        this.coefficients = List.copyOf(coefficients);
+        this.right = right;
+        this.linearAlgebra = linearAlgebra;
+    }
+
+    @Override
+    public int length() {
+        return coefficients.size();
+    }
+
+    @Override
+    public Matrix[] predictAll(Matrix inputs) {
+        Matrix gram = kernel.gram(inputs, centers);
+        Matrix[] h = new Matrix[coefficients.size()];
+        for (int j = 0; j < h.length; j++) {
+            h[j] = linearAlgebra.multiply(gram, linearAlgebra.multiply(coefficients.get(j), right));
+        }
+        return h;
+    }
+
+    @Override
+    public Predictor at(int index) {
+        return new KernelExpansion(kernel, centers, coefficients.get(index), right, linearAlgebra);
+    }
+}
