@@ -10,7 +10,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
 import org.okl.api.plugin.OklPlugin;
-import org.okl.core.component.ValidatedParameters;
+import org.okl.core.plugin.ValidatedParameters;
 
 class DatasetsPluginTest {
 

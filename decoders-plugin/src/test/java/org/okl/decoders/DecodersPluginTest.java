@@ -24,7 +24,7 @@ import org.okl.api.output.OutputData;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
-import org.okl.core.component.ValidatedParameters;
+import org.okl.core.plugin.ValidatedParameters;
 import org.okl.decoders.decoder.ArgmaxDecoder;
 import org.okl.decoders.decoder.CandidatesDecoder;
 import org.okl.decoders.decoder.IdentityDecoder;

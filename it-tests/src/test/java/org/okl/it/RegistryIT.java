@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.ParameterSpec;
 import org.okl.core.Okl;
-import org.okl.core.component.ValidatedParameters;
 import org.okl.core.pipeline.PipelineFiles;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.RegisteredComponent;
+import org.okl.core.plugin.ValidatedParameters;
 
 /** Every built-in plugin loads from the class path and every component is well declared. */
 class RegistryIT {

@@ -11,9 +11,9 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
-import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.tuning.TunableDecoder;
 
 /**
  * The contract every {@link Decoder} must meet. A subclass supplies the decoder, a decoding context (fitted embedding

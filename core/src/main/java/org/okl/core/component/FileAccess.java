@@ -11,7 +11,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
-import org.okl.core.data.IoErrors;
+import org.okl.core.io.IoErrors;
 
 /**
  * Where the files that components' {@link ParameterType#FILE} parameters name are read from: the files themselves

@@ -24,6 +24,7 @@ import org.okl.api.data.DownloadableDataset;
 import org.okl.api.data.RemoteFile;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.core.io.IoErrors;
 import org.okl.core.progress.ProgressListener;
 
 /**

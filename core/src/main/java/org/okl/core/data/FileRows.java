@@ -23,6 +23,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.rows.RowSource;
 import org.okl.api.sketch.ReservoirSample;
+import org.okl.core.io.IoErrors;
 import org.okl.linalg.memory.MemoryBudget;
 import org.okl.linalg.parallel.Workers;
 import org.slf4j.Logger;

@@ -25,6 +25,7 @@ import org.okl.api.data.TableStream;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
+import org.okl.core.io.IoErrors;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.plugin.RegisteredComponent;

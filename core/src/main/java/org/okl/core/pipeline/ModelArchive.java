@@ -28,8 +28,8 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
-import org.okl.core.data.IoErrors;
 import org.okl.core.io.AtomicFiles;
+import org.okl.core.io.IoErrors;
 
 /**
  * Writes and reads model files ({@code .okl}), documented in {@code docs/model-format.md}: a ZIP archive holding

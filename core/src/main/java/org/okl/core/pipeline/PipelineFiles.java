@@ -31,7 +31,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;
-import org.okl.core.data.IoErrors;
+import org.okl.core.io.IoErrors;
 import org.okl.core.plugin.ComponentRegistry;
 
 /**

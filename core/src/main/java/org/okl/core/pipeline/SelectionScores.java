@@ -12,9 +12,9 @@ import java.util.stream.IntStream;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
-import org.okl.api.decoder.TunableDecoder;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.api.tuning.TunableDecoder;
 import org.okl.core.Okl;
 import org.okl.linalg.memory.MemoryBudget;
 

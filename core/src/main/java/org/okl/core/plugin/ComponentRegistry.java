@@ -18,7 +18,6 @@ import org.okl.api.error.OklException;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;
-import org.okl.core.component.ValidatedParameters;
 
 /**
  * Every component the discovered plugins offer, by kind and id, with the named pipelines and the default component

@@ -20,7 +20,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.text.UserText;
-import org.okl.core.data.IoErrors;
+import org.okl.core.io.IoErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -12,6 +12,7 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.component.ParameterSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.kernel.VectorKernel;
+import org.okl.core.plugin.ValidatedParameters;
 
 class ValidatedParametersTest {
     private static final ComponentFactory<String> FACTORY = SimpleComponentFactory.of("thing", String.class, "test",

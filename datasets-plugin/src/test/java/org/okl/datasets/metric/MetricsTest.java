@@ -9,15 +9,15 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Ranking;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.LabelCountMetric;
 import org.okl.api.metric.LabelCounts;
 import org.okl.api.metric.Metric;
+import org.okl.core.plugin.ValidatedParameters;
 import org.okl.datasets.Contexts;
-import org.okl.api.component.ComponentSpec;
-import org.okl.core.component.ValidatedParameters;
 
 class MetricsTest {
     private static final double EPS = 1e-12;

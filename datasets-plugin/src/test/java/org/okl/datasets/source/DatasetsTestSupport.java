@@ -4,10 +4,10 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentFactory;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
-import org.okl.api.component.ComponentSpec;
-import org.okl.core.component.ValidatedParameters;
+import org.okl.core.plugin.ValidatedParameters;
 
 /** Creating and loading catalog data sets in tests. */
 final class DatasetsTestSupport {

@@ -10,12 +10,12 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.plugin.ValidatedParameters;
 import org.okl.datasets.Contexts;
-import org.okl.api.component.ComponentSpec;
-import org.okl.core.component.ValidatedParameters;
 
 class GeneratorsTest {
 

@@ -5,13 +5,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import org.okl.api.decoder.Decoded;
 import org.okl.api.component.ComponentSpec;
-import org.okl.api.decoder.TunableDecoder;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.tuning.TunableDecoder;
 import org.okl.decoders.output.LabelCoding;
 
 /**

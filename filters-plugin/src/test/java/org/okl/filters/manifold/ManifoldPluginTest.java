@@ -15,7 +15,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.regularizer.InputGraphPenalty;
 import org.okl.api.regularizer.Regularizer;
-import org.okl.core.component.ValidatedParameters;
+import org.okl.core.plugin.ValidatedParameters;
 import org.okl.testkit.TestContext;
 import org.okl.testkit.TestMatrices;
 

@@ -98,4 +98,16 @@ public record SeparableSetup(Matrix targets, boolean implicit, OutputFactor outp
     public double[] outputValues() {
         return output == null ? EigenPath.ones(outputs()) : output.spectrum().values();
     }
+
+    /**
+     * Whether a problem is a sketched separable one: a sketch, a separable operator with an input kernel, no task
+     * groups, and only output-coupling regularizers.
+     */
+    public static boolean sketchedSeparable(RegressionProblem problem) {
+        return problem.approximation().isPresent()
+                && problem.operator() instanceof SeparableOperatorKernel
+                && problem.groups().isEmpty()
+                && problem.kernel() != null
+                && onlyOutputCouplings(problem.regularizers());
+    }
 }

@@ -1,12 +1,9 @@
 package org.okl.linalg.streamed;
 
 import org.okl.api.linalg.LinearAlgebra;
-import org.okl.api.operator.SeparableOperatorKernel;
-import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
-import org.okl.linalg.expansion.SeparableSetup;
 
 /**
  * A solver of sketched separable problems that also fits rows read in passes with one-pass model selection through
@@ -23,17 +20,5 @@ public interface SketchedSolver extends StreamingSolver {
     @Override
     default StreamedPath fitStreamed(StreamedProblem problem) {
         return RouteProblem.of(problem).fit(route(problem.context().linearAlgebra()));
-    }
-
-    /**
-     * Whether a problem is a sketched separable one: a sketch, a separable operator with an input kernel, no task
-     * groups, and only output-coupling regularizers.
-     */
-    static boolean sketchedSeparable(RegressionProblem problem) {
-        return problem.approximation().isPresent()
-                && problem.operator() instanceof SeparableOperatorKernel
-                && problem.groups().isEmpty()
-                && problem.kernel() != null
-                && SeparableSetup.onlyOutputCouplings(problem.regularizers());
     }
 }

@@ -55,7 +55,7 @@ public final class FalkonSolver implements SketchedSolver {
 
     @Override
     public boolean supports(RegressionProblem problem) {
-        return SketchedSolver.sketchedSeparable(problem) && problem.embedding().targets().isPresent();
+        return SeparableSetup.sketchedSeparable(problem) && problem.embedding().targets().isPresent();
     }
 
     /** 45 (before the eigen route) for sketches of more than 4096 features, else 30 (after it). */

@@ -45,7 +45,7 @@ public final class LowRankEigenSolver implements SketchedSolver {
 
     @Override
     public boolean supports(RegressionProblem problem) {
-        return SketchedSolver.sketchedSeparable(problem);
+        return SeparableSetup.sketchedSeparable(problem);
     }
 
     /** 40: the sketched eigen route, before multi-task and the exact routes. */

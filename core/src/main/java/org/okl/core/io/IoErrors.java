@@ -1,4 +1,4 @@
-package org.okl.core.data;
+package org.okl.core.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

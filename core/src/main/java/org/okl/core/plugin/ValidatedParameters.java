@@ -1,4 +1,4 @@
-package org.okl.core.component;
+package org.okl.core.plugin;
 
 import java.util.ArrayList;
 import java.util.Collections;

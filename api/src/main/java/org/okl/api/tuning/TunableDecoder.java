@@ -1,9 +1,11 @@
-package org.okl.api.decoder;
+package org.okl.api.tuning;
 
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.API;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.decoder.DecodingContext;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 
