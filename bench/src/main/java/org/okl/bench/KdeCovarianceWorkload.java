@@ -1,8 +1,8 @@
 package org.okl.bench;
 
 import org.okl.api.data.Dataset;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 /**
  * {@code kde_covariance}: fitting the covariance KDE of Kadri et al. (preset {@code kde-covariance}: Gaussian input

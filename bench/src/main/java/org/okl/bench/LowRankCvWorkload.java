@@ -11,10 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.Pipeline;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Pipeline;
+import org.okl.core.TrainingData;
 
 /**
  * {@code lowrank_cv}: the issue's large-n problem fitted in memory: n rows of the peer generator (p = 20, d = 5),

@@ -13,9 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
 
 /**
  * The data and pipeline of the large-n workloads: the peer generator's rows ({@link BenchData}, p = 20, d = 5)

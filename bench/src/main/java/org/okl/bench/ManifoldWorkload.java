@@ -3,8 +3,8 @@ package org.okl.bench;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 /**
  * {@code vvmr}: vector-valued manifold regularization (preset {@code vvmr}: output-Laplacian separable kernel,

@@ -1,7 +1,7 @@
 package org.okl.bench;
 
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineSpec;
 
 /**
  * {@code oel_train}: fitting output embedding learning (preset {@code oel}, c = 0.15, with p = 128 and the randomized

@@ -4,8 +4,8 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
 
 /** Helpers of the structured workloads: pipelines from pipeline-file JSON, and data sets by name. */
 final class Pipelines {

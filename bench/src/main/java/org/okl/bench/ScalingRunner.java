@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.Model;
+import org.okl.core.PipelineFiles;
 import org.okl.linalg.streamed.BlockAccumulator;
 
 /**

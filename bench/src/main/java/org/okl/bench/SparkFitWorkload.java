@@ -13,7 +13,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.okl.api.OklVersion;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 
 /**
  * {@code spark_fit} and {@code spark_falkon}: {@code stream_csv}'s problem (the same n-row CSV, pipeline, landmarks

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Model;
+import org.okl.core.TrainingData;
 
 /**
  * {@code stream_csv}: the {@code lowrank_cv} problem fitted from a CSV file of n rows by a separate JVM with a fixed

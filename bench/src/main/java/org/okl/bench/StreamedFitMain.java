@@ -7,8 +7,8 @@ import java.util.stream.IntStream;
 import org.okl.api.rows.MatrixRows;
 import org.okl.api.rows.RowSource;
 import org.okl.core.Okl;
+import org.okl.core.StreamingFit;
 import org.okl.core.data.FileRows;
-import org.okl.core.pipeline.StreamingFit;
 import org.okl.linalg.parallel.BlasThreads;
 import org.okl.linalg.parallel.Workers;
 

@@ -1,7 +1,7 @@
 package org.okl.bench;
 
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
 
 /**
  * {@code usps_decode}: predicting the bottom halves of the 2007 USPS test digits with IOKR (preset {@code iokr}:

@@ -3,7 +3,7 @@ package org.okl.bench;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.TrainingData;
 
 /**
  * The USPS protocol of Brogat-Motte et al. (Table 3) on {@code usps-halves}: the first n training

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
 import org.okl.api.data.Dataset;
@@ -25,10 +26,6 @@ import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.MissingDatasets;
 import org.okl.core.data.TableFiles;
-import org.okl.core.pipeline.Pipeline;
-import org.okl.core.pipeline.PipelineDefaults;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.progress.ProgressListener;
 
@@ -104,8 +101,18 @@ public final class Okl {
     }
 
     /** The context components are created with. */
-    public DefaultComponentContext context() {
+    public ComponentContext context() {
         return context;
+    }
+
+    /** The context with the runtime's own settings (a model's stored files are read through it). */
+    DefaultComponentContext defaultContext() {
+        return context;
+    }
+
+    /** The folders data sets are read from and downloaded to, in the order they are searched. */
+    public List<Path> dataDirectories() {
+        return context.dataDirectories();
     }
 
     /** The data-file readers. */

@@ -2,7 +2,7 @@ package org.okl.it;
 
 import java.nio.file.Path;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 
 /** A program that embeds OKL: loads a model with {@code Model.load(path)} and prints one prediction. */
 public final class LoadModelProgram {

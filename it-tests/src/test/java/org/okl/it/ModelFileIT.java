@@ -22,11 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.InputColumns;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.InputColumns;
+import org.okl.core.Model;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
 
 /**
  * What a model file remembers and how it protects itself, in code and through the {@code okl} process: the input

@@ -21,12 +21,12 @@ import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.plugin.OklPlugin;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.Provenance;
-import org.okl.core.pipeline.SelectionSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.Provenance;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
 import org.okl.testkit.TestMatrices;
@@ -269,7 +269,7 @@ class PipelineIT {
         assertThat(OKL.pipeline(fixed).searches()).isFalse();
         assertThat(OKL.pipeline(grid).searches()).isTrue();
         assertThat(OKL.pipeline(PipelineSpec.auto().build()).searches()).isTrue();
-        assertThat(OKL.pipeline(org.okl.core.pipeline.PipelineFiles.parse("{\"preset\": \"iokr\"}",
+        assertThat(OKL.pipeline(org.okl.core.PipelineFiles.parse("{\"preset\": \"iokr\"}",
                 "iokr.json", OKL.registry())).searches()).isFalse();
     }
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
 
 /**
  * Sparse rows through the real {@code okl} process: a LIBSVM file of 2^18 hashed feature columns is fitted and

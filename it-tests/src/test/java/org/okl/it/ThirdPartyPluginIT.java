@@ -17,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 /**
  * A third-party plugin (the sample module, which depends on the api JAR only) dropped into a plugins folder is

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 
 /**
  * Input and target transforms and the automatic pipeline through the real {@code okl} process: a CSV with a nominal

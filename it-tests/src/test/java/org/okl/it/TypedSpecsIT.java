@@ -141,8 +141,8 @@ class TypedSpecsIT {
     private static String compiles(String expression) throws IOException {
         Path src = Files.createDirectories(dir.resolve("typed-" + Integer.toHexString(expression.hashCode())));
         Files.writeString(src.resolve("Probe.java"), String.join("\n",
-                "import org.okl.core.pipeline.PipelineSpec;",
-                "import org.okl.core.pipeline.SelectionSpec;",
+                "import org.okl.core.PipelineSpec;",
+                "import org.okl.core.SelectionSpec;",
                 "import org.okl.filters.Filters;",
                 "import org.okl.kernels.Kernels;",
                 "import org.okl.kernels.Operators;",

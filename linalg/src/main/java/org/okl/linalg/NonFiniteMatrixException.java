@@ -3,7 +3,7 @@ package org.okl.linalg;
 /**
  * A matrix handed to a decomposition holds NaN or an infinity (a kernel that overflowed on very large inputs, or a
  * width that made it so): the decomposition is refused before LAPACK sees it, and the pipeline reports it as a data
- * error saying which values are too large ({@code org.okl.core.pipeline.Pipeline}).
+ * error saying which values are too large ({@code org.okl.core.Pipeline}).
  */
 public final class NonFiniteMatrixException extends ArithmeticException {
     private static final long serialVersionUID = 1L;

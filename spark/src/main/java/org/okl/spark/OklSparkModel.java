@@ -35,7 +35,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     private static final long serialVersionUID = 1L;
 
     private final String uid;
-    private transient org.okl.core.pipeline.Model model;
+    private transient org.okl.core.Model model;
     private final ModelBroadcast bytes;
     private final Param<String> featuresCol;
     private final StringArrayParam inputCols;
@@ -52,11 +52,11 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
      * @param model  the OKL model
      * @param scalar whether predictions are written as one number (a model fitted on one numeric output column)
      */
-    public OklSparkModel(String uid, org.okl.core.pipeline.Model model, boolean scalar) {
+    public OklSparkModel(String uid, org.okl.core.Model model, boolean scalar) {
         this(uid, model, ModelBroadcast.of(model), scalar);
     }
 
-    OklSparkModel(String uid, org.okl.core.pipeline.Model model, ModelBroadcast bytes, boolean scalar) {
+    OklSparkModel(String uid, org.okl.core.Model model, ModelBroadcast bytes, boolean scalar) {
         this.uid = uid;
         this.model = model;
         this.bytes = bytes;
@@ -91,7 +91,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
      * The OKL model: what {@code okl fit} writes and {@code okl predict} reads (read again from its bytes after this
      * object was serialized).
      */
-    public synchronized org.okl.core.pipeline.Model oklModel() {
+    public synchronized org.okl.core.Model oklModel() {
         if (model == null) {
             model = bytes.model();
         }

@@ -7,7 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.ZipFile;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 
 /** Reads a predictor array of a model through its model file (docs/model-format.md: {@code predictor/NAME.f64}). */
 public final class ModelArrays {

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.rows.MatrixRows;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.Provenance;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
+import org.okl.core.Provenance;
 import org.okl.spark.fit.FitSummary;
 
 class OklEstimatorTest {

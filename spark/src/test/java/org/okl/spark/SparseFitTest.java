@@ -17,7 +17,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.spark.fit.FitSummary;
 
 /**

@@ -3,9 +3,9 @@ package org.okl.app.command;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.okl.api.text.UserText;
-import org.okl.core.pipeline.AutoPipeline;
-import org.okl.core.pipeline.Pipeline;
-import org.okl.core.pipeline.Provenance;
+import org.okl.core.AutoPipeline;
+import org.okl.core.Pipeline;
+import org.okl.core.Provenance;
 
 /** Prints what the automatic pipeline chose, and what a model selection cost, for {@code fit} and {@code evaluate}. */
 final class AutoChoices {

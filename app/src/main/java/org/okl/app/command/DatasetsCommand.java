@@ -39,7 +39,7 @@ public final class DatasetsCommand implements Runnable {
     public void run() {
         Okl okl = root.okl();
         PrintWriter out = spec.commandLine().getOut();
-        List<Path> directories = okl.context().dataDirectories();
+        List<Path> directories = okl.dataDirectories();
         out.println("data directory: " + okl.context().dataDirectory().map(Object::toString).orElse("(none)")
                 + (directories.size() > 1 ? "; also read: " + directories.subList(1, directories.size()) : ""));
         for (String id : okl.registry().components(ComponentKind.DATASET).keySet()) {

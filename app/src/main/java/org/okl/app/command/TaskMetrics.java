@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.okl.api.component.ComponentSpec;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
 
 /**
  * The metrics {@code okl evaluate} reports when {@code --metrics} is not given: the pipeline's own selection metric,

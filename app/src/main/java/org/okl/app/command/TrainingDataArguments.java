@@ -3,7 +3,7 @@ package org.okl.app.command;
 import java.util.Optional;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.TrainingData;
 
 /** Builds training data from the data options shared by {@code fit} and {@code evaluate}. */
 final class TrainingDataArguments {

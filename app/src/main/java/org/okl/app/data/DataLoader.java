@@ -12,11 +12,11 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.app.UsageException;
+import org.okl.core.InputColumns;
+import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.data.ColumnSelection;
 import org.okl.core.data.FileRows;
-import org.okl.core.pipeline.InputColumns;
-import org.okl.core.pipeline.Model;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.linalg.memory.MemoryBudget;
 

@@ -3,7 +3,7 @@ package org.okl.app.data;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.InputColumns;
+import org.okl.core.InputColumns;
 
 /**
  * Data read for a command: inputs, outputs when the source has them, groups for multi-task data.

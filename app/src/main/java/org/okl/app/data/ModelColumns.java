@@ -7,7 +7,7 @@ import org.okl.api.data.Table;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
-import org.okl.core.pipeline.InputColumns;
+import org.okl.core.InputColumns;
 
 /** Finds the columns a model was fitted on in the data it is applied to, and checks their names. */
 final class ModelColumns {

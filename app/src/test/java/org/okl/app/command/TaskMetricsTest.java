@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
 
 class TaskMetricsTest {
     private static final ComponentSpec TIKHONOV = ComponentSpec.of("tikhonov", "lambda", 1e-3);

@@ -23,9 +23,9 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.bench.PeerRunner;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.TrainingData;
 
 /**
  * Runs the accuracy benchmark. For every data set: its splits are pooled; the folds of r repetitions of k-fold
@@ -315,7 +315,7 @@ public final class AccuracyBench {
         progress.printf("bench: search timing, auto on %d rows ...%n", rows);
         progress.flush();
         long start = System.nanoTime();
-        Model model = okl.pipeline(org.okl.core.pipeline.PipelineSpec.auto().build()).fit(TrainingData.of(x, y));
+        Model model = okl.pipeline(org.okl.core.PipelineSpec.auto().build()).fit(TrainingData.of(x, y));
         double oklSeconds = (System.nanoTime() - start) / 1e9;
         int candidates = model.provenance().search().candidates();
         Optional<Double> sklearn = Optional.empty();

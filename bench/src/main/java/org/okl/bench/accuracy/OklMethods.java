@@ -3,12 +3,12 @@ package org.okl.bench.accuracy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.Pipeline;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Pipeline;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
 
 /**
  * OKL's three methods in the benchmark: {@code okl-auto} (the automatic pipeline as a user gets it), and the same

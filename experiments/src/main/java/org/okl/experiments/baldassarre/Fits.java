@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
-import org.okl.api.decoder.Decoded;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 /** The steps every experiment repeats: load a data set by name, fit a pipeline timed, score a model. */
 public final class Fits {

@@ -6,16 +6,16 @@ import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
-import org.okl.api.filter.SpectralFilter;
 import org.okl.api.data.Dataset;
 import org.okl.api.decoder.Decoded;
+import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.bench.Timing;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -132,7 +132,7 @@ public final class SchoolExperiment implements Experiment {
      * @param specs    per filter
      * @param test     the test students (outputs sealed)
      */
-    record Fitted(Map<Method, org.okl.core.pipeline.Model> models, TrainingData data, Map<Method, PipelineSpec> specs,
+    record Fitted(Map<Method, org.okl.core.Model> models, TrainingData data, Map<Method, PipelineSpec> specs,
             HeldOut test) {
 
         /** The one scoring of the draw's test students. */
@@ -162,7 +162,7 @@ public final class SchoolExperiment implements Experiment {
         TrainingData data = TrainingData.builder(x.selectRows(fitRows), y.selectRows(fitRows))
                 .groups(select(groups, fitRows)).build();
         double fraction = (double) split.validation().length / fitRows.length;
-        Map<Method, org.okl.core.pipeline.Model> models = new LinkedHashMap<>();
+        Map<Method, org.okl.core.Model> models = new LinkedHashMap<>();
         Map<Method, PipelineSpec> specs = new LinkedHashMap<>();
         for (Method m : Method.values()) {
             specs.put(m, pipeline(m, omegas, fraction, seed));

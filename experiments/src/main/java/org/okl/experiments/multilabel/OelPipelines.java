@@ -2,8 +2,8 @@ package org.okl.experiments.multilabel;
 
 import java.util.List;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
 
 /**
  * The IOKR, OEL0 and OEL pipelines of the multi-label comparison (Brogat-Motte et al. 2022, Table 5): Gaussian input

@@ -5,10 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
 

@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.TrainingData;
 import org.okl.experiments.IndependentCheck;
 
 /**

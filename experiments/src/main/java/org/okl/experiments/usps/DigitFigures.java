@@ -9,8 +9,8 @@ import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Provenance;
 import org.okl.experiments.ExperimentResult;
-import org.okl.core.pipeline.Provenance;
 
 /** The figures of the USPS experiments: digit completions as a heat map, validation curves, line plots. */
 final class DigitFigures {

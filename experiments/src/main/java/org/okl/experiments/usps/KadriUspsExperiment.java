@@ -8,6 +8,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
+import org.okl.core.Okl;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -16,11 +21,6 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.Comparison;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
 
 /**
  * Kadri et al. 2013, Table 2 (left): USPS top half to bottom half, the first 1000 digits of zip.train cut into 5

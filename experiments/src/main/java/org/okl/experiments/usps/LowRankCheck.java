@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Model;
+import org.okl.core.TrainingData;
 import org.okl.experiments.IndependentCheck;
 
 /**

@@ -9,10 +9,10 @@ import java.util.function.Function;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.bench.Timing;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.Provenance;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Provenance;
+import org.okl.core.TrainingData;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.usps.OelUspsExperiment.Settings;
@@ -181,7 +181,7 @@ final class OelUspsRun {
         return new Fig2(oel, iokr, c, sigma);
     }
 
-    private double meanSurrogate(org.okl.core.pipeline.PipelineSpec spec, String method, double lambda, int p) {
+    private double meanSurrogate(org.okl.core.PipelineSpec spec, String method, double lambda, int p) {
         Model m = okl.pipeline(spec).fit(train);
         Matrix h = m.predictRegression(test.inputs());
         double[] norms = embeddedNorms(m.embedding(), h, train.outputs());

@@ -6,7 +6,7 @@ import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.TrainingData;
 
 /**
  * The ESL USPS digits as image completion ({@code usps-halves}): zip.train (7291 rows) and zip.test (2007 rows), inputs

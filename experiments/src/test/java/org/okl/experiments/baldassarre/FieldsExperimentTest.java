@@ -7,7 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineSpec;
 
 class FieldsExperimentTest {
     private static final FieldsExperiment.Protocol SMALL =

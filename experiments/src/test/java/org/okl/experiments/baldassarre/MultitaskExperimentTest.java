@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineSpec;
 
 class MultitaskExperimentTest {
     private static final List<Object> OMEGAS = List.of(0.0, 0.5, 1.0);

@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
 
 class SchoolSplitsTest {
     /** Group sizes 30, 2, 10, 1: rows grouped in blocks. */

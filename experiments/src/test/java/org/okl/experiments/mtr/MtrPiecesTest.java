@@ -10,10 +10,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
-import org.okl.experiments.baldassarre.Fits;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.SelectionSpec;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.experiments.baldassarre.Fits;
 
 class MtrPiecesTest {
 

@@ -14,11 +14,11 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.Okl;
+import org.okl.core.TrainingData;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.baldassarre.TestOkl;
-import org.okl.core.Okl;
-import org.okl.core.pipeline.TrainingData;
 
 /** The label-set statistics, the draw's training data and the quick protocol on the bundled scene sample. */
 class OelMultilabelExperimentTest {

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 class KadriLowRankExperimentTest {
 

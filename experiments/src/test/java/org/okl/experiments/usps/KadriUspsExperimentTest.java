@@ -1,5 +1,9 @@
 package org.okl.experiments.usps;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -7,12 +11,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 import org.okl.experiments.Stats;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 class KadriUspsExperimentTest {
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineSpec;
-import org.okl.core.pipeline.TrainingData;
+import org.okl.core.Model;
+import org.okl.core.PipelineSpec;
+import org.okl.core.TrainingData;
 
 class OelUspsExperimentTest {
 

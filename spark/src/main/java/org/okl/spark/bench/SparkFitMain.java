@@ -9,7 +9,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.StreamingFit;
+import org.okl.core.StreamingFit;
 import org.okl.spark.cli.SparkTables;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;

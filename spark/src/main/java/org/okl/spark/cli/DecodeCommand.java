@@ -11,7 +11,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;

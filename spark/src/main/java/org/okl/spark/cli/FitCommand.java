@@ -9,7 +9,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.OklSparkModel;
 import picocli.CommandLine.Command;

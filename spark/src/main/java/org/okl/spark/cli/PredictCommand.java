@@ -7,7 +7,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.spark.OklSparkModel;
 import org.okl.spark.exec.ModelBroadcast;
 import picocli.CommandLine.Command;

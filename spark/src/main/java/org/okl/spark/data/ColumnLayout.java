@@ -16,7 +16,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
-import org.okl.core.pipeline.InputColumns;
+import org.okl.core.InputColumns;
 
 /**
  * How the chosen columns of a data set's row become one row of doubles, in the order given: an ML vector column

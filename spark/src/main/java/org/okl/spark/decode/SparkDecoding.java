@@ -10,7 +10,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.decoders.output.CandidateScoring;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Jobs;

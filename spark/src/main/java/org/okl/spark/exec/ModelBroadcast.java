@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 
 /**
  * An OKL model as what executors receive: the bytes of its model file ({@link Model#save}), read once per JVM

@@ -13,7 +13,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.pipeline.Model;
+import org.okl.core.Model;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 import org.okl.spark.data.SparseRowBuffer;

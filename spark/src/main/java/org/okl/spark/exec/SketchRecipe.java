@@ -13,8 +13,8 @@ import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineFiles;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformedFeatures;
 

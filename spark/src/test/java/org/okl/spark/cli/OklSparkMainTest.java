@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.rows.MatrixRows;
+import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.Model;
-import org.okl.core.pipeline.PipelineFiles;
+import org.okl.core.PipelineFiles;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 

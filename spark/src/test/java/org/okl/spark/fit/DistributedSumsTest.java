@@ -20,7 +20,7 @@ import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineSpec;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.linalg.streamed.BlockAccumulator;
 import org.okl.linalg.streamed.FoldAggregates;

@@ -21,7 +21,7 @@ import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.core.Okl;
-import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.PipelineSpec;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.HostDevice;

@@ -1,0 +1,197 @@
+package org.okl.core;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.InvalidParameterException;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.metric.SquaredErrors;
+import org.okl.api.rows.FoldRows;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowSource;
+import org.okl.core.select.GroupStratified;
+import org.okl.core.select.KFold;
+import org.okl.core.select.Split;
+
+/** Scores a pipeline: trained on one set and tested on another, or by k-fold cross-validation. */
+public final class Evaluation {
+    private Evaluation() {
+    }
+
+    /**
+     * Scores.
+     *
+     * @param metrics  mean value per metric name (in the order asked)
+     * @param spread   standard deviation over folds per metric (empty for a single train/test split)
+     * @param protocol how the numbers were obtained
+     * @param model    the model fitted on the training set (train/test only)
+     */
+    public record Result(Map<String, Double> metrics, Map<String, Double> spread, String protocol,
+            Optional<Model> model) {
+    }
+
+    /**
+     * Fits on {@code train} and scores the predictions for the inputs of {@code test} (with its tasks, for
+     * multi-task data) against its outputs.
+     */
+    public static Result trainTest(Pipeline pipeline, TrainingData train, TrainingData test,
+            Map<String, ComponentSpec> metrics, Okl okl) {
+        Model model = pipeline.fit(train);
+        Decoded decoded = predict(model, test);
+        Map<String, Double> scores = score(metrics, test.outputs(), decoded, okl);
+        return new Result(scores, Map.of(), "train " + train.size() + ", test " + test.size(), Optional.of(model));
+    }
+
+    /** The model's predictions for the inputs of labelled data, with their tasks when the data has them. */
+    private static Decoded predict(Model model, TrainingData data) {
+        return data.groups().isPresent() ? model.predict(data.inputs(), data.groups().get())
+                : model.predict(data.inputs());
+    }
+
+    /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
+    public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, Okl okl) {
+        List<Split> splits = GroupStratified.of(new KFold(folds, seed), data.groups()).splits(data.size());
+        Map<String, double[]> perFold = new LinkedHashMap<>();
+        metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
+        String task = folds + "-fold cross-validation";
+        for (int f = 0; f < splits.size(); f++) {
+            okl.progress().progress(task, f, splits.size());
+            TrainingData train = data.subset(splits.get(f).train());
+            TrainingData test = data.subset(splits.get(f).validation());
+            Decoded decoded = predict(pipeline.fit(train), test);
+            int fold = f;
+            score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
+        }
+        okl.progress().progress(task, splits.size(), splits.size());
+        return summarise(perFold, folds + "-fold cross-validation of " + data.size() + ", seed " + seed);
+    }
+
+    /** Mean and sample standard deviation over the folds of every metric. */
+    private static Result summarise(Map<String, double[]> perFold, String protocol) {
+        Map<String, Double> mean = new LinkedHashMap<>();
+        Map<String, Double> spread = new LinkedHashMap<>();
+        perFold.forEach((k, v) -> {
+            double m = 0;
+            for (double x : v) {
+                m += x / v.length;
+            }
+            double s = 0;
+            for (double x : v) {
+                s += (x - m) * (x - m) / Math.max(1, v.length - 1);
+            }
+            mean.put(k, m);
+            spread.put(k, Math.sqrt(s));
+        });
+        return new Result(mean, spread, protocol, Optional.empty());
+    }
+
+    /**
+     * What prevents scoring streamed test rows with these metrics, or empty when nothing does: every metric must be
+     * a {@link SquaredErrorMetric} (its value follows from per-output sums, block by block).
+     */
+    public static Optional<String> streamingObstacle(Map<String, ComponentSpec> metrics, Okl okl) {
+        for (Map.Entry<String, ComponentSpec> e : metrics.entrySet()) {
+            if (!(okl.create(Metric.class, e.getValue()) instanceof SquaredErrorMetric)) {
+                return Optional.of("metric '" + e.getKey() + "' needs every prediction at once");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Fits on streamed training rows ({@link Pipeline#fit(RowSource)}) and scores streamed test rows block by block,
+     * in constant memory.
+     *
+     * @throws IllegalArgumentException when a metric is not a {@link SquaredErrorMetric}
+     */
+    public static Result trainTest(Pipeline pipeline, RowSource train, RowSource test,
+            Map<String, ComponentSpec> metrics, Okl okl) {
+        StreamingFit.Result fitted = pipeline.fit(train);
+        long[] rows = new long[1];
+        Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, rows, okl);
+        return new Result(scores, Map.of(), "train " + fitted.timings().rows() + ", test " + rows[0] + " (streamed)",
+                Optional.of(fitted.model()));
+    }
+
+    /**
+     * k-fold cross-validation over streamed rows: the outer folds come from {@link FoldScheme#kFold} with the seed;
+     * each fold fits on the other folds' rows (one streamed fit, with its own selection inside) and scores its own
+     * rows block by block. Two passes of the data per fold, constant memory.
+     */
+    public static Result crossValidate(Pipeline pipeline, RowSource data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, Okl okl) {
+        FoldScheme outer = FoldScheme.kFold(folds, seed);
+        Map<String, double[]> perFold = new LinkedHashMap<>();
+        metrics.keySet().forEach(k -> perFold.put(k, new double[folds]));
+        String task = folds + "-fold cross-validation (streamed)";
+        long total = 0;
+        for (int f = 0; f < folds; f++) {
+            okl.progress().progress(task, f, folds);
+            Model model = pipeline.fit(new FoldRows(data, outer, f, false)).model();
+            long[] rows = new long[1];
+            int fold = f;
+            scoreStreamed(model, new FoldRows(data, outer, f, true), metrics, rows, okl)
+                    .forEach((k, v) -> perFold.get(k)[fold] = v);
+            total += rows[0];
+        }
+        okl.progress().progress(task, folds, folds);
+        return summarise(perFold, outer.describe() + " of " + total + " streamed rows");
+    }
+
+    private static Map<String, Double> scoreStreamed(Model model, RowSource test, Map<String, ComponentSpec> metrics,
+            long[] rows, Okl okl) {
+        streamingObstacle(metrics, okl).ifPresent(why -> {
+            throw new IllegalArgumentException("cannot score streamed rows: " + why);
+        });
+        SquaredErrors[] sums = {null};
+        test.forEachInputRowBlock((first, inputs, outputs) -> {
+            Matrix predicted = model.predict(inputs).outputs();
+            SquaredErrors block = SquaredErrors.of(outputs, predicted);
+            sums[0] = sums[0] == null ? block : sums[0].plus(block);
+            rows[0] += inputs.rows();
+        });
+        if (sums[0] == null) {
+            throw new IllegalArgumentException(test.description() + ": no test rows");
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        metrics.forEach((name, spec) -> out.put(name, ((SquaredErrorMetric) okl.create(Metric.class, spec))
+                .fromSums(sums[0])));
+        return out;
+    }
+
+    private static Map<String, Double> score(Map<String, ComponentSpec> metrics, Matrix truth, Decoded decoded,
+            Okl okl) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        metrics.forEach((name, spec) -> {
+            Metric metric = okl.create(Metric.class, spec);
+            out.put(name, okl.registry().runtimeFailures().guard("evaluating metric '" + name + "'",
+                    () -> evaluate(metric, spec.name(), truth, decoded)));
+        });
+        return out;
+    }
+
+    /**
+     * Scores with a metric; a metric that cannot score these outputs (by {@link Metric}'s contract it then throws
+     * {@link IllegalArgumentException}, for example scores where labels are needed) is a user error naming it.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA}
+     */
+    static double evaluate(Metric metric, String name, Matrix truth, Decoded decoded) {
+        try {
+            return metric.evaluate(truth, decoded);
+        } catch (InvalidParameterException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, "metric '" + name + "' cannot score these outputs: "
+                    + e.getMessage(), e);
+        }
+    }
+}

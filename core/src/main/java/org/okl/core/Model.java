@@ -1,0 +1,436 @@
+package org.okl.core;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.component.ComponentContext;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.output.OutputData;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.solve.PredictionEnvironment;
+import org.okl.api.solve.Predictor;
+import org.okl.api.text.UserText;
+import org.okl.core.component.DefaultComponentContext;
+import org.okl.core.component.FileAccess;
+import org.okl.core.solve.PredictorCodec;
+import org.okl.core.transform.FittedTransforms;
+
+/**
+ * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
+ * ({@code docs/model-format.md}). A model is self-contained: the files its pipeline names (a candidate set, an output
+ * matrix read from a file) are read when it is fitted and kept in it, its predictions and decoding read only those
+ * copies, and loading one never opens a path, loads a class or reaches an address that the file names.
+ * <pre>{@code
+ * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
+ * model.save(Path.of("m.okl"));
+ * Decoded prediction = Model.load(Path.of("m.okl")).predict(xTest);
+ * }</pre>
+ */
+public final class Model {
+    private final PipelineSpec spec;
+    private final FittedTransforms transforms;
+    private final int pathIndex;
+    private final Components components;
+    private final FittedOutputEmbedding embedding;
+    private final Predictor predictor;
+    private final ModelData data;
+    private final Provenance provenance;
+    private final Okl okl;
+    private final Map<String, byte[]> files;
+    private final DefaultComponentContext context;
+    private Map<String, PipelineSpec> alternatives = Map.of();
+
+    /**
+     * A model just fitted: the files its pipeline names are read now and kept in it.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} when the fitted predictor holds a number that is not
+     *                      finite, so that such a model is never written (it would predict NaN)
+     */
+    Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
+        this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
+                capture(spec, okl));
+        requireFiniteFit(predictor, spec);
+    }
+
+    /**
+     * Fails when a fitted predictor's numbers are not all finite: the kernel's values overflowed or were undefined
+     * for the data and the parameters (a polynomial of a huge degree, a width so small that distances divide to
+     * infinity) without reaching a decomposition that would have refused them.
+     */
+    private static void requireFiniteFit(Predictor predictor, PipelineSpec spec) {
+        predictor.arrays().forEach((name, m) -> {
+            double[] d = m.data();
+            for (int k = 0; k < d.length; k++) {
+                if (!Double.isFinite(d[k])) {
+                    throw new OklException(ErrorCode.INVALID_DATA, "the fitted predictor's array '" + name + "' holds "
+                            + d[k] + " at row " + (k % m.rows() + 1) + ", column " + (k / m.rows() + 1) + ": "
+                            + kernelOverflow(spec));
+                }
+            }
+        });
+    }
+
+    /** Why a fit's numbers are not finite, with what to do: the kernel's values, for the data's scale. */
+    static String kernelOverflow(PipelineSpec spec) {
+        return "the kernel" + spec.kernel().map(k -> " " + UserText.escape(k.toString())).orElse("") + " overflows or"
+                + " is undefined on this data (its values are not finite); scale the data (for example standardise"
+                + " every column) or give the kernel parameters suited to its scale";
+    }
+
+    private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
+            FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
+            Map<String, byte[]> files) {
+        this.spec = spec;
+        this.transforms = transforms;
+        this.pathIndex = pathIndex;
+        this.components = components;
+        this.embedding = embedding;
+        this.predictor = predictor;
+        this.data = data;
+        this.provenance = provenance;
+        this.okl = okl;
+        this.files = files;
+        this.context = storedContext(okl, files, "the model");
+    }
+
+    /** The content of every file the pipeline names, by the location it names it with. */
+    private static Map<String, byte[]> capture(PipelineSpec spec, Okl okl) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        FileParameters.of(spec, okl.registry()).values().forEach(location -> files.computeIfAbsent(location,
+                l -> okl.context().readFile(l)));
+        return files;
+    }
+
+    /** A context that reads only the given copies of files. */
+    private static DefaultComponentContext storedContext(Okl okl, Map<String, byte[]> files, String model) {
+        return okl.defaultContext().withFiles(FileAccess.stored(files, model));
+    }
+
+    /**
+     * Rebuilds a stored model: the transforms from their arrays, components from the recorded pipeline, the predictor
+     * from its arrays, and the output embedding refitted on the stored (transformed) training outputs
+     * (deterministic, so the model predicts as it did), or fitted row-wise for a model that stores none (fitted on
+     * streamed rows).
+     *
+     * @throws IllegalArgumentException when the model stores no training outputs but its output embedding needs them,
+     *                                  or no training inputs but its embedding learns from the regression, or a
+     *                                  transform's state is missing
+     */
+    static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
+            Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
+            String source, Okl okl) {
+        return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl));
+    }
+
+    private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
+            String predictorType, Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance,
+            Map<String, byte[]> files, String source, Okl okl) {
+        FileParameters.of(spec, okl.registry()).forEach((where, location) -> {
+            if (!files.containsKey(location)) {
+                throw FileAccess.notStored(source, location, files.keySet());
+            }
+        });
+        DefaultComponentContext context = storedContext(okl, files, source);
+        FittedTransforms transforms = FittedTransforms.restore(spec.inputs(), spec.targets(), transformArrays,
+                context);
+        requireWidths(transforms, data);
+        Components c = Components.create(spec, null, context);
+        Predictor predictor = PredictorCodec.restore(predictorType, predictorArrays, environment(c, context),
+                spec.solver());
+        FittedOutputEmbedding embedding;
+        if (data.outputs().isPresent()) {
+            embedding = c.output().fit(new OutputData(data.outputs().get(), data.unlabelledOutputs()), context);
+            if (embedding.learnsFromRegression()) {
+                Matrix inputs = data.inputs().orElseThrow(() -> new IllegalArgumentException("the output embedding '"
+                        + spec.output().name() + "' learns from the regression on the training inputs, which are "
+                        + "absent"));
+                embedding = embedding.refine(Predictions.select(predictor.predict(inputs), data.groups()));
+            }
+        } else {
+            embedding = rowwise(c.output(), spec, data.outputCount(), context);
+        }
+        return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
+                Map.copyOf(files));
+    }
+
+    /**
+     * Refuses stored transforms whose column counts disagree with the model's data: the input transforms take the
+     * recorded input columns, the target transforms the recorded output columns, and stored transformed training
+     * arrays have the columns the transforms give.
+     */
+    private static void requireWidths(FittedTransforms transforms, ModelData data) {
+        long in = transforms.inputs().inputDimension(data.inputCount());
+        long out = transforms.targets().inputDimension(data.outputCount());
+        if (in != data.inputCount() || out != data.outputCount()) {
+            throw new IllegalArgumentException("the stored transforms take " + in + " input and " + out + " output "
+                    + "columns, but the model's data has " + data.inputCount() + " and " + data.outputCount());
+        }
+        int transformedIn = transforms.inputs().outputDimension(data.inputCount());
+        int transformedOut = transforms.targets().outputDimension(data.outputCount());
+        if (data.inputs().isPresent() && data.inputs().get().cols() != transformedIn
+                || data.outputs().isPresent() && data.outputs().get().cols() != transformedOut) {
+            throw new IllegalArgumentException("the stored training arrays do not have the columns the stored "
+                    + "transforms give (" + transformedIn + " input, " + transformedOut + " output)");
+        }
+    }
+
+    /** The embedding fitted without rows, for models that store none. */
+    static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns, Okl okl) {
+        return rowwise(output, spec, outputColumns, okl.context());
+    }
+
+    private static FittedOutputEmbedding rowwise(OutputEmbedding output, PipelineSpec spec, int outputColumns,
+            ComponentContext context) {
+        if (!(output instanceof RowwiseOutputEmbedding rowwise)) {
+            throw new IllegalArgumentException("the output embedding '" + spec.output().name() + "' is fitted on the "
+                    + "training outputs, which a model fitted on streamed rows does not store");
+        }
+        return rowwise.fitFor(outputColumns, context);
+    }
+
+    /** The environment stored predictors are rebuilt in. */
+    private static PredictionEnvironment environment(Components c, ComponentContext context) {
+        Optional<KernelSketch> sketch = c.spec().approximation().map(a -> context.create(KernelSketch.class, a));
+        return new PredictionEnvironment(c.kernel(), c.operator(), sketch, context);
+    }
+
+    /**
+     * Loads a model file, recreating its components with the plugins on the class path and in the folders
+     * {@code OKL_PLUGINS} names ({@link Okl#shared()}), as the command line does.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file,
+     *                      {@link ErrorCode#PLUGIN_FOLDER} for a folder in {@code OKL_PLUGINS} that does not exist
+     */
+    public static Model load(Path file) {
+        return load(file, Okl.shared());
+    }
+
+    /**
+     * Loads a model file, recreating its components through the plugins of {@code okl} (for example with a plugins
+     * folder).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file
+     */
+    public static Model load(Path file, Okl okl) {
+        return ModelArchive.read(file, okl);
+    }
+
+    /**
+     * Saves the model to a file atomically (a partial file is never left behind, also when the process is stopped
+     * while writing), creating missing folders; the file gets the permissions of the user's umask.
+     *
+     * @throws OklException {@link ErrorCode#OUTPUT_FILE} when the file cannot be written
+     */
+    public void save(Path file) {
+        ModelArchive.write(this, file);
+    }
+
+    /**
+     * Decoded predictions for new inputs (t x p, the columns the model was fitted on): the inputs go through the
+     * model's input transforms, and the decoded outputs through its target transforms undone.
+     */
+    public Decoded predict(Matrix inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
+    /**
+     * Decoded predictions for new inputs, dense or sparse (a model over a kernel that takes sparse rows predicts
+     * them as they are; others see them made dense).
+     */
+    public Decoded predict(InputRows inputs) {
+        return decode(predictRegression(inputs, Optional.empty()));
+    }
+
+    /** Decoded predictions for new inputs of a multi-task model, with the task of every input. */
+    public Decoded predict(Matrix inputs, int[] tasks) {
+        if (tasks.length != inputs.rows()) {
+            throw new OklException(ErrorCode.INVALID_DATA, inputs.rows() + " inputs but " + tasks.length + " tasks");
+        }
+        return decode(predictRegression(inputs, Optional.of(tasks)));
+    }
+
+    private Decoded decode(Matrix h) {
+        return transforms.invert(okl.registry().runtimeFailures().guard("decoding predictions",
+                () -> components.decoder().decode(h, new PipelineDecodingContext(embedding, data.outputs(),
+                        data.outputCount(), data.unlabelledOutputs(), context, okl.tables()))));
+    }
+
+    private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
+        if (inputs.cols() != data.inputCount()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
+                    + " input columns but the data has " + inputs.cols());
+        }
+        if (inputs instanceof Matrix dense) {
+            TrainingData.requireFinite(dense, "inputs");
+        } else if (inputs.firstNonFinite() != null) {
+            int[] at = inputs.firstNonFinite();
+            throw new OklException(ErrorCode.INVALID_DATA, "inputs hold " + ((SparseMatrix) inputs).get(at[0], at[1])
+                    + " at row " + (at[0] + 1) + ", column " + (at[1] + 1) + "; remove or impute it");
+        } else {
+            SparseMatrix sparse = (SparseMatrix) inputs;
+            for (int r = 0; r < sparse.rows(); r++) {
+                for (int k = sparse.starts()[r]; k < sparse.starts()[r + 1]; k++) {
+                    if (Math.abs(sparse.values()[k]) > TrainingData.MAX_MAGNITUDE) {
+                        throw new OklException(ErrorCode.INVALID_DATA, TrainingData.unusable("inputs",
+                                sparse.values()[k], r, sparse.columns()[k], null));
+                    }
+                }
+            }
+        }
+        if (data.multiTask() != tasks.isPresent()) {
+            throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
+                    ? "the model is multi-task: give the task of every input" : "the model has no tasks");
+        }
+        InputRows x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs));
+        Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(x));
+        Matrix selected;
+        try {
+            selected = Predictions.select(h, tasks);
+        } catch (IllegalArgumentException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
+        }
+        requireFinitePredictions(selected, inputs);
+        return selected;
+    }
+
+    /**
+     * Fails when a prediction is not finite (never a silently wrong result): the inputs are so large or far from the
+     * training data that the kernel overflows, or the model's numbers are damaged.
+     */
+    private static void requireFinitePredictions(Matrix predictions, InputRows inputs) {
+        double[] d = predictions.data();
+        for (int k = 0; k < d.length; k++) {
+            if (!Double.isFinite(d[k])) {
+                int row = k % predictions.rows();
+                double largest = 0;
+                for (double v : inputs.rowRange(row, row + 1).toDense().data()) {
+                    largest = Math.max(largest, Math.abs(v));
+                }
+                throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (row + 1) + " is "
+                        + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
+                        + "large for the model's kernel (a sum or square overflows) or the model's numbers are "
+                        + "damaged; scale the inputs as the training inputs were scaled");
+            }
+        }
+    }
+
+    /**
+     * The predictions of the regression step (t x D) for new inputs (through the input transforms), before
+     * decoding and before target transforms are undone: what the decoder scores candidates against (for example
+     * when a cluster scores its share of a candidate set with {@link #embedding()}).
+     */
+    public Matrix predictRegression(Matrix inputs) {
+        return predictRegression(inputs, Optional.empty());
+    }
+
+    /** {@link #predictRegression(Matrix)} for rows dense or sparse. */
+    public Matrix predictRegression(InputRows inputs) {
+        return predictRegression(inputs, Optional.empty());
+    }
+
+    /**
+     * The output embedding fitted on the training outputs: what the decoder scores candidates with
+     * ({@link FittedOutputEmbedding#candidateDistances}), for example when a cluster scores its share of a candidate
+     * set.
+     */
+    public FittedOutputEmbedding embedding() {
+        return embedding;
+    }
+
+    /** The pipeline with every data-dependent and chosen value recorded. */
+    public PipelineSpec spec() {
+        return spec;
+    }
+
+    /** The chosen point of the filter's regularization path. */
+    public int pathIndex() {
+        return pathIndex;
+    }
+
+    /** The number of input columns the model predicts from. */
+    public int inputCount() {
+        return data.inputCount();
+    }
+
+    /** Whether the model is multi-task (predictions need the task of every input). */
+    public boolean multiTask() {
+        return data.multiTask();
+    }
+
+    /** Which columns of its data the model was fitted on, when it was fitted on a table (a file or a data set). */
+    public Optional<InputColumns> inputColumns() {
+        return data.inputColumns();
+    }
+
+    /** The names of the output columns the model was fitted on, one per column, or empty when they were not known. */
+    public List<String> outputNames() {
+        return data.outputNames();
+    }
+
+    /** The number of output columns of its training data (of the outputs its predictions are decoded to). */
+    public int outputCount() {
+        return data.outputCount();
+    }
+
+    /** Where the model came from. */
+    public Provenance provenance() {
+        return provenance;
+    }
+
+    /** The same model with another provenance (an automatic pipeline adds what it chose). */
+    Model withProvenance(Provenance other) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files)
+                .withAlternatives(alternatives);
+    }
+
+    /** This model, knowing the selection's alternatives. */
+    Model withAlternatives(Map<String, PipelineSpec> others) {
+        this.alternatives = Map.copyOf(others);
+        return this;
+    }
+
+    /**
+     * When the model selection preferred some grid values ({@link SelectionSpec#prefer()}), the best candidates with
+     * them ({@code preferred}) and without them ({@code other}) as pipelines with nothing left to choose (their grid
+     * values, their path point, their tuned decoder): fitting one on the same data gives the model a selection over
+     * only that group would have chosen. For example, with the automatic pipeline's preference for independent
+     * outputs, {@code preferred} is the best independent model and {@code other} the best coupled one. Empty for a
+     * model without such a selection, and for a model read from a file (not stored).
+     */
+    public Map<String, PipelineSpec> alternatives() {
+        return alternatives;
+    }
+
+    /** The fitted input and target transforms (empty chains when the pipeline has none). */
+    public FittedTransforms transforms() {
+        return transforms;
+    }
+
+    /** The fitted regression function (for the model file). */
+    Predictor predictor() {
+        return predictor;
+    }
+
+    /** What the model keeps of its training data (for the model file). */
+    ModelData data() {
+        return data;
+    }
+
+    /** The content of the files its pipeline names, by location (for the model file). */
+    Map<String, byte[]> files() {
+        return files;
+    }
+}

@@ -1,0 +1,285 @@
+package org.okl.core;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.OklVersion;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.output.FittedOutputEmbedding;
+import org.okl.api.rows.MatrixRows;
+import org.okl.api.rows.RowSource;
+import org.okl.api.solve.Predictor;
+import org.okl.api.text.UserText;
+import org.okl.api.tuning.TunableDecoder;
+import org.okl.core.select.HoldOut;
+import org.okl.core.select.Split;
+import org.okl.linalg.NonFiniteMatrixException;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.expansion.SketchExpansion;
+
+/**
+ * A pipeline ready to fit: input kernel, operator-valued kernel, output embedding, spectral filter, regularizers and
+ * decoder. {@link #fit} chooses the regularization-path point (and grid values) by validation when there is more
+ * than one, tunes a {@link TunableDecoder} on a hold-out at the chosen values, refits on all the data, and returns a
+ * {@link Model} whose spec records every chosen and tuned value.
+ */
+public final class Pipeline {
+    private final PipelineSpec spec;
+    private final Okl okl;
+
+    /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
+    public Pipeline(PipelineSpec spec, Okl okl) {
+        this.spec = okl.defaults().complete(spec);
+        this.okl = okl;
+    }
+
+    /** The spec, with defaults. */
+    public PipelineSpec spec() {
+        return spec;
+    }
+
+    /**
+     * Whether a fit chooses among values by validation: the automatic pipeline, a selection grid, or a filter with
+     * a path of several points. False when every value is the pipeline's own (a preset's values, for instance, set
+     * for its paper's data).
+     */
+    public boolean searches() {
+        if (spec.isAuto()) {
+            return true;
+        }
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        return selects(GridVariants.expand(spec, grid), okl.create(SpectralFilter.class, spec.filter()));
+    }
+
+    /** Whether a fit over these grid variants and this filter chooses by validation (more than one candidate). */
+    static boolean selects(List<GridVariants.Variant> variants, SpectralFilter filter) {
+        return variants.size() > 1 || filter.pathLength() > 1;
+    }
+
+    /**
+     * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
+     * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
+     *
+     * @throws org.okl.api.error.OklException naming the plugin when a third-party plugin's code fails
+     */
+    public Model fit(TrainingData data) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> {
+            try {
+                return fitGuarded(data);
+            } catch (NonFiniteMatrixException e) {
+                throw overflow(e, "the training data (largest input " + largest(data.inputs()) + ", largest output "
+                        + largest(data.outputs()) + ")");
+            }
+        });
+    }
+
+    /**
+     * A kernel matrix that overflowed, as the data error it is: which values and what to do, never an internal error
+     * from the decomposition.
+     */
+    static OklException overflow(NonFiniteMatrixException e, String data) {
+        return new OklException(ErrorCode.INVALID_DATA, "a kernel matrix of " + data + " holds infinite or NaN values"
+                + " (" + e.getMessage() + "): the data's values, or the kernel's parameters for their scale, make the "
+                + "kernel overflow; scale the data (for example standardise every column) or give the kernel a width"
+                + " suited to it", e);
+    }
+
+    /** The entry of largest magnitude, with where it is, for messages. */
+    private static String largest(Matrix m) {
+        double[] d = m.data();
+        int best = -1;
+        for (int k = 0; k < d.length; k++) {
+            if (!Double.isNaN(d[k]) && (best < 0 || Math.abs(d[k]) > Math.abs(d[best]))) {
+                best = k;
+            }
+        }
+        return best < 0 ? "none" : d[best] + " at row " + (best % m.rows() + 1) + ", column " + (best / m.rows() + 1);
+    }
+
+    private Model fitGuarded(TrainingData data) {
+        if (spec.isAuto()) {
+            AutoPipeline.Choice auto = chooseFor(data);
+            Model model = new Pipeline(auto.spec(), okl).fitGuarded(data);
+            return model.withProvenance(model.provenance().withAuto(auto.record()));
+        }
+        if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
+                && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
+            return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(data.outputs()),
+                    data.inputColumns(), okl).model();
+        }
+        SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
+        boolean select = selects(variants, filter);
+        GridVariants.Variant chosen = variants.get(0);
+        int pathIndex = 0;
+        List<Provenance.CurvePoint> curve = List.of();
+        String how = "none (a single parameter value)";
+        Optional<ComponentSpec> tunedDecoder = Optional.empty();
+        Provenance.Search search = null;
+        Map<String, PipelineSpec> alternatives = Map.of();
+        if (select) {
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+            ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
+            chosen = choice.variant();
+            pathIndex = choice.pathIndex();
+            curve = choice.curve();
+            how = selection + (choice.note().isEmpty() ? "" : "; " + choice.note());
+            tunedDecoder = choice.decoder();
+            search = choice.search();
+            alternatives = fixed(choice.alternatives());
+        }
+        PipelineSpec chosenSpec = stopAtChosenIteration(chosen.spec(), pathIndex);
+        PipelineSpec finalSpec = tunedDecoder.isPresent() ? chosenSpec.withDecoder(tunedDecoder.get())
+                : tuneDecoder(chosenSpec, pathIndex, data);
+        FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
+        Predictor predictor = fitted.path().at(pathIndex);
+        Map<String, Object> values = new LinkedHashMap<>(chosen.values());
+        SpectralFilter fittedFilter = fitted.components().filter();
+        values.put("filter." + fittedFilter.pathParameter(), fittedFilter.pathValue(pathIndex));
+        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
+                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
+                curve, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()), search, null);
+        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
+        return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
+                predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,
+                okl).withAlternatives(alternatives);
+    }
+
+    /**
+     * The selection's alternatives as pipelines without a choice left: their grid values, their path point as the
+     * filter's only one and their tuned decoder; none for a filter whose path is its iterations (an iterate has no
+     * one-point form).
+     */
+    private Map<String, PipelineSpec> fixed(Map<String, ModelSelection.Alternative> alternatives) {
+        Map<String, PipelineSpec> out = new LinkedHashMap<>();
+        alternatives.forEach((key, a) -> {
+            SpectralFilter filter = okl.create(SpectralFilter.class, a.variant().spec().filter());
+            if (!filter.pathParameter().equals("iterations")) {
+                PipelineSpec s = a.variant().spec().withSelection(null).withFilter(a.variant().spec().filter()
+                        .with(filter.pathParameter(), filter.pathValue(a.pathIndex())));
+                out.put(key, a.decoder().map(s::withDecoder).orElse(s));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Fits the pipeline over rows read in passes (a data file of any size), with model selection in the same pass.
+     *
+     * @throws org.okl.api.error.OklException {@link org.okl.api.error.ErrorCode#INVALID_PIPELINE} when the
+     *                                          pipeline cannot be fitted this way ({@link #streamingObstacle()})
+     */
+    public StreamingFit.Result fit(RowSource rows) {
+        return fit(rows, null);
+    }
+
+    /**
+     * The same, recording where the input columns came from in the file (so that prediction finds them again).
+     *
+     * @param inputColumns the input columns' positions and names in the file, or {@code null} when unknown
+     */
+    public StreamingFit.Result fit(RowSource rows, InputColumns inputColumns) {
+        if (spec.isAuto()) {
+            AutoPipeline.Choice auto = chooseFor(rows);
+            StreamingFit.Result result = new Pipeline(auto.spec(), okl).fit(rows, inputColumns);
+            Model model = result.model();
+            return new StreamingFit.Result(model.withProvenance(model.provenance().withAuto(auto.record())),
+                    result.timings());
+        }
+        return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
+            try {
+                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);
+            } catch (NonFiniteMatrixException e) {
+                throw overflow(e, "the rows of " + UserText.escape(rows.description()));
+            }
+        });
+    }
+
+    /**
+     * For an automatic pipeline ({@link PipelineSpec#isAuto()}), what it chooses for these rows (one pass over their
+     * outputs reads the task).
+     *
+     * @throws IllegalStateException when the pipeline is not automatic
+     */
+    public AutoPipeline.Choice chooseFor(RowSource rows) {
+        if (!spec.isAuto()) {
+            throw new IllegalStateException("the pipeline is not automatic");
+        }
+        return AutoPipeline.choose(spec, rows.size(), rows.sparse(), AutoPipeline.task(rows), okl);
+    }
+
+    /**
+     * For an automatic pipeline, what it chooses for this data.
+     *
+     * @throws IllegalStateException when the pipeline is not automatic
+     */
+    public AutoPipeline.Choice chooseFor(TrainingData data) {
+        if (!spec.isAuto()) {
+            throw new IllegalStateException("the pipeline is not automatic");
+        }
+        return AutoPipeline.choose(spec, data.size(), AutoPipeline.task(data), okl);
+    }
+
+    /**
+     * What prevents fitting this pipeline over streamed rows, or empty when nothing does (an automatic pipeline is
+     * asked after it has chosen: {@link #chooseFor(RowSource)}).
+     */
+    public Optional<String> streamingObstacle() {
+        return StreamingFit.obstacle(spec, okl, false);
+    }
+
+    /**
+     * For an iterative filter (path parameter {@code iterations}), the spec with its iterations cut to the chosen
+     * path point, so the refit stops there instead of running the whole selection path (iterate j does not depend on
+     * the total, see {@link org.okl.api.filter.IterativeFilter}); otherwise the spec unchanged.
+     */
+    private PipelineSpec stopAtChosenIteration(PipelineSpec chosen, int pathIndex) {
+        return stopAtChosenIteration(chosen, okl.create(SpectralFilter.class, chosen.filter()), pathIndex);
+    }
+
+    /** The same for a filter already created from the spec. */
+    static PipelineSpec stopAtChosenIteration(PipelineSpec chosen, SpectralFilter filter, int pathIndex) {
+        if (filter.iterative().isEmpty() || !filter.pathParameter().equals("iterations")
+                || pathIndex == filter.pathLength() - 1) {
+            return chosen;
+        }
+        return chosen.withFilter(chosen.filter().with("iterations", pathIndex + 1));
+    }
+
+    /**
+     * For a {@link TunableDecoder} (per-label thresholds), the spec with the decoder tuned on a hold-out of the
+     * training data at the chosen parameters; otherwise the spec unchanged.
+     */
+    private PipelineSpec tuneDecoder(PipelineSpec chosen, int pathIndex, TrainingData data) {
+        if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
+            return chosen;
+        }
+        SelectionSpec selection = chosen.selection().orElseGet(okl.defaults()::selection);
+        Split split = new HoldOut(selection.fraction(), selection.seed()).splits(data.size()).get(0);
+        FittedPath fitted = FittedPath.fit(chosen, data.subset(split.train()), okl);
+        Predictor predictor = fitted.path().at(pathIndex);
+        TrainingData validation = data.subset(split.validation());
+        Matrix h = Predictions.select(predictor.predict(fitted.transforms().transformInputs(validation.inputs())),
+                validation.groups());
+        return tunable.tune(h, fitted.transforms().transformOutputs(validation.outputs()),
+                fitted.decodingContext(fitted.embeddingAt(predictor), okl))
+                .map(chosen::withDecoder)
+                .orElse(chosen);
+    }
+
+    /** The sketch of a pipeline with its number of features, for provenance; null without one. */
+    static String sketchOf(PipelineSpec spec, Predictor predictor) {
+        return spec.approximation().map(a -> a.name() + (predictor instanceof SketchExpansion e
+                ? ", m = " + e.features().size() : "")).orElse(null);
+    }
+}

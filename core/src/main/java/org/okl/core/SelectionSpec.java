@@ -1,0 +1,320 @@
+package org.okl.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.metric.Metric;
+
+/**
+ * How a pipeline chooses its regularization-path point and kernel parameters. Built in code with a typed builder,
+ * <pre>{@code
+ * SelectionSpec.kfold(5).metric(Metrics.rmse()).grid("kernel.sigma", 1, 2, 4).seed(3).build()
+ * }</pre>
+ * and written in a pipeline file as its serialised twin, the {@code "selection"} member:
+ * {@code {"method": "kfold", "folds": 5, "metric": "mse", "grid": {"kernel.sigma": [1, 2, 4]}, "seed": 3}}.
+ *
+ * <p>{@code prefer} names grid values to keep unless beaten beyond the noise, for example
+ * {@code {"operator.matrix.omega": 0}} (independent outputs): when the best candidate has other values, the best
+ * candidate with the preferred ones is chosen instead unless its validation error exceeds the best's by more than one
+ * standard error of their paired differences over the splits.
+ */
+public final class SelectionSpec {
+    private final Method method;
+    private final int folds;
+    private final double fraction;
+    private final int repetitions;
+    private final ComponentSpec metric;
+    private final Map<String, List<Object>> grid;
+    private final Map<String, Object> prefer;
+    private final long seed;
+
+    /** How the validation data are drawn. */
+    public enum Method {
+        /** k-fold cross-validation. */
+        KFOLD,
+        /** One random hold-out split. */
+        HOLDOUT,
+        /** Repeated random sub-sampling. */
+        SUBSAMPLING,
+        /** Closed-form leave-one-out along a Tikhonov path. */
+        LOO;
+
+        /** The name in pipeline files: {@code kfold}, {@code holdout}, {@code subsampling}, {@code loo}. */
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /**
+         * The method a pipeline file names.
+         *
+         * @throws IllegalArgumentException for any other name, listing the valid ones
+         */
+        public static Method of(String id) {
+            for (Method m : values()) {
+                if (m.id().equals(id)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("selection.method must be one of " + ids() + ", got '" + id + "'");
+        }
+
+        /** Every method's name, as pipeline files write them. */
+        public static List<String> ids() {
+            return Arrays.stream(values()).map(Method::id).toList();
+        }
+    }
+
+    private SelectionSpec(Builder b) {
+        this.method = b.method;
+        this.folds = b.folds;
+        this.fraction = b.fraction;
+        this.repetitions = b.repetitions;
+        this.metric = b.metric;
+        Map<String, List<Object>> g = new LinkedHashMap<>();
+        b.grid.forEach((k, v) -> g.put(k, List.copyOf(v)));
+        this.grid = Collections.unmodifiableMap(g);
+        this.prefer = Collections.unmodifiableMap(new LinkedHashMap<>(b.prefer));
+        this.seed = b.seed;
+    }
+
+    /** k-fold cross-validation with {@code folds} folds (at least 2). */
+    public static Builder kfold(int folds) {
+        return new Builder(Method.KFOLD).folds(folds);
+    }
+
+    /** One hold-out split keeping {@code fraction} of the data (in (0, 1)) for validation. */
+    public static Builder holdout(double fraction) {
+        return new Builder(Method.HOLDOUT).fraction(fraction);
+    }
+
+    /** {@code repetitions} random splits, each keeping {@code fraction} of the data for validation. */
+    public static Builder subsampling(int repetitions, double fraction) {
+        return new Builder(Method.SUBSAMPLING).repetitions(repetitions).fraction(fraction);
+    }
+
+    /** Closed-form leave-one-out along a Tikhonov path (exact, one decomposition per grid point). */
+    public static Builder leaveOneOut() {
+        return new Builder(Method.LOO);
+    }
+
+    /** A builder for a method, with the default of every other setting. */
+    public static Builder builder(Method method) {
+        return new Builder(method);
+    }
+
+    /**
+     * The selection a pipeline with several path points and no selection uses, and the settings a selection leaves
+     * out: 5-fold cross-validation, hold-out fraction 0.2, 5 repetitions, seed 0, the default metric
+     * ({@link PipelineDefaults#complete(SelectionSpec)} names it).
+     */
+    public static SelectionSpec defaults() {
+        return kfold(5).build();
+    }
+
+    /** A copy with another metric. */
+    public SelectionSpec withMetric(ComponentSpec newMetric) {
+        return toBuilder().metric(newMetric).build();
+    }
+
+    /** A builder holding this selection's settings, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder(method).folds(folds).fraction(fraction).repetitions(repetitions).metric(metric)
+                .seed(seed);
+        grid.forEach(b::grid);
+        prefer.forEach(b::prefer);
+        return b;
+    }
+
+    /** How the validation data are drawn. */
+    public Method method() {
+        return method;
+    }
+
+    /** Folds of k-fold. */
+    public int folds() {
+        return folds;
+    }
+
+    /** Validation fraction of hold-out and sub-sampling. */
+    public double fraction() {
+        return fraction;
+    }
+
+    /** Repetitions of sub-sampling. */
+    public int repetitions() {
+        return repetitions;
+    }
+
+    /**
+     * The validation metric (lower-is-better metrics are minimised, the others maximised), or {@code null} for the
+     * default.
+     */
+    public ComponentSpec metric() {
+        return metric;
+    }
+
+    /**
+     * Values to try per parameter path, such as {@code kernel.sigma} or {@code operator.matrix.omega}, in order; the
+     * regularization path is computed inside each grid point.
+     */
+    public Map<String, List<Object>> grid() {
+        return grid;
+    }
+
+    /** Grid values kept unless beaten by more than one standard error (empty: the best candidate wins). */
+    public Map<String, Object> prefer() {
+        return prefer;
+    }
+
+    /** The seed of the random splits. */
+    public long seed() {
+        return seed;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SelectionSpec s && method == s.method && folds == s.folds
+                && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
+                && Objects.equals(metric, s.metric) && grid.equals(s.grid) && prefer.equals(s.prefer)
+                && seed == s.seed;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed);
+    }
+
+    /** How the values are chosen, as model provenance records it: {@code 5-fold cross-validation on mse, seed 0}. */
+    @Override
+    public String toString() {
+        return switch (method) {
+            case KFOLD -> folds + "-fold cross-validation";
+            case HOLDOUT -> "hold-out of " + fraction;
+            case SUBSAMPLING -> repetitions + " random sub-samplings of " + fraction;
+            case LOO -> "leave-one-out";
+        } + " on " + (metric == null ? "the default metric" : metric) + ", seed " + seed;
+    }
+
+    /** Builds a {@link SelectionSpec}; every setting not given keeps its default. */
+    public static final class Builder {
+        private final Method method;
+        private int folds = 5;
+        private double fraction = 0.2;
+        private int repetitions = 5;
+        private ComponentSpec metric;
+        private final Map<String, List<Object>> grid = new LinkedHashMap<>();
+        private final Map<String, Object> prefer = new LinkedHashMap<>();
+        private long seed;
+
+        private Builder(Method method) {
+            this.method = Objects.requireNonNull(method, "method");
+        }
+
+        /** Folds of k-fold (default 5, at least 2). */
+        public Builder folds(int value) {
+            this.folds = value;
+            return this;
+        }
+
+        /** Validation fraction of hold-out and sub-sampling (default 0.2, in (0, 1)). */
+        public Builder fraction(double value) {
+            this.fraction = value;
+            return this;
+        }
+
+        /** Repetitions of sub-sampling (default 5, at least 1). */
+        public Builder repetitions(int value) {
+            this.repetitions = value;
+            return this;
+        }
+
+        /** The validation metric ({@code null}: the default, {@link PipelineDefaults}). */
+        public Builder metric(ComponentSpec value) {
+            this.metric = value;
+            return this;
+        }
+
+        /** The validation metric ({@code Metrics.rmse()}). */
+        public Builder metric(TypedSpec<Metric> value) {
+            return metric(value.spec());
+        }
+
+        /** Numbers to try for a parameter path such as {@code kernel.sigma}, in order. */
+        public Builder grid(String parameterPath, double... values) {
+            List<Object> list = new ArrayList<>(values.length);
+            for (double v : values) {
+                list.add(v);
+            }
+            return grid(parameterPath, list);
+        }
+
+        /**
+         * Values to try for a parameter path, in order: numbers, strings, booleans, lists, or nested
+         * {@link ComponentSpec}s (for example several output matrices for {@code operator.matrix}).
+         */
+        public Builder grid(String parameterPath, List<?> values) {
+            Objects.requireNonNull(parameterPath, "parameterPath");
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException("selection.grid." + parameterPath + " must be a non-empty list");
+            }
+            grid.put(parameterPath, new ArrayList<>(values));
+            return this;
+        }
+
+        /**
+         * Prefers a grid value: kept unless the best candidate beats the best one with it by more than one standard
+         * error of their paired split differences.
+         */
+        public Builder prefer(String parameterPath, Object value) {
+            prefer.put(Objects.requireNonNull(parameterPath, "parameterPath"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** The seed of the random splits (default 0). */
+        public Builder seed(long value) {
+            this.seed = value;
+            return this;
+        }
+
+        /**
+         * The selection.
+         *
+         * @throws IllegalArgumentException for folds below 2, a fraction outside (0, 1), repetitions below 1, or a
+         *                                  preferred value that is not in the grid
+         */
+        public SelectionSpec build() {
+            prefer.forEach((key, value) -> {
+                List<Object> values = grid.get(key);
+                if (values == null || values.stream().noneMatch(v -> sameValue(v, value))) {
+                    throw new IllegalArgumentException("selection.prefer." + key + " = " + value + " is not a value of "
+                            + "selection.grid." + key + (values == null ? " (no such grid key)" : " " + values));
+                }
+            });
+            if (folds < 2) {
+                throw new IllegalArgumentException("selection.folds must be at least 2, got " + folds);
+            }
+            if (!(fraction > 0 && fraction < 1)) {
+                throw new IllegalArgumentException("selection.fraction must be in (0, 1), got " + fraction);
+            }
+            if (repetitions < 1) {
+                throw new IllegalArgumentException("selection.repetitions must be at least 1, got " + repetitions);
+            }
+            return new SelectionSpec(this);
+        }
+    }
+
+    /** Whether two grid values are the same (numbers by value, so 0 and 0.0 match). */
+    static boolean sameValue(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return Double.compare(x.doubleValue(), y.doubleValue()) == 0;
+        }
+        return Objects.equals(a, b);
+    }
+}

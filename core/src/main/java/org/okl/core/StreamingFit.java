@@ -1,0 +1,640 @@
+package org.okl.core;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.okl.api.OklVersion;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.decoder.Decoder;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
+import org.okl.api.filter.SpectralFilter;
+import org.okl.api.kernel.DataDependentKernel;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.InputRows;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
+import org.okl.api.metric.Metric;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.operator.OperatorKernel;
+import org.okl.api.operator.OutputMatrix;
+import org.okl.api.operator.SeparableOperatorKernel;
+import org.okl.api.output.OutputEmbedding;
+import org.okl.api.output.RowwiseOutputEmbedding;
+import org.okl.api.regularizer.Regularizer;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowDigest;
+import org.okl.api.rows.RowSource;
+import org.okl.api.rows.StreamTimings;
+import org.okl.api.sketch.KernelSketch;
+import org.okl.api.sketch.SketchFeatures;
+import org.okl.api.solve.MemoryEstimate;
+import org.okl.api.solve.RegressionSolver;
+import org.okl.api.solve.StreamedPath;
+import org.okl.api.solve.StreamedProblem;
+import org.okl.api.solve.StreamingSolver;
+import org.okl.api.text.UserText;
+import org.okl.api.transform.ColumnSchema;
+import org.okl.api.tuning.TunableDecoder;
+import org.okl.core.transform.FittedTransforms;
+import org.okl.core.transform.TransformChain;
+import org.okl.core.transform.TransformedRows;
+import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.expansion.SketchExpansion;
+import org.okl.linalg.memory.MemoryBudget;
+import org.okl.linalg.parallel.Workers;
+import org.okl.linalg.streamed.EigenRoute;
+import org.okl.linalg.streamed.FalkonPasses;
+import org.okl.linalg.streamed.FalkonRoute;
+import org.okl.linalg.streamed.FoldAggregates;
+import org.okl.linalg.streamed.OutputSpectrum;
+import org.okl.linalg.streamed.PassContext;
+import org.okl.linalg.streamed.RouteProblem;
+import org.okl.linalg.streamed.SketchRoute;
+import org.okl.linalg.streamed.SketchSelection;
+import org.okl.linalg.streamed.SketchedSolver;
+import org.okl.linalg.streamed.Whitening;
+
+/**
+ * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
+ * selection in the same pass: the folds come from the rows' global indices ({@link FoldScheme}), every fold's
+ * validation error at every path point from the per-fold sums, and the chosen model from the sums of all rows. The
+ * model stores no training row (its predictor is the sketch and the weights).
+ *
+ * <p>What streams: a separable operator with a fixed output matrix (estimated ones need the targets in memory), a
+ * kernel sketch ({@code approximation}), a row-wise output embedding ({@link RowwiseOutputEmbedding}), a decoder
+ * that is not tuned on validation data, and, when a choice is to be made, k-fold or hold-out selection on a
+ * {@link SquaredErrorMetric} of the regression targets (for the {@code vector} output with the identity decoder,
+ * exactly the metric of the decoded outputs). {@link #obstacle} says what stands in the way otherwise. A
+ * data-dependent kernel width is resolved on a uniform sample of {@value #KERNEL_SAMPLE} rows.
+ *
+ * <p>Input and target transforms are fitted first, one pass over the rows per transform (their statistics take
+ * constant memory), on all the training rows; the folds of the selection then share them (a fold's validation rows
+ * are among the rows the transforms were fitted on, an O(1/n) effect at the sizes this route is for), and every
+ * later pass sees the rows through them. With target transforms, the selection's squared errors are those of the
+ * transformed targets (for an affine transform such as {@code standardize}, arrmse is unchanged).
+ */
+public final class StreamingFit {
+    /** The rows a data-dependent kernel is resolved on. */
+    public static final int KERNEL_SAMPLE = 2000;
+    /** The eigen route's solver. */
+    private static final String EIGEN = "low-rank-eigen";
+
+    private StreamingFit() {
+    }
+
+    /**
+     * A streamed fit.
+     *
+     * @param model   the model
+     * @param timings where the time went
+     */
+    public record Result(Model model, StreamTimings timings) {
+    }
+
+    /**
+     * What prevents fitting the pipeline over streamed rows, or empty when nothing does.
+     *
+     * @param targetsInMemory whether the targets will be in memory (an estimated output matrix needs them)
+     */
+    public static Optional<String> obstacle(PipelineSpec spec, Okl okl, boolean targetsInMemory) {
+        if (spec.approximation().isEmpty()) {
+            return Optional.of("the pipeline has no kernel sketch (\"approximation\")");
+        }
+        if (spec.solver().isPresent() && !SketchRoutes.streams(spec.solver().get(), okl)) {
+            return Optional.of("it names the solver '" + spec.solver().get().name() + "'");
+        }
+        if (spec.kernel().isEmpty() || !(okl.create(OperatorKernel.class, spec.operator())
+                instanceof SeparableOperatorKernel operator)) {
+            return Optional.of("its operator '" + spec.operator().name() + "' is not a separable kernel");
+        }
+        List<Regularizer> regularizers = spec.regularizers().stream()
+                .map(r -> okl.create(Regularizer.class, r)).toList();
+        if (regularizers.stream().anyMatch(r -> r.inputPenalty().isPresent() || r.outputCoupling().isEmpty())
+                || regularizers.size() > 1) {
+            return Optional.of("its regularizers " + spec.regularizers().stream().map(ComponentSpec::name).toList()
+                    + " are not a single output coupling");
+        }
+        OutputEmbedding output = okl.create(OutputEmbedding.class, spec.output());
+        if (!(output instanceof RowwiseOutputEmbedding)) {
+            return Optional.of("its output embedding '" + spec.output().name() + "' is fitted on all the training "
+                    + "outputs");
+        }
+        if (okl.create(Decoder.class, spec.decoder()) instanceof TunableDecoder) {
+            return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
+        }
+        if (needsSelection(spec, okl)) {
+            SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+            if (selection.method() != SelectionSpec.Method.KFOLD && selection.method() != SelectionSpec.Method.HOLDOUT) {
+                return Optional.of("its selection method '" + selection.method().id() + "' is not kfold or holdout");
+            }
+            if (!(okl.create(Metric.class, selection.metric()) instanceof SquaredErrorMetric)) {
+                return Optional.of("its selection metric '" + selection.metric().name() + "' needs every "
+                        + "prediction (streamed selection takes squared-error metrics: mse, rmse, arrmse)");
+            }
+        }
+        if (!targetsInMemory) {
+            try {
+                outputMatrix(spec, okl, Matrix.zeros(0, 1));
+            } catch (RuntimeException e) {
+                return Optional.of("its output matrix is estimated from the training targets (" + e.getMessage()
+                        + ")");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Fits the pipeline over the rows.
+     *
+     * @param rows         the training rows
+     * @param outputs      the training outputs when they are in memory (an estimated output matrix is built from
+     *                     their encoded targets), else empty
+     * @param inputColumns where the input columns came from, recorded in the model, when known
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming the {@link #obstacle} when the pipeline does
+     *                      not stream
+     */
+    public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> outputs,
+            Optional<InputColumns> inputColumns, Okl okl) {
+        obstacle(spec, okl, outputs.isPresent()).ifPresent(why -> {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
+                    + "over streamed rows: " + why);
+        });
+        RowSource raw = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
+        long parsing = System.nanoTime();
+        raw.prepare();
+        long parseNanos = System.nanoTime() - parsing;
+        FittedTransforms transforms = fitTransforms(spec, raw, inputColumns, okl);
+        RowSource source = transforms.isEmpty() ? raw : new TransformedRows(raw, transforms);
+        Optional<Matrix> targets = outputs.map(y -> ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
+                spec.output())).encode(transforms.transformOutputs(y)));
+        SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
+        Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
+        List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
+        boolean select = Pipeline.selects(variants, firstFilter);
+        SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+        FoldScheme scheme = !select ? FoldScheme.none() : selection.method() == SelectionSpec.Method.KFOLD
+                ? FoldScheme.kFold(selection.folds(), selection.seed())
+                : FoldScheme.holdOut(selection.fraction(), selection.seed());
+        SquaredErrorMetric metric = select ? (SquaredErrorMetric) okl.create(Metric.class, selection.metric()) : null;
+        double sign = metric != null && metric.higherIsBetter() ? -1 : 1;
+        StreamTimings timings = new StreamTimings();
+        timings.parse(parseNanos);
+        long start = System.nanoTime();
+        List<Provenance.CurvePoint> curve = new ArrayList<>();
+        Fitted best = null;
+        double bestError = Double.POSITIVE_INFINITY;
+        String task = "streamed fit (" + variants.size() + " grid point" + (variants.size() == 1 ? "" : "s") + ")";
+        int done = 0;
+        int solverRuns = 0;
+        for (List<GridVariants.Variant> run : outputSideRuns(variants)) {
+            okl.progress().progress(task, done, variants.size());
+            FittedRun fittedRun = fitRun(run, source, raw, transforms, targets, scheme, timings, okl);
+            done += run.size();
+            solverRuns += fittedRun.solverRuns();
+            if (!select) {
+                best = fittedRun.fitted().get(0);
+                break;
+            }
+            for (Fitted fitted : fittedRun.fitted()) {
+                double[] errors = SketchSelection.curve(fitted.result(), metric);
+                for (int j = 0; j < errors.length; j++) {
+                    double error = sign * errors[j];
+                    curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j),
+                            error));
+                    if (error < bestError) {
+                        bestError = error;
+                        best = fitted.at(j);
+                    }
+                }
+            }
+        }
+        okl.progress().progress(task, variants.size(), variants.size());
+        if (best == null) {
+            throw ModelSelection.noFiniteError(spec, selection.metric().toString());
+        }
+        String checksum = raw instanceof DistributedRows cluster ? cluster.checksum()
+                : ((DigestingRows) raw).digest();
+        Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
+                solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
+        return new Result(model(best, transforms, select ? describe(selection, scheme)
+                : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
+    }
+
+    /**
+     * The transforms fitted over the training rows, one pass per transform; a cluster's workers gather the statistics
+     * that merge where the rows are.
+     */
+    private static FittedTransforms fitTransforms(PipelineSpec spec, RowSource rows,
+            Optional<InputColumns> inputColumns, Okl okl) {
+        if (spec.inputs().isEmpty() && spec.targets().isEmpty()) {
+            return FittedTransforms.none();
+        }
+        ColumnSchema schema = inputColumns.map(InputColumns::schema)
+                .orElseGet(() -> ColumnSchema.unnamed(rows.dimension()));
+        TransformChain.Parts inputParts = null;
+        TransformChain.Parts outputParts = null;
+        if (rows instanceof DistributedRows cluster) {
+            inputParts = (stage, before, columns) -> cluster.transformParts(spec, true, stage, before, columns);
+            outputParts = (stage, before, columns) -> cluster.transformParts(spec, false, stage, before, columns);
+        }
+        return FittedTransforms.fit(spec.inputs(), spec.targets(), schema, rows.outputDimension(),
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(in)),
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)), inputParts, outputParts,
+                okl.context());
+    }
+
+    /**
+     * The variants in runs of consecutive ones that differ only in their operator (the output-side values of the
+     * grid, such as {@code operator.matrix.omega}): a run shares its kernel, sketch and passes ({@link #fitRun}).
+     */
+    static List<List<GridVariants.Variant>> outputSideRuns(List<GridVariants.Variant> variants) {
+        List<List<GridVariants.Variant>> runs = new ArrayList<>();
+        PipelineSpec previous = null;
+        for (GridVariants.Variant variant : variants) {
+            PipelineSpec rest = variant.spec().withOperator((ComponentSpec) null);
+            if (previous == null || !previous.equals(rest)) {
+                runs.add(new ArrayList<>());
+            }
+            runs.get(runs.size() - 1).add(variant);
+            previous = rest;
+        }
+        return runs;
+    }
+
+    /**
+     * Fits a run of grid variants that differ only in their operator: the kernel's width resolved, the sketch drawn
+     * and the route chosen once, then each variant's output matrix on the same features. The eigen route reads the
+     * rows once and decomposes each training set's sketched Gram once for the whole run ({@link
+     * SketchRoute#fitEach}), as many output matrices at a time as the heap holds their weights; other routes (Falkon,
+     * a device, a cluster, a plugin's solver) fit one output matrix after the other.
+     *
+     * @param rows the rows through the transforms
+     * @param raw  the rows as given (a cluster's rows are handed the transforms to apply where they are)
+     * @return one fitted variant per variant of the run, in order, and the solver runs they took
+     */
+    private static FittedRun fitRun(List<GridVariants.Variant> run, RowSource rows, RowSource raw,
+            FittedTransforms transforms, Optional<Matrix> targets, FoldScheme scheme, StreamTimings timings,
+            Okl okl) {
+        ComponentSpec kernelSpec = run.get(0).spec().kernel().orElseThrow();
+        if (okl.create(VectorKernel.class, kernelSpec) instanceof DataDependentKernel adaptive) {
+            kernelSpec = adaptive.resolve(rows.uniformSample(KERNEL_SAMPLE, FoldScheme.mix(okl.context().seed(), 2)),
+                    okl.context());
+        }
+        PipelineSpec spec = run.get(0).spec().withKernel(kernelSpec);
+        List<Components> components = new ArrayList<>();
+        for (GridVariants.Variant variant : run) {
+            components.add(Components.create(variant.spec().withKernel(kernelSpec), null, okl.context()));
+        }
+        Components c = components.get(0);
+        RowwiseOutputEmbedding embedding = (RowwiseOutputEmbedding) c.output();
+        int q = rows.outputDimension();
+        int d = embedding.fitFor(q, okl.context()).targets().map(Matrix::cols).orElse(q);
+        List<OutputSpectrum> outputs = new ArrayList<>();
+        for (Components each : components) {
+            Matrix a = outputMatrix(each.spec(), okl, targets.orElse(Matrix.zeros(0, d)));
+            if (a.rows() != d || a.cols() != d) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "the output matrix A is " + a.rows() + " x "
+                        + a.cols() + " but there are " + d + " targets");
+            }
+            outputs.add(OutputSpectrum.of(a, okl.context().linearAlgebra()));
+        }
+        KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
+        long start = System.nanoTime();
+        SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
+                ? cluster.forSketch(spec, transforms) : rows, okl.context());
+        timings.draw(System.nanoTime() - start);
+        RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(0), c.filter(),
+                timings, okl.context());
+        ComponentSpec route = SketchRoutes.choose(c.spec(), problem, raw instanceof DistributedRows, okl);
+        StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
+        Optional<SketchRoute> onDevice = Optional.empty();
+        if (!(raw instanceof DistributedRows) && !rows.sparse() && solver instanceof SketchedSolver own) {
+            onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
+                    .flatMap(device -> device.sketchRoute(own.route(okl.context().linearAlgebra()), features, problem.targets(), scheme, c.filter(),
+                            rows.size()));
+        }
+        long solverBytes = 0;
+        if (onDevice.isEmpty()) {
+            Optional<MemoryEstimate> memory = solver.streamedMemory(problem);
+            memory.ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
+            solverBytes = memory.map(MemoryEstimate::bytes).orElse(0L);
+        }
+        List<SketchSelection.Result> results = new ArrayList<>();
+        int solverRuns = run.size();
+        if (raw instanceof DistributedRows cluster) {
+            for (OutputSpectrum output : outputs) {
+                results.add(onCluster(cluster, spec, transforms, features, problem.targets(), scheme, output,
+                        c.filter(), solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra())
+                                : null, route, timings, okl));
+            }
+        } else if (onDevice.isPresent()) {
+            results.addAll(onDevice.get().fitEach(features, rows, embedding::encode, scheme, outputs, c.filter(),
+                    timings));
+        } else if (solver instanceof SketchedSolver own) {
+            SketchRoute shared = own.route(okl.context().linearAlgebra());
+            int batch = outputsAtOnce(outputs.size(), features.size(), problem.targets(), c.filter(), solverBytes);
+            solverRuns = shared instanceof EigenRoute ? (outputs.size() + batch - 1) / batch : run.size();
+            for (int first = 0; first < outputs.size(); first += batch) {
+                results.addAll(shared.fitEach(features, rows, embedding::encode, scheme,
+                        outputs.subList(first, Math.min(outputs.size(), first + batch)), c.filter(), timings));
+            }
+        } else {
+            for (int v = 0; v < run.size(); v++) {
+                RouteProblem each = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(v),
+                        components.get(v).filter(), timings, okl.context());
+                results.add(SketchRoutes.result(solver.fitStreamed(each)));
+            }
+        }
+        String device = onDevice.map(DeviceWork::of).orElse(ComputeDevices.CPU);
+        List<Fitted> out = new ArrayList<>(run.size());
+        for (int v = 0; v < run.size(); v++) {
+            out.add(new Fitted(run.get(v), components.get(v), features, results.get(v), 0, route.name(), device));
+        }
+        return new FittedRun(out, solverRuns);
+    }
+
+    /** The fitted variants of a run and the solver runs (passes and decompositions) they took. */
+    private record FittedRun(List<Fitted> fitted, int solverRuns) {
+    }
+
+    /**
+     * How many output matrices one pass serves: as many as the free heap holds the weights of (every path point's
+     * m x d weights, for the validation folds' and the final model's), after the route's own sums.
+     */
+    private static int outputsAtOnce(int outputs, int features, int targets, SpectralFilter filter,
+            long routeBytes) {
+        long each = 2L * 8 * filter.pathLength() * features * Math.max(1, targets);
+        long free = MemoryBudget.available() - routeBytes;
+        return (int) Math.max(1, Math.min(outputs, free / Math.max(1, each)));
+    }
+
+    /**
+     * A route with its passes on the cluster that holds the rows, the solve here: the eigen route's one pass of
+     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route, or a plugin's streaming solver
+     * ({@code fitting} null), is refused (its passes do not run on a cluster).
+     */
+    private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
+            FittedTransforms transforms, SketchFeatures features, int targets, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, SketchRoute fitting, ComponentSpec route,
+            StreamTimings timings, Okl okl) {
+        if (fitting instanceof FalkonRoute falkon) {
+            PassContext context = falkon.context(features, scheme, timings);
+            return falkon.fit(features, rows.falkonPasses(spec, transforms, features, scheme, targets,
+                    context.chunkRows(), timings), scheme, output, filter, timings);
+        }
+        if (!(fitting instanceof EigenRoute)) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
+                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN + "\"} (per-fold m x m "
+                    + "sums, merged on the driver), {\"name\": \"falkon\"} (m x d sums per pass) or leave the "
+                    + "solver out");
+        }
+        FoldAggregates sums = rows.sums(spec, transforms, features, scheme, targets, timings);
+        long start = System.nanoTime();
+        LinearAlgebra la = okl.context().linearAlgebra();
+        SketchSelection.Result result = SketchSelection.solve(sums, scheme,
+                Whitening.of(features.metric(), features.size(), la), output, filter, la);
+        timings.solve(System.nanoTime() - start);
+        return result;
+    }
+
+    /** A, from the operator or the one output-coupling regularizer, for the given targets. */
+    private static Matrix outputMatrix(PipelineSpec spec, Okl okl, Matrix targets) {
+        SeparableOperatorKernel operator = (SeparableOperatorKernel) okl.create(OperatorKernel.class,
+                spec.operator());
+        Matrix a = operator.outputMatrix(targets, okl.context());
+        for (ComponentSpec r : spec.regularizers()) {
+            OutputMatrix coupling = okl.create(Regularizer.class, r).outputCoupling().orElseThrow();
+            a = coupling.build(targets, okl.context());
+        }
+        return a;
+    }
+
+    private static boolean needsSelection(PipelineSpec spec, Okl okl) {
+        boolean grid = spec.selection().map(s -> !s.grid().isEmpty()).orElse(false);
+        return grid || okl.create(SpectralFilter.class, spec.filter()).pathLength() > 1;
+    }
+
+    private static Model model(Fitted best, FittedTransforms transforms, String how,
+            List<Provenance.CurvePoint> curve, String checksum, RowSource rows, Optional<InputColumns> inputColumns,
+            Provenance.Search search, Okl okl) {
+        Map<String, Object> values = new LinkedHashMap<>(best.variant().values());
+        values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
+        PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
+        SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
+                okl.context().linearAlgebra());
+        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
+                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
+                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
+                curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device(), search, null);
+        int q = rows.outputDimension();
+        ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
+                false, inputColumns, rows.outputNames(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty());
+        return new Model(spec, transforms, best.index(), best.components(), Model.rowwise(best.components().output(),
+                spec, q, okl), predictor, data, provenance, okl);
+    }
+
+    private static String describe(SelectionSpec s, FoldScheme scheme) {
+        return scheme.describe() + " on " + s.metric() + ", in one pass over the rows";
+    }
+
+    /** One fitted variant and a chosen path point. */
+    private record Fitted(GridVariants.Variant variant, Components components, SketchFeatures features,
+            SketchSelection.Result result, int index, String route, String device) {
+
+        SpectralFilter filter() {
+            return components.filter();
+        }
+
+        Fitted at(int point) {
+            return new Fitted(variant, components, features, result, point, route, device);
+        }
+    }
+
+    /**
+     * The solvers a streamed fit can take ({@link StreamingSolver}s, OKL's and plugins'), and how one is chosen: the
+     * one the pipeline names, else the supporting one with the highest {@link StreamingSolver#streamedPreference}
+     * (ties broken by id) among those that need no parameter; on a cluster, among OKL's own (whose passes run on the
+     * executors).
+     */
+    static final class SketchRoutes {
+        private SketchRoutes() {
+        }
+
+        /** Whether the named solver fits streamed rows. */
+        static boolean streams(ComponentSpec solver, Okl okl) {
+            return okl.create(RegressionSolver.class, solver) instanceof StreamingSolver;
+        }
+
+        /** The named solver, else the preferred streaming solver for the problem. */
+        static ComponentSpec choose(PipelineSpec spec, StreamedProblem problem, boolean distributed, Okl okl) {
+            if (spec.solver().isPresent()) {
+                return spec.solver().get();
+            }
+            String best = null;
+            int bestPreference = Integer.MIN_VALUE;
+            for (String id : okl.context().creatableIds(RegressionSolver.class)) {
+                if (okl.create(RegressionSolver.class, ComponentSpec.of(id)) instanceof StreamingSolver s
+                        && (!distributed || s instanceof SketchedSolver) && s.supportsStreamed(problem)
+                        && s.streamedPreference(problem) > bestPreference) {
+                    best = id;
+                    bestPreference = s.streamedPreference(problem);
+                }
+            }
+            if (best == null) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "no registered solver fits this pipeline over "
+                        + "streamed rows (OKL's low-rank-eigen and falkon are missing?)");
+            }
+            return ComponentSpec.of(best);
+        }
+
+        /** A solver's path in the form model selection reads. */
+        static SketchSelection.Result result(StreamedPath path) {
+            return new SketchSelection.Result(path.validation(), path.weights(), path.rows());
+        }
+    }
+
+    /**
+     * Rows whose first complete pass computes their {@link RowDigest} checksum (each block hashed by a task on the
+     * workers while the pass computes on it) and checks that no value is infinite or so large that the kernel's sums
+     * overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing target, a NaN input is refused).
+     */
+    private static final class DigestingRows implements RowSource {
+        private final RowSource rows;
+        private String digest;
+
+        DigestingRows(RowSource rows) {
+            this.rows = rows;
+        }
+
+        String digest() {
+            if (digest == null) {
+                forEachInputRowBlock((first, inputs, outputs) -> { });
+            }
+            return digest;
+        }
+
+        /** Fails on the first infinite value, value beyond {@link TrainingData#MAX_MAGNITUDE}, or NaN input. */
+        private void requireUsable(long first, InputRows block, boolean nanAllowed, String what) {
+            long row;
+            int column;
+            double value;
+            if (block instanceof SparseMatrix sparse) {
+                double[] values = sparse.values();
+                int k = 0;
+                while (k < sparse.nonZeros() && (Double.isNaN(values[k]) ? nanAllowed
+                        : Math.abs(values[k]) <= TrainingData.MAX_MAGNITUDE)) {
+                    k++;
+                }
+                if (k == sparse.nonZeros()) {
+                    return;
+                }
+                int r = 0;
+                while (sparse.starts()[r + 1] <= k) {
+                    r++;
+                }
+                row = first + r;
+                column = sparse.columns()[k];
+                value = values[k];
+            } else {
+                Matrix dense = (Matrix) block;
+                int k = TrainingData.firstUnusable(dense, nanAllowed);
+                if (k < 0) {
+                    return;
+                }
+                row = first + k % dense.rows();
+                column = k / dense.rows();
+                value = dense.data()[k];
+            }
+            throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
+                    + TrainingData.unusable(what, value, row, column, null));
+        }
+
+        @Override
+        public long size() {
+            return rows.size();
+        }
+
+        @Override
+        public int dimension() {
+            return rows.dimension();
+        }
+
+        @Override
+        public int outputDimension() {
+            return rows.outputDimension();
+        }
+
+        @Override
+        public List<String> outputNames() {
+            return rows.outputNames();
+        }
+
+        @Override
+        public String description() {
+            return rows.description();
+        }
+
+        @Override
+        public Optional<Matrix> inMemory() {
+            return rows.inMemory();
+        }
+
+        @Override
+        public boolean sparse() {
+            return rows.sparse();
+        }
+
+        @Override
+        public void prepare() {
+            rows.prepare();
+        }
+
+        @Override
+        public InputRows sample(int count, long seed) {
+            return rows.sample(count, seed);
+        }
+
+        @Override
+        public Matrix uniformSample(int count, long seed) {
+            return rows.uniformSample(count, seed);
+        }
+
+        @Override
+        public void forEachRowBlock(RowBlockVisitor visitor) {
+            forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
+        }
+
+        @Override
+        public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
+            if (digest != null) {
+                rows.forEachInputRowBlock(visitor);
+                return;
+            }
+            RowDigest md = new RowDigest();
+            Workers workers = Workers.shared();
+            rows.forEachInputRowBlock((first, inputs, outputs) -> {
+                requireUsable(first, inputs, false, "inputs");
+                requireUsable(first, outputs, true, "outputs");
+                Workers.Pending<Void> hashing = workers.start(() -> {
+                    md.update(first, inputs, outputs);
+                    return null;
+                });
+                try {
+                    visitor.accept(first, inputs, outputs);
+                } finally {
+                    hashing.await();
+                }
+                hashing.join();
+            });
+            digest = md.hex();
+        }
+    }
+}
