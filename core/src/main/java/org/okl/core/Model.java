@@ -208,13 +208,13 @@ public final class Model {
 
     /**
      * Loads a model file, recreating its components with the plugins on the class path and in the folders
-     * {@code OKL_PLUGINS} names ({@link Okl#shared()}), as the command line does.
+     * {@code OKL_PLUGINS} names, with a fresh default runtime ({@link Okl#fromEnvironment()}), as the command line does.
      *
      * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, damaged or newer file,
      *                      {@link ErrorCode#PLUGIN_FOLDER} for a folder in {@code OKL_PLUGINS} that does not exist
      */
     public static Model load(Path file) {
-        return load(file, Okl.shared());
+        return load(file, Okl.fromEnvironment());
     }
 
     /**

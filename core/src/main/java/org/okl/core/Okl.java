@@ -38,9 +38,11 @@ import org.okl.core.progress.ProgressListener;
  * Model model = okl.pipeline(spec).fit(TrainingData.of(x, y));
  * Decoded prediction = model.predict(xTest);
  * }</pre>
- * Building one discovers the plugins (class path and plugin folders); {@link #shared()} is a shared instance with
- * the class-path plugins and those of the folders {@value #PLUGINS_ENV} names, used where no instance is given (for
- * example by {@code Model.load(path)}), so that code loads the models the command line loads.
+ * Building one discovers the plugins (class path and plugin folders). An instance carries its own back-end, seed,
+ * plugin folders and data directory: two instances with different settings in one JVM do not see each other, and no
+ * instance is kept for the process. {@link #fromEnvironment()} builds the default one the command line builds (the
+ * class-path plugins and those of the folders {@value #PLUGINS_ENV} names); {@code Model.load(path)} uses a fresh
+ * one, so that code loads the models the command line loads.
  */
 public final class Okl {
     /** The environment variable naming extra plugin folders, separated by the path separator. */
@@ -71,28 +73,15 @@ public final class Okl {
         return new Builder();
     }
 
-    private static volatile Okl shared;
 
     /**
-     * The shared instance with the builder's defaults and the plugin folders of {@value #PLUGINS_ENV} (class-path
-     * plugins and those folders' plugins, the active back-end, seed 0, the default data directory), built on first
-     * use, as the command line builds its own.
+     * A new instance with the class-path plugins and those of the folders {@value #PLUGINS_ENV} names, the default
+     * back-end and data directory: what the command line builds. Each call discovers the plugins again.
      *
      * @throws OklException {@link ErrorCode#PLUGIN_FOLDER} when a folder {@value #PLUGINS_ENV} names does not exist
-     *                      (asked again on the next call)
      */
-    public static Okl shared() {
-        Okl instance = shared;
-        if (instance == null) {
-            synchronized (Okl.class) {
-                instance = shared;
-                if (instance == null) {
-                    instance = builder().pluginFoldersFromEnvironment().build();
-                    shared = instance;
-                }
-            }
-        }
-        return instance;
+    public static Okl fromEnvironment() {
+        return builder().pluginFoldersFromEnvironment().build();
     }
 
     /** The component registry. */

@@ -68,7 +68,7 @@ class ModelFileIT {
         PipelineSpec spec = PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", 0.5))
                 .filter(ComponentSpec.of("tikhonov", "lambda", List.of(1e-2, 1e-4)))
                 .selection(SelectionSpec.kfold(3).build()).build();
-        return org.okl.core.Okl.shared().pipeline(spec).fit(TrainingData.of(x, y));
+        return org.okl.core.Okl.fromEnvironment().pipeline(spec).fit(TrainingData.of(x, y));
     }
 
     private static Matrix probe() {

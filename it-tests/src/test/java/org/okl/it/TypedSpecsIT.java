@@ -37,7 +37,7 @@ import org.okl.transforms.Transforms;
  * cannot drift apart.
  */
 class TypedSpecsIT {
-    private static final Okl OKL = Okl.shared();
+    private static final Okl OKL = Okl.fromEnvironment();
     private static final TypedSpec<VectorKernel> K = Kernels.gaussian(1.0);
 
     @TempDir
