@@ -28,6 +28,7 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.ForwardingRows;
 import org.okl.api.rows.RowDigest;
 import org.okl.api.rows.RowSource;
 import org.okl.api.rows.StreamTimings;
@@ -506,12 +507,11 @@ public final class StreamingFit {
      * workers while the pass computes on it) and checks that no value is infinite or so large that the kernel's sums
      * overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing target, a NaN input is refused).
      */
-    private static final class DigestingRows implements RowSource {
-        private final RowSource rows;
+    private static final class DigestingRows extends ForwardingRows {
         private String digest;
 
         DigestingRows(RowSource rows) {
-            this.rows = rows;
+            super(rows);
         }
 
         String digest() {
@@ -558,38 +558,8 @@ public final class StreamingFit {
         }
 
         @Override
-        public long size() {
-            return rows.size();
-        }
-
-        @Override
-        public int dimension() {
-            return rows.dimension();
-        }
-
-        @Override
-        public int outputDimension() {
-            return rows.outputDimension();
-        }
-
-        @Override
-        public List<String> outputNames() {
-            return rows.outputNames();
-        }
-
-        @Override
-        public String description() {
-            return rows.description();
-        }
-
-        @Override
         public Optional<Matrix> inMemory() {
             return rows.inMemory();
-        }
-
-        @Override
-        public boolean sparse() {
-            return rows.sparse();
         }
 
         @Override

@@ -11,8 +11,7 @@ import org.okl.api.linalg.Matrix;
  * not f, its test part the rows of group f. Each pass reads the whole underlying source.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3")
-public final class FoldRows implements RowSource {
-    private final RowSource rows;
+public final class FoldRows extends ForwardingRows {
     private final FoldScheme scheme;
     private final int fold;
     private final boolean inFold;
@@ -24,7 +23,7 @@ public final class FoldRows implements RowSource {
      * @param inFold whether to keep the fold's rows (the test part) or every other row (the training part)
      */
     public FoldRows(RowSource rows, FoldScheme scheme, int fold, boolean inFold) {
-        this.rows = rows;
+        super(rows);
         this.scheme = scheme;
         this.fold = fold;
         this.inFold = inFold;
@@ -38,29 +37,9 @@ public final class FoldRows implements RowSource {
     }
 
     @Override
-    public int dimension() {
-        return rows.dimension();
-    }
-
-    @Override
-    public int outputDimension() {
-        return rows.outputDimension();
-    }
-
-    @Override
-    public List<String> outputNames() {
-        return rows.outputNames();
-    }
-
-    @Override
     public String description() {
         return rows.description() + (inFold ? " (fold " : " (all but fold ") + (fold + 1) + " of "
                 + scheme.validationFolds() + ")";
-    }
-
-    @Override
-    public boolean sparse() {
-        return rows.sparse();
     }
 
     @Override

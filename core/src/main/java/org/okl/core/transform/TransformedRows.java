@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.rows.ForwardingRows;
 import org.okl.api.rows.RowSource;
 
 /**
@@ -11,8 +12,7 @@ import org.okl.api.rows.RowSource;
  * sums work on. A sample is the underlying rows' sample transformed (the same rows, since sampling depends on the
  * rows' indices only).
  */
-public final class TransformedRows implements RowSource {
-    private final RowSource rows;
+public final class TransformedRows extends ForwardingRows {
     private final FittedTransforms transforms;
 
     /**
@@ -20,33 +20,13 @@ public final class TransformedRows implements RowSource {
      * @param transforms the fitted transforms
      */
     public TransformedRows(RowSource rows, FittedTransforms transforms) {
-        this.rows = rows;
+        super(rows);
         this.transforms = transforms;
-    }
-
-    @Override
-    public long size() {
-        return rows.size();
     }
 
     @Override
     public int dimension() {
         return transforms.inputs().outputDimension(rows.dimension());
-    }
-
-    @Override
-    public int outputDimension() {
-        return rows.outputDimension();
-    }
-
-    @Override
-    public List<String> outputNames() {
-        return rows.outputNames();
-    }
-
-    @Override
-    public String description() {
-        return rows.description();
     }
 
     @Override
