@@ -25,6 +25,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.pipeline.InputColumns;
 import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
+import org.okl.core.pipeline.Provenance;
 import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 
@@ -160,6 +161,31 @@ class ModelFileIT {
         assertThat(csvValues(out).maxAbsDifference(expected)).isLessThan(1e-9);
     }
 
+    /** A model records the platform it was fitted on and its rows, and its file gives them back as they were. */
+    @Test
+    void theProvenanceRecordsThePlatformAndTheFileKeepsIt(@TempDir Path tmp) throws Exception {
+        Model model = fitted();
+        Provenance.Platform platform = model.provenance().platform();
+        assertThat(platform.javaVersion()).isEqualTo(Runtime.version().toString());
+        assertThat(platform.os()).isEqualTo(System.getProperty("os.name"));
+        assertThat(platform.architecture()).isEqualTo(System.getProperty("os.arch"));
+        assertThat(platform.processors()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(platform.workerThreads()).isPositive();
+        assertThat(platform.linearAlgebra()).isEqualTo(org.okl.core.Okl.shared().context().linearAlgebra().name());
+        assertThat(platform.blas()).isNotEmpty();
+        assertThat(platform.device()).isEqualTo("cpu");
+        assertThat(model.provenance().data().rows()).isEqualTo(30);
+        Path file = tmp.resolve("m.okl");
+        model.save(file);
+        Model loaded = Model.load(file);
+        assertThat(loaded.provenance()).isEqualTo(model.provenance());
+        try (ZipFile zip = new ZipFile(file.toFile());
+                InputStream in = zip.getInputStream(zip.getEntry("model.json"))) {
+            String index = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(index).contains("\"rows\" : 30").contains("\"workerThreads\" : " + platform.workerThreads());
+        }
+    }
+
     /**
      * A version-3 file whose provenance has the fourteen flat members OKL wrote before it recorded the platform and
      * the rows (commit 568bc97, the automatic pipeline): it loads with every member it has, and predicts the same.
@@ -186,6 +212,9 @@ class ModelFileIT {
         assertThat(model.provenance().search().seconds()).isEqualTo(1.302);
         assertThat(model.provenance().auto().task()).isEqualTo("regression");
         assertThat(model.provenance().auto().reasons()).hasSize(4);
+        assertThat(model.provenance().data().rows()).as("not recorded then").isZero();
+        assertThat(model.provenance().platform()).isEqualTo(new Provenance.Platform("0.1.0-SNAPSHOT", null, null,
+                null, null, null, 0, 0, "native", null, null, "cpu"));
         Matrix test = csvValues(resource("model-v3-flat/test.csv"));
         Matrix expected = csvValues(resource("model-v3-flat/expected.csv"));
         assertThat(model.predict(test).outputs().maxAbsDifference(expected)).isLessThan(1e-9);

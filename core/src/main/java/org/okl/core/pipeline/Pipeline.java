@@ -1,7 +1,5 @@
 package org.okl.core.pipeline;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +15,6 @@ import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.core.Okl;
-import org.okl.core.OklVersion;
 import org.okl.core.device.DeviceWork;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
@@ -146,10 +143,9 @@ public final class Pipeline {
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
         SpectralFilter fittedFilter = fitted.components().filter();
         values.put("filter." + fittedFilter.pathParameter(), fittedFilter.pathValue(pathIndex));
-        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
-                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()), search, null);
+        Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(DataChecksum.of(data),
+                data.size()), values, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()),
+                new Provenance.SearchProvenance(how, curve, search));
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
                 predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,

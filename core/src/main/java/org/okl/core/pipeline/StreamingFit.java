@@ -430,10 +430,9 @@ public final class StreamingFit {
         PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
                 okl.context().linearAlgebra());
-        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
-                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device(), search, null);
+        Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(checksum,
+                best.result().rows()), values, best.route(), Pipeline.sketchOf(spec, predictor), best.device(),
+                new Provenance.SearchProvenance(how, curve, search));
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
                 false, inputColumns, rows.outputNames(), Optional.empty(), Optional.empty(), Optional.empty(),
