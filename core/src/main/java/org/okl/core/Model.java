@@ -48,7 +48,7 @@ public final class Model {
     private final Okl okl;
     private final Map<String, byte[]> files;
     private final DefaultComponentContext context;
-    private Map<String, PipelineSpec> alternatives = Map.of();
+    private final Map<String, PipelineSpec> alternatives;
 
     /**
      * A model just fitted: the files its pipeline names are read now and kept in it.
@@ -59,7 +59,7 @@ public final class Model {
     Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
-                capture(spec, okl));
+                capture(spec, okl), Map.of());
         requireFiniteFit(predictor, spec);
     }
 
@@ -90,7 +90,7 @@ public final class Model {
 
     private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
-            Map<String, byte[]> files) {
+            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives) {
         this.spec = spec;
         this.transforms = transforms;
         this.pathIndex = pathIndex;
@@ -101,6 +101,7 @@ public final class Model {
         this.provenance = provenance;
         this.okl = okl;
         this.files = files;
+        this.alternatives = Map.copyOf(alternatives);
         this.context = storedContext(okl, files, "the model");
     }
 
@@ -162,7 +163,7 @@ public final class Model {
             embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
         return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
-                Map.copyOf(files));
+                Map.copyOf(files), Map.of());
     }
 
     /**
@@ -392,14 +393,17 @@ public final class Model {
 
     /** The same model with another provenance (an automatic pipeline adds what it chose). */
     Model withProvenance(Provenance other) {
-        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files)
-                .withAlternatives(alternatives);
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files,
+                alternatives);
     }
 
-    /** This model, knowing the selection's alternatives. */
+    /**
+     * The same model knowing the selection's alternatives ({@link #alternatives()}); this one is left as it is, as
+     * every other {@code with} method leaves its model.
+     */
     Model withAlternatives(Map<String, PipelineSpec> others) {
-        this.alternatives = Map.copyOf(others);
-        return this;
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
+                others);
     }
 
     /**

@@ -112,7 +112,7 @@ final class ModelArchive {
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
         root.set("training", index(training, "training/", arrays));
         root.set("transforms", index(model.transforms().arrays(), "transforms/", arrays));
-        root.set("provenance", JSON.valueToTree(model.provenance()));
+        root.set("provenance", JSON.valueToTree(ProvenanceMembers.written(model.provenance())));
         ObjectNode files = root.putObject("files");
         Map<String, byte[]> entries = new LinkedHashMap<>();
         int k = 0;
@@ -209,14 +209,14 @@ final class ModelArchive {
         return node;
     }
 
-    /** The provenance member, every part present with its type. */
-    private static Provenance provenance(JsonNode node, String file) {
+    /** The provenance member, every part present with its type (files of every age: {@link ProvenanceMembers}). */
+    static Provenance provenance(JsonNode node, String file) {
         if (!node.isObject()) {
             throw invalid(file, INDEX + " has no 'provenance' member (where the model came from); the file is "
                     + "damaged or was not written by OKL: fit the model again");
         }
         try {
-            return JSON.treeToValue(node, Provenance.class);
+            return JSON.treeToValue(node, ProvenanceMembers.class).read();
         } catch (JsonProcessingException e) {
             String member = e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath()
                     .isEmpty() ? "'provenance." + m.getPath().stream().map(r -> r.getFieldName() != null

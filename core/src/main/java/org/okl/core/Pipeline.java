@@ -1,7 +1,5 @@
 package org.okl.core;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,10 +143,9 @@ public final class Pipeline {
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
         SpectralFilter fittedFilter = fitted.components().filter();
         values.put("filter." + fittedFilter.pathParameter(), fittedFilter.pathValue(pathIndex));
-        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), DataChecksum.of(data),
-                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()), search, null);
+        Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(DataChecksum.of(data),
+                data.size()), values, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()),
+                new Provenance.SearchProvenance(how, curve, search));
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
                 predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,

@@ -1,13 +1,10 @@
 package org.okl.core;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.okl.api.OklVersion;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.error.ErrorCode;
@@ -430,10 +427,9 @@ public final class StreamingFit {
         PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
                 okl.context().linearAlgebra());
-        Provenance provenance = new Provenance(OklVersion.get(), Instant.now().truncatedTo(ChronoUnit.SECONDS)
-                .toString(), okl.context().linearAlgebra().name(), okl.context().seed(), checksum,
-                okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList(), values, how,
-                curve, best.route(), Pipeline.sketchOf(spec, predictor), best.device(), search, null);
+        Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(checksum,
+                best.result().rows()), values, best.route(), Pipeline.sketchOf(spec, predictor), best.device(),
+                new Provenance.SearchProvenance(how, curve, search));
         int q = rows.outputDimension();
         ModelData data = new ModelData((int) Math.min(Integer.MAX_VALUE, best.result().rows()), rows.dimension(), q,
                 false, inputColumns, rows.outputNames(), Optional.empty(), Optional.empty(), Optional.empty(),

@@ -25,6 +25,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.InputColumns;
 import org.okl.core.Model;
 import org.okl.core.PipelineSpec;
+import org.okl.core.Provenance;
 import org.okl.core.SelectionSpec;
 import org.okl.core.TrainingData;
 
@@ -158,6 +159,65 @@ class ModelFileIT {
         ok(OklProcess.run(dir, Map.of(), "predict", "--model", v2.toString(), "--data",
                 resource("model-v2/test.csv").toString(), "--out", out.toString()));
         assertThat(csvValues(out).maxAbsDifference(expected)).isLessThan(1e-9);
+    }
+
+    /** A model records the platform it was fitted on and its rows, and its file gives them back as they were. */
+    @Test
+    void theProvenanceRecordsThePlatformAndTheFileKeepsIt(@TempDir Path tmp) throws Exception {
+        Model model = fitted();
+        Provenance.Platform platform = model.provenance().platform();
+        assertThat(platform.javaVersion()).isEqualTo(Runtime.version().toString());
+        assertThat(platform.os()).isEqualTo(System.getProperty("os.name"));
+        assertThat(platform.architecture()).isEqualTo(System.getProperty("os.arch"));
+        assertThat(platform.processors()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(platform.workerThreads()).isPositive();
+        assertThat(platform.linearAlgebra()).isEqualTo(org.okl.core.Okl.fromEnvironment().context().linearAlgebra().name());
+        assertThat(platform.blas()).isNotEmpty();
+        assertThat(platform.device()).isEqualTo("cpu");
+        assertThat(model.provenance().data().rows()).isEqualTo(30);
+        Path file = tmp.resolve("m.okl");
+        model.save(file);
+        Model loaded = Model.load(file);
+        assertThat(loaded.provenance()).isEqualTo(model.provenance());
+        try (ZipFile zip = new ZipFile(file.toFile());
+                InputStream in = zip.getInputStream(zip.getEntry("model.json"))) {
+            String index = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(index).contains("\"rows\" : 30").contains("\"workerThreads\" : " + platform.workerThreads());
+        }
+    }
+
+    /**
+     * A version-3 file whose provenance has the fourteen flat members OKL wrote before it recorded the platform and
+     * the rows (commit 568bc97, the automatic pipeline): it loads with every member it has, and predicts the same.
+     */
+    @Test
+    void versionThreeFilesWithTheFlatProvenanceStillLoadAndPredictWhatTheyDid() throws Exception {
+        Path v3 = resource("model-v3-flat/model-v3.okl");
+        Model model = Model.load(v3);
+        assertThat(model.provenance().oklVersion()).isEqualTo("0.1.0-SNAPSHOT");
+        assertThat(model.provenance().created()).isEqualTo("2026-12-04T17:16:04Z");
+        assertThat(model.provenance().backEnd()).isEqualTo("native");
+        assertThat(model.provenance().dataSha256())
+                .isEqualTo("ba30132226320f8b5dd908686a337bce5a2047d4c92de110b38330b0ab7c2a10");
+        assertThat(model.provenance().plugins()).hasSize(8).startsWith("okl-core@0.1.0-SNAPSHOT");
+        assertThat(model.provenance().chosen()).containsEntry("kernel.factor", 8.0)
+                .containsEntry("operator.matrix.omega", 0.0).containsEntry("filter.lambda", 1e-11);
+        assertThat(model.provenance().selection()).isEqualTo("5-fold cross-validation on arrmse, seed 0");
+        assertThat(model.provenance().validationCurve()).hasSize(1610);
+        assertThat(model.provenance().solver()).isEqualTo("separable-eigen");
+        assertThat(model.provenance().sketch()).isNull();
+        assertThat(model.provenance().device()).isEqualTo("cpu");
+        assertThat(model.provenance().search().candidates()).isEqualTo(1610);
+        assertThat(model.provenance().search().decompositions()).isEqualTo(70);
+        assertThat(model.provenance().search().seconds()).isEqualTo(1.302);
+        assertThat(model.provenance().auto().task()).isEqualTo("regression");
+        assertThat(model.provenance().auto().reasons()).hasSize(4);
+        assertThat(model.provenance().data().rows()).as("not recorded then").isZero();
+        assertThat(model.provenance().platform()).isEqualTo(new Provenance.Platform("0.1.0-SNAPSHOT", null, null,
+                null, null, null, 0, 0, "native", null, null, "cpu"));
+        Matrix test = csvValues(resource("model-v3-flat/test.csv"));
+        Matrix expected = csvValues(resource("model-v3-flat/expected.csv"));
+        assertThat(model.predict(test).outputs().maxAbsDifference(expected)).isLessThan(1e-9);
     }
 
     @Test

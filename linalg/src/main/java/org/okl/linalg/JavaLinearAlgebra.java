@@ -22,7 +22,7 @@ import org.okl.linalg.parallel.Workers;
  * BLAS; QR and Hessenberg decompositions use ojAlgo, the fastest pure-Java library measured for them.
  * Column-major {@link Matrix} arrays are wrapped as ojAlgo {@link R064Store}s without copying.
  */
-final class JavaLinearAlgebra implements SolverLinearAlgebra {
+final class JavaLinearAlgebra extends BlasBackEnd {
 
     private final LAPACK lapack;
     private final ParallelBlas products;
@@ -49,32 +49,22 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
                 + lapack.getClass().getSimpleName() + " " + NetlibLoader.version() + ")";
     }
 
+    /** netlib's Java BLAS class (its Vector API kernels when {@code VectorBLAS}) and version; no kernel name. */
     @Override
-    public void gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c) {
-        Dense.requireGemmShapes(a, transA, b, transB, c);
-        int m = c.rows();
-        int n = c.cols();
-        int k = transA ? a.rows() : a.cols();
-        if (m == 0 || n == 0) {
-            return;
-        }
-        double[] cd = c.data();
-        if (k == 0 || alpha == 0.0) {
-            Dense.scale(cd, beta);
-            return;
-        }
-        products.gemm(transA, transB, m, n, k, alpha, Dense.unaliased(a.data(), cd), 0, Dense.ld(a.rows()),
-                Dense.unaliased(b.data(), cd), 0, Dense.ld(b.rows()), beta, cd, 0, Dense.ld(m));
+    BlasLibrary blasLibrary() {
+        return new BlasLibrary("netlib " + products.blas().getClass().getSimpleName() + " "
+                + NetlibLoader.version(), "");
     }
 
+    /** The product on the workers; with {@code alpha} 0, C scaled by beta without reading A and B. */
     @Override
-    public Matrix outerGram(Matrix a) {
-        return gram(a, false);
-    }
-
-    @Override
-    public Matrix innerGram(Matrix a) {
-        return gram(a, true);
+    void product(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int lda, double[] b,
+            int ldb, double beta, double[] c) {
+        if (alpha == 0.0) {
+            Dense.scale(c, beta);
+            return;
+        }
+        products.gemm(transA, transB, m, n, k, alpha, a, 0, lda, b, 0, ldb, beta, c, 0, Dense.ld(m));
     }
 
     /**
@@ -82,12 +72,7 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
      * half the product's flops.
      */
     @Override
-    public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
-        int n = transpose ? a.cols() : a.rows();
-        int k = transpose ? a.rows() : a.cols();
-        if (Dense.trivialRankUpdate(n, k, alpha, beta, c)) {
-            return;
-        }
+    void rankUpdate(double alpha, Matrix a, boolean transpose, int n, int k, double beta, Matrix c) {
         double[] cd = c.data();
         double[] ad = Dense.unaliased(a.data(), cd);
         int lda = Dense.ld(a.rows());
@@ -99,7 +84,8 @@ final class JavaLinearAlgebra implements SolverLinearAlgebra {
         }
     }
 
-    private Matrix gram(Matrix a, boolean inner) {
+    @Override
+    Matrix gram(Matrix a, boolean inner) {
         Matrix g = multiply(a, inner, a, !inner);
         Dense.mirrorLowerToUpper(g.data(), g.rows());
         return g;

@@ -73,6 +73,18 @@ public final class LinearAlgebras {
     }
 
     /**
+     * The BLAS library a back-end's products run on, through the back-ends that forward to another; empty for a
+     * back-end that is not one of OKL's (one a program passed to {@code Okl.builder().linearAlgebra(...)}).
+     */
+    public static Optional<BlasLibrary> blasLibrary(LinearAlgebra backEnd) {
+        LinearAlgebra la = backEnd;
+        while (la instanceof ForwardingLinearAlgebra forwarding) {
+            la = forwarding.delegate();
+        }
+        return la instanceof BlasBackEnd own ? Optional.of(own.blasLibrary()) : Optional.empty();
+    }
+
+    /**
      * Reports the chosen back-end in one line: at WARN when OKL fell back to pure Java on its own and runs it without
      * the Vector API (the slowest way, which a program embedding OKL gets without OpenBLAS and without the JVM option),
      * at INFO otherwise. The warning also goes to {@code err} when SLF4J has no provider (its no-operation logger

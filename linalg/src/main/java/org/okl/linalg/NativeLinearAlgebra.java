@@ -7,13 +7,14 @@ import java.util.Optional;
 import org.netlib.util.intW;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.linalg.parallel.BlasThreads;
 
 /**
  * The native back-end: BLAS and LAPACK (OpenBLAS on a standard Linux install) called through netlib's JNI bindings.
  * {@link Matrix} is column-major, as Fortran expects, so arrays are handed over without transposing; inputs are
  * copied only where LAPACK overwrites its argument.
  */
-final class NativeLinearAlgebra implements SolverLinearAlgebra {
+final class NativeLinearAlgebra extends BlasBackEnd {
 
     private final BLAS blas;
     private final LAPACK lapack;
@@ -40,48 +41,34 @@ final class NativeLinearAlgebra implements SolverLinearAlgebra {
         return description;
     }
 
+    /**
+     * OpenBLAS's build configuration, file and kernels when the process loaded OpenBLAS, else the libraries as
+     * {@link #description()} names them.
+     */
     @Override
-    public void gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta, Matrix c) {
-        Dense.requireGemmShapes(a, transA, b, transB, c);
-        int m = c.rows();
-        int n = c.cols();
-        int k = transA ? a.rows() : a.cols();
-        if (m == 0 || n == 0) {
-            return;
-        }
-        double[] cd = c.data();
-        if (k == 0) {
-            Dense.scale(cd, beta);
-            return;
-        }
-        blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha,
-                Dense.unaliased(a.data(), cd), Dense.ld(a.rows()),
-                Dense.unaliased(b.data(), cd), Dense.ld(b.rows()), beta, cd, Dense.ld(m));
+    BlasLibrary blasLibrary() {
+        return BlasThreads.library().map(path -> {
+            String config = BlasThreads.ask("openblas_get_config");
+            return new BlasLibrary(config.isEmpty() ? path : config + " (" + path + ")",
+                    BlasThreads.ask("openblas_get_corename"));
+        }).orElseGet(() -> new BlasLibrary(description, ""));
     }
 
     @Override
-    public Matrix outerGram(Matrix a) {
-        return syrk(a, false);
-    }
-
-    @Override
-    public Matrix innerGram(Matrix a) {
-        return syrk(a, true);
+    void product(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int lda, double[] b,
+            int ldb, double beta, double[] c) {
+        blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha, a, lda, b, ldb, beta, c, Dense.ld(m));
     }
 
     /** {@code dsyrk} on the lower triangle. */
     @Override
-    public void symmetricRankUpdate(double alpha, Matrix a, boolean transpose, double beta, Matrix c) {
-        int n = transpose ? a.cols() : a.rows();
-        int k = transpose ? a.rows() : a.cols();
-        if (Dense.trivialRankUpdate(n, k, alpha, beta, c)) {
-            return;
-        }
+    void rankUpdate(double alpha, Matrix a, boolean transpose, int n, int k, double beta, Matrix c) {
         blas.dsyrk("L", transpose ? "T" : "N", n, k, alpha, Dense.unaliased(a.data(), c.data()), Dense.ld(a.rows()),
                 beta, c.data(), Dense.ld(n));
     }
 
-    private Matrix syrk(Matrix a, boolean transpose) {
+    @Override
+    Matrix gram(Matrix a, boolean transpose) {
         int n = transpose ? a.cols() : a.rows();
         int k = transpose ? a.rows() : a.cols();
         Matrix c = Matrix.zeros(n, n);

@@ -36,6 +36,40 @@ class LinearAlgebrasTest {
     }
 
     @Test
+    void theJavaBackEndNamesNetlibsJavaBlasThroughForwardingBackEnds() {
+        String version = NetlibLoader.version();
+        assertThat(version).as("netlib's Maven metadata").matches("\\d+\\.\\d+.*");
+        BlasLibrary blas = LinearAlgebras.blasLibrary(LinearAlgebras.java()).orElseThrow();
+        assertThat(blas.library()).matches("netlib (JavaBLAS|Java11BLAS|VectorBLAS) " + version.replace(".", "\\."));
+        assertThat(blas.kernels()).isEmpty();
+        LinearAlgebra tiled = TiledProducts.of(LinearAlgebras.java()).onWorkers(LinearAlgebras.java(),
+                org.okl.linalg.parallel.Workers.of(2));
+        assertThat(LinearAlgebras.blasLibrary(tiled)).contains(blas);
+        assertThat(LinearAlgebras.blasLibrary(SolverLinearAlgebra.of(tiled))).contains(blas);
+    }
+
+    @Test
+    void theNativeBackEndNamesOpenBlasItsFileAndKernels() {
+        assumeThat(LinearAlgebras.nativeBackend()).as("native BLAS/LAPACK available").isPresent();
+        BlasLibrary blas = LinearAlgebras.blasLibrary(LinearAlgebras.nativeBackend().get()).orElseThrow();
+        if (org.okl.linalg.parallel.BlasThreads.library().isPresent()) {
+            String path = org.okl.linalg.parallel.BlasThreads.library().get();
+            assertThat(blas.library()).startsWith("OpenBLAS ").endsWith(" (" + path + ")");
+            assertThat(blas.kernels()).isNotEmpty().doesNotContain(" ");
+        } else {
+            assertThat(blas.library()).isEqualTo(LinearAlgebras.nativeBackend().get().description());
+            assertThat(blas.kernels()).isEmpty();
+        }
+    }
+
+    @Test
+    void aBackEndThatIsNotOklsHasNoBlasToName() {
+        LinearAlgebra stranger = (LinearAlgebra) java.lang.reflect.Proxy.newProxyInstance(
+                getClass().getClassLoader(), new Class<?>[] {LinearAlgebra.class}, (proxy, method, args) -> null);
+        assertThat(LinearAlgebras.blasLibrary(stranger)).isEmpty();
+    }
+
+    @Test
     void requestingJavaNeverTriesToLoadNativeLibraries() {
         Supplier<NetlibLoader.NativeProbe> mustNotLoad = () -> {
             throw new AssertionError("native libraries were probed although java was requested");

@@ -1,6 +1,8 @@
 package org.okl.spark;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
@@ -26,6 +28,32 @@ final class ColumnParams {
     static final String HANDLE_INVALID = "handleInvalid";
 
     private ColumnParams() {
+    }
+
+    /**
+     * The named shared parameters of a stage ({@link SharedParams}), created with the stage as their owner and given
+     * their defaults ({@code featuresCol} 'features', {@code labelCol} 'label', {@code predictionCol} 'prediction',
+     * {@code handleInvalid} 'error'; the column lists none), by name.
+     */
+    static Map<String, Param<?>> shared(Params owner, String... names) {
+        Map<String, Param<?>> out = new HashMap<>();
+        for (String name : names) {
+            out.put(name, switch (name) {
+                case FEATURES_COL -> defaulted(owner, featuresCol(owner), "features");
+                case INPUT_COLS -> inputCols(owner);
+                case LABEL_COL -> defaulted(owner, labelCol(owner), "label");
+                case OUTPUT_COLS -> outputCols(owner);
+                case PREDICTION_COL -> defaulted(owner, predictionCol(owner), "prediction");
+                case HANDLE_INVALID -> defaulted(owner, handleInvalid(owner), "error");
+                default -> throw new IllegalArgumentException("no shared parameter '" + name + "'");
+            });
+        }
+        return out;
+    }
+
+    private static Param<String> defaulted(Params owner, Param<String> param, String value) {
+        owner.setDefault(param, value);
+        return param;
     }
 
     static Param<String> featuresCol(Params owner) {

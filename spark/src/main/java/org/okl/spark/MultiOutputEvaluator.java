@@ -4,13 +4,13 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.spark.ml.evaluation.Evaluator;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
@@ -50,7 +50,8 @@ import org.okl.spark.exec.ExecutorOkl;
  *         .setEvaluator(new MultiOutputEvaluator().setOutputCols(new String[] {"y0", "y1"}).setMetricName("arrmse"))
  * }</pre>
  */
-public final class MultiOutputEvaluator extends Evaluator implements DefaultParamsWritable {
+public final class MultiOutputEvaluator extends Evaluator implements DefaultParamsWritable,
+        SharedParams.HasOutputColumns<MultiOutputEvaluator>, SharedParams.HasPredictionCol<MultiOutputEvaluator> {
     private static final long serialVersionUID = 1L;
     /** The metrics computed from squared-error sums. */
     private static final List<String> SQUARED = List.of("mse", "rmse", "arrmse");
@@ -59,9 +60,7 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
             "f1-macro");
 
     private final String uid;
-    private final Param<String> labelCol;
-    private final StringArrayParam outputCols;
-    private final Param<String> predictionCol;
+    private final Map<String, Param<?>> shared;
     private final Param<String> metricName;
 
     /** An evaluator with a new uid. */
@@ -72,14 +71,11 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
     /** An evaluator with the given uid (Spark ML copies and loads stages this way). */
     public MultiOutputEvaluator(String uid) {
         this.uid = uid;
-        this.labelCol = ColumnParams.labelCol(this);
-        this.outputCols = ColumnParams.outputCols(this);
-        this.predictionCol = ColumnParams.predictionCol(this);
+        this.shared = ColumnParams.shared(this, ColumnParams.LABEL_COL, ColumnParams.OUTPUT_COLS,
+                ColumnParams.PREDICTION_COL);
         String[] names = java.util.stream.Stream.concat(SQUARED.stream(), LABELS.stream()).toArray(String[]::new);
         this.metricName = new Param<>(this, "metricName", "the metric: " + String.join(", ", names)
                 + " (default mse)", ParamValidators.inArray(names));
-        setDefault(labelCol, "label");
-        setDefault(predictionCol, "prediction");
         setDefault(metricName, "mse");
     }
 
@@ -98,42 +94,14 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         return uid;
     }
 
-    /** The column of true outputs. */
-    public Param<String> labelCol() {
-        return labelCol;
-    }
-
-    /** The columns of true outputs (instead of {@link #labelCol()}). */
-    public StringArrayParam outputCols() {
-        return outputCols;
-    }
-
-    /** The prediction column. */
-    public Param<String> predictionCol() {
-        return predictionCol;
+    @Override
+    public Param<?> sharedParam(String name) {
+        return shared.get(name);
     }
 
     /** The metric's name. */
     public Param<String> metricName() {
         return metricName;
-    }
-
-    /** Sets the column of true outputs. */
-    public MultiOutputEvaluator setLabelCol(String column) {
-        set(labelCol, column);
-        return this;
-    }
-
-    /** Sets the columns of true outputs. */
-    public MultiOutputEvaluator setOutputCols(String[] columns) {
-        set(outputCols, columns);
-        return this;
-    }
-
-    /** Sets the prediction column. */
-    public MultiOutputEvaluator setPredictionCol(String column) {
-        set(predictionCol, column);
-        return this;
     }
 
     /** Sets the metric ({@code mse}, {@code rmse}, {@code arrmse}, {@code hamming-loss}, ...). */
@@ -150,8 +118,8 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
 
     @Override
     public double evaluate(Dataset<?> dataset) {
-        ColumnLayout truth = ColumnParams.layout(dataset.schema(), this, outputCols, labelCol, "outputs");
-        String prediction = getOrDefault(predictionCol);
+        ColumnLayout truth = ColumnParams.layout(dataset.schema(), this, outputCols(), labelCol(), "outputs");
+        String prediction = getOrDefault(predictionCol());
         if (!Arrays.asList(dataset.schema().fieldNames()).contains(prediction)) {
             throw new OklException(ErrorCode.INVALID_DATA, "prediction column '" + prediction + "' is not in the "
                     + "data set; its columns: " + String.join(", ", dataset.schema().fieldNames()));

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.BooleanParam;
@@ -12,7 +13,6 @@ import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
-import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
@@ -60,22 +60,19 @@ import org.okl.spark.fit.SparkFit;
  * Dataset<Row> predicted = model.transform(test);      // adds the column "prediction"
  * }</pre>
  */
-public final class OklEstimator extends Estimator<OklSparkModel> implements DefaultParamsWritable {
+public final class OklEstimator extends Estimator<OklSparkModel> implements DefaultParamsWritable,
+        SharedParams.HasInputColumns<OklEstimator>, SharedParams.HasOutputColumns<OklEstimator>,
+        SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator> {
     private static final long serialVersionUID = 1L;
 
     private final String uid;
+    private final Map<String, Param<?>> shared;
     private final Param<String> pipeline;
     private final Param<String> pipelinePath;
-    private final Param<String> featuresCol;
-    private final StringArrayParam inputCols;
-    private final Param<String> labelCol;
-    private final StringArrayParam outputCols;
-    private final Param<String> predictionCol;
     private final LongParam seed;
     private final IntParam aggregationDepth;
     private final IntParam blockRows;
     private final Param<String> weightCol;
-    private final Param<String> handleInvalid;
     private final BooleanParam requireDistributed;
 
     /** An estimator with a new uid. */
@@ -86,14 +83,12 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** An estimator with the given uid (Spark ML copies and loads stages this way). */
     public OklEstimator(String uid) {
         this.uid = uid;
+        this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
+                ColumnParams.LABEL_COL, ColumnParams.OUTPUT_COLS, ColumnParams.PREDICTION_COL,
+                ColumnParams.HANDLE_INVALID);
         this.pipeline = new Param<>(this, "pipeline", "the OKL pipeline as pipeline-file JSON (presets allowed)");
         this.pipelinePath = new Param<>(this, "pipelinePath", "a pipeline file, read through Hadoop's file systems "
                 + "(used when pipeline is not set)");
-        this.featuresCol = ColumnParams.featuresCol(this);
-        this.inputCols = ColumnParams.inputCols(this);
-        this.labelCol = ColumnParams.labelCol(this);
-        this.outputCols = ColumnParams.outputCols(this);
-        this.predictionCol = ColumnParams.predictionCol(this);
         this.seed = new LongParam(this, "seed", "the seed of OKL's random choices (landmarks, random features; the folds "
                 + "use the pipeline's selection seed)");
         this.aggregationDepth = new IntParam(this, "aggregationDepth", "the depth of the treeAggregate that merges "
@@ -103,15 +98,10 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.weightCol = new Param<>(this, "weightCol", "a numeric column of row weights (finite, >= 0): the fit "
                 + "minimises sum w_i ||y_i - f(x_i)||^2 + W lambda ||f||^2 (W the weights' sum) and selects on "
                 + "weighted validation errors (default: none, every weight 1)");
-        this.handleInvalid = ColumnParams.handleInvalid(this);
         this.requireDistributed = new BooleanParam(this, "requireDistributed", "refuse what would bring every "
                 + "training row to the driver: a pipeline that does not stream, a sketch that reads every row there "
                 + "(default true)");
-        setDefault(featuresCol, "features");
-        setDefault(labelCol, "label");
-        setDefault(handleInvalid, "error");
         setDefault(requireDistributed, true);
-        setDefault(predictionCol, "prediction");
         setDefault(seed, 0L);
         setDefault(aggregationDepth, 2);
         setDefault(blockRows, 0);
@@ -132,6 +122,11 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         return uid;
     }
 
+    @Override
+    public Param<?> sharedParam(String name) {
+        return shared.get(name);
+    }
+
     /** The pipeline, as pipeline-file JSON. */
     public Param<String> pipeline() {
         return pipeline;
@@ -140,31 +135,6 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** A pipeline file (used when {@link #pipeline()} is not set). */
     public Param<String> pipelinePath() {
         return pipelinePath;
-    }
-
-    /** The input column. */
-    public Param<String> featuresCol() {
-        return featuresCol;
-    }
-
-    /** The input columns (instead of {@link #featuresCol()}). */
-    public StringArrayParam inputCols() {
-        return inputCols;
-    }
-
-    /** The output column. */
-    public Param<String> labelCol() {
-        return labelCol;
-    }
-
-    /** The output columns (instead of {@link #labelCol()}). */
-    public StringArrayParam outputCols() {
-        return outputCols;
-    }
-
-    /** The column the fitted model's transform adds. */
-    public Param<String> predictionCol() {
-        return predictionCol;
     }
 
     /** The seed of OKL's random choices. */
@@ -187,11 +157,6 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         return weightCol;
     }
 
-    /** What to do with invalid rows: {@code error}, {@code skip} or {@code keep}. */
-    public Param<String> handleInvalid() {
-        return handleInvalid;
-    }
-
     /** Whether to refuse what would bring every training row to the driver. */
     public BooleanParam requireDistributed() {
         return requireDistributed;
@@ -200,12 +165,6 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** Sets the weight column. */
     public OklEstimator setWeightCol(String column) {
         set(weightCol, column);
-        return this;
-    }
-
-    /** Sets what to do with invalid rows ({@code error}, {@code skip}, {@code keep}). */
-    public OklEstimator setHandleInvalid(String value) {
-        set(handleInvalid, value);
         return this;
     }
 
@@ -232,36 +191,6 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         return this;
     }
 
-    /** Sets the input column. */
-    public OklEstimator setFeaturesCol(String column) {
-        set(featuresCol, column);
-        return this;
-    }
-
-    /** Sets several input columns. */
-    public OklEstimator setInputCols(String[] columns) {
-        set(inputCols, columns);
-        return this;
-    }
-
-    /** Sets the output column. */
-    public OklEstimator setLabelCol(String column) {
-        set(labelCol, column);
-        return this;
-    }
-
-    /** Sets several output columns. */
-    public OklEstimator setOutputCols(String[] columns) {
-        set(outputCols, columns);
-        return this;
-    }
-
-    /** Sets the prediction column. */
-    public OklEstimator setPredictionCol(String column) {
-        set(predictionCol, column);
-        return this;
-    }
-
     /** Sets the seed. */
     public OklEstimator setSeed(long value) {
         set(seed, value);
@@ -285,11 +214,11 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         transformSchema(dataset.schema(), true);
         Okl okl = Okl.builder().seed((Long) getOrDefault(seed)).pluginFoldersFromEnvironment().build();
         PipelineSpec spec = pipelineSpec(dataset.sparkSession(), okl);
-        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols, featuresCol, "inputs");
-        ColumnLayout outputs = ColumnParams.layout(dataset.schema(), this, outputCols, labelCol, "outputs");
+        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
+        ColumnLayout outputs = ColumnParams.layout(dataset.schema(), this, outputCols(), labelCol(), "outputs");
         SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()),
                 okl, new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
-                        (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid)),
+                        (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
                         (Boolean) getOrDefault(requireDistributed)));
         OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
         copyValues(model, extractParamMap());
@@ -341,10 +270,10 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** Checks the input and output columns; the schema gains the prediction column. */
     @Override
     public StructType transformSchema(StructType schema) {
-        ColumnParams.layout(schema, this, inputCols, featuresCol, "inputs");
-        ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols, labelCol, "outputs");
+        ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
+        ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols(), labelCol(), "outputs");
         weightColumn(schema);
-        return SparkPredictions.schema(schema, getOrDefault(predictionCol), outputs.isSingleNumber());
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), outputs.isSingleNumber());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.okl.spark;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -8,7 +9,6 @@ import org.apache.spark.ml.Model;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
@@ -31,17 +31,16 @@ import org.okl.spark.fit.FitSummary;
  * reads); {@code write().save(path)} saves the Spark ML metadata and that model file ({@code path/data/model.okl}),
  * {@link #load} reads them back. A model just fitted carries its fit's {@link #summary()} (where each pass ran).
  */
-public final class OklSparkModel extends Model<OklSparkModel> implements MLWritable {
+public final class OklSparkModel extends Model<OklSparkModel> implements MLWritable,
+        SharedParams.HasInputColumns<OklSparkModel>, SharedParams.HasPredictionCol<OklSparkModel>,
+        SharedParams.HasHandleInvalid<OklSparkModel> {
     private static final long serialVersionUID = 1L;
 
     private final String uid;
+    private final Map<String, Param<?>> shared;
     private transient org.okl.core.Model model;
     private final ModelBroadcast bytes;
-    private final Param<String> featuresCol;
-    private final StringArrayParam inputCols;
-    private final Param<String> predictionCol;
     private final BooleanParam scalarPrediction;
-    private final Param<String> handleInvalid;
     private FitSummary summary;
     private transient Broadcast<ModelBroadcast> broadcast;
 
@@ -58,17 +57,12 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     OklSparkModel(String uid, org.okl.core.Model model, ModelBroadcast bytes, boolean scalar) {
         this.uid = uid;
+        this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
+                ColumnParams.PREDICTION_COL, ColumnParams.HANDLE_INVALID);
         this.model = model;
         this.bytes = bytes;
-        this.featuresCol = ColumnParams.featuresCol(this);
-        this.inputCols = ColumnParams.inputCols(this);
-        this.predictionCol = ColumnParams.predictionCol(this);
         this.scalarPrediction = new BooleanParam(this, "scalarPrediction", "whether the prediction column holds "
                 + "numbers (a model fitted on one numeric output column) rather than ML vectors");
-        this.handleInvalid = ColumnParams.handleInvalid(this);
-        setDefault(featuresCol, "features");
-        setDefault(predictionCol, "prediction");
-        setDefault(handleInvalid, "error");
         set(scalarPrediction, scalar);
     }
 
@@ -87,6 +81,11 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return uid;
     }
 
+    @Override
+    public Param<?> sharedParam(String name) {
+        return shared.get(name);
+    }
+
     /**
      * The OKL model: what {@code okl fit} writes and {@code okl predict} reads (read again from its bytes after this
      * object was serialized).
@@ -103,35 +102,9 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return bytes.bytes().clone();
     }
 
-    /** The input column. */
-    public Param<String> featuresCol() {
-        return featuresCol;
-    }
-
-    /** The input columns (instead of {@link #featuresCol()}). */
-    public StringArrayParam inputCols() {
-        return inputCols;
-    }
-
-    /** The column {@link #transform} adds. */
-    public Param<String> predictionCol() {
-        return predictionCol;
-    }
-
     /** Whether predictions are numbers rather than vectors. */
     public BooleanParam scalarPrediction() {
         return scalarPrediction;
-    }
-
-    /** What to do with invalid rows in {@link #transform}: {@code error}, {@code skip} or {@code keep} (NaN). */
-    public Param<String> handleInvalid() {
-        return handleInvalid;
-    }
-
-    /** Sets what to do with invalid rows in {@link #transform}. */
-    public OklSparkModel setHandleInvalid(String value) {
-        set(handleInvalid, value);
-        return this;
     }
 
     /** Whether the model carries its fit's summary (a model loaded from storage does not). */
@@ -155,31 +128,13 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         this.summary = fitted;
     }
 
-    /** Sets the input column. */
-    public OklSparkModel setFeaturesCol(String column) {
-        set(featuresCol, column);
-        return this;
-    }
-
-    /** Sets several input columns. */
-    public OklSparkModel setInputCols(String[] columns) {
-        set(inputCols, columns);
-        return this;
-    }
-
-    /** Sets the prediction column. */
-    public OklSparkModel setPredictionCol(String column) {
-        set(predictionCol, column);
-        return this;
-    }
-
     /** The rows with the prediction column added, predicted on the executors. */
     @Override
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
-        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols, featuresCol, "inputs");
-        return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol), scalar(),
-                inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid)));
+        ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
+        return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol()), scalar(),
+                inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
 
     /** The model's broadcast, made once per model. */
@@ -196,8 +151,8 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     @Override
     public StructType transformSchema(StructType schema) {
-        ColumnParams.layout(schema, this, inputCols, featuresCol, "inputs");
-        return SparkPredictions.schema(schema, getOrDefault(predictionCol), scalar());
+        ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), scalar());
     }
 
     @Override
@@ -216,8 +171,8 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     public CandidateRanking decodeCandidates(Dataset<?> inputs, Dataset<?> candidates, String[] candidateCols,
             int k) {
         Matrix x;
-        try (SparkRows rows = SparkRows.of(inputs.toDF(), ColumnParams.layout(inputs.schema(), this, inputCols,
-                featuresCol, "inputs"), Optional.empty())) {
+        try (SparkRows rows = SparkRows.of(inputs.toDF(), ColumnParams.layout(inputs.schema(), this, inputCols(),
+                featuresCol(), "inputs"), Optional.empty())) {
             x = rows.collect("the inputs to decode are predicted on the driver", "decode them in slices").inputs();
         }
         return decodeCandidates(x, candidates, candidateCols, k);

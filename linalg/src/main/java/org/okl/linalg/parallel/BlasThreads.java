@@ -103,6 +103,28 @@ public final class BlasThreads {
         }
     }
 
+    /** The OpenBLAS library the native back-end registered (its path), when there is one. */
+    public static Optional<String> library() {
+        return Optional.ofNullable(library);
+    }
+
+    /**
+     * What a text function of the registered OpenBLAS without arguments returns ({@code openblas_get_config},
+     * {@code openblas_get_corename}), stripped; empty without OpenBLAS or when JNA cannot call it. The BLAS threads
+     * are left as they are.
+     */
+    public static String ask(String function) {
+        String path = library;
+        if (path == null) {
+            return "";
+        }
+        try {
+            return text(NativeLibrary.getInstance(path), function);
+        } catch (RuntimeException | LinkageError e) {
+            return "";
+        }
+    }
+
     /** One line for reports: who sets the BLAS threads, and to what. */
     public static String describe() {
         synchronized (LOCK) {
@@ -167,8 +189,13 @@ public final class BlasThreads {
 
     /** {@code openblas_get_corename()}: the kernel set the library chose, or "" when it cannot say. */
     private static String coreName(NativeLibrary lib) {
+        return text(lib, "openblas_get_corename");
+    }
+
+    /** A library's text function without arguments, stripped, or "" when it cannot be called. */
+    private static String text(NativeLibrary lib, String function) {
         try {
-            String name = lib.getFunction("openblas_get_corename").invokeString(new Object[0], false);
+            String name = lib.getFunction(function).invokeString(new Object[0], false);
             return name == null ? "" : name.strip();
         } catch (RuntimeException | LinkageError e) {
             return "";
