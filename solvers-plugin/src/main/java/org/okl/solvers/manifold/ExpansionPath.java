@@ -4,20 +4,14 @@ import java.util.List;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.solve.Predictor;
-import org.okl.api.solve.RegressionPath;
-import org.okl.linalg.expansion.KernelExpansion;
+import org.okl.solvers.ExpansionPathBase;
 
 /**
  * A path of kernel expansions {@code H_j = k(X*, centers) · A_j · Q} over one set of centers and one right factor,
  * so predictions at every path point share one cross-Gram.
  */
-final class ExpansionPath implements RegressionPath {
-    private final VectorKernel kernel;
-    private final Matrix centers;
-    private final List<Matrix> coefficients;
+final class ExpansionPath extends ExpansionPathBase<Matrix> {
     private final Matrix right;
-    private final LinearAlgebra linearAlgebra;
 
     /**
      * @param kernel        the scalar kernel
@@ -28,16 +22,8 @@ final class ExpansionPath implements RegressionPath {
      */
     ExpansionPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
             LinearAlgebra linearAlgebra) {
-        this.kernel = kernel;
-        this.centers = centers;
-        this.coefficients = List.copyOf(coefficients);
+        super(kernel, centers, coefficients, linearAlgebra);
         this.right = right;
-        this.linearAlgebra = linearAlgebra;
-    }
-
-    @Override
-    public int length() {
-        return coefficients.size();
     }
 
     @Override
@@ -51,7 +37,12 @@ final class ExpansionPath implements RegressionPath {
     }
 
     @Override
-    public Predictor at(int index) {
-        return new KernelExpansion(kernel, centers, coefficients.get(index), right, linearAlgebra);
+    protected Matrix expansion(int index) {
+        return coefficients.get(index);
+    }
+
+    @Override
+    protected Matrix right() {
+        return right;
     }
 }

@@ -5,21 +5,15 @@ import java.util.stream.IntStream;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.solve.Predictor;
-import org.okl.api.solve.RegressionPath;
-import org.okl.linalg.expansion.KernelExpansion;
 import org.okl.linalg.expansion.StackedProducts;
+import org.okl.solvers.ExpansionPathBase;
 
 /**
  * A task-indexed path: coefficients c_j (n x 1) per path point, and predictions for every task,
  * {@code H = k_* M} with {@code M_{i,t} = A[t, t_i]·c_i} (t x T, column t = f_t(x)).
  */
-public final class TaskPath implements RegressionPath {
-    private final VectorKernel kernel;
-    private final Matrix centers;
-    private final List<double[]> coefficients;
+public final class TaskPath extends ExpansionPathBase<double[]> {
     private final Matrix taskRows;
-    private final LinearAlgebra linearAlgebra;
 
     /**
      * @param kernel        the scalar input kernel
@@ -30,16 +24,8 @@ public final class TaskPath implements RegressionPath {
      */
     TaskPath(VectorKernel kernel, Matrix centers, List<double[]> coefficients, Matrix taskRows,
             LinearAlgebra linearAlgebra) {
-        this.kernel = kernel;
-        this.centers = centers;
-        this.coefficients = List.copyOf(coefficients);
+        super(kernel, centers, coefficients, linearAlgebra);
         this.taskRows = taskRows;
-        this.linearAlgebra = linearAlgebra;
-    }
-
-    @Override
-    public int length() {
-        return coefficients.size();
     }
 
     @Override
@@ -99,8 +85,8 @@ public final class TaskPath implements RegressionPath {
     }
 
     @Override
-    public Predictor at(int index) {
-        return new KernelExpansion(kernel, centers, expansion(index), null, linearAlgebra);
+    protected Matrix right() {
+        return null;
     }
 
     /** The scalar coefficients c (n) at one path point (not a copy). */
@@ -109,7 +95,8 @@ public final class TaskPath implements RegressionPath {
     }
 
     /** M = diag(c) · taskRows (n x T). */
-    private Matrix expansion(int index) {
+    @Override
+    protected Matrix expansion(int index) {
         double[] c = coefficients.get(index);
         Matrix m = taskRows.copy();
         double[] data = m.data();

@@ -6,22 +6,16 @@ import java.util.Optional;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.solve.Predictor;
-import org.okl.api.solve.RegressionPath;
 import org.okl.linalg.device.ComputeDevices;
-import org.okl.linalg.expansion.KernelExpansion;
 import org.okl.linalg.expansion.StackedProducts;
+import org.okl.solvers.ExpansionPathBase;
 
 /**
  * A path of kernel expansions whose coefficients were computed point by point (iterations of an iterative filter,
  * or linear solves): {@code F_j = k_* C_j R}. The cross Gram k_* is computed once for the whole path.
  */
-public final class CoefficientPath implements RegressionPath {
-    private final VectorKernel kernel;
-    private final Matrix centers;
-    private final List<Matrix> coefficients;
+public final class CoefficientPath extends ExpansionPathBase<Matrix> {
     private final Matrix right;
-    private final LinearAlgebra linearAlgebra;
 
     /**
      * @param kernel        the scalar kernel k
@@ -32,16 +26,8 @@ public final class CoefficientPath implements RegressionPath {
      */
     public CoefficientPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
             LinearAlgebra linearAlgebra) {
-        this.kernel = kernel;
-        this.centers = centers;
-        this.coefficients = List.copyOf(coefficients);
+        super(kernel, centers, coefficients, linearAlgebra);
         this.right = right;
-        this.linearAlgebra = linearAlgebra;
-    }
-
-    @Override
-    public int length() {
-        return coefficients.size();
     }
 
     @Override
@@ -80,8 +66,13 @@ public final class CoefficientPath implements RegressionPath {
     }
 
     @Override
-    public Predictor at(int index) {
-        return new KernelExpansion(kernel, centers, coefficients.get(index), right, linearAlgebra);
+    protected Matrix expansion(int index) {
+        return coefficients.get(index);
+    }
+
+    @Override
+    protected Matrix right() {
+        return right;
     }
 
     /** The coefficients C_j at one path point (not a copy). */
