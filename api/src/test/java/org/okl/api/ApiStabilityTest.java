@@ -19,7 +19,8 @@ class ApiStabilityTest {
         Path classes = Path.of(API.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         try (Stream<Path> files = Files.walk(classes)) {
             return files.map(p -> classes.relativize(p).toString().replace('\\', '/'))
-                    .filter(n -> n.endsWith(".class") && !n.contains("$") && !n.endsWith("package-info.class"))
+                    .filter(n -> n.endsWith(".class") && !n.contains("$") && !n.endsWith("package-info.class")
+                            && !n.endsWith("module-info.class"))
                     .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.'))
                     .map(ApiStabilityTest::load)
                     .filter(c -> Modifier.isPublic(c.getModifiers()))
