@@ -1,4 +1,4 @@
-package org.okl.app.command;
+package org.okl.bench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

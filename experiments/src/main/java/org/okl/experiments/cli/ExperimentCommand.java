@@ -1,4 +1,4 @@
-package org.okl.app.command;
+package org.okl.experiments.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
