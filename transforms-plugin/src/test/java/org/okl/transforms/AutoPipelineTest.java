@@ -13,8 +13,8 @@ import org.okl.core.pipeline.Model;
 import org.okl.core.pipeline.PipelineSpec;
 import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
-import org.okl.datasets.Metrics;
 import org.okl.kernels.Kernels;
+import org.okl.metrics.Metrics;
 import org.okl.testkit.TestMatrices;
 
 /** What the automatic pipeline chooses from the data, and that the model records it. */

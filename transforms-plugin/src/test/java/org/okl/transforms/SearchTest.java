@@ -18,13 +18,13 @@ import org.okl.core.pipeline.SelectionSpec;
 import org.okl.core.pipeline.TrainingData;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
-import org.okl.datasets.Metrics;
 import org.okl.decoders.Decoders;
 import org.okl.decoders.Outputs;
 import org.okl.filters.Filters;
 import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
 import org.okl.kernels.OutputMatrices;
+import org.okl.metrics.Metrics;
 
 /**
  * The width and output-coupling search: its validation curve against dense Kronecker solves, the shared route

@@ -1,4 +1,4 @@
-package org.okl.datasets.metric;
+package org.okl.metrics;
 
 import java.util.Arrays;
 import org.okl.api.decoder.Decoded;

@@ -1,4 +1,4 @@
-package org.okl.datasets.metric;
+package org.okl.metrics;
 
 import java.util.List;
 import org.okl.api.component.ComponentFactory;

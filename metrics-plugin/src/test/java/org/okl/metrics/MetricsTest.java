@@ -1,4 +1,4 @@
-package org.okl.datasets.metric;
+package org.okl.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,7 +15,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.LabelCountMetric;
 import org.okl.api.metric.LabelCounts;
 import org.okl.api.metric.Metric;
-import org.okl.datasets.Contexts;
+import org.okl.testkit.TestContext;
 import org.okl.api.component.ComponentSpec;
 import org.okl.core.component.ValidatedParameters;
 
@@ -254,7 +254,7 @@ class MetricsTest {
         higher.forEach((id, h) -> {
             ComponentFactory<Metric> f = byId.get(id);
             Object[] params = id.equals("rbf-loss") ? new Object[] {"sigma", 1.0} : new Object[0];
-            assertThat(f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), Contexts.plain()).higherIsBetter()).as(id).isEqualTo(h);
+            assertThat(f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), TestContext.active()).higherIsBetter()).as(id).isEqualTo(h);
         });
         assertThat(byId.get("rbf-loss").parameters().get(0).required()).isTrue();
     }

@@ -1,4 +1,4 @@
-package org.okl.datasets;
+package org.okl.metrics;
 
 import org.okl.api.component.TypedSpec;
 import org.okl.api.metric.Metric;

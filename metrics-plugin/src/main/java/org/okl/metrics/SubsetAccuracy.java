@@ -1,4 +1,4 @@
-package org.okl.datasets.metric;
+package org.okl.metrics;
 
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;

@@ -4,4 +4,4 @@
  * top-k accuracy and per-character accuracy of sequences. Every class documents its exact formula and the rule for
  * its edge cases.
  */
-package org.okl.datasets.metric;
+package org.okl.metrics;

@@ -1,4 +1,4 @@
-package org.okl.datasets.metric;
+package org.okl.metrics;
 
 import java.util.Optional;
 import java.util.Random;
@@ -7,7 +7,6 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Ranking;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
-import org.okl.datasets.Metrics;
 import org.okl.testkit.MetricContract;
 import org.okl.testkit.TestContext;
 
