@@ -1,4 +1,4 @@
-package org.okl.datasets.io;
+package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package org.okl.transforms;
+package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,7 @@ import org.okl.core.pipeline.TrainingData;
 import org.okl.kernels.Kernels;
 import org.okl.metrics.Metrics;
 import org.okl.testkit.TestMatrices;
+import org.okl.transforms.Transforms;
 
 /** What the automatic pipeline chooses from the data, and that the model records it. */
 class AutoPipelineTest {

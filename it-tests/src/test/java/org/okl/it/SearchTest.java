@@ -1,4 +1,4 @@
-package org.okl.transforms;
+package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
