@@ -31,13 +31,14 @@ summary="$OUT/summary.txt"
 say() { echo "$*" | tee -a "$summary"; }
 left() { echo $(( budget - ($(date +%s) - started) )); }
 
-for f in okl.jar jre25.txz openblas.txz; do
+for f in okl.jar okl-lab.jar jre25.txz openblas.txz; do
   if [[ ! -f "$carry/$f" ]]; then say "cpu-scaling: $carry/$f is missing: run device/prepare-cpu.sh first"; exit 2; fi
 done
 tar xJf "$carry/jre25.txz" -C "$work" && tar xJf "$carry/openblas.txz" -C "$work" || { say "cannot unpack"; exit 2; }
 export PATH="$work/jre/bin:$PATH"
 export LD_LIBRARY_PATH="$work/openblas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OKL_JAR="$carry/okl.jar"
+export OKL_LAB_JAR="$carry/okl-lab.jar"
 export OKL_TMPDIR="$work"
 export TMPDIR="$work"
 unset OPENBLAS_NUM_THREADS GOTO_NUM_THREADS OMP_NUM_THREADS OKL_THREADS

@@ -4,6 +4,10 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine;
 
 /** The {@code okl} command line. */
@@ -26,13 +30,49 @@ public final class Main {
 
     /** Runs the command line and returns its exit code, without exiting (for tests). */
     public static int run(String... args) {
+        Optional<PluginCommands.Routed> routed = PluginCommands.route(args, builtInCommands());
+        if (routed.isPresent()) {
+            return runPluginCommand(routed.get(), args);
+        }
+        return execute(null, null, args);
+    }
+
+    /**
+     * Runs a command written with picocli as the sub-command {@code name} of {@code okl}, exactly as a built-in one:
+     * the same global options (which it reads through its {@code @ParentCommand} {@link OklCommand}), help, error
+     * messages and exit codes. A plugin's {@link org.okl.api.command.PluginCommand} whose command is written with
+     * picocli runs itself this way (okl bench, okl experiment).
+     *
+     * @param name      the command's name
+     * @param command   the picocli command object
+     * @param arguments the command line without the command's name (global options included)
+     * @return the exit code
+     */
+    public static int runCommand(String name, Object command, List<String> arguments) {
+        List<String> args = new ArrayList<>();
+        args.add(name);
+        args.addAll(arguments);
+        return execute(name, command, args.toArray(String[]::new));
+    }
+
+    private static int execute(String extraName, Object extraCommand, String... args) {
         OklCommand root = new OklCommand();
         CommandLine cli = new CommandLine(root);
+        if (extraCommand != null) {
+            cli.addSubcommand(extraName, extraCommand);
+        }
         ErrorReporter reporter = new ErrorReporter(root);
         cli.setExecutionExceptionHandler(reporter);
         cli.setParameterExceptionHandler(ErrorReporter::usage);
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> reporter.uncaught(thread, e, cli));
         cli.setExecutionStrategy(parseResult -> {
+            if (parseResult.isUsageHelpRequested()) {
+                // okl --help lists the commands of plugins too
+                PluginCommands.all(List.of()).values().stream()
+                        .filter(c -> !cli.getSubcommands().containsKey(c.name()))
+                        .forEach(c -> cli.addSubcommand(c.name(), CommandLine.Model.CommandSpec.create()
+                                .usageMessage(new CommandLine.Model.UsageMessageSpec().description(c.description()))));
+            }
             Integer help = CommandLine.executeHelpRequest(parseResult);
             if (help != null) {
                 return help;
@@ -49,6 +89,33 @@ public final class Main {
         } catch (OutOfMemoryError e) {
             return reporter.outOfMemory(e, cli, args);
         }
+    }
+
+    /** Runs a plugin's command; a failure it does not report itself is reported as a built-in command's would be. */
+    private static int runPluginCommand(PluginCommands.Routed routed, String[] args) {
+        try {
+            return routed.command().run(routed.arguments());
+        } catch (RuntimeException | LinkageError | OutOfMemoryError e) {
+            OklCommand root = new OklCommand();
+            CommandLine cli = new CommandLine(root);
+            ErrorReporter reporter = new ErrorReporter(root);
+            if (e instanceof OutOfMemoryError oom) {
+                return reporter.outOfMemory(oom, cli, args);
+            }
+            Exception failure = e instanceof Exception ex ? ex : new IllegalStateException(e.toString(), e);
+            return reporter.handleExecutionException(failure, cli, null);
+        }
+    }
+
+    /** The names of the built-in commands (and their aliases). */
+    static Set<String> builtInCommands() {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (Class<?> c : OklCommand.class.getAnnotation(CommandLine.Command.class).subcommands()) {
+            CommandLine.Command command = c.getAnnotation(CommandLine.Command.class);
+            names.add(command.name());
+            names.addAll(List.of(command.aliases()));
+        }
+        return names;
     }
 
     /**

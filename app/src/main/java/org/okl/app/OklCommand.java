@@ -5,13 +5,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.text.UserText;
 import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
-import org.okl.app.command.ExperimentCommand;
 import org.okl.app.command.FitCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
-import org.okl.api.text.UserText;
 import org.okl.core.Okl;
 import org.okl.core.plugin.PluginLoader;
 import picocli.CommandLine.Command;
@@ -22,8 +21,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Learning functions with many or structured outputs using operator-valued kernels.",
         subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
-                org.okl.app.command.BenchCommand.class,
-                DatasetsCommand.class, ExperimentCommand.class},
+                DatasetsCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
                         + " fetch' downloads from), OKL_LINALG (native|java)."})
@@ -48,8 +46,11 @@ public final class OklCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new UsageException("name a command: plugins, fit, predict, evaluate, datasets or experiment "
-                + "(okl --help lists them)");
+        // the built-in commands, then those of plugins (okl bench and okl experiment where the lab is installed)
+        List<String> names = new ArrayList<>(List.of("plugins", "fit", "predict", "evaluate", "datasets"));
+        names.addAll(PluginCommands.all(List.of()).keySet());
+        throw new UsageException("name a command: " + String.join(", ", names.subList(0, names.size() - 1)) + " or "
+                + names.get(names.size() - 1) + " (okl --help lists them)");
     }
 
     /** Whether --verbose was given. */

@@ -2,23 +2,22 @@ package org.okl.datasets;
 
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import org.okl.api.component.ComponentFactory;
-import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.SimpleComponentFactory;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
-import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.datasets.io.ArffReader;
 import org.okl.datasets.io.CsvReader;
 import org.okl.datasets.io.EslReader;
 import org.okl.datasets.io.IdxReader;
 import org.okl.datasets.io.LibsvmReader;
-import org.okl.datasets.metric.MetricCatalog;
 import org.okl.datasets.source.DatasetCatalog;
 
-/** The built-in plugin {@code okl-datasets}: file readers, data sets (bundled, data directory, generated), metrics. */
+/**
+ * The built-in plugin {@code okl-datasets}: file readers and data sets (bundled, data directory, generated); the
+ * metrics are {@code okl-metrics}'.
+ */
 public final class DatasetsPlugin implements OklPlugin {
 
     @Override
@@ -51,19 +50,8 @@ public final class DatasetsPlugin implements OklPlugin {
         return DatasetCatalog.factories();
     }
 
-    @Override
-    public Collection<ComponentFactory<Metric>> metrics() {
-        return MetricCatalog.factories();
-    }
-
     private static ComponentFactory<TableReader> reader(String id, String description, TableReader reader) {
         return SimpleComponentFactory.of(id, TableReader.class, description + " (" + String.join(", ",
                 reader.suffixes()) + ", each also .gz)", List.of(), (p, c) -> reader);
-    }
-
-    /** The metric model selection minimises when a pipeline names none: {@code mse}. */
-    @Override
-    public Map<Class<?>, ComponentSpec> defaults() {
-        return Map.of(Metric.class, ComponentSpec.of("mse"));
     }
 }

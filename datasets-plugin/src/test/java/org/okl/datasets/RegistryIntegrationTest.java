@@ -2,16 +2,12 @@ package org.okl.datasets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
-import org.okl.api.decoder.Decoded;
-import org.okl.api.linalg.Matrix;
-import org.okl.api.metric.Metric;
 import org.okl.testkit.TestContext;
 
 /**
@@ -20,19 +16,6 @@ import org.okl.testkit.TestContext;
  */
 class RegistryIntegrationTest {
     private final TestContext context = TestContext.active();
-
-    @Test
-    void metricsWithParameters() {
-        Metric rbf = context.create(Metric.class, ComponentSpec.of("rbf-loss", "sigma", 2.0));
-        // ||(0,0) - (2,0)||^2 = 4: 2 - 2 exp(-4/8) = 0.78693868
-        assertThat(rbf.evaluate(Matrix.fromRows(new double[][] {{0, 0}}),
-                Decoded.of(Matrix.fromRows(new double[][] {{2, 0}})))).isCloseTo(0.78693868, within(1e-8));
-        assertThatThrownBy(() -> context.create(Metric.class, ComponentSpec.of("rbf-loss", "sigma", -1.0)))
-                .isInstanceOf(RuntimeException.class).hasMessageContaining("sigma");
-        assertThatThrownBy(() -> context.create(Metric.class, ComponentSpec.of("rbf-loss")))
-                .isInstanceOf(RuntimeException.class).hasMessageContaining("sigma");
-        assertThat(context.create(Metric.class, ComponentSpec.of("top-k-accuracy", "k", 3))).isNotNull();
-    }
 
     @Test
     void datasetsAndReadersByName() {

@@ -1,6 +1,5 @@
 package org.okl.decoders;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -16,7 +15,6 @@ import org.okl.api.decoder.Decoder;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.output.OutputEmbedding;
 import org.okl.api.plugin.OklPlugin;
-import org.okl.api.plugin.PipelineTemplate;
 import org.okl.decoders.decoder.ArgmaxDecoder;
 import org.okl.decoders.decoder.CandidatesDecoder;
 import org.okl.decoders.decoder.IdentityDecoder;
@@ -31,13 +29,11 @@ import org.okl.decoders.output.LabelEmbedding;
 import org.okl.decoders.output.OelEmbedding;
 import org.okl.decoders.output.SequenceEmbedding;
 import org.okl.decoders.output.VectorEmbedding;
-import org.okl.decoders.pipeline.AutoPipelines;
-import org.okl.decoders.pipeline.PaperPipelines;
 
 /**
  * The built-in output embeddings ({@code vector}, {@code labels}, {@code one-hot}, {@code simplex}, {@code sequence},
  * {@code kernel}, {@code kpca}, {@code oel}), decoders ({@code identity}, {@code threshold}, {@code top-k}, {@code argmax},
- * {@code candidates}, {@code per-position}) and the named pipelines of the papers.
+ * {@code candidates}, {@code per-position}); the named pipelines are {@code okl-presets}'.
  */
 public final class DecodersPlugin implements OklPlugin {
 
@@ -158,13 +154,6 @@ public final class DecodersPlugin implements OklPlugin {
                         (p, c) -> new PerPositionDecoder(
                                 p.has("alphabet") ? Optional.of(p.getInt("alphabet")) : Optional.empty(),
                                 p.getBoolean("allow-empty"))));
-    }
-
-    @Override
-    public Collection<PipelineTemplate> pipelines() {
-        List<PipelineTemplate> all = new ArrayList<>(PaperPipelines.all());
-        all.addAll(AutoPipelines.all());
-        return all;
     }
 
     /** The output embedding and decoder of a pipeline that names none: outputs used as they are. */

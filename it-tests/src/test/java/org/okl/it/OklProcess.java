@@ -2,6 +2,7 @@ package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the shaded {@code okl} JAR in a separate JVM, as a user would. */
@@ -16,6 +18,11 @@ final class OklProcess {
     private static final String VECTOR_MODULE = "jdk.incubator.vector";
     private static final String VECTOR_WARNING = "WARNING: Using incubator modules: " + VECTOR_MODULE
             + System.lineSeparator();
+    /**
+     * The research commands: plugins of the lab JAR, which the product's JAR does not contain and the repository's
+     * launcher adds to the class path; a command line naming one runs with it too, as {@code ./okl} runs it.
+     */
+    private static final Set<String> LAB_COMMANDS = Set.of("bench", "experiment");
 
     private OklProcess() {
     }
@@ -40,10 +47,11 @@ final class OklProcess {
     }
 
     /**
-     * Runs {@code java -jar okl-app-all.jar args...} in {@code workDir} with extra environment variables. The process
-     * sees no plugin folders and no data mirror from the calling environment, and its data directory is
-     * {@code workDir/okl-data} (created only when something is downloaded) unless {@code env} sets {@code OKL_DATA}:
-     * like a fresh machine, it finds only the data that ships with OKL.
+     * Runs {@code java -jar okl-app-all.jar args...} in {@code workDir} with extra environment variables (for
+     * {@code bench} and {@code experiment}: {@code java -cp okl-app-all.jar:okl-lab-all.jar org.okl.app.Main args...},
+     * as the launcher runs them). The process sees no plugin folders and no data mirror from the calling environment,
+     * and its data directory is {@code workDir/okl-data} (created only when something is downloaded) unless
+     * {@code env} sets {@code OKL_DATA}: like a fresh machine, it finds only the data that ships with OKL.
      */
     static Result run(Path workDir, Map<String, String> env, String... args) throws IOException,
             InterruptedException {
@@ -58,14 +66,15 @@ final class OklProcess {
     }
 
     /**
-     * Runs the {@code okl} launcher script of the checkout on the built JAR ({@code OKL_JAR}), as a user types
-     * {@code ./okl args...}.
+     * Runs the {@code okl} launcher script of the checkout on the built JARs ({@code OKL_JAR} and {@code
+     * OKL_LAB_JAR}), as a user types {@code ./okl args...}.
      */
     static Result runLauncher(Path workDir, Map<String, String> env, String... args) throws IOException,
             InterruptedException {
         Path launcher = artifact("okl.launcher");
         Map<String, String> all = new java.util.HashMap<>(env);
         all.put("OKL_JAR", artifact("okl.app.jar").toString());
+        all.put("OKL_LAB_JAR", artifact("okl.lab.jar").toString());
         List<String> command = new ArrayList<>(List.of("bash", launcher.toString()));
         command.addAll(List.of(args));
         return start(command, workDir, all, args);
@@ -73,7 +82,13 @@ final class OklProcess {
 
     private static List<String> javaCommand(String... args) {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-jar", artifact("okl.app.jar").toString()));
+        List<String> command = new ArrayList<>(List.of(java));
+        if (args.length > 0 && LAB_COMMANDS.contains(args[0])) {
+            command.addAll(List.of("-cp", artifact("okl.app.jar") + File.pathSeparator
+                    + artifact("okl.lab.jar"), "org.okl.app.Main"));
+        } else {
+            command.addAll(List.of("-jar", artifact("okl.app.jar").toString()));
+        }
         String linalg = System.getProperty("okl.linalg");
         if (linalg != null && !linalg.isBlank()) {
             command.add(1, "-Dokl.linalg=" + linalg);

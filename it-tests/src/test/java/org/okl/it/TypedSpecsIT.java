@@ -20,7 +20,6 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.RegisteredComponent;
-import org.okl.datasets.Metrics;
 import org.okl.decoders.Decoders;
 import org.okl.decoders.Outputs;
 import org.okl.filters.Filters;
@@ -28,6 +27,7 @@ import org.okl.filters.Regularizers;
 import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
 import org.okl.kernels.OutputMatrices;
+import org.okl.metrics.Metrics;
 import org.okl.transforms.Transforms;
 
 /**

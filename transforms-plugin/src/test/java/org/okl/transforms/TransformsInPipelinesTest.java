@@ -23,9 +23,9 @@ import org.okl.core.SelectionSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
-import org.okl.datasets.Metrics;
 import org.okl.filters.Filters;
 import org.okl.kernels.Kernels;
+import org.okl.metrics.Metrics;
 import org.okl.testkit.TestMatrices;
 
 /**

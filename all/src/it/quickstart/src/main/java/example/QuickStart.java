@@ -9,11 +9,11 @@ import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.SelectionSpec;
 import org.okl.core.TrainingData;
-import org.okl.datasets.Metrics;
 import org.okl.filters.Filters;
 import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
 import org.okl.kernels.OutputMatrices;
+import org.okl.metrics.Metrics;
 
 /** Completes the bottom half of handwritten digits from their top half. */
 public class QuickStart {

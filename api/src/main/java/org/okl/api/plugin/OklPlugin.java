@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.API;
+import org.okl.api.command.PluginCommand;
 import org.okl.api.component.ComponentFactory;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
@@ -116,6 +117,15 @@ public interface OklPlugin {
 
     /** Named pipelines of the papers ({@code iokr}, {@code kde-covariance}, ...). */
     default Collection<PipelineTemplate> pipelines() {
+        return List.of();
+    }
+
+    /**
+     * Sub-commands of the {@code okl} command line ({@code bench}, {@code experiment}, ...), run as {@code okl NAME
+     * ARGS...} when no built-in command has that name; none by default.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.3")
+    default Collection<PluginCommand> commands() {
         return List.of();
     }
 

@@ -20,7 +20,6 @@ import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.select.LabelledSplit;
-import org.okl.datasets.Metrics;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
@@ -28,6 +27,7 @@ import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.filters.Filters;
+import org.okl.metrics.Metrics;
 
 /**
  * BM22 on their own data, Mulan's Bibtex (4,880 training, 2,515 test documents, 1,836 features, 159 labels): Table 5

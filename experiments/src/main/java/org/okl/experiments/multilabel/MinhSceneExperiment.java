@@ -17,7 +17,6 @@ import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
-import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -27,6 +26,7 @@ import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.Comparison;
+import org.okl.metrics.Metrics;
 
 /**
  * Minh and Sindhwani 2011, Table 1 (scene column), Fig. 1 and Fig. 2: vector-valued manifold regularization (the

@@ -13,13 +13,13 @@ import org.okl.api.metric.Metric;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.TrainingData;
-import org.okl.datasets.Metrics;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.ResultTable;
 import org.okl.experiments.Stats;
+import org.okl.metrics.Metrics;
 
 /**
  * Brogat-Motte et al. 2022, Table 5's form on the Mulan sets we have (yeast, scene, emotions, enron): IOKR, OEL0 and

@@ -5,7 +5,7 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.core.Okl;
-import org.okl.datasets.Metrics;
+import org.okl.metrics.Metrics;
 
 /**
  * The RBF loss {@code 2 - 2 exp(-||y - yh||^2 / (2 sigma^2))} (K13, BM22): the mean through OKL's {@code rbf-loss}

@@ -1,0 +1,300 @@
+package org.okl.bench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.okl.app.OklCommand;
+import org.okl.app.UsageException;
+import org.okl.bench.BenchEnvironment;
+import org.okl.bench.BenchReport;
+import org.okl.bench.BenchRunner;
+import org.okl.bench.BenchSettings;
+import org.okl.bench.LowRankSettings;
+import org.okl.bench.PeerRunner;
+import org.okl.bench.ScalingReport;
+import org.okl.bench.ScalingRunner;
+import org.okl.bench.StructuredSizes;
+import org.okl.bench.Workload;
+import org.okl.bench.Workloads;
+import org.okl.bench.accuracy.AccuracyBench;
+import org.okl.bench.accuracy.AccuracyPlans;
+import org.okl.bench.accuracy.AccuracyReport;
+import org.okl.bench.accuracy.DatasetPlan;
+import org.okl.core.Okl;
+import org.okl.core.io.AtomicFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code okl bench}: times OKL's hot paths per size and back-end (median of repeats after warm-up) and, with
+ * {@code --peer}, the same work in numpy and scikit-learn on this machine, side by side. See BENCHMARKS.md.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmark the hot paths (gram, eigh, tik_path, nu_method) per n and back-end, the "
+                + "structured workloads (kde_covariance, vvmr, usps_decode, oel_train), and large n (lowrank_cv: "
+                + "Nystrom 5-fold path in memory; stream_csv: the same from a CSV in a -Xmx2g process), with numpy "
+                + "and scikit-learn ratios (--peer).",
+        footer = {"", "Expected run time (2 cores, native): about 6 min for --n 1000,2000,4000 with --peer;"
+                + " n = 8000 adds several minutes. The pure-Java back-end's eigendecomposition at n = 8000 takes"
+                + " minutes per run: limit it with --backend and --n.",
+                "Large n: okl bench --peer --workloads lowrank_cv --n 50000,200000 --repeat 1 --warmup 0 (12 min,"
+                        + " mostly scikit-learn's loop; at 1,000,000 rows it would need about 16 GB), then"
+                        + " okl bench --workloads stream_csv --n 50000,200000,1000000 --repeat 1 --warmup 0 (3 min).",
+                "Cores: okl bench --scaling --n 200000 --threads 1,2 (the fit at 1 and 2 threads, per phase)."})
+public final class BenchCommand implements Runnable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @ParentCommand
+    private OklCommand root;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--n", split = ",", paramLabel = "N", description = "Sizes n of gram, eigh, tik_path and "
+            + "nu_method (default 1000,2000,4000,8000).")
+    private List<Integer> sizes = new ArrayList<>(List.of(1000, 2000, 4000, 8000));
+
+    @Option(names = "--p", description = "Input dimension (default ${DEFAULT-VALUE}).", defaultValue = "50")
+    private int p;
+
+    @Option(names = "--d", description = "Output dimension (default ${DEFAULT-VALUE}).", defaultValue = "20")
+    private int d;
+
+    @Option(names = "--backend", description = "native, java or both (default ${DEFAULT-VALUE}).",
+            defaultValue = "native")
+    private String backend;
+
+    @Option(names = "--repeat", description = "Timed repeats; the median is reported (default ${DEFAULT-VALUE}; "
+            + "with --scaling: runs per thread count, in rounds, default 1).",
+            defaultValue = "3")
+    private int repeat;
+
+    @Option(names = "--warmup", description = "Untimed runs before the repeats (default ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    private int warmup;
+
+    @Option(names = "--workloads", split = ",", paramLabel = "W", description = "Workloads to run (default all): "
+            + "gram, eigh, tik_path, nu_method, kde_covariance, vvmr, usps_decode, oel_train, lowrank_cv, stream_csv; "
+            + "spark_fit and spark_falkon (the same with the falkon solver) run only when named (they need okl-spark "
+            + "built: mvn -DskipTests package -pl spark -am).")
+    private List<String> workloads;
+
+    @Option(names = "--rank", description = "Nystrom rank of lowrank_cv and stream_csv (default ${DEFAULT-VALUE}).",
+            defaultValue = "2000")
+    private int rank;
+
+    @Option(names = "--test-rows", description = "Test rows of lowrank_cv and stream_csv (default ${DEFAULT-VALUE}).",
+            defaultValue = "20000")
+    private int testRows;
+
+    @Option(names = "--child-heap", paramLabel = "SIZE", description = "-Xmx of the process stream_csv times "
+            + "(default ${DEFAULT-VALUE}).", defaultValue = "2g")
+    private String childHeap;
+
+    @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
+    private boolean peer;
+
+    @Option(names = "--scaling", description = "Fit stream_csv (or lowrank_cv, with --workloads) at each --threads "
+            + "count in a child JVM (its pool, and its CPUs by taskset) and report time, speed-up and parallel "
+            + "efficiency of the fit and of each phase: parse, landmarks, features + sums, solves (default --n "
+            + "200000).")
+    private boolean scaling;
+
+    @Option(names = "--threads", split = ",", paramLabel = "T", description = "Thread counts of --scaling "
+            + "(default 1, 2, 4, ... up to the processors).")
+    private List<Integer> threads;
+
+    @Option(names = "--python", paramLabel = "PYTHON", description = "The Python with numpy, scipy and "
+            + "scikit-learn (default ${DEFAULT-VALUE}).", defaultValue = "/usr/bin/python3")
+    private Path python;
+
+    @Option(names = "--peer-script", paramLabel = "FILE", description = "peer_numpy.py (default: OKL_PEER_SCRIPT, "
+            + "else ../shared/bench/peer_numpy.py).")
+    private Path peerScript;
+
+    @Option(names = "--json", description = "Print the report as one JSON object instead of a table.")
+    private boolean json;
+
+    @Option(names = "--accuracy", description = "Instead of timings: OKL auto, independent and coupled against "
+            + "scikit-learn's baselines on the same repeated cross-validation folds, with corrected resampled t-tests "
+            + "(with --peer; BENCHMARKS.md).")
+    private boolean accuracy;
+
+    @Option(names = "--quick", description = "With --accuracy: the reduced protocol (two bundled data sets, one "
+            + "3-fold cross-validation, smaller scikit-learn grids).")
+    private boolean quick;
+
+    @Option(names = "--datasets", split = ",", paramLabel = "D", description = "With --accuracy: the data sets "
+            + "(default: all of the protocol); NAME:TASK adds another (task regression, multi-label, multi-class).")
+    private List<String> datasets;
+
+    @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
+            + "data and predictions (default: a new temporary folder, deleted at the end).")
+    private Path work;
+
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")
+    private Path markdown;
+
+    @Override
+    public void run() {
+        if (scaling) {
+            runScaling(root.okl());
+            return;
+        }
+        if (accuracy) {
+            runAccuracy();
+            return;
+        }
+        Okl base = root.okl();
+        List<Workload> selected;
+        BenchSettings settings;
+        try {
+            selected = workloads == null ? List.copyOf(Workloads.all().values()) : Workloads.select(workloads);
+            settings = new BenchSettings(sizes, p, d, backends(), repeat, warmup, selected, StructuredSizes.DEFAULTS,
+                    base.context().seed(), new LowRankSettings(rank, LowRankSettings.DEFAULTS.folds(), testRows,
+                            childHeap));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<PeerRunner> peerRunner = peer
+                ? Optional.of(new PeerRunner(python, peerScript != null ? peerScript : PeerRunner.defaultScript()))
+                : Optional.empty();
+        BenchReport report = new BenchRunner(settings, la -> runtime(base, la), peerRunner, err).run();
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(report.json().toPrettyString());
+        } else {
+            out.print(report.text());
+        }
+        out.flush();
+        if (markdown != null) {
+            try {
+                AtomicFiles.writeString(markdown, report.markdown());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** {@code --scaling}: every workload and n at every thread count, one report each. */
+    private void runScaling(Okl base) {
+        List<String> names = workloads == null ? List.of("stream_csv") : workloads;
+        List<Integer> ns = spec.commandLine().getParseResult().hasMatchedOption("--n") ? sizes : List.of(200_000);
+        ScalingRunner runner;
+        try {
+            BenchEnvironment environment = new BenchEnvironment(runtime(base, base.context().linearAlgebra()), p, d,
+                    base.context().seed(), StructuredSizes.DEFAULTS, new LowRankSettings(rank,
+                            LowRankSettings.DEFAULTS.folds(), testRows, childHeap));
+            runner = new ScalingRunner(environment, threads == null ? ScalingRunner.defaultThreads() : threads,
+                    spec.commandLine().getErr(), spec.commandLine().getParseResult().hasMatchedOption("--repeat")
+                            ? repeat : 1);
+            for (String name : names) {
+                if (!name.equals("stream_csv") && !name.equals("lowrank_cv")) {
+                    throw new IllegalArgumentException("--scaling runs stream_csv or lowrank_cv, not '" + name + "'");
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        StringBuilder markdownText = new StringBuilder();
+        com.fasterxml.jackson.databind.node.ArrayNode reports = JSON.createArrayNode();
+        for (String name : names) {
+            for (int n : ns) {
+                ScalingReport report = runner.run(name, n);
+                if (json) {
+                    reports.add(report.json());
+                } else {
+                    out.print(report.text());
+                    out.println();
+                }
+                out.flush();
+                markdownText.append("### ").append(name).append(", n = ").append(n).append("\n\n")
+                        .append(report.markdown()).append('\n');
+            }
+        }
+        if (json) {
+            out.println(reports.toPrettyString());
+            out.flush();
+        }
+        if (markdown != null) {
+            try {
+                AtomicFiles.writeString(markdown, markdownText.toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void runAccuracy() {
+        Okl okl = root.okl();
+        List<DatasetPlan> plans;
+        try {
+            plans = datasets != null ? AccuracyPlans.select(datasets, quick)
+                    : quick ? AccuracyPlans.quick() : AccuracyPlans.full();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        Optional<PeerRunner> peerRunner = peer ? Optional.of(new PeerRunner(python, PeerRunner.defaultScript()))
+                : Optional.empty();
+        Path folder = work;
+        boolean temporary = folder == null;
+        try {
+            if (temporary) {
+                folder = java.nio.file.Files.createTempDirectory("okl-accuracy");
+            }
+            String load = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+            AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(),
+                    folder, peerRunner, datasets == null), okl, err).run();
+            String loadEnd = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+            PrintWriter out = spec.commandLine().getOut();
+            String text = "Load average at start: " + load + "; at end: " + loadEnd + "; back-end "
+                    + okl.context().linearAlgebra().name() + ".\n\n" + report.markdown();
+            out.print(json ? report.json().toPrettyString() + "\n" : text);
+            out.flush();
+            if (markdown != null) {
+                AtomicFiles.writeString(markdown, text);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e.getMessage(), e);
+        } finally {
+            if (temporary && folder != null) {
+                deleteTree(folder);
+            }
+        }
+    }
+
+    private static void deleteTree(Path folder) {
+        try (var paths = java.nio.file.Files.walk(folder)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+
+    private List<String> backends() {
+        return switch (backend) {
+            case "native" -> List.of("native");
+            case "java" -> List.of("java");
+            case "both" -> List.of("native", "java");
+            default -> throw new UsageException("--backend must be native, java or both, got '" + backend + "'");
+        };
+    }
+
+    /** An OKL runtime like the root's (plugins, seed, data directory) bound to one back-end. */
+    private static Okl runtime(Okl base, org.okl.api.linalg.LinearAlgebra la) {
+        Okl.Builder b = Okl.builder().seed(base.context().seed()).pluginFoldersFromEnvironment().linearAlgebra(la);
+        b.dataDirectory(base.context().dataDirectory().orElse(null));
+        return b.build();
+    }
+}

@@ -1,0 +1,123 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.Dataset;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.AutoPipeline;
+import org.okl.core.Model;
+import org.okl.core.Okl;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
+import org.okl.kernels.Kernels;
+import org.okl.metrics.Metrics;
+import org.okl.testkit.TestMatrices;
+import org.okl.transforms.Transforms;
+
+/** What the automatic pipeline chooses from the data, and that the model records it. */
+class AutoPipelineTest {
+    private static final Okl OKL = Okl.builder().seed(1).build();
+
+    private static Matrix column(double... values) {
+        return Matrix.column(values);
+    }
+
+    @Test
+    void theTaskIsReadOffTheOutputs() {
+        Matrix x = TestMatrices.random(30, 2, 1);
+        Matrix real = TestMatrices.random(30, 2, 2);
+        Matrix labels = Matrix.zeros(30, 3);
+        Matrix classes = Matrix.zeros(30, 1);
+        for (int i = 0; i < 30; i++) {
+            labels.set(i, i % 3, 1);
+            classes.set(i, 0, i % 4);
+        }
+        assertThat(AutoPipeline.task(TrainingData.of(x, real)).task()).isEqualTo(Dataset.Task.REGRESSION);
+        assertThat(AutoPipeline.task(TrainingData.of(x, labels)).task()).isEqualTo(Dataset.Task.MULTI_LABEL);
+        assertThat(AutoPipeline.task(TrainingData.of(x, classes)).task()).isEqualTo(Dataset.Task.MULTI_CLASS);
+        assertThat(AutoPipeline.task(TrainingData.builder(x, real.columnRange(0, 1)).groups(new int[30]).build())
+                .task()).isEqualTo(Dataset.Task.MULTI_TASK);
+        assertThat(AutoPipeline.task(TrainingData.builder(x, real).unlabelledOutputs(real).build()).task())
+                .isEqualTo(Dataset.Task.STRUCTURED);
+        // 30 rows cannot hold 10 classes of 5 rows on average: counts, read as regression
+        Matrix counts = Matrix.zeros(30, 1);
+        for (int i = 0; i < 30; i++) {
+            counts.set(i, 0, i % 10);
+        }
+        assertThat(AutoPipeline.task(TrainingData.of(x, counts)).task()).isEqualTo(Dataset.Task.REGRESSION);
+    }
+
+    @Test
+    void theChoiceFollowsTheTaskAndTheSize() {
+        AutoPipeline.Task regression = new AutoPipeline.Task(Dataset.Task.REGRESSION, "test");
+        PipelineSpec small = AutoPipeline.choose(PipelineSpec.auto().build(), 500, regression, OKL).spec();
+        assertThat(small.targets()).containsExactly(Transforms.standardize().spec());
+        assertThat(small.inputs()).contains(Transforms.standardize().spec());
+        assertThat(small.approximation()).isEmpty();
+        assertThat(small.selection().orElseThrow().folds()).isEqualTo(5);
+        assertThat(small.selection().orElseThrow().grid()).containsKeys("kernel", "kernel.factor",
+                "operator.matrix.omega");
+        assertThat(small.selection().orElseThrow().prefer()).containsKey("operator.matrix.omega");
+        PipelineSpec medium = AutoPipeline.choose(PipelineSpec.auto().build(), 2000, regression, OKL).spec();
+        assertThat(medium.selection().orElseThrow().folds()).isEqualTo(3);
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().build(), 5000, regression, OKL).spec().approximation())
+                .as("exact up to 5,000 rows").isEmpty();
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().build(), 5001, regression, OKL).spec().approximation())
+                .isPresent();
+        PipelineSpec large = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, regression, OKL).spec();
+        assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
+        assertThat(large.approximation().orElseThrow().parameters()).containsEntry("rank", 2000L);
+        AutoPipeline.Choice sparse = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, true, regression, OKL);
+        assertThat(sparse.spec().inputs()).isEmpty();
+        assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize().spec());
+        assertThat(sparse.record().reasons()).anyMatch(r -> r.startsWith("sparse inputs: no input transform"));
+        PipelineSpec labels = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
+                new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
+        assertThat(labels.output().name()).isEqualTo("labels");
+        assertThat(labels.decoder().parameters()).containsEntry("objective", "metric");
+        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss().spec());
+    }
+
+    @Test
+    void membersGivenReplaceTheChosenOnesAndAnEmptyGridKeepsTheSearch() {
+        AutoPipeline.Task regression = new AutoPipeline.Task(Dataset.Task.REGRESSION, "test");
+        PipelineSpec given = PipelineSpec.auto().kernel(Kernels.laplacianMedianWidth())
+                .selection(SelectionSpec.kfold(4).build()).build();
+        AutoPipeline.Choice choice = AutoPipeline.choose(given, 500, regression, OKL);
+        assertThat(choice.spec().kernel()).contains(Kernels.laplacianMedianWidth().spec());
+        assertThat(choice.spec().selection().orElseThrow().folds()).isEqualTo(4);
+        assertThat(choice.spec().selection().orElseThrow().grid()).containsKey("kernel.factor");
+        assertThat(choice.record().reasons()).anyMatch(r -> r.contains("replacing the automatic choice: kernel, "
+                + "selection")).anyMatch(r -> r.equals("500 rows <= 5,000: exact fit"));
+        AutoPipeline.Choice sketched = AutoPipeline.choose(PipelineSpec.auto().approximation(ComponentSpec.of(
+                "nystrom", "rank", 100)).build(), 500, regression, OKL);
+        assertThat(sketched.spec().approximation()).contains(ComponentSpec.of("nystrom", "rank", 100L));
+        assertThat(sketched.record().reasons()).as("no 'exact fit' for a pipeline that gives a sketch")
+                .anyMatch(r -> r.equals("500 rows: the approximation given (nystrom {rank=100})"))
+                .noneMatch(r -> r.contains("exact fit"));
+    }
+
+    @Test
+    void aFitRecordsTheChoiceAndTheSearchCost() {
+        Matrix x = TestMatrices.random(60, 3, 5);
+        Matrix y = Matrix.zeros(60, 2);
+        for (int i = 0; i < 60; i++) {
+            y.set(i, 0, 50 + Math.sin(2 * x.get(i, 0)));
+            y.set(i, 1, x.get(i, 1) * x.get(i, 2));
+        }
+        Model model = OKL.pipeline(PipelineSpec.auto().build()).fit(TrainingData.of(x, y));
+        assertThat(model.provenance().auto().task()).isEqualTo("regression");
+        assertThat(model.provenance().auto().reasons().get(0)).contains("2 real-valued output columns");
+        assertThat(model.spec().isAuto()).isFalse();
+        assertThat(model.spec().kernel().orElseThrow().parameters()).containsKey("sigma");
+        assertThat(model.provenance().search().candidates()).isEqualTo(2 * 7 * 5 * 23);
+        assertThat(model.provenance().search().decompositions()).isEqualTo(2 * 7 * 5);
+        assertThat(model.predict(x.rowRange(0, 3)).outputs().get(0, 0)).isBetween(45.0, 55.0);
+        List<ComponentSpec> none = List.of();
+        assertThat(model.spec().regularizers()).isEqualTo(none);
+    }
+}

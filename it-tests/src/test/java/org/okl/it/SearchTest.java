@@ -1,0 +1,216 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.component.TypedSpec;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
+import org.okl.core.Okl;
+import org.okl.core.PipelineSpec;
+import org.okl.core.Provenance;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
+import org.okl.core.select.KFold;
+import org.okl.core.select.Split;
+import org.okl.decoders.Decoders;
+import org.okl.decoders.Outputs;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
+import org.okl.metrics.Metrics;
+
+/**
+ * The width and output-coupling search: its validation curve against dense Kronecker solves, the shared route
+ * (one eigendecomposition per width and split) against one fit per grid point, and the alternatives of a preference
+ * against searches restricted to each group.
+ */
+class SearchTest {
+    private static final Okl OKL = Okl.builder().seed(9).build();
+    private static final double[] FACTORS = {0.5, 1.0, 2.0};
+    private static final double[] OMEGAS = {0.0, 0.5};
+    private static final double[] LAMBDAS = {1e-1, 1e-2, 1e-4};
+
+    /** 45 rows, 3 inputs, 3 correlated outputs. */
+    private static Matrix[] data() {
+        Random r = new Random(11);
+        Matrix x = Matrix.zeros(45, 3);
+        Matrix y = Matrix.zeros(45, 3);
+        for (int i = 0; i < 45; i++) {
+            for (int j = 0; j < 3; j++) {
+                x.set(i, j, 2 * r.nextDouble() - 1);
+            }
+            double shared = Math.sin(3 * x.get(i, 0)) + x.get(i, 1);
+            for (int j = 0; j < 3; j++) {
+                y.set(i, j, shared + 0.3 * (j - 1) * x.get(i, 2) + 0.2 * r.nextGaussian());
+            }
+        }
+        return new Matrix[] {x, y};
+    }
+
+    private static PipelineSpec searched(TypedSpec<VectorKernel> kernel, String factorKey) {
+        return PipelineSpec.builder().kernel(kernel)
+                .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
+                .filter(Filters.tikhonov(LAMBDAS))
+                .selection(SelectionSpec.kfold(3).metric(Metrics.mse()).grid(factorKey, FACTORS)
+                        .grid("operator.matrix.omega", OMEGAS).seed(4).build())
+                .build();
+    }
+
+    @Test
+    void theCurveEqualsDenseKroneckerSolves() {
+        Matrix[] xy = data();
+        Model model = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor"))
+                .fit(TrainingData.of(xy[0], xy[1]));
+        double[][][] expected = new double[FACTORS.length][OMEGAS.length][LAMBDAS.length];
+        for (Split s : new KFold(3, 4).splits(45)) {
+            Matrix a = xy[0].selectRows(s.train());
+            Matrix b = xy[0].selectRows(s.validation());
+            Matrix ytr = xy[1].selectRows(s.train());
+            Matrix yva = xy[1].selectRows(s.validation());
+            double median = Naive.medianDistance(a);
+            for (int f = 0; f < FACTORS.length; f++) {
+                for (int o = 0; o < OMEGAS.length; o++) {
+                    Matrix am = Matrix.zeros(3, 3);
+                    java.util.Arrays.fill(am.data(), OMEGAS[o]);
+                    am.addToDiagonal(1 - OMEGAS[o]);
+                    for (int l = 0; l < LAMBDAS.length; l++) {
+                        Matrix c = Naive.ridge(a, ytr, FACTORS[f] * median, LAMBDAS[l], am);
+                        Matrix p = Naive.predict(b, a, c, FACTORS[f] * median, am);
+                        double e = 0;
+                        for (int k = 0; k < p.data().length; k++) {
+                            e += Math.pow(p.data()[k] - yva.data()[k], 2) / p.data().length;
+                        }
+                        expected[f][o][l] += e / 3;
+                    }
+                }
+            }
+        }
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        assertThat(curve).hasSize(FACTORS.length * OMEGAS.length * LAMBDAS.length);
+        int at = 0;
+        for (int f = 0; f < FACTORS.length; f++) {
+            for (int o = 0; o < OMEGAS.length; o++) {
+                for (int l = 0; l < LAMBDAS.length; l++) {
+                    double e = curve.get(at++).error();
+                    assertThat(e).as("factor %s omega %s lambda %s", FACTORS[f], OMEGAS[o], LAMBDAS[l])
+                            .isCloseTo(expected[f][o][l], within(1e-8 * expected[f][o][l]));
+                }
+            }
+        }
+        assertThat(model.provenance().search().decompositions()).as("one per width and split").isEqualTo(9);
+        assertThat(model.provenance().search().candidates()).isEqualTo(18);
+    }
+
+    @Test
+    void theSharedRouteEqualsOneFitPerGridPoint() {
+        Matrix[] xy = data();
+        Model shared = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor"))
+                .fit(TrainingData.of(xy[0], xy[1]));
+        // the same kernel, scaled by 1: not a distance kernel, so every grid point is fitted by its solver
+        Model separate = OKL.pipeline(searched(Kernels.scaled(1.0, Kernels.gaussianMedianWidth()),
+                "kernel.kernel.factor")).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(separate.provenance().search().decompositions()).isEqualTo(3 * 6);
+        List<Provenance.CurvePoint> a = shared.provenance().validationCurve();
+        List<Provenance.CurvePoint> b = separate.provenance().validationCurve();
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(a.get(i).error()).isCloseTo(b.get(i).error(), within(1e-9 * b.get(i).error()));
+        }
+    }
+
+    @Test
+    void aStreamedSearchSharesEachWidthsPassesBetweenOutputMatricesAndScoresAsOneFitPerGridPoint() {
+        Matrix[] xy = data();
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 20);
+        Model shared = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor").toBuilder()
+                .approximation(sketch).build()).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(shared.provenance().sketch()).contains("nystrom");
+        assertThat(shared.provenance().search().decompositions()).as("one pass per width").isEqualTo(3);
+        List<Provenance.CurvePoint> curve = shared.provenance().validationCurve();
+        assertThat(curve).hasSize(FACTORS.length * OMEGAS.length * LAMBDAS.length);
+        for (int o = 0; o < OMEGAS.length; o++) {
+            PipelineSpec alone = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                    .operator(Operators.separable(OutputMatrices.commonSimilarity(OMEGAS[o])))
+                    .filter(Filters.tikhonov(LAMBDAS)).approximation(sketch)
+                    .selection(SelectionSpec.kfold(3).metric(Metrics.mse()).grid("kernel.factor", FACTORS).seed(4)
+                            .build())
+                    .build();
+            List<Provenance.CurvePoint> separate = OKL.pipeline(alone).fit(TrainingData.of(xy[0], xy[1]))
+                    .provenance().validationCurve();
+            for (int f = 0; f < FACTORS.length; f++) {
+                for (int l = 0; l < LAMBDAS.length; l++) {
+                    Provenance.CurvePoint a = curve.get((f * OMEGAS.length + o) * LAMBDAS.length + l);
+                    Provenance.CurvePoint b = separate.get(f * LAMBDAS.length + l);
+                    assertThat(a.grid()).containsEntry("operator.matrix.omega", OMEGAS[o])
+                            .containsEntry("kernel.factor", FACTORS[f]);
+                    assertThat(a.error()).as("factor %s omega %s lambda %s", FACTORS[f], OMEGAS[o], LAMBDAS[l])
+                            .isCloseTo(b.error(), within(1e-10 * b.error()));
+                }
+            }
+        }
+    }
+
+    @Test
+    void theAlternativesOfAPreferenceAreWhatEachGroupsOwnSearchChooses() {
+        Matrix[] xy = data();
+        PipelineSpec base = searched(Kernels.gaussianMedianWidth(), "kernel.factor");
+        SelectionSpec s = base.selection().orElseThrow();
+        PipelineSpec preferring = base.withSelection(s.toBuilder().prefer("operator.matrix.omega", 0.0).build());
+        TrainingData data = TrainingData.of(xy[0], xy[1]);
+        Model auto = OKL.pipeline(preferring).fit(data);
+        assertThat(auto.alternatives()).containsOnlyKeys("preferred", "other");
+        Matrix xt = data()[0].rowRange(0, 6);
+        for (double[] omegas : new double[][] {{0.0}, {0.5}}) {
+            PipelineSpec only = base.withSelection(SelectionSpec.kfold(3).metric(Metrics.mse())
+                    .grid("kernel.factor", FACTORS).grid("operator.matrix.omega", omegas).seed(4).build());
+            Model own = OKL.pipeline(only).fit(data);
+            Model alternative = OKL.pipeline(auto.alternatives().get(omegas[0] == 0.0 ? "preferred" : "other"))
+                    .fit(data);
+            assertThat(alternative.predict(xt).outputs().maxAbsDifference(own.predict(xt).outputs()))
+                    .isLessThan(1e-10);
+        }
+    }
+
+    @Test
+    void tunedThresholdAlternativesAreWhatEachGroupsOwnSearchChooses() {
+        Matrix[] xy = data();
+        Matrix labels = Matrix.zeros(45, 3);
+        for (int i = 0; i < 45; i++) {
+            for (int j = 0; j < 3; j++) {
+                labels.set(i, j, xy[1].get(i, j) > 0.3 * j ? 1 : 0);
+            }
+        }
+        PipelineSpec base = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0))).output(Outputs.labels())
+                .decoder(Decoders.thresholdsForMetric(true))
+                .filter(Filters.tikhonov(LAMBDAS)).build();
+        SelectionSpec.Builder grid = SelectionSpec.kfold(3).metric(Metrics.hammingLoss()).grid("kernel.factor",
+                FACTORS).seed(4);
+        TrainingData data = TrainingData.of(xy[0], labels);
+        Model auto = OKL.pipeline(base.withSelection(grid.grid("operator.matrix.omega", OMEGAS)
+                .prefer("operator.matrix.omega", 0.0).build())).fit(data);
+        assertThat(auto.spec().decoder().parameters()).containsKey("thresholds");
+        for (double[] omegas : new double[][] {{0.0}, {0.5}}) {
+            Model own = OKL.pipeline(base.withSelection(SelectionSpec.kfold(3).metric(Metrics.hammingLoss())
+                    .grid("kernel.factor", FACTORS).grid("operator.matrix.omega", omegas).seed(4).build()))
+                    .fit(data);
+            Model alternative = OKL.pipeline(auto.alternatives().get(omegas[0] == 0.0 ? "preferred" : "other"))
+                    .fit(data);
+            @SuppressWarnings("unchecked")
+            List<Double> a = (List<Double>) alternative.spec().decoder().parameters().get("thresholds");
+            @SuppressWarnings("unchecked")
+            List<Double> b = (List<Double>) own.spec().decoder().parameters().get("thresholds");
+            for (int j = 0; j < 3; j++) {
+                assertThat(a.get(j)).isCloseTo(b.get(j), within(1e-12));
+            }
+            assertThat(alternative.predict(xy[0]).outputs().maxAbsDifference(own.predict(xy[0]).outputs()))
+                    .isZero();
+        }
+    }
+}
