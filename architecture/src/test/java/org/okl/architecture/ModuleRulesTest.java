@@ -34,7 +34,9 @@ class ModuleRulesTest {
             "filters-plugin", "org.okl.filters..",
             "decoders-plugin", "org.okl.decoders..",
             "datasets-plugin", "org.okl.datasets..",
-            "transforms-plugin", "org.okl.transforms..");
+            "transforms-plugin", "org.okl.transforms..",
+            "metrics-plugin", "org.okl.metrics..",
+            "presets-plugin", "org.okl.presets..");
 
     /** Core's packages that no module outside core may import: the registry, contexts, file access, selection. */
     static final String[] CORE_INTERNAL = {"org.okl.core.plugin..", "org.okl.core.component..",
@@ -45,7 +47,8 @@ class ModuleRulesTest {
 
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
-            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "gpu", "testkit");
+            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin",
+            "gpu", "testkit");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 
@@ -106,7 +109,9 @@ class ModuleRulesTest {
     }
 
     static Stream<String> product() {
-        return Stream.of("api", "linalg", "core", "app", "gpu", "spark", "testkit");
+        return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin", "decoders-plugin",
+                "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app", "gpu", "spark",
+                "testkit");
     }
 
     static Rules rules() {

@@ -4,7 +4,7 @@ import java.util.List;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.solvers.ExpansionPathBase;
+import org.okl.solvers.path.ExpansionPathBase;
 
 /**
  * A path of kernel expansions {@code H_j = k(X*, centers) · A_j · Q} over one set of centers and one right factor,

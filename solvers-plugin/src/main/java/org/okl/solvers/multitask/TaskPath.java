@@ -6,7 +6,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.linalg.expansion.StackedProducts;
-import org.okl.solvers.ExpansionPathBase;
+import org.okl.solvers.path.ExpansionPathBase;
 
 /**
  * A task-indexed path: coefficients c_j (n x 1) per path point, and predictions for every task,

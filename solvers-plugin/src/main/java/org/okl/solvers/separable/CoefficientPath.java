@@ -8,7 +8,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.StackedProducts;
-import org.okl.solvers.ExpansionPathBase;
+import org.okl.solvers.path.ExpansionPathBase;
 
 /**
  * A path of kernel expansions whose coefficients were computed point by point (iterations of an iterative filter,

@@ -1,4 +1,4 @@
-package org.okl.solvers;
+package org.okl.solvers.path;
 
 import java.util.List;
 import org.okl.api.kernel.VectorKernel;
