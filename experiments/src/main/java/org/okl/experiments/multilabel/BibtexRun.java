@@ -24,9 +24,9 @@ import org.okl.datasets.Metrics;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 import org.okl.filters.Filters;
 
 /**

@@ -18,8 +18,8 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 
 /**
  * Brogat-Motte et al. 2022, Table 5's form on the Mulan sets we have (yeast, scene, emotions, enron): IOKR, OEL0 and
