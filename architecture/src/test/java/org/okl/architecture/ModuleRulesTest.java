@@ -45,7 +45,8 @@ class ModuleRulesTest {
 
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
-            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "gpu", "testkit");
+            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "gpu", "testkit", "spark",
+            "experiments");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 
