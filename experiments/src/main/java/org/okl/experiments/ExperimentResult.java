@@ -2,6 +2,7 @@ package org.okl.experiments;
 
 import java.util.List;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.verdict.Claim;
 
 /**

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.okl.core.io.AtomicFiles;
+import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.VerdictTables;
 

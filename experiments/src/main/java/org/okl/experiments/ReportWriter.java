@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.okl.core.io.AtomicFiles;
+import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.PaperItems;
 import org.okl.experiments.verdict.VerdictTables;

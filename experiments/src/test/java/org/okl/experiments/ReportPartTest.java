@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.verdict.Claim;
 import org.okl.experiments.verdict.Comparison;
 

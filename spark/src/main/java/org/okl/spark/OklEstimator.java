@@ -27,8 +27,8 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.fit.SparkFit;
+import org.okl.spark.fit.SparkRows;
 
 /**
  * An OKL pipeline as a Spark ML {@link Estimator}: {@link #fit} learns from a data set's input and output columns

@@ -18,11 +18,11 @@ import org.apache.spark.sql.types.StructType;
 import org.okl.api.linalg.Matrix;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
 import org.okl.spark.fit.FitSummary;
+import org.okl.spark.fit.SparkRows;
 
 /**
  * A fitted OKL model as a Spark ML {@link Model}: {@link #transform} adds the decoded prediction of every row (a number

@@ -23,9 +23,9 @@ import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 import org.okl.filters.Filters;
 import org.okl.metrics.Metrics;
 

@@ -8,13 +8,13 @@ import java.util.Map;
 import org.okl.api.data.Dataset;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.multilabel.MinhSceneExperiment.DrawResult;
 import org.okl.experiments.multilabel.MinhSceneExperiment.Method;
 import org.okl.experiments.multilabel.MinhSceneExperiment.Settings;
 import org.okl.experiments.multilabel.MinhSceneExperiment.Sweep;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 import org.okl.experiments.verdict.PairedTest;
 
 /** The tables, figures, protocol text and notes of {@link MinhSceneExperiment}. */

@@ -17,8 +17,8 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 import org.okl.metrics.Metrics;
 
 /**

@@ -1,7 +1,7 @@
 package org.okl.experiments.multilabel;
 
 import java.util.Locale;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 
 /** Percent and time formats for the multi-label result tables (means and deviations: {@link Stats}). */
 final class Summary {

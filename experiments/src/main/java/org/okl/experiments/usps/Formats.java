@@ -1,7 +1,7 @@
 package org.okl.experiments.usps;
 
 import java.util.Locale;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 
 /** Spreads and number formats for the USPS result tables (means and deviations: {@link Stats}). */
 final class Formats {

@@ -19,7 +19,7 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 
 /**
  * Kadri et al. 2013 Fig. 2 as K13 state it, on USPS digits instead of their faces: the conditional-covariance KDE

@@ -47,8 +47,9 @@ final class LowRankCheck {
             return String.format(Locale.ROOT, "rank %d: largest weight difference %.1e relative to the largest"
                             + " weight; the same decoded bottom half for %d of %d test digits; test RBF loss %.4f (OKL"
                             + " %.4f)", rank, h.maxAbsDifference(weights) / scale, same, pred.rows(),
-                    org.okl.experiments.Stats.mean(RbfLosses.perPoint(KadriLowRankExperiment.SIGMA_L, truth, pred)),
-                    org.okl.experiments.Stats.mean(RbfLosses.perPoint(KadriLowRankExperiment.SIGMA_L, truth,
+                    org.okl.experiments.table.Stats.mean(RbfLosses.perPoint(KadriLowRankExperiment.SIGMA_L, truth,
+                            pred)),
+                    org.okl.experiments.table.Stats.mean(RbfLosses.perPoint(KadriLowRankExperiment.SIGMA_L, truth,
                             decoded)));
         }
     }

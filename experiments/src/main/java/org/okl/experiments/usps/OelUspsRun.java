@@ -187,7 +187,7 @@ final class OelUspsRun {
         double[] norms = embeddedNorms(m.embedding(), h, train.outputs());
         HeldOut cell = testSets.apply("the test digits for Fig. 2, " + method + " at λ = " + Formats.compact(lambda)
                 + (p > 0 ? ", p = " + p : ""));
-        return org.okl.experiments.Stats.mean(cell.finalScoring(y -> surrogate(m.embedding(), h, norms, y)));
+        return org.okl.experiments.table.Stats.mean(cell.finalScoring(y -> surrogate(m.embedding(), h, norms, y)));
     }
 
     /**

@@ -2,7 +2,7 @@ package org.okl.experiments.verdict;
 
 import java.util.List;
 import java.util.Set;
-import org.okl.experiments.ResultTable;
+import org.okl.experiments.table.ResultTable;
 
 /**
  * Every table and figure of the four papers, with where this project answers it or why it does not: run (in an

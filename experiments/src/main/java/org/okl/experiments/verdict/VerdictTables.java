@@ -3,8 +3,8 @@ package org.okl.experiments.verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.okl.experiments.ResultTable;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.table.Stats;
 
 /** The verdict tables of RESULTS.md: every comparison of an experiment's claims, and the summary of all claims. */
 public final class VerdictTables {

@@ -1,7 +1,7 @@
 package org.okl.experiments.baldassarre;
 
 import org.junit.jupiter.api.Test;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.ResultTable;
+import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.baldassarre.TestOkl;
 import org.okl.core.Okl;
 

@@ -17,8 +17,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.TrainingData;
 import org.okl.experiments.ExperimentContext;
-import org.okl.experiments.ResultTable;
 import org.okl.experiments.baldassarre.TestOkl;
+import org.okl.experiments.table.ResultTable;
 
 /** The label-set statistics, the draw's training data and the quick protocol on the bundled scene sample. */
 class OelMultilabelExperimentTest {

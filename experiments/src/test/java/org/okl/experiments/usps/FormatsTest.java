@@ -2,7 +2,7 @@ package org.okl.experiments.usps;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.linalg.Matrix;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -13,7 +13,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
-import org.okl.experiments.Stats;
+import org.okl.experiments.table.Stats;
 
 class KadriUspsExperimentTest {
 

@@ -13,8 +13,8 @@ import org.okl.api.linalg.Matrix;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.Experiments;
-import org.okl.experiments.ResultTable;
+import org.okl.experiments.catalog.Experiments;
+import org.okl.experiments.table.ResultTable;
 import org.okl.testkit.TestMatrices;
 
 /**

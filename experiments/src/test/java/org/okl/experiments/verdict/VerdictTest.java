@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.okl.experiments.Experiments;
-import org.okl.experiments.ResultTable;
+import org.okl.experiments.catalog.Experiments;
+import org.okl.experiments.table.ResultTable;
 
 /** The paired test against known values, and the verdict rule of RESULTS.md applied to constructed comparisons. */
 class VerdictTest {

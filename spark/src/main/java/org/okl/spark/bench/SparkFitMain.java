@@ -12,9 +12,9 @@ import org.okl.core.Okl;
 import org.okl.core.StreamingFit;
 import org.okl.spark.cli.SparkTables;
 import org.okl.spark.data.ColumnLayout;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.fit.DistributedSums;
 import org.okl.spark.fit.FitSummary;
+import org.okl.spark.fit.SparkRows;
 
 /**
  * The process {@code okl bench}'s {@code spark_fit} workload times: the streamed fit of a CSV file on Spark (the

@@ -13,10 +13,10 @@ import org.apache.spark.sql.SparkSession;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Model;
 import org.okl.spark.data.ColumnLayout;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.fit.SparkRows;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -15,7 +15,7 @@ import org.okl.api.linalg.Matrix;
  * value, a negative weight, another width) are reported with their place and column, or left out and counted
  * ({@link Invalid}).
  */
-final class RowBlocks implements Iterator<RowBlock> {
+public final class RowBlocks implements Iterator<RowBlock> {
     /** The most bytes of one block's arrays (a block of one row may exceed it). */
     static final long BLOCK_BYTES = 32L << 20;
 
@@ -46,7 +46,7 @@ final class RowBlocks implements Iterator<RowBlock> {
      * @param sparse       whether to keep the inputs sparse
      * @param invalid      what to do with invalid rows
      */
-    RowBlocks(int partition, Iterator<Row> rows, ColumnLayout inputs, ColumnLayout outputs, String weightColumn,
+    public RowBlocks(int partition, Iterator<Row> rows, ColumnLayout inputs, ColumnLayout outputs, String weightColumn,
             int blockRows, boolean sparse, Invalid invalid) {
         this.partition = partition;
         this.rows = rows;

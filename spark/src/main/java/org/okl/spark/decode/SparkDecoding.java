@@ -16,9 +16,9 @@ import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Jobs;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.ArrayData;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.fit.SparkRows;
 
 /**
  * Candidate pre-images over a candidate set held as a Spark data set (the {@code candidates} decoder of IOKR, OEL and

@@ -16,7 +16,6 @@ import org.okl.linalg.streamed.BlockAccumulator;
 import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.SketchRecipe;
 
 /**

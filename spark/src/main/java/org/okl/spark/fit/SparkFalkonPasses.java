@@ -17,7 +17,6 @@ import org.okl.linalg.streamed.SetProducts;
 import org.okl.linalg.streamed.ValidationSums;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.SketchRecipe;
 
 /**

@@ -18,7 +18,6 @@ import org.okl.core.PipelineSpec;
 import org.okl.core.StreamingFit;
 import org.okl.core.TrainingData;
 import org.okl.spark.data.ColumnLayout;
-import org.okl.spark.data.SparkRows;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -19,7 +19,6 @@ import org.okl.core.PipelineSpec;
 import org.okl.core.transform.TransformChain;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.SparkErrors;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.ArrayData;
 import org.okl.spark.exec.ExecutorOkl;
 

@@ -30,7 +30,6 @@ import org.okl.linalg.streamed.Whitening;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.SketchRecipe;
 
 class DistributedSumsTest {

@@ -31,7 +31,6 @@ import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
-import org.okl.spark.data.SparkRows;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.transforms.Transforms;
 

@@ -1,4 +1,4 @@
-package org.okl.experiments;
+package org.okl.experiments.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,6 +7,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
 import org.okl.core.Okl;
+import org.okl.experiments.Experiment;
 import org.okl.experiments.baldassarre.TestOkl;
 
 /** Every reduced protocol reads only data that ships with OKL, so it runs offline on a fresh clone. */

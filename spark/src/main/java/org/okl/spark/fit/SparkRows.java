@@ -1,4 +1,4 @@
-package org.okl.spark.data;
+package org.okl.spark.fit;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -36,12 +36,12 @@ import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformChain;
 import org.okl.linalg.streamed.FalkonPasses;
 import org.okl.linalg.streamed.FoldAggregates;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
+import org.okl.spark.data.RowBlock;
+import org.okl.spark.data.RowBlocks;
+import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.SketchRecipe;
-import org.okl.spark.fit.DistributedSketch;
-import org.okl.spark.fit.DistributedSums;
-import org.okl.spark.fit.FitSummary;
-import org.okl.spark.fit.SparkFalkonPasses;
-import org.okl.spark.fit.TransformStatisticsPass;
 
 /**
  * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}):

@@ -1,4 +1,4 @@
-package org.okl.spark.data;
+package org.okl.spark.fit;
 
 import java.io.ByteArrayOutputStream;
 import java.io.Serializable;
@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.okl.api.rows.RowDigest;
+import org.okl.spark.data.RowBlock;
 
 /**
  * A partition's share of the {@link RowDigest} checksum: per {@link RowDigest#CHUNK}-row chunk it holds whole, the

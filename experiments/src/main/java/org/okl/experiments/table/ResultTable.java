@@ -1,4 +1,4 @@
-package org.okl.experiments;
+package org.okl.experiments.table;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.okl.spark.data;
+package org.okl.spark.fit;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +13,7 @@ import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
-import org.okl.spark.fit.FitSummary;
+import org.okl.spark.data.Jobs;
 
 /**
  * Records the passes of one fit: every Spark job a pass starts is tagged (the local property {@value #PASS}, and the

@@ -1,10 +1,11 @@
-package org.okl.experiments;
+package org.okl.experiments.catalog;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.okl.experiments.Experiment;
 import org.okl.experiments.baldassarre.FieldsExperiment;
 import org.okl.experiments.baldassarre.MultitaskExperiment;
 import org.okl.experiments.baldassarre.SchoolExperiment;

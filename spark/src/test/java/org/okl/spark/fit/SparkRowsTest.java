@@ -1,4 +1,4 @@
-package org.okl.spark.data;
+package org.okl.spark.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,6 +20,9 @@ import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.rows.MatrixRows;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
+import org.okl.spark.data.RowBlock;
 
 class SparkRowsTest {
 
