@@ -3,6 +3,7 @@
  * exports its packages; the plugins themselves are found with {@link java.util.ServiceLoader} by the runtime.
  */
 module org.okl.api {
+    exports org.okl.api.command;
     exports org.okl.api.component;
     exports org.okl.api.data;
     exports org.okl.api.decoder;
