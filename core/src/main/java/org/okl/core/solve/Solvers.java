@@ -57,8 +57,8 @@ public final class Solvers {
         }
         List<String> ids = context.creatableIds(RegressionSolver.class);
         if (ids.isEmpty()) {
-            throw new IllegalStateException("no solver is registered: the okl-core plugin (org.okl.core.plugin."
-                    + "SolversPlugin) is missing from the class path");
+            throw new IllegalStateException("no solver is registered: OKL's solvers plugin (okl-solvers-plugin, "
+                    + "org.okl.solvers.SolversPlugin) is missing from the class path");
         }
         Choice best = null;
         int bestPreference = Integer.MIN_VALUE;
