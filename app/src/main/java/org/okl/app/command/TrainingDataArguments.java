@@ -38,7 +38,8 @@ final class TrainingDataArguments {
     /**
      * The training data of a command as a plan reads them ({@link FitPlan.Source}): a data file's rows in blocks
      * (opened when the plan asks, its header read), or the data read whole with the unlabelled part. With unlabelled
-     * data, or when {@code alsoFile} is not a file, the rows are not offered in blocks.
+     * data, or when {@code alsoFile} is not a file, the rows are not offered in blocks ({@code alsoFile} is opened
+     * after these rows, and only when they have outputs).
      *
      * @param unlabelled whether unlabelled data are given
      * @param extra      reads the unlabelled data (after the labelled data)
@@ -55,7 +56,8 @@ final class TrainingDataArguments {
             public Optional<RowSource> rows() {
                 if (file == null) {
                     file = unlabelled ? Optional.empty() : loader.rows(data, inputs, outputs);
-                    if (file.isPresent() && alsoFile != null && alsoFile.get().isEmpty()) {
+                    if (file.isPresent() && file.get().rows().outputDimension() > 0 && alsoFile != null
+                            && alsoFile.get().isEmpty()) {
                         file = Optional.empty();
                     }
                 }
