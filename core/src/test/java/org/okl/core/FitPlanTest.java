@@ -330,22 +330,23 @@ class FitPlanTest {
         }
 
         private static ComponentFactory<Metric> squared(String id) {
-            return SimpleComponentFactory.of(id, Metric.class, "stand-in", List.of(), (p, c) -> new SquaredErrorMetric() {
-                @Override
-                public double fromSums(SquaredErrors sums) {
-                    return 0;
-                }
+            return SimpleComponentFactory.of(id, Metric.class, "stand-in", List.of(),
+                    (p, c) -> new SquaredErrorMetric() {
+                        @Override
+                        public double fromSums(SquaredErrors sums) {
+                            return 0;
+                        }
 
-                @Override
-                public double evaluate(Matrix truth, Decoded predicted) {
-                    return 0;
-                }
+                        @Override
+                        public double evaluate(Matrix truth, Decoded predicted) {
+                            return 0;
+                        }
 
-                @Override
-                public boolean higherIsBetter() {
-                    return false;
-                }
-            });
+                        @Override
+                        public boolean higherIsBetter() {
+                            return false;
+                        }
+                    });
         }
 
         private static ComponentFactory<Metric> other(String id) {

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.okl.api.text.UserText;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
 import org.okl.app.data.DataLoader;
