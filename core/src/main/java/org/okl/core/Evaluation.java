@@ -43,10 +43,22 @@ public final class Evaluation {
      */
     public static Result trainTest(Pipeline pipeline, TrainingData train, TrainingData test,
             Map<String, ComponentSpec> metrics, Okl okl) {
-        Model model = pipeline.fit(train);
+        return trainTest(pipeline.plan(FitPlan.Source.of(train), FitPlan.Options.evaluation(metrics)), test, okl);
+    }
+
+    /**
+     * Fits by a plan made on the training data ({@link Pipeline#plan(FitPlan.Source, FitPlan.Options)}, for an
+     * evaluation) and scores its metrics on {@code test}: in memory, or block by block when the plan streams and
+     * {@code test} are rows.
+     */
+    public static Result trainTest(FitPlan plan, TrainingData test, Okl okl) {
+        if (plan.route() != FitPlan.Route.IN_MEMORY) {
+            throw new IllegalArgumentException("the plan streams its rows; score them with trainTest(plan, rows)");
+        }
+        Model model = plan.fit().model();
         Decoded decoded = predict(model, test);
-        Map<String, Double> scores = score(metrics, test.outputs(), decoded, okl);
-        return new Result(scores, Map.of(), "train " + train.size() + ", test " + test.size(), Optional.of(model));
+        Map<String, Double> scores = score(plan.metrics(), test.outputs(), decoded, okl);
+        return new Result(scores, Map.of(), "train " + plan.size() + ", test " + test.size(), Optional.of(model));
     }
 
     /** The model's predictions for the inputs of labelled data, with their tasks when the data has them. */
@@ -114,10 +126,28 @@ public final class Evaluation {
      */
     public static Result trainTest(Pipeline pipeline, RowSource train, RowSource test,
             Map<String, ComponentSpec> metrics, Okl okl) {
-        StreamingFit.Result fitted = pipeline.fit(train);
+        return trainTest(pipeline.plan(train), test, metrics, okl);
+    }
+
+    /**
+     * Fits by a plan that streams its rows and scores its metrics on streamed test rows, block by block.
+     *
+     * @throws IllegalArgumentException when a metric is not a {@link SquaredErrorMetric}, or the plan does not
+     *                                  stream
+     */
+    public static Result trainTest(FitPlan plan, RowSource test, Okl okl) {
+        if (plan.route() != FitPlan.Route.STREAMED) {
+            throw new IllegalArgumentException("the plan holds its rows in memory; score them with trainTest(plan, "
+                    + "data)");
+        }
+        return trainTest(plan, test, plan.metrics(), okl);
+    }
+
+    private static Result trainTest(FitPlan plan, RowSource test, Map<String, ComponentSpec> metrics, Okl okl) {
+        FitPlan.Result fitted = plan.fit();
         long[] rows = new long[1];
         Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, rows, okl);
-        return new Result(scores, Map.of(), "train " + fitted.timings().rows() + ", test " + rows[0] + " (streamed)",
+        return new Result(scores, Map.of(), "train " + fitted.rows() + ", test " + rows[0] + " (streamed)",
                 Optional.of(fitted.model()));
     }
 

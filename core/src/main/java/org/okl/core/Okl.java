@@ -129,9 +129,9 @@ public final class Okl {
         return create(spec.kind(), spec.spec());
     }
 
-    /** A pipeline to fit; the stages the spec leaves out take their defaults. */
+    /** A pipeline to fit; the stages the spec leaves out take their defaults (completed by the pipeline). */
     public Pipeline pipeline(PipelineSpec spec) {
-        return new Pipeline(defaults.complete(spec), this);
+        return new Pipeline(spec, this);
     }
 
     /** The metric a spec names, for scoring decoded predictions in code ({@code okl.metric(Metrics.mse())}). */

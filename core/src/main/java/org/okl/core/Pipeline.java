@@ -64,11 +64,45 @@ public final class Pipeline {
 
     /**
      * Fits the pipeline. A sketched separable pipeline ({@link StreamingFit}) reads the rows in blocks with model
-     * selection in the same pass and never holds n x m; every other pipeline is fitted as below.
+     * selection in the same pass and never holds n x m; every other pipeline is fitted as below. The fit follows the
+     * pipeline's {@link #plan(TrainingData) plan} (for the automatic pipeline, its choice, made once).
      *
      * @throws org.okl.api.error.OklException naming the plugin when a third-party plugin's code fails
      */
     public Model fit(TrainingData data) {
+        return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> plan(data)).fit().model();
+    }
+
+    /**
+     * The plan of a fit on data in memory: the automatic choice for them (made here, once), the route, whether
+     * anything is searched.
+     */
+    public FitPlan plan(TrainingData data) {
+        return plan(FitPlan.Source.of(data), FitPlan.Options.fit());
+    }
+
+    /**
+     * The plan of a fit over rows read in blocks; for the automatic pipeline one pass over their outputs reads the
+     * task.
+     *
+     * @throws org.okl.api.error.OklException {@link org.okl.api.error.ErrorCode#INVALID_PIPELINE} when the pipeline
+     *                                          (or the automatic choice) cannot be fitted over streamed rows
+     */
+    public FitPlan plan(RowSource rows) {
+        return plan(FitPlan.Source.of(rows, null), FitPlan.Options.fit());
+    }
+
+    /**
+     * The plan of a fit on a data source with options: the one place the automatic choice, the route and the
+     * default metrics are decided ({@link FitPlan}). Making it may read the data: the rows' outputs for the automatic
+     * choice, or every row when they are not streamed.
+     */
+    public FitPlan plan(FitPlan.Source source, FitPlan.Options options) {
+        return FitPlan.make(this, source, options, okl);
+    }
+
+    /** A fit of this pipeline (not automatic) on data in memory, by {@link FitPlan#fit()}. */
+    Model fitInMemory(TrainingData data) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline", () -> {
             try {
                 return fitGuarded(data);
@@ -104,9 +138,7 @@ public final class Pipeline {
 
     private Model fitGuarded(TrainingData data) {
         if (spec.isAuto()) {
-            AutoPipeline.Choice auto = chooseFor(data);
-            Model model = new Pipeline(auto.spec(), okl).fitGuarded(data);
-            return model.withProvenance(model.provenance().withAuto(auto.record()));
+            throw new IllegalStateException("the automatic pipeline is fitted by its plan's choice");
         }
         if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
@@ -186,13 +218,14 @@ public final class Pipeline {
      * @param inputColumns the input columns' positions and names in the file, or {@code null} when unknown
      */
     public StreamingFit.Result fit(RowSource rows, InputColumns inputColumns) {
-        if (spec.isAuto()) {
-            AutoPipeline.Choice auto = chooseFor(rows);
-            StreamingFit.Result result = new Pipeline(auto.spec(), okl).fit(rows, inputColumns);
-            Model model = result.model();
-            return new StreamingFit.Result(model.withProvenance(model.provenance().withAuto(auto.record())),
-                    result.timings());
-        }
+        FitPlan.Result result = okl.registry().runtimeFailures().guard("fitting the pipeline over "
+                + rows.description(), () -> plan(FitPlan.Source.of(rows, inputColumns), FitPlan.Options.fit()))
+                .fit();
+        return new StreamingFit.Result(result.model(), result.timings().orElseThrow());
+    }
+
+    /** A fit of this pipeline (not automatic) over streamed rows, by {@link FitPlan#fit()}. */
+    StreamingFit.Result fitStreamed(RowSource rows, InputColumns inputColumns) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
             try {
                 return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param stderr          fragments standard error must contain (for a failure: its one error line)
  * @param stderrNot       fragments standard error must not contain
  * @param stdout          fragments standard output must contain
+ * @param stdoutNot       fragments standard output must not contain (a line printed before the inputs were
+ *                        checked)
  * @param creates         files the command may create (nothing else may appear in the work folder)
  * @param env             environment variables; a relative path value is taken in the work folder
  * @param pluginCopies    JARs named here receive a copy of the sample plugin in the work folder
@@ -32,7 +34,7 @@ import java.util.Map;
  * @param stderrMax       the most characters standard error may hold, or -1 for no limit
  */
 record BadInputCase(String name, Path folder, String what, List<List<String>> setup, List<String> run, int exit,
-        List<String> stderr, List<String> stderrNot, List<String> stdout, List<String> creates,
+        List<String> stderr, List<String> stderrNot, List<String> stdout, List<String> stdoutNot, List<String> creates,
         Map<String, String> env, List<String> pluginCopies, Map<String, String> jars, boolean allowClassNames,
         List<List<String>> make, List<String> remove, int stderrMax) {
 
@@ -48,6 +50,7 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
         List<String> stderr = new ArrayList<>();
         List<String> stderrNot = new ArrayList<>();
         List<String> stdout = new ArrayList<>();
+        List<String> stdoutNot = new ArrayList<>();
         List<String> creates = new ArrayList<>();
         Map<String, String> env = new LinkedHashMap<>();
         List<String> pluginCopies = new ArrayList<>();
@@ -78,6 +81,7 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
                 case "stderr" -> stderr.addAll(fragments(value));
                 case "stderr-not" -> stderrNot.addAll(fragments(value));
                 case "stdout" -> stdout.addAll(fragments(value));
+                case "stdout-not" -> stdoutNot.addAll(fragments(value));
                 case "creates" -> creates.addAll(words(value));
                 case "env" -> {
                     int eq = value.indexOf('=');
@@ -99,9 +103,9 @@ record BadInputCase(String name, Path folder, String what, List<List<String>> se
             throw new IllegalArgumentException(folder.resolve(FILE) + ": needs 'run:' and 'exit:'");
         }
         return new BadInputCase(folder.getFileName().toString(), folder, what, List.copyOf(setup), run, exit,
-                List.copyOf(stderr), List.copyOf(stderrNot), List.copyOf(stdout), List.copyOf(creates),
-                Map.copyOf(env), List.copyOf(pluginCopies), Map.copyOf(jars), allowClassNames, List.copyOf(make),
-                List.copyOf(remove), stderrMax);
+                List.copyOf(stderr), List.copyOf(stderrNot), List.copyOf(stdout), List.copyOf(stdoutNot),
+                List.copyOf(creates), Map.copyOf(env), List.copyOf(pluginCopies), Map.copyOf(jars), allowClassNames,
+                List.copyOf(make), List.copyOf(remove), stderrMax);
     }
 
     /** Splits on blanks; double quotes group words (no escapes). */

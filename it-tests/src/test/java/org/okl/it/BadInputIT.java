@@ -97,6 +97,9 @@ class BadInputIT {
         for (String not : c.stderrNot()) {
             assertThat(r.stderr()).as(context).doesNotContain(not);
         }
+        for (String not : c.stdoutNot()) {
+            assertThat(r.stdout()).as(context).doesNotContain(not);
+        }
         assertThat(rawControlCharacters(r.stderr())).as("control characters on stderr: " + context).isEmpty();
         assertThat(rawControlCharacters(r.stdout())).as("control characters on stdout: " + context).isEmpty();
         if (c.stderrMax() >= 0) {

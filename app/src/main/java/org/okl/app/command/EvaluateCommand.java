@@ -4,24 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.Optional;
-import org.okl.api.component.ComponentSpec;
-import org.okl.api.text.UserText;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.okl.app.OklCommand;
 import org.okl.app.UsageException;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
-import org.okl.core.AutoPipeline;
 import org.okl.core.Evaluation;
+import org.okl.core.FitPlan;
 import org.okl.core.Okl;
 import org.okl.core.Pipeline;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.data.FileRows;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,7 +32,6 @@ import picocli.CommandLine.Spec;
                 + "chosen again on every training part. With a kernel sketch and squared-error metrics (mse, rmse, "
                 + "arrmse), data files are streamed: constant memory whatever their length.")
 public final class EvaluateCommand implements Runnable {
-    private static final Logger LOG = LoggerFactory.getLogger(EvaluateCommand.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
@@ -80,20 +76,12 @@ public final class EvaluateCommand implements Runnable {
     @Option(names = "--json", description = "Print one JSON object {\"metrics\": {...}, ...}.")
     private boolean json;
 
-    /** The metrics to report: parsed from --metrics, or the task's defaults once the task is known. */
-    private Map<String, ComponentSpec> metricSpecs;
-
     @Override
     public void run() {
         Okl okl = root.okl();
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
-        if (metrics != null) {
-            metricSpecs = MetricArguments.parse(metrics);
-        }
+        FitPlan.Options options = FitPlan.Options.evaluation(metrics == null ? null : MetricArguments.parse(metrics));
         Pipeline p = okl.pipeline(pipelineSpec);
-        if (!json) {
-            AutoChoices.printFixed(spec.commandLine().getOut(), p);
-        }
         DataLoader loader = new DataLoader(okl);
         Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
         Evaluation.Result result;
@@ -101,13 +89,24 @@ public final class EvaluateCommand implements Runnable {
             if (train == null || test == null || data != null || folds != null) {
                 throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
             }
-            Optional<FileRows[]> streamed = streamed(p, loader, okl, train, test);
-            if (streamed.isPresent()) {
-                result = Evaluation.trainTest(p, streamed.get()[0], streamed.get()[1], metricSpecs, okl);
+            AtomicReference<Optional<DataLoader.StreamedFile>> testFile = new AtomicReference<>(Optional.empty());
+            FitPlan plan = p.plan(source(loader, train, extra, () -> {
+                testFile.set(loader.rows(test, inputs, outputs));
+                return testFile.get();
+            }), options);
+            if (plan.route() == FitPlan.Route.STREAMED) {
+                FileRows testRows = testFile.get().orElseThrow().rows();
+                if (testRows.outputDimension() == 0) {
+                    throw new UsageException(test + ": no output columns; select them with --outputs (for example "
+                            + "--outputs 128:256)");
+                }
+                printPlan(plan, train);
+                result = Evaluation.trainTest(plan, testRows, okl);
             } else {
-                LoadedData trainData = loader.load(train, inputs, outputs);
-                prepare(p, TrainingDataArguments.of(trainData, extra), "the training set");
-                result = trainTest(p, trainData, loader.load(test, inputs, outputs), extra, metricSpecs, okl);
+                TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs),
+                        Optional.empty());
+                printPlan(plan, "the training set");
+                result = Evaluation.trainTest(plan, testData, okl);
             }
         } else if (data == null) {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
@@ -116,125 +115,49 @@ public final class EvaluateCommand implements Runnable {
                 throw new UsageException("--cv " + folds + ": cross-validation needs at least 2 folds; use --cv 5 or "
                         + "--cv 10");
             }
-            Optional<FileRows[]> streamed = streamed(p, loader, okl, data);
-            if (streamed.isPresent()) {
-                result = Evaluation.crossValidate(p, streamed.get()[0], folds, okl.context().seed(), metricSpecs, okl);
+            FitPlan plan = p.plan(source(loader, data, extra, null), options);
+            if (plan.route() == FitPlan.Route.STREAMED) {
+                printPlan(plan, data + " (all rows; every fold chooses again on its training part)");
+                result = Evaluation.crossValidate(p, plan.rows().orElseThrow(), folds, okl.context().seed(),
+                        plan.metrics(), okl);
             } else {
-                TrainingData training = TrainingDataArguments.of(loader.load(data, inputs, outputs), extra);
+                TrainingData training = plan.data().orElseThrow();
                 if (folds > training.size()) {
                     throw new UsageException("--cv " + folds + ": " + data + " has " + training.size() + " rows, too "
                             + "few for " + folds + " folds (each fold needs a row to validate on); use --cv 2 to --cv "
                             + training.size() + " (--cv " + training.size() + " is leave-one-out)");
                 }
-                prepare(p, training, "all " + training.size() + " rows; every fold chooses again on its "
-                        + "training part");
-                result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), metricSpecs, okl);
+                printPlan(plan, "all " + training.size() + " rows; every fold chooses again on its training part");
+                result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), plan.metrics(), okl);
             }
         } else if (loader.hasTestSplit(data)) {
-            LoadedData trainData = loader.load(data, inputs, outputs);
-            prepare(p, TrainingDataArguments.of(trainData, extra), "the training split");
-            result = trainTest(p, trainData, loader.load(data + ":test", inputs, outputs), extra, metricSpecs, okl);
+            FitPlan plan = p.plan(source(loader, data, extra, null), options);
+            TrainingData testData = TrainingDataArguments.of(loader.load(data + ":test", inputs, outputs),
+                    Optional.empty());
+            printPlan(plan, "the training split");
+            result = Evaluation.trainTest(plan, testData, okl);
         } else {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
         }
         print(result, pipelineSpec);
     }
 
-    /**
-     * Before the work on data held in memory: for the automatic pipeline (not with --json), prints what it chooses on
-     * the given data; without --metrics, settles the task's default metrics.
-     */
-    private void prepare(Pipeline p, TrainingData data, String onWhat) {
-        if (json && metricSpecs != null) {
-            return;
-        }
-        AutoPipeline.Choice choice = p.spec().isAuto() ? p.chooseFor(data) : null;
-        if (choice != null && !json) {
-            PrintWriter out = spec.commandLine().getOut();
-            out.println("auto: chosen on " + onWhat);
-            AutoChoices.print(out, choice);
-        }
-        if (metricSpecs == null) {
-            String task = choice != null ? choice.record().task() : AutoPipeline.task(data).id();
-            useDefaults(task, TaskMetrics.defaults(task, data.outputs().cols(), choice != null ? choice.spec()
-                    : p.spec()));
-        }
+    /** The training data: a file's rows in blocks when the plan streams them, else read whole with the extra data. */
+    private FitPlan.Source source(DataLoader loader, String ref, Optional<LoadedData> extra,
+            Supplier<Optional<DataLoader.StreamedFile>> alsoFile) {
+        return TrainingDataArguments.source(loader, ref, inputs, outputs, extra.isPresent(), () -> extra, alsoFile);
     }
 
-    /** Reports the task's default metrics (--metrics not given) and says which they are (not with --json). */
-    private void useDefaults(String task, Map<String, ComponentSpec> defaults) {
-        metricSpecs = defaults;
+    /**
+     * What the plan says (not with --json), once the data are read or opened: the note that nothing is searched,
+     * what the automatic pipeline chose on which data, the task's default metrics.
+     */
+    private void printPlan(FitPlan plan, String chosenOn) {
         if (!json) {
-            spec.commandLine().getOut().println("metrics: " + UserText.escape(String.join(",", metricSpecs.keySet()))
-                    + " (the defaults for " + task + "; choose others with --metrics)");
+            PrintWriter out = spec.commandLine().getOut();
+            plan.lines(chosenOn).forEach(out::println);
+            out.flush();
         }
-    }
-
-    /**
-     * The rows of the data files when they can be streamed: files (not data set names), a pipeline that fits over
-     * streamed rows, squared-error metrics and no unlabelled data; otherwise empty (the data are loaded whole) and
-     * the reason is logged. Without --metrics, the task's default metrics are settled here when the rows stream.
-     */
-    private Optional<FileRows[]> streamed(Pipeline p, DataLoader loader, Okl okl, String... files) {
-        if (unlabelled != null) {
-            return Optional.empty();
-        }
-        Pipeline chosen = p;
-        AutoPipeline.Choice choice = null;
-        if (p.spec().isAuto()) {
-            Optional<DataLoader.StreamedFile> first = loader.rows(files[0], inputs, outputs);
-            if (first.isEmpty() || first.get().rows().outputDimension() == 0) {
-                return Optional.empty();
-            }
-            choice = p.chooseFor(first.get().rows());
-            chosen = okl.pipeline(choice.spec());
-        }
-        if (chosen.spec().approximation().isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<String> obstacle = chosen.streamingObstacle();
-        if (obstacle.isPresent()) {
-            LOG.info("reading the data whole: {}", obstacle.get());
-            return Optional.empty();
-        }
-        FileRows[] rows = new FileRows[files.length];
-        for (int i = 0; i < files.length; i++) {
-            Optional<FileRows> file = loader.rows(files[i], inputs, outputs).map(DataLoader.StreamedFile::rows);
-            if (file.isEmpty()) {
-                return Optional.empty();
-            }
-            if (file.get().outputDimension() == 0) {
-                throw new UsageException(files[i] + ": no output columns; select them with --outputs (for example "
-                        + "--outputs 128:256)");
-            }
-            rows[i] = file.get();
-        }
-        String task = null;
-        Map<String, ComponentSpec> toReport = metricSpecs;
-        if (toReport == null) {
-            task = choice != null ? choice.record().task() : AutoPipeline.task(rows[0]).id();
-            toReport = TaskMetrics.defaults(task, rows[0].outputDimension(), chosen.spec());
-        }
-        obstacle = Evaluation.streamingObstacle(toReport, okl);
-        if (obstacle.isPresent()) {
-            LOG.info("reading the data whole: {}", obstacle.get());
-            return Optional.empty();
-        }
-        if (choice != null && !json) {
-            spec.commandLine().getOut().println("auto: chosen on " + files[0] + (files.length == 1
-                    ? " (all rows; every fold chooses again on its training part)" : ""));
-            AutoChoices.print(spec.commandLine().getOut(), choice);
-        }
-        if (metricSpecs == null) {
-            useDefaults(task, toReport);
-        }
-        return Optional.of(rows);
-    }
-
-    private static Evaluation.Result trainTest(Pipeline p, LoadedData trainData, LoadedData testData,
-            Optional<LoadedData> extra, Map<String, ComponentSpec> metricSpecs, Okl okl) {
-        return Evaluation.trainTest(p, TrainingDataArguments.of(trainData, extra),
-                TrainingDataArguments.of(testData, Optional.empty()), metricSpecs, okl);
     }
 
     private void print(Evaluation.Result result, PipelineSpec pipelineSpec) {

@@ -1,8 +1,12 @@
 package org.okl.app.command;
 
 import java.util.Optional;
+import java.util.function.Supplier;
+import org.okl.api.rows.RowSource;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
+import org.okl.core.FitPlan;
+import org.okl.core.InputColumns;
 import org.okl.core.TrainingData;
 
 /** Builds training data from the data options shared by {@code fit} and {@code evaluate}. */
@@ -29,5 +33,47 @@ final class TrainingDataArguments {
                 .inputColumns(labelled.inputColumns())
                 .outputNames(labelled.outputNames())
                 .build();
+    }
+
+    /**
+     * The training data of a command as a plan reads them ({@link FitPlan.Source}): a data file's rows in blocks
+     * (opened when the plan asks, its header read), or the data read whole with the unlabelled part. With unlabelled
+     * data, or when {@code alsoFile} is not a file, the rows are not offered in blocks ({@code alsoFile} is opened
+     * after these rows, and only when they have outputs).
+     *
+     * @param unlabelled whether unlabelled data are given
+     * @param extra      reads the unlabelled data (after the labelled data)
+     * @param alsoFile   opens the other file that must stream with these rows (the test file of a train/test
+     *                   evaluation), or {@code null}
+     */
+    static FitPlan.Source source(DataLoader loader, String data, String inputs, String outputs,
+            boolean unlabelled, Supplier<Optional<LoadedData>> extra,
+            Supplier<Optional<DataLoader.StreamedFile>> alsoFile) {
+        return new FitPlan.Source() {
+            private Optional<DataLoader.StreamedFile> file;
+
+            @Override
+            public Optional<RowSource> rows() {
+                if (file == null) {
+                    file = unlabelled ? Optional.empty() : loader.rows(data, inputs, outputs);
+                    if (file.isPresent() && file.get().rows().outputDimension() > 0 && alsoFile != null
+                            && alsoFile.get().isEmpty()) {
+                        file = Optional.empty();
+                    }
+                }
+                return file.map(DataLoader.StreamedFile::rows);
+            }
+
+            @Override
+            public Optional<InputColumns> inputColumns() {
+                return file == null ? Optional.empty() : file.map(DataLoader.StreamedFile::inputColumns);
+            }
+
+            @Override
+            public TrainingData load(String why) {
+                LoadedData labelled = loader.load(data, inputs, outputs);
+                return of(labelled, extra.get());
+            }
+        };
     }
 }

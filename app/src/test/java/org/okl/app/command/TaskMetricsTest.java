@@ -7,35 +7,18 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.core.PipelineSpec;
 import org.okl.core.SelectionSpec;
+import org.okl.core.TaskMetrics;
 
+/** The default metrics' keys are what {@code --metrics} takes for the same metrics. */
 class TaskMetricsTest {
-    private static final ComponentSpec TIKHONOV = ComponentSpec.of("tikhonov", "lambda", 1e-3);
 
-    private static PipelineSpec selectingOn(ComponentSpec metric) {
-        return PipelineSpec.builder().filter(TIKHONOV).selection(SelectionSpec.kfold(5).metric(metric).build())
+    @Test
+    void eachDefaultKeyParsesBackToItsMetric() {
+        PipelineSpec selecting = PipelineSpec.builder().filter(ComponentSpec.of("tikhonov", "lambda", 1e-3))
+                .selection(SelectionSpec.kfold(5).metric(ComponentSpec.of("rbf-loss", "sigma", "2.5")).build())
                 .build();
-    }
-
-    @Test
-    void eachTaskHasItsUsualMetrics() {
-        PipelineSpec fixed = PipelineSpec.builder().filter(TIKHONOV).build();
-        assertThat(TaskMetrics.defaults("regression", 3, fixed)).containsOnlyKeys("mse", "arrmse");
-        assertThat(TaskMetrics.defaults("regression", 1, fixed)).containsOnlyKeys("mse", "rmse");
-        assertThat(TaskMetrics.defaults("multi-label", 6, fixed).keySet())
-                .containsExactly("hamming-loss", "f1-micro", "f1-macro");
-        assertThat(TaskMetrics.defaults("multi-class", 1, fixed)).containsOnlyKeys("subset-accuracy");
-        assertThat(TaskMetrics.defaults("multi-task", 1, fixed).keySet()).containsExactly("mse", "explained-variance");
-        assertThat(TaskMetrics.defaults("structured", 32, fixed)).containsOnlyKeys("mse");
-    }
-
-    @Test
-    void theSelectionMetricComesFirstAndOnlyOnce() {
-        assertThat(TaskMetrics.defaults("multi-label", 6, selectingOn(ComponentSpec.of("f1-micro"))).keySet())
-                .containsExactly("f1-micro", "hamming-loss", "f1-macro");
-        Map<String, ComponentSpec> withParameter = TaskMetrics.defaults("structured", 4,
-                selectingOn(ComponentSpec.of("rbf-loss", "sigma", "2.5")));
-        assertThat(withParameter.keySet()).containsExactly("rbf-loss:sigma=2.5", "mse");
-        // each key is what --metrics takes for the same metric
-        withParameter.forEach((text, spec) -> assertThat(MetricArguments.parse(text)).containsEntry(text, spec));
+        Map<String, ComponentSpec> defaults = TaskMetrics.defaults("structured", 4, selecting);
+        assertThat(defaults.keySet()).containsExactly("rbf-loss:sigma=2.5", "mse");
+        defaults.forEach((text, spec) -> assertThat(MetricArguments.parse(text)).containsEntry(text, spec));
     }
 }

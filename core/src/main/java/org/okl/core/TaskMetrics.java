@@ -1,31 +1,30 @@
-package org.okl.app.command;
+package org.okl.core;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.okl.api.component.ComponentSpec;
-import org.okl.core.PipelineSpec;
-import org.okl.core.SelectionSpec;
 
 /**
- * The metrics {@code okl evaluate} reports when {@code --metrics} is not given: the pipeline's own selection metric,
+ * The metrics an evaluation reports when none are asked for ({@code okl evaluate} without {@code --metrics}, a
+ * {@link FitPlan} for an evaluation): the pipeline's own selection metric,
  * then the ones its task is usually judged by (regression: mse and arrmse, or rmse for one output; multi-label:
  * hamming-loss, f1-micro, f1-macro; multi-class: subset-accuracy; multi-task: mse, explained-variance; structured
  * outputs: mse).
  */
-final class TaskMetrics {
+public final class TaskMetrics {
     private TaskMetrics() {
     }
 
     /**
      * The default metrics, keyed as {@code --metrics} would spell them.
      *
-     * @param task     the task's id as {@code AutoPipeline.Task#id()} spells it ({@code multi-label}, ...)
+     * @param task     the task's id as {@link AutoPipeline.Task#id()} spells it ({@code multi-label}, ...)
      * @param outputs  how many output columns the training data have
      * @param pipeline the pipeline evaluated (its selection metric comes first)
      */
-    static Map<String, ComponentSpec> defaults(String task, int outputs, PipelineSpec pipeline) {
+    public static Map<String, ComponentSpec> defaults(String task, int outputs, PipelineSpec pipeline) {
         Map<String, ComponentSpec> out = new LinkedHashMap<>();
         pipeline.selection().map(SelectionSpec::metric).ifPresent(s -> out.put(text(s), s));
         for (String name : usual(task, outputs)) {
