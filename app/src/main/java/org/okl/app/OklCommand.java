@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.text.UserText;
+import org.okl.app.command.CommandRoot;
 import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
 import org.okl.app.command.FitCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
+import org.okl.app.usage.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.plugin.PluginLoader;
 import picocli.CommandLine.Command;
@@ -25,7 +27,7 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
                         + " fetch' downloads from), OKL_LINALG (native|java)."})
-public final class OklCommand implements Runnable {
+public final class OklCommand implements Runnable, CommandRoot {
     @Option(names = "--plugins", scope = ScopeType.INHERIT, paramLabel = "DIR", description = "Folder of extra plugin JARs (repeatable; also "
             + "OKL_PLUGINS).")
     private List<Path> pluginFolders = new ArrayList<>();
@@ -79,6 +81,7 @@ public final class OklCommand implements Runnable {
      * @throws UsageException when {@code --data-dir} names no folder (a typo would otherwise go unnoticed: data sets
      *                        would silently not be found there)
      */
+    @Override
     public Okl okl() {
         return okl(false);
     }
@@ -86,6 +89,7 @@ public final class OklCommand implements Runnable {
     /**
      * The OKL runtime, for a command that creates the data directory when it is missing ({@code okl datasets fetch}).
      */
+    @Override
     public Okl oklCreatingDataDirectory() {
         return okl(true);
     }

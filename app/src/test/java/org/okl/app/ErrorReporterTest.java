@@ -8,6 +8,7 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.app.usage.UsageException;
 
 class ErrorReporterTest {
 

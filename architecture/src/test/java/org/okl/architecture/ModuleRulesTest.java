@@ -48,7 +48,7 @@ class ModuleRulesTest {
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
             "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin",
-            "gpu", "testkit", "spark", "experiments", "bench");
+            "gpu", "testkit", "spark", "experiments", "bench", "app");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 

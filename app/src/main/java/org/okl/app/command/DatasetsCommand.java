@@ -6,14 +6,13 @@ import java.util.List;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.DownloadableDataset;
-import org.okl.app.OklCommand;
 import org.okl.core.Okl;
 import org.okl.core.data.DataFetcher;
 import org.okl.core.plugin.ComponentKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code okl datasets}: every data set with its task, shape and source, and where it is: bundled, generated,
@@ -25,13 +24,13 @@ import picocli.CommandLine.Model.CommandSpec;
                 + " into the data directory (--data-dir, else OKL_DATA, else ~/.okl/data)."})
 public final class DatasetsCommand implements Runnable {
     @ParentCommand
-    private OklCommand root;
+    private CommandRoot root;
 
     @Spec
     private CommandSpec spec;
 
     /** The root command, for the subcommands. */
-    OklCommand root() {
+    CommandRoot root() {
         return root;
     }
 
@@ -69,7 +68,7 @@ public final class DatasetsCommand implements Runnable {
 
     /** A fetcher into the data directory. */
     static DataFetcher fetcher(Okl okl) {
-        Path dir = okl.context().dataDirectory().orElseThrow(() -> new org.okl.app.UsageException(
+        Path dir = okl.context().dataDirectory().orElseThrow(() -> new org.okl.app.usage.UsageException(
                 "no data directory is configured: give --data-dir DIR or set OKL_DATA"));
         return new DataFetcher(dir, okl.progress());
     }

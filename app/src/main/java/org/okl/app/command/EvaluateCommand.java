@@ -7,10 +7,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
-import org.okl.app.OklCommand;
-import org.okl.app.UsageException;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
+import org.okl.app.usage.UsageException;
 import org.okl.core.Evaluation;
 import org.okl.core.FitPlan;
 import org.okl.core.Okl;
@@ -35,7 +34,7 @@ public final class EvaluateCommand implements Runnable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @ParentCommand
-    private OklCommand root;
+    private CommandRoot root;
 
     @Spec
     private CommandSpec spec;

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.text.UserText;
-import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.core.FitPlan;
 import org.okl.core.Model;
@@ -28,7 +27,7 @@ import picocli.CommandLine.Spec;
         + "constant memory, with model selection in the same pass.")
 public final class FitCommand implements Runnable {
     @ParentCommand
-    private OklCommand root;
+    private CommandRoot root;
 
     @Spec
     private CommandSpec spec;

@@ -3,7 +3,7 @@ package org.okl.app.command;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 
 /**
  * Parses {@code --metrics mse,rbf-loss:sigma=10,top-k-accuracy:k=5}: metric names separated by commas, each with

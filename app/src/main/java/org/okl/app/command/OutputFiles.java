@@ -6,7 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import org.okl.api.text.UserText;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 
 /**
  * Refuses an output that exists and is not a regular file (a folder; a device such as {@code /dev/null}, which the

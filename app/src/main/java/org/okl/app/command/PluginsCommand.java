@@ -5,8 +5,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.okl.api.component.ParameterSpec;
-import org.okl.app.OklCommand;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.PluginInfo;
@@ -25,7 +24,7 @@ import picocli.CommandLine.Spec;
                 + "back-end and the compute device (GPU) in use or why there is none.")
 public final class PluginsCommand implements Runnable {
     @ParentCommand
-    private OklCommand root;
+    private CommandRoot root;
 
     @Spec
     private CommandSpec spec;

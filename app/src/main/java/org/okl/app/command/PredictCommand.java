@@ -13,7 +13,6 @@ import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
-import org.okl.app.OklCommand;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Model;
@@ -33,7 +32,7 @@ import picocli.CommandLine.Spec;
                 + "block by block, in constant memory; the output appears complete or not at all.")
 public final class PredictCommand implements Runnable {
     @ParentCommand
-    private OklCommand root;
+    private CommandRoot root;
 
     @Spec
     private CommandSpec spec;

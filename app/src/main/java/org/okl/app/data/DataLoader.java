@@ -11,7 +11,7 @@ import org.okl.api.data.TableStream;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 import org.okl.core.InputColumns;
 import org.okl.core.Model;
 import org.okl.core.Okl;

@@ -1,7 +1,7 @@
 package org.okl.app.data;
 
 import org.okl.api.component.ComponentSpec;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 
 /**
  * A data argument that names a data set: {@code name}, then optional {@code :key=value} parameters of the data set

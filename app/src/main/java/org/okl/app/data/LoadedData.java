@@ -20,7 +20,7 @@ public record LoadedData(String source, Matrix inputs, Optional<Matrix> outputs,
 
     /** The outputs, or a usage error saying how to select them. */
     public Matrix requireOutputs() {
-        return outputs.orElseThrow(() -> new org.okl.app.UsageException(
+        return outputs.orElseThrow(() -> new org.okl.app.usage.UsageException(
                 source + ": no output columns; select them with --outputs (for example --outputs 128:256)"));
     }
 }

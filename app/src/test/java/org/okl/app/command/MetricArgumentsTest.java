@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 
 class MetricArgumentsTest {
 

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.app.OklCommand;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 import org.okl.bench.BenchEnvironment;
 import org.okl.bench.BenchReport;
 import org.okl.bench.BenchRunner;

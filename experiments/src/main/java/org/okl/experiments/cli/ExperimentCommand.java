@@ -19,7 +19,7 @@ import org.okl.api.data.DownloadableDataset;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.app.OklCommand;
-import org.okl.app.UsageException;
+import org.okl.app.usage.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.data.MissingDatasets;
 import org.okl.core.io.AtomicFiles;

@@ -1,4 +1,4 @@
-package org.okl.app;
+package org.okl.app.usage;
 
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
