@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
+import org.okl.api.command.PluginCommand;
 import picocli.CommandLine;
 
 /** The {@code okl} command line. */
@@ -53,6 +55,34 @@ public final class Main {
         args.add(name);
         args.addAll(arguments);
         return execute(name, command, args.toArray(String[]::new));
+    }
+
+    /**
+     * A plugin's command written with picocli, run by {@link #runCommand}: its description is the first line(s) of its
+     * {@code @Command} annotation, and each run gets a fresh command object from {@code commands}.
+     *
+     * @param name     the command's name ({@code okl NAME ...})
+     * @param type     the picocli command class (read for its description)
+     * @param commands makes the command object for one run
+     */
+    public static <T> PluginCommand pluginCommand(String name, Class<T> type, Supplier<? extends T> commands) {
+        String description = String.join(" ", type.getAnnotation(picocli.CommandLine.Command.class).description());
+        return new PluginCommand() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String description() {
+                return description;
+            }
+
+            @Override
+            public int run(List<String> arguments) {
+                return runCommand(name, commands.get(), arguments);
+            }
+        };
     }
 
     private static int execute(String extraName, Object extraCommand, String... args) {

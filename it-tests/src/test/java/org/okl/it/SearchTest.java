@@ -25,6 +25,7 @@ import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
 import org.okl.kernels.OutputMatrices;
 import org.okl.metrics.Metrics;
+import org.okl.testkit.NaiveRidge;
 
 /**
  * The width and output-coupling search: its validation curve against dense Kronecker solves, the shared route
@@ -74,15 +75,15 @@ class SearchTest {
             Matrix b = xy[0].selectRows(s.validation());
             Matrix ytr = xy[1].selectRows(s.train());
             Matrix yva = xy[1].selectRows(s.validation());
-            double median = Naive.medianDistance(a);
+            double median = NaiveRidge.medianDistance(a);
             for (int f = 0; f < FACTORS.length; f++) {
                 for (int o = 0; o < OMEGAS.length; o++) {
                     Matrix am = Matrix.zeros(3, 3);
                     java.util.Arrays.fill(am.data(), OMEGAS[o]);
                     am.addToDiagonal(1 - OMEGAS[o]);
                     for (int l = 0; l < LAMBDAS.length; l++) {
-                        Matrix c = Naive.ridge(a, ytr, FACTORS[f] * median, LAMBDAS[l], am);
-                        Matrix p = Naive.predict(b, a, c, FACTORS[f] * median, am);
+                        Matrix c = NaiveRidge.ridge(a, ytr, FACTORS[f] * median, LAMBDAS[l], am);
+                        Matrix p = NaiveRidge.predict(b, a, c, FACTORS[f] * median, am);
                         double e = 0;
                         for (int k = 0; k < p.data().length; k++) {
                             e += Math.pow(p.data()[k] - yva.data()[k], 2) / p.data().length;

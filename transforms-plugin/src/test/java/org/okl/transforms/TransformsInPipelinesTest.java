@@ -26,6 +26,7 @@ import org.okl.core.select.Split;
 import org.okl.filters.Filters;
 import org.okl.kernels.Kernels;
 import org.okl.metrics.Metrics;
+import org.okl.testkit.NaiveRidge;
 import org.okl.testkit.TestMatrices;
 
 /**
@@ -125,11 +126,11 @@ class TransformsInPipelinesTest {
             Matrix b = standardize(xy[0].selectRows(s.validation()), xtr);
             Matrix ytr = xy[1].selectRows(s.train());
             Matrix yva = xy[1].selectRows(s.validation());
-            double median = Naive.medianDistance(a);
+            double median = NaiveRidge.medianDistance(a);
             for (int f = 0; f < factors.length; f++) {
                 for (int l = 0; l < lambdas.length; l++) {
-                    Matrix c = Naive.ridge(a, ytr, factors[f] * median, lambdas[l], Matrix.identity(1));
-                    expected[f][l] += mse(Naive.predict(b, a, c, factors[f] * median, Matrix.identity(1)), yva) / 3;
+                    Matrix c = NaiveRidge.ridge(a, ytr, factors[f] * median, lambdas[l], Matrix.identity(1));
+                    expected[f][l] += mse(NaiveRidge.predict(b, a, c, factors[f] * median, Matrix.identity(1)), yva) / 3;
                 }
             }
         }

@@ -2,10 +2,10 @@ package org.okl.experiments.cli;
 
 import java.util.Collection;
 import java.util.List;
+import org.okl.api.OklVersion;
 import org.okl.api.command.PluginCommand;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.app.Main;
-import picocli.CommandLine.Command;
 
 /**
  * Contributes {@code okl experiment} to the command line: the experiments of the papers are research code, not part of the product
@@ -24,27 +24,11 @@ public final class ExperimentsPlugin implements OklPlugin {
 
     @Override
     public String version() {
-        String v = ExperimentsPlugin.class.getPackage().getImplementationVersion();
-        return v == null ? "unspecified" : v;
+        return OklVersion.get();
     }
 
     @Override
     public Collection<PluginCommand> commands() {
-        return List.of(new PluginCommand() {
-            @Override
-            public String name() {
-                return "experiment";
-            }
-
-            @Override
-            public String description() {
-                return String.join(" ", ExperimentCommand.class.getAnnotation(Command.class).description());
-            }
-
-            @Override
-            public int run(List<String> arguments) {
-                return Main.runCommand(name(), new ExperimentCommand(), arguments);
-            }
-        });
+        return List.of(Main.pluginCommand("experiment", ExperimentCommand.class, ExperimentCommand::new));
     }
 }

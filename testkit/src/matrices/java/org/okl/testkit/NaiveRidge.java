@@ -1,16 +1,19 @@
-package org.okl.transforms;
+package org.okl.testkit;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.okl.api.linalg.Matrix;
-import org.okl.testkit.TestMatrices;
 
-/** Plain-loop oracles: the median distance, and separable kernel ridge by a dense (nd x nd) solve. */
-final class Naive {
-    private Naive() {
+/**
+ * Plain-loop oracles for pipeline tests: the median distance, and separable Gaussian kernel ridge by a dense (nd x nd)
+ * solve, against which the structured solvers are checked.
+ */
+public final class NaiveRidge {
+    private NaiveRidge() {
     }
 
-    static double medianDistance(Matrix x) {
+    /** The median of the pairwise Euclidean distances between the rows of x. */
+    public static double medianDistance(Matrix x) {
         List<Double> d = new ArrayList<>();
         for (int i = 0; i < x.rows(); i++) {
             for (int j = i + 1; j < x.rows(); j++) {
@@ -22,7 +25,8 @@ final class Naive {
         return m % 2 == 1 ? d.get(m / 2) : 0.5 * (d.get(m / 2 - 1) + d.get(m / 2));
     }
 
-    static double squared(double[] a, double[] b) {
+    /** The squared Euclidean distance between two vectors. */
+    public static double squared(double[] a, double[] b) {
         double s = 0;
         for (int k = 0; k < a.length; k++) {
             s += (a[k] - b[k]) * (a[k] - b[k]);
@@ -30,7 +34,8 @@ final class Naive {
         return s;
     }
 
-    static Matrix gram(Matrix a, Matrix b, double sigma) {
+    /** The Gaussian Gram matrix {@code exp(-|a_i - b_j|^2 / (2 sigma^2))}. */
+    public static Matrix gram(Matrix a, Matrix b, double sigma) {
         Matrix k = Matrix.zeros(a.rows(), b.rows());
         for (int i = 0; i < a.rows(); i++) {
             for (int j = 0; j < b.rows(); j++) {
@@ -44,7 +49,7 @@ final class Naive {
      * The coefficients C (n x d) of Tikhonov regularization with the separable kernel k·A in OKL's scale:
      * {@code K C A + n lambda C = Y}, solved as {@code (A^T ⊗ K + n lambda I) vec(C) = vec(Y)}.
      */
-    static Matrix ridge(Matrix x, Matrix y, double sigma, double lambda, Matrix a) {
+    public static Matrix ridge(Matrix x, Matrix y, double sigma, double lambda, Matrix a) {
         int n = x.rows();
         int d = y.cols();
         Matrix k = gram(x, x, sigma);
@@ -67,7 +72,7 @@ final class Naive {
     }
 
     /** Predictions {@code k(test, train) C A}. */
-    static Matrix predict(Matrix test, Matrix train, Matrix c, double sigma, Matrix a) {
+    public static Matrix predict(Matrix test, Matrix train, Matrix c, double sigma, Matrix a) {
         return TestMatrices.naiveMultiply(TestMatrices.naiveMultiply(gram(test, train, sigma), c), a);
     }
 }
