@@ -47,8 +47,8 @@ class ModuleRulesTest {
 
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
-            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin",
-            "gpu", "testkit", "spark", "experiments", "bench", "app");
+            "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin",
+            "presets-plugin", "gpu", "testkit", "spark", "experiments", "bench", "app");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 
@@ -109,9 +109,9 @@ class ModuleRulesTest {
     }
 
     static Stream<String> product() {
-        return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin", "decoders-plugin",
-                "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app", "gpu", "spark",
-                "testkit");
+        return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin",
+                "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app",
+                "gpu", "spark", "testkit");
     }
 
     static Rules rules() {

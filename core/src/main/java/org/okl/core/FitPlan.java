@@ -174,8 +174,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         AutoPipeline.Choice choice = null;
         Pipeline chosen = asked;
         if (automatic && rows.isPresent()) {
-            RowSource r = rows.get();
-            choice = AutoPipeline.choose(asked.spec(), r.size(), r.sparse(), AutoPipeline.task(r), okl);
+            choice = asked.chooseFor(rows.get());
             chosen = new Pipeline(choice.spec(), okl);
             obstacle = chosen.streamingObstacle();
             if (obstacle.isPresent()) {
@@ -204,7 +203,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         LOG.debug("reading the data whole: {}", why);
         TrainingData data = source.load(why);
         if (automatic && choice == null) {
-            choice = AutoPipeline.choose(asked.spec(), data.size(), AutoPipeline.task(data), okl);
+            choice = asked.chooseFor(data);
             chosen = new Pipeline(choice.spec(), okl);
         }
         if (options.evaluation() && options.metrics().isEmpty() && task.isEmpty()) {

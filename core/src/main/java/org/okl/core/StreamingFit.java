@@ -312,10 +312,14 @@ public final class StreamingFit {
                 timings, okl.context());
         ComponentSpec route = SketchRoutes.choose(c.spec(), problem, raw instanceof DistributedRows, okl);
         StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
+        // OKL's own solvers run along a route of the math module (immutable): built once, it is the CPU route, the
+        // route a device takes the form of, and the route whose passes a cluster runs
+        SketchRoute own = solver instanceof SketchedSolver sketched ? sketched.route(okl.context().linearAlgebra())
+                : null;
         Optional<SketchRoute> onDevice = Optional.empty();
-        if (!(raw instanceof DistributedRows) && !rows.sparse() && solver instanceof SketchedSolver own) {
+        if (!(raw instanceof DistributedRows) && !rows.sparse() && own != null) {
             onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
-                    .flatMap(device -> device.sketchRoute(own.route(okl.context().linearAlgebra()), features, problem.targets(), scheme, c.filter(),
+                    .flatMap(device -> device.sketchRoute(own, features, problem.targets(), scheme, c.filter(),
                             rows.size()));
         }
         long solverBytes = 0;
@@ -329,18 +333,16 @@ public final class StreamingFit {
         if (raw instanceof DistributedRows cluster) {
             for (OutputSpectrum output : outputs) {
                 results.add(onCluster(cluster, spec, transforms, features, problem.targets(), scheme, output,
-                        c.filter(), solver instanceof SketchedSolver own ? own.route(okl.context().linearAlgebra())
-                                : null, route, timings, okl));
+                        c.filter(), own, route, timings, okl));
             }
         } else if (onDevice.isPresent()) {
             results.addAll(onDevice.get().fitEach(features, rows, embedding::encode, scheme, outputs, c.filter(),
                     timings));
-        } else if (solver instanceof SketchedSolver own) {
-            SketchRoute shared = own.route(okl.context().linearAlgebra());
+        } else if (own != null) {
             int batch = outputsAtOnce(outputs.size(), features.size(), problem.targets(), c.filter(), solverBytes);
-            solverRuns = shared instanceof EigenRoute ? (outputs.size() + batch - 1) / batch : run.size();
+            solverRuns = own instanceof EigenRoute ? (outputs.size() + batch - 1) / batch : run.size();
             for (int first = 0; first < outputs.size(); first += batch) {
-                results.addAll(shared.fitEach(features, rows, embedding::encode, scheme,
+                results.addAll(own.fitEach(features, rows, embedding::encode, scheme,
                         outputs.subList(first, Math.min(outputs.size(), first + batch)), c.filter(), timings));
             }
         } else {

@@ -12,6 +12,9 @@ public interface CommandRoot {
     /** The OKL runtime of the global options (back-end, plugin folders, data directory, seed). */
     Okl okl();
 
-    /** The OKL runtime, for a command that creates the data directory when it is missing ({@code okl datasets fetch}). */
+    /**
+     * The OKL runtime, for a command that creates the data directory when it is missing
+     * ({@code okl datasets fetch}).
+     */
     Okl oklCreatingDataDirectory();
 }

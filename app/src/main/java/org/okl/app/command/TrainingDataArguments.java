@@ -14,13 +14,6 @@ final class TrainingDataArguments {
     private TrainingDataArguments() {
     }
 
-    /** Labelled data from {@code data}, plus unlabelled inputs and outputs from {@code unlabelled} if given. */
-    static TrainingData build(DataLoader loader, String data, String inputs, String outputs, String unlabelled) {
-        LoadedData labelled = loader.load(data, inputs, outputs);
-        Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
-        return of(labelled, extra);
-    }
-
     /**
      * Labelled data already loaded, plus the unlabelled part; the input columns and output names are remembered for
      * prediction.
