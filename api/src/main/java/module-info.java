@@ -8,6 +8,7 @@ module org.okl.api {
     exports org.okl.api.data;
     exports org.okl.api.decoder;
     exports org.okl.api.error;
+    exports org.okl.api.execution;
     exports org.okl.api.filter;
     exports org.okl.api.kernel;
     exports org.okl.api.linalg;

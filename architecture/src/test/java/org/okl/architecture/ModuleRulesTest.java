@@ -108,6 +108,12 @@ class ModuleRulesTest {
         rules().offTheLab().check(module(name));
     }
 
+    @ParameterizedTest
+    @MethodSource("product")
+    void onlyThePluginLoaderFindsImplementations(String name) {
+        rules().onlyThePluginLoaderFinds().check(module(name));
+    }
+
     static Stream<String> product() {
         return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin",
                 "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app",
@@ -143,6 +149,13 @@ class ModuleRulesTest {
         ArchRule offCoreInternals() {
             return noClasses().should().dependOnClassesThat().resideInAnyPackage(CORE_INTERNAL)
                     .because("back-ends use the api, the math module and core's public packages only");
+        }
+
+        ArchRule onlyThePluginLoaderFinds() {
+            return noClasses().that().resideOutsideOfPackage("org.okl.core.plugin..")
+                    .should().dependOnClassesThat().haveFullyQualifiedName("java.util.ServiceLoader")
+                    .because("OklPlugin is the one extension mechanism: kernels, solvers, devices and clusters are "
+                            + "found by the plugin loader, never by a ServiceLoader of their own");
         }
 
         ArchRule offTheLab() {

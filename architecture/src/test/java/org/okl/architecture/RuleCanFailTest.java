@@ -9,6 +9,7 @@ import org.okl.api.synthetic.ApiReachingOut;
 import org.okl.architecture.cycle.a.A;
 import org.okl.architecture.cycle.b.B;
 import org.okl.kernels.synthetic.PluginReachingCore;
+import org.okl.linalg.synthetic.SideDoor;
 
 /** Every rule of {@link ModuleRulesTest} fails on synthetic classes that break it: none of them can pass vacuously. */
 class RuleCanFailTest {
@@ -41,6 +42,12 @@ class RuleCanFailTest {
     void aBackEndOnCoreInternalsFails() {
         assertThatThrownBy(() -> RULES.offCoreInternals().check(of(PluginReachingCore.class)))
                 .isInstanceOf(AssertionError.class).hasMessageContaining("org.okl.core.plugin.synthetic");
+    }
+
+    @Test
+    void aServiceLoaderOutsideThePluginLoaderFails() {
+        assertThatThrownBy(() -> RULES.onlyThePluginLoaderFinds().check(of(SideDoor.class)))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("java.util.ServiceLoader");
     }
 
     @Test

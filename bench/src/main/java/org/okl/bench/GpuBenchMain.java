@@ -79,6 +79,11 @@ public final class GpuBenchMain {
     private GpuBenchMain() {
     }
 
+    /** The runtime of the scenarios, built on first use: its device is opened once per process. */
+    private static final class Runtime {
+        static final Okl OKL = Okl.builder().build();
+    }
+
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
             System.err.println("usage: GpuBenchMain write-csv|fit-csv|sums|falkon|exact|decode|compare|calibrate ...");
@@ -86,10 +91,10 @@ public final class GpuBenchMain {
         }
         ObjectNode out = JSON.createObjectNode();
         out.put("scenario", args[0]);
-        out.put("okl_gpu", ComputeDevices.mode().id());
         long open = System.nanoTime();
         if (!args[0].equals("compare") && !args[0].equals("write-csv")) {
-            ComputeDevices.device();
+            out.put("okl_gpu", Runtime.OKL.devices().mode().id());
+            Runtime.OKL.devices().device();
             out.put("device_open_s", seconds(open));
         }
         long start = System.nanoTime();
@@ -110,7 +115,7 @@ public final class GpuBenchMain {
         }
         out.put("process_s", (System.nanoTime() - start) * 1e-9);
         if (!args[0].equals("compare") && !args[0].equals("write-csv")) {
-            out.put("device", ComputeDevices.status());
+            out.put("device", Runtime.OKL.devices().status());
         }
         System.out.println(out);
     }
@@ -138,12 +143,12 @@ public final class GpuBenchMain {
     }
 
     private static void fitCsv(Path dir, Path model, ObjectNode out) throws IOException {
-        Okl okl = Okl.builder().build();
+        Okl okl = Runtime.OKL;
         int p = LowRankSettings.P;
         int d = LowRankSettings.D;
         long start = System.nanoTime();
         FileRows rows = new FileRows(dir.resolve("train.csv"), okl.tables(), IntStream.range(0, p).toArray(),
-                IntStream.range(p, p + d).toArray());
+                IntStream.range(p, p + d).toArray(), true, okl.workers());
         StreamingFit.Result result = okl.pipeline(okl.readPipeline(dir.resolve("pipeline.json"))).fit(rows);
         out.put("fit_s", seconds(start));
         result.model().save(model);
@@ -186,7 +191,7 @@ public final class GpuBenchMain {
         long start = System.nanoTime();
         LowRankData data = LowRankData.of(n, new LowRankSettings(m, 5, 20_000, "2g"), SEED);
         out.put("generate_s", seconds(start));
-        Okl okl = Okl.builder().build();
+        Okl okl = Runtime.OKL;
         PipelineSpec spec = pipeline(m, LowRankSettings.lambdas(), 5, Optional.empty());
         Matrix x = LowRankData.inputs(data.train());
         Matrix y = LowRankData.outputs(data.train());
@@ -239,7 +244,7 @@ public final class GpuBenchMain {
         long start = System.nanoTime();
         LowRankData data = LowRankData.of(n, new LowRankSettings(m, Math.max(2, folds), 20_000, "2g"), SEED);
         out.put("generate_s", seconds(start));
-        Okl okl = Okl.builder().build();
+        Okl okl = Runtime.OKL;
         ComponentSpec solver = tolerance > 0 ? ComponentSpec.of("falkon", "tolerance", tolerance, "iterations", 400)
                 : ComponentSpec.of("falkon");
         PipelineSpec spec = pipeline(m, lambdas, folds, Optional.of(solver));
@@ -256,7 +261,7 @@ public final class GpuBenchMain {
     // --- the exact path
 
     private static void exact(int n, Path coefficients, ObjectNode out) {
-        Okl okl = Okl.builder().build();
+        Okl okl = Runtime.OKL;
         BenchData data = BenchData.synthetic(n, LowRankSettings.P, LowRankSettings.D, SEED);
         var problem = TikhonovPathWorkload.problem(new BenchEnvironment(okl, LowRankSettings.P, LowRankSettings.D, SEED, null),
                 data);
@@ -291,7 +296,7 @@ public final class GpuBenchMain {
         SplittableRandom random = new SplittableRandom(SEED);
         Matrix h = gaussian(t, d, random);
         Matrix c = gaussian(candidates, d, random);
-        Okl okl = Okl.builder().build();
+        Okl okl = Runtime.OKL;
         FittedOutputEmbedding embedding = okl.create(Outputs.vector())
                 .fit(new OutputData(c.rowRange(0, Math.min(candidates, 1000)), Optional.of(c)), okl.context());
         DecodingContext context = new DecodingContext() {
@@ -370,8 +375,9 @@ public final class GpuBenchMain {
     }
 
     private static void calibrate(ObjectNode out) {
-        Device device = ComputeDevices.device().map(d -> ((DeviceCompute) d).device()).orElseThrow(() ->
-                new IllegalStateException("no compute device: " + ComputeDevices.status()));
+        ComputeDevices devices = Runtime.OKL.devices();
+        Device device = devices.device().map(d -> ((DeviceCompute) d).device()).orElseThrow(() ->
+                new IllegalStateException("no compute device: " + devices.status()));
         out.put("card", device.description());
         try (Device.Stream s = device.stream()) {
             int n = 8192;

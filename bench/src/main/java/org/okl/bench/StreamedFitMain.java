@@ -10,7 +10,6 @@ import org.okl.core.Okl;
 import org.okl.core.StreamingFit;
 import org.okl.core.data.FileRows;
 import org.okl.linalg.parallel.BlasThreads;
-import org.okl.linalg.parallel.Workers;
 
 /**
  * The process {@code stream_csv} (and {@code okl bench --scaling}) times: what {@code okl fit} does on a CSV file
@@ -47,7 +46,7 @@ public final class StreamedFitMain {
             rows = new MatrixRows(LowRankData.inputs(data.train()), LowRankData.outputs(data.train()));
         } else {
             file = new FileRows(Path.of(args[1]), okl.tables(), IntStream.range(0, p).toArray(),
-                    IntStream.range(p, p + d).toArray());
+                    IntStream.range(p, p + d).toArray(), true, okl.workers());
             rows = file;
         }
         long start = System.nanoTime();
@@ -64,7 +63,7 @@ public final class StreamedFitMain {
         out.put("kernel_s", result.timings().kernelSeconds());
         out.put("products_s", result.timings().productSeconds());
         out.put("solve_s", result.timings().solveSeconds());
-        out.put("threads", Workers.shared().threads());
+        out.put("threads", okl.workers().threads());
         out.put("blas", BlasThreads.describe());
         out.put("solver", result.model().provenance().solver());
         if (file != null) {

@@ -19,15 +19,21 @@ import org.okl.api.data.Dataset;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.execution.Execution;
+import org.okl.api.execution.ExecutionBackEnd;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.metric.Metric;
 import org.okl.api.plugin.OklPlugin;
+import org.okl.api.rows.RowSource;
+import org.okl.api.text.UserText;
 import org.okl.core.component.ContextSettings;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.MissingDatasets;
 import org.okl.core.data.TableFiles;
 import org.okl.core.plugin.ComponentRegistry;
 import org.okl.core.progress.ProgressListener;
+import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * The entry point for using OKL from code: discovers plugins, holds the component registry, the linear-algebra
@@ -92,6 +98,19 @@ public final class Okl {
     /** The context components are created with. */
     public ComponentContext context() {
         return context;
+    }
+
+    /**
+     * This runtime's compute devices: those its plugins' execution back-ends offer, under the {@code okl.gpu} setting
+     * read when it was built (or those given to {@link Builder#computeDevices}).
+     */
+    public ComputeDevices devices() {
+        return context.devices();
+    }
+
+    /** This runtime's pool: its own when it was given a number of threads, else the process's. */
+    public Workers workers() {
+        return context.workers();
     }
 
     /** The context with the runtime's own settings (a model's stored files are read through it). */
@@ -164,6 +183,25 @@ public final class Okl {
         return s.load(context);
     }
 
+    /**
+     * The passes over these rows where an execution back-end holds them (the rows of a cluster's data set), or empty
+     * for rows read here: each of the plugins' back-ends is asked, in order, whether it holds them.
+     *
+     * @throws OklException {@link ErrorCode#BROKEN_PLUGIN} when a back-end holds the rows but offers no passes
+     */
+    public Optional<ClusterPasses> passesWhereHeld(RowSource rows) {
+        for (ExecutionBackEnd backEnd : registry.executionBackEnds()) {
+            Optional<Execution> holding = backEnd.holding(rows);
+            if (holding.isPresent()) {
+                return Optional.of(holding.get().facet(ClusterPasses.class).orElseThrow(() -> new OklException(
+                        ErrorCode.BROKEN_PLUGIN, "the execution back-end '" + backEnd.name() + "' holds "
+                        + UserText.escape(rows.description()) + " but offers no passes over them ("
+                        + ClusterPasses.class.getName() + ")")));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Reads a pipeline file (named pipelines resolved through the registry). */
     public PipelineSpec readPipeline(Path file) {
         return PipelineFiles.read(file, registry);
@@ -175,6 +213,8 @@ public final class Okl {
         private final List<OklPlugin> plugins = new ArrayList<>();
         private ClassLoader classLoader = Okl.class.getClassLoader();
         private LinearAlgebra linearAlgebra;
+        private ComputeDevices devices;
+        private int threads;
         private long seed;
         private Path dataDirectory;
         private boolean dataDirectorySet;
@@ -216,6 +256,29 @@ public final class Okl {
             return this;
         }
 
+        /**
+         * Uses these compute devices instead of those the plugins' execution back-ends offer under the
+         * {@code okl.gpu} setting (tests, benchmarks that compare the CPU and a device on the same data).
+         */
+        public Builder computeDevices(ComputeDevices chosen) {
+            this.devices = chosen;
+            return this;
+        }
+
+        /**
+         * Gives the runtime a pool of its own with this many threads (its large products run on it too); without
+         * this call it uses the process's pool ({@code okl.threads}, else the processors).
+         *
+         * @throws IllegalArgumentException when threads &lt; 1
+         */
+        public Builder threads(int count) {
+            if (count < 1) {
+                throw new IllegalArgumentException("a runtime needs at least 1 thread, got " + count);
+            }
+            this.threads = count;
+            return this;
+        }
+
         /** The seed of every random choice. */
         public Builder seed(long newSeed) {
             this.seed = newSeed;
@@ -246,7 +309,7 @@ public final class Okl {
          */
         public Okl build() {
             OklModule.Settings settings = new OklModule.Settings(classLoader, List.copyOf(pluginFolders),
-                    List.copyOf(plugins), linearAlgebra, contextSettings(), progress);
+                    List.copyOf(plugins), linearAlgebra, devices, threads, contextSettings(), progress);
             try {
                 return Guice.createInjector(Stage.PRODUCTION, new OklModule(settings)).getInstance(Okl.class);
             } catch (CreationException e) {

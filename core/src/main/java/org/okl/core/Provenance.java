@@ -99,7 +99,8 @@ public record Provenance(String created, Platform platform, DataProvenance data,
      * @param osVersion     its version ({@code os.version})
      * @param architecture  the processor architecture ({@code os.arch})
      * @param processors    the processors available to the JVM
-     * @param workerThreads the threads of OKL's shared worker pool ({@code okl.threads}, else the processors)
+     * @param workerThreads the threads of the runtime's worker pool (its own, else the process's: {@code okl.threads},
+     *                      else the processors)
      * @param linearAlgebra the linear-algebra back-end ({@code native}, {@code java})
      * @param blas          the BLAS library its products ran on, as it describes itself ({@code OpenBLAS 0.3.21
      *                      DYNAMIC_ARCH ... (/usr/lib/.../libopenblas.so.0)}, {@code netlib VectorBLAS 3.0.3}); empty

@@ -8,7 +8,6 @@ import org.okl.api.OklVersion;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.linalg.BlasLibrary;
 import org.okl.linalg.LinearAlgebras;
-import org.okl.linalg.parallel.Workers;
 
 /**
  * Builds the provenance of a model just fitted, the one place that does (the in-memory and the streamed fit both
@@ -35,17 +34,17 @@ final class ProvenanceFactory {
             String sketch, String device, Provenance.SearchProvenance tuning) {
         List<String> plugins = okl.registry().plugins().stream().map(p -> p.name() + "@" + p.version()).toList();
         return new Provenance(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                platform(okl.context().linearAlgebra(), device), data,
+                platform(okl.context().linearAlgebra(), okl.workers().threads(), device), data,
                 new Provenance.PipelineProvenance(okl.context().seed(), plugins, chosen, solver, sketch), tuning,
                 null);
     }
 
-    /** What a fit on the given back-end and device runs on, in this JVM. */
-    static Provenance.Platform platform(LinearAlgebra linearAlgebra, String device) {
+    /** What a fit on the given back-end, pool and device runs on, in this JVM. */
+    static Provenance.Platform platform(LinearAlgebra linearAlgebra, int threads, String device) {
         BlasLibrary blas = LinearAlgebras.blasLibrary(linearAlgebra).orElse(new BlasLibrary("", ""));
         return new Provenance.Platform(OklVersion.get(), System.getProperty("java.vendor", ""),
                 Runtime.version().toString(), System.getProperty("os.name", ""), System.getProperty("os.version", ""),
                 System.getProperty("os.arch", ""), Runtime.getRuntime().availableProcessors(),
-                Workers.shared().threads(), linearAlgebra.name(), blas.library(), blas.kernels(), device);
+                threads, linearAlgebra.name(), blas.library(), blas.kernels(), device);
     }
 }

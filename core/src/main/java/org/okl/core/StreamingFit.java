@@ -12,10 +12,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.DataDependentKernel;
 import org.okl.api.kernel.VectorKernel;
-import org.okl.api.linalg.InputRows;
-import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
-import org.okl.api.linalg.SparseMatrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
 import org.okl.api.operator.OperatorKernel;
@@ -25,39 +22,24 @@ import org.okl.api.output.OutputEmbedding;
 import org.okl.api.output.RowwiseOutputEmbedding;
 import org.okl.api.regularizer.Regularizer;
 import org.okl.api.rows.FoldScheme;
-import org.okl.api.rows.ForwardingRows;
-import org.okl.api.rows.RowDigest;
 import org.okl.api.rows.RowSource;
 import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.KernelSketch;
 import org.okl.api.sketch.SketchFeatures;
-import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
-import org.okl.api.text.UserText;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.tuning.TunableDecoder;
 import org.okl.core.transform.FittedTransforms;
-import org.okl.core.transform.TransformChain;
 import org.okl.core.transform.TransformedRows;
-import org.okl.linalg.device.ComputeDevices;
-import org.okl.linalg.device.DeviceWork;
 import org.okl.linalg.expansion.SketchExpansion;
-import org.okl.linalg.memory.MemoryBudget;
-import org.okl.linalg.parallel.Workers;
-import org.okl.linalg.streamed.EigenRoute;
-import org.okl.linalg.streamed.FalkonPasses;
-import org.okl.linalg.streamed.FalkonRoute;
-import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.linalg.streamed.OutputSpectrum;
-import org.okl.linalg.streamed.PassContext;
 import org.okl.linalg.streamed.RouteProblem;
 import org.okl.linalg.streamed.SketchRoute;
 import org.okl.linalg.streamed.SketchSelection;
 import org.okl.linalg.streamed.SketchedSolver;
-import org.okl.linalg.streamed.Whitening;
 
 /**
  * Fits a sketched separable pipeline over rows read in passes (a file of any size, or rows in memory), with model
@@ -82,7 +64,7 @@ public final class StreamingFit {
     /** The rows a data-dependent kernel is resolved on. */
     public static final int KERNEL_SAMPLE = 2000;
     /** The eigen route's solver. */
-    private static final String EIGEN = "low-rank-eigen";
+    static final String EIGEN = "low-rank-eigen";
 
     private StreamingFit() {
     }
@@ -164,11 +146,12 @@ public final class StreamingFit {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
                     + "over streamed rows: " + why);
         });
-        RowSource raw = rows instanceof DistributedRows ? rows : new DigestingRows(rows);
+        FitPasses passes = FitPasses.of(rows, okl);
+        RowSource raw = passes.rows();
         long parsing = System.nanoTime();
         raw.prepare();
         long parseNanos = System.nanoTime() - parsing;
-        FittedTransforms transforms = fitTransforms(spec, raw, inputColumns, okl);
+        FittedTransforms transforms = fitTransforms(spec, passes, inputColumns, okl);
         RowSource source = transforms.isEmpty() ? raw : new TransformedRows(raw, transforms);
         Optional<Matrix> targets = outputs.map(y -> ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
                 spec.output())).encode(transforms.transformOutputs(y)));
@@ -193,7 +176,7 @@ public final class StreamingFit {
         int solverRuns = 0;
         for (List<GridVariants.Variant> run : outputSideRuns(variants)) {
             okl.progress().progress(task, done, variants.size());
-            FittedRun fittedRun = fitRun(run, source, raw, transforms, targets, scheme, timings, okl);
+            FittedRun fittedRun = fitRun(run, source, passes, transforms, targets, scheme, timings, okl);
             done += run.size();
             solverRuns += fittedRun.solverRuns();
             if (!select) {
@@ -217,8 +200,7 @@ public final class StreamingFit {
         if (best == null) {
             throw ModelSelection.noFiniteError(spec, selection.metric().toString());
         }
-        String checksum = raw instanceof DistributedRows cluster ? cluster.checksum()
-                : ((DigestingRows) raw).digest();
+        String checksum = passes.checksum();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
                 solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
         return new Result(model(best, transforms, select ? describe(selection, scheme)
@@ -226,26 +208,21 @@ public final class StreamingFit {
     }
 
     /**
-     * The transforms fitted over the training rows, one pass per transform; a cluster's workers gather the statistics
-     * that merge where the rows are.
+     * The transforms fitted over the training rows, one pass per transform; where a back-end holds the rows, its
+     * workers gather the statistics that merge where the rows are.
      */
-    private static FittedTransforms fitTransforms(PipelineSpec spec, RowSource rows,
+    private static FittedTransforms fitTransforms(PipelineSpec spec, FitPasses passes,
             Optional<InputColumns> inputColumns, Okl okl) {
         if (spec.inputs().isEmpty() && spec.targets().isEmpty()) {
             return FittedTransforms.none();
         }
+        RowSource rows = passes.rows();
         ColumnSchema schema = inputColumns.map(InputColumns::schema)
                 .orElseGet(() -> ColumnSchema.unnamed(rows.dimension()));
-        TransformChain.Parts inputParts = null;
-        TransformChain.Parts outputParts = null;
-        if (rows instanceof DistributedRows cluster) {
-            inputParts = (stage, before, columns) -> cluster.transformParts(spec, true, stage, before, columns);
-            outputParts = (stage, before, columns) -> cluster.transformParts(spec, false, stage, before, columns);
-        }
         return FittedTransforms.fit(spec.inputs(), spec.targets(), schema, rows.outputDimension(),
                 blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(in)),
-                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)), inputParts, outputParts,
-                okl.context());
+                blocks -> rows.forEachRowBlock((first, in, out) -> blocks.accept(out)),
+                passes.transformParts(spec, true), passes.transformParts(spec, false), okl.context());
     }
 
     /**
@@ -268,16 +245,15 @@ public final class StreamingFit {
 
     /**
      * Fits a run of grid variants that differ only in their operator: the kernel's width resolved, the sketch drawn
-     * and the route chosen once, then each variant's output matrix on the same features. The eigen route reads the
-     * rows once and decomposes each training set's sketched Gram once for the whole run ({@link
-     * SketchRoute#fitEach}), as many output matrices at a time as the heap holds their weights; other routes (Falkon,
-     * a device, a cluster, a plugin's solver) fit one output matrix after the other.
+     * and the route chosen once, then each variant's output matrix on the same features, where the passes run
+     * ({@link FitPasses}). The eigen route reads the rows once and decomposes each training set's sketched Gram once
+     * for the whole run ({@link SketchRoute#fitEach}); other routes fit one output matrix after the other.
      *
-     * @param rows the rows through the transforms
-     * @param raw  the rows as given (a cluster's rows are handed the transforms to apply where they are)
+     * @param rows   the rows through the transforms
+     * @param passes where the passes run (a back-end that holds the rows is handed the transforms to apply there)
      * @return one fitted variant per variant of the run, in order, and the solver runs they took
      */
-    private static FittedRun fitRun(List<GridVariants.Variant> run, RowSource rows, RowSource raw,
+    private static FittedRun fitRun(List<GridVariants.Variant> run, RowSource rows, FitPasses passes,
             FittedTransforms transforms, Optional<Matrix> targets, FoldScheme scheme, StreamTimings timings,
             Okl okl) {
         ComponentSpec kernelSpec = run.get(0).spec().kernel().orElseThrow();
@@ -305,103 +281,28 @@ public final class StreamingFit {
         }
         KernelSketch sketch = okl.create(KernelSketch.class, spec.approximation().orElseThrow());
         long start = System.nanoTime();
-        SketchFeatures features = sketch.draw(c.kernel(), raw instanceof DistributedRows cluster
-                ? cluster.forSketch(spec, transforms) : rows, okl.context());
+        SketchFeatures features = sketch.draw(c.kernel(), passes.sketchRows(spec, transforms, rows), okl.context());
         timings.draw(System.nanoTime() - start);
         RouteProblem problem = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(0), c.filter(),
                 timings, okl.context());
-        ComponentSpec route = SketchRoutes.choose(c.spec(), problem, raw instanceof DistributedRows, okl);
+        ComponentSpec route = SketchRoutes.choose(c.spec(), problem, !passes.takesAnyStreamingSolver(), okl);
         StreamingSolver solver = (StreamingSolver) okl.create(RegressionSolver.class, route);
         // OKL's own solvers run along a route of the math module (immutable): built once, it is the CPU route, the
         // route a device takes the form of, and the route whose passes a cluster runs
-        SketchRoute own = solver instanceof SketchedSolver sketched ? sketched.route(okl.context().linearAlgebra())
-                : null;
-        Optional<SketchRoute> onDevice = Optional.empty();
-        if (!(raw instanceof DistributedRows) && !rows.sparse() && own != null) {
-            onDevice = ComputeDevices.forWork(() -> (double) rows.size() * features.size() * features.size())
-                    .flatMap(device -> device.sketchRoute(own, features, problem.targets(), scheme, c.filter(),
-                            rows.size()));
-        }
-        long solverBytes = 0;
-        if (onDevice.isEmpty()) {
-            Optional<MemoryEstimate> memory = solver.streamedMemory(problem);
-            memory.ifPresent(m -> MemoryBudget.reserve(m.what(), m.bytes(), m.advice()));
-            solverBytes = memory.map(MemoryEstimate::bytes).orElse(0L);
-        }
-        List<SketchSelection.Result> results = new ArrayList<>();
-        int solverRuns = run.size();
-        if (raw instanceof DistributedRows cluster) {
-            for (OutputSpectrum output : outputs) {
-                results.add(onCluster(cluster, spec, transforms, features, problem.targets(), scheme, output,
-                        c.filter(), own, route, timings, okl));
-            }
-        } else if (onDevice.isPresent()) {
-            results.addAll(onDevice.get().fitEach(features, rows, embedding::encode, scheme, outputs, c.filter(),
-                    timings));
-        } else if (own != null) {
-            int batch = outputsAtOnce(outputs.size(), features.size(), problem.targets(), c.filter(), solverBytes);
-            solverRuns = own instanceof EigenRoute ? (outputs.size() + batch - 1) / batch : run.size();
-            for (int first = 0; first < outputs.size(); first += batch) {
-                results.addAll(own.fitEach(features, rows, embedding::encode, scheme,
-                        outputs.subList(first, Math.min(outputs.size(), first + batch)), c.filter(), timings));
-            }
-        } else {
-            for (int v = 0; v < run.size(); v++) {
-                RouteProblem each = new RouteProblem(features, rows, embedding::encode, scheme, outputs.get(v),
-                        components.get(v).filter(), timings, okl.context());
-                results.add(SketchRoutes.result(solver.fitStreamed(each)));
-            }
-        }
-        String device = onDevice.map(DeviceWork::of).orElse(ComputeDevices.CPU);
+        SketchRoute own = solver instanceof SketchedSolver sketched ? sketched.route(okl.context()) : null;
+        FitPasses.Placed placed = passes.fit(new FitPasses.Run(spec, transforms, features, rows, embedding::encode,
+                problem, scheme, outputs, components.stream().map(Components::filter).toList(), own, route, solver,
+                timings, okl));
         List<Fitted> out = new ArrayList<>(run.size());
         for (int v = 0; v < run.size(); v++) {
-            out.add(new Fitted(run.get(v), components.get(v), features, results.get(v), 0, route.name(), device));
+            out.add(new Fitted(run.get(v), components.get(v), features, placed.results().get(v), 0, route.name(),
+                    placed.device()));
         }
-        return new FittedRun(out, solverRuns);
+        return new FittedRun(out, placed.solverRuns());
     }
 
     /** The fitted variants of a run and the solver runs (passes and decompositions) they took. */
     private record FittedRun(List<Fitted> fitted, int solverRuns) {
-    }
-
-    /**
-     * How many output matrices one pass serves: as many as the free heap holds the weights of (every path point's
-     * m x d weights, for the validation folds' and the final model's), after the route's own sums.
-     */
-    private static int outputsAtOnce(int outputs, int features, int targets, SpectralFilter filter,
-            long routeBytes) {
-        long each = 2L * 8 * filter.pathLength() * features * Math.max(1, targets);
-        long free = MemoryBudget.available() - routeBytes;
-        return (int) Math.max(1, Math.min(outputs, free / Math.max(1, each)));
-    }
-
-    /**
-     * A route with its passes on the cluster that holds the rows, the solve here: the eigen route's one pass of
-     * per-fold sums, or Falkon's passes ({@link FalkonPasses}). Another route, or a plugin's streaming solver
-     * ({@code fitting} null), is refused (its passes do not run on a cluster).
-     */
-    private static SketchSelection.Result onCluster(DistributedRows rows, PipelineSpec spec,
-            FittedTransforms transforms, SketchFeatures features, int targets, FoldScheme scheme,
-            OutputSpectrum output, SpectralFilter filter, SketchRoute fitting, ComponentSpec route,
-            StreamTimings timings, Okl okl) {
-        if (fitting instanceof FalkonRoute falkon) {
-            PassContext context = falkon.context(features, scheme, timings);
-            return falkon.fit(features, rows.falkonPasses(spec, transforms, features, scheme, targets,
-                    context.chunkRows(), timings), scheme, output, filter, timings);
-        }
-        if (!(fitting instanceof EigenRoute)) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": the solver '" + route.name()
-                    + "' does not run its passes on a cluster; name {\"name\": \"" + EIGEN + "\"} (per-fold m x m "
-                    + "sums, merged on the driver), {\"name\": \"falkon\"} (m x d sums per pass) or leave the "
-                    + "solver out");
-        }
-        FoldAggregates sums = rows.sums(spec, transforms, features, scheme, targets, timings);
-        long start = System.nanoTime();
-        LinearAlgebra la = okl.context().linearAlgebra();
-        SketchSelection.Result result = SketchSelection.solve(sums, scheme,
-                Whitening.of(features.metric(), features.size(), la), output, filter, la);
-        timings.solve(System.nanoTime() - start);
-        return result;
     }
 
     /** A, from the operator or the one output-coupling regularizer, for the given targets. */
@@ -428,7 +329,7 @@ public final class StreamingFit {
         values.put("filter." + best.filter().pathParameter(), best.filter().pathValue(best.index()));
         PipelineSpec spec = Pipeline.stopAtChosenIteration(best.components().spec(), best.filter(), best.index());
         SketchExpansion predictor = new SketchExpansion(best.features(), best.result().weights()[best.index()],
-                okl.context().linearAlgebra());
+                okl.context().linearAlgebra(), okl.devices());
         Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(checksum,
                 best.result().rows()), values, best.route(), Pipeline.sketchOf(spec, predictor), best.device(),
                 new Provenance.SearchProvenance(how, curve, search));
@@ -497,112 +398,6 @@ public final class StreamingFit {
         /** A solver's path in the form model selection reads. */
         static SketchSelection.Result result(StreamedPath path) {
             return new SketchSelection.Result(path.validation(), path.weights(), path.rows());
-        }
-    }
-
-    /**
-     * Rows whose first complete pass computes their {@link RowDigest} checksum (each block hashed by a task on the
-     * workers while the pass computes on it) and checks that no value is infinite or so large that the kernel's sums
-     * overflow ({@link TrainingData#MAX_MAGNITUDE}; a NaN output is a missing target, a NaN input is refused).
-     */
-    private static final class DigestingRows extends ForwardingRows {
-        private String digest;
-
-        DigestingRows(RowSource rows) {
-            super(rows);
-        }
-
-        String digest() {
-            if (digest == null) {
-                forEachInputRowBlock((first, inputs, outputs) -> { });
-            }
-            return digest;
-        }
-
-        /** Fails on the first infinite value, value beyond {@link TrainingData#MAX_MAGNITUDE}, or NaN input. */
-        private void requireUsable(long first, InputRows block, boolean nanAllowed, String what) {
-            long row;
-            int column;
-            double value;
-            if (block instanceof SparseMatrix sparse) {
-                double[] values = sparse.values();
-                int k = 0;
-                while (k < sparse.nonZeros() && (Double.isNaN(values[k]) ? nanAllowed
-                        : Math.abs(values[k]) <= TrainingData.MAX_MAGNITUDE)) {
-                    k++;
-                }
-                if (k == sparse.nonZeros()) {
-                    return;
-                }
-                int r = 0;
-                while (sparse.starts()[r + 1] <= k) {
-                    r++;
-                }
-                row = first + r;
-                column = sparse.columns()[k];
-                value = values[k];
-            } else {
-                Matrix dense = (Matrix) block;
-                int k = TrainingData.firstUnusable(dense, nanAllowed);
-                if (k < 0) {
-                    return;
-                }
-                row = first + k % dense.rows();
-                column = k / dense.rows();
-                value = dense.data()[k];
-            }
-            throw new OklException(ErrorCode.INVALID_DATA, UserText.escape(rows.description()) + ": "
-                    + TrainingData.unusable(what, value, row, column, null));
-        }
-
-        @Override
-        public Optional<Matrix> inMemory() {
-            return rows.inMemory();
-        }
-
-        @Override
-        public void prepare() {
-            rows.prepare();
-        }
-
-        @Override
-        public InputRows sample(int count, long seed) {
-            return rows.sample(count, seed);
-        }
-
-        @Override
-        public Matrix uniformSample(int count, long seed) {
-            return rows.uniformSample(count, seed);
-        }
-
-        @Override
-        public void forEachRowBlock(RowBlockVisitor visitor) {
-            forEachInputRowBlock((first, inputs, outputs) -> visitor.accept(first, inputs.toDense(), outputs));
-        }
-
-        @Override
-        public void forEachInputRowBlock(InputRowBlockVisitor visitor) {
-            if (digest != null) {
-                rows.forEachInputRowBlock(visitor);
-                return;
-            }
-            RowDigest md = new RowDigest();
-            Workers workers = Workers.shared();
-            rows.forEachInputRowBlock((first, inputs, outputs) -> {
-                requireUsable(first, inputs, false, "inputs");
-                requireUsable(first, outputs, true, "outputs");
-                Workers.Pending<Void> hashing = workers.start(() -> {
-                    md.update(first, inputs, outputs);
-                    return null;
-                });
-                try {
-                    visitor.accept(first, inputs, outputs);
-                } finally {
-                    hashing.await();
-                }
-                hashing.join();
-            });
-            digest = md.hex();
         }
     }
 }

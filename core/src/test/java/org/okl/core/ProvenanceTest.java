@@ -109,7 +109,7 @@ class ProvenanceTest {
 
     @Test
     void theFactoryRecordsThisJvmTheBackEndItsBlasAndThePool() {
-        Provenance.Platform p = ProvenanceFactory.platform(LinearAlgebras.java(), "cpu");
+        Provenance.Platform p = ProvenanceFactory.platform(LinearAlgebras.java(), Workers.shared().threads(), "cpu");
         assertThat(p.oklVersion()).isEqualTo(OklVersion.get());
         assertThat(p.javaVendor()).isEqualTo(System.getProperty("java.vendor"));
         assertThat(p.javaVersion()).isEqualTo(Runtime.version().toString());

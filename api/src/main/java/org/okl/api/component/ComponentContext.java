@@ -81,4 +81,17 @@ public interface ComponentContext {
     default Optional<Accelerator> accelerator() {
         return Optional.empty();
     }
+
+    /**
+     * What the runtime offers components beyond this interface, by type, or empty: OKL's runtime offers the math
+     * module's compute devices ({@code org.okl.linalg.device.ComputeDevices}) and worker pool
+     * ({@code org.okl.linalg.parallel.Workers}), each held per runtime. Empty by default (a context without a runtime,
+     * such as a test's, runs on the CPU with the process's threads).
+     *
+     * @param type the service asked for
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4")
+    default <T> Optional<T> service(Class<T> type) {
+        return Optional.empty();
+    }
 }

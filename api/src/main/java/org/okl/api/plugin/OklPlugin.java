@@ -10,6 +10,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
 import org.okl.api.data.TableReader;
 import org.okl.api.decoder.Decoder;
+import org.okl.api.execution.ExecutionBackEnd;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.metric.Metric;
@@ -28,7 +29,8 @@ import org.okl.api.transform.InputTransform;
  * break old plugins (as Trino's {@code Plugin} does). OKL finds plugins with {@link java.util.ServiceLoader} on the
  * class path and in the plugins folder ({@code --plugins DIR} or {@code OKL_PLUGINS}), binds every factory by kind
  * and id, and reports a duplicate id with the JARs of both plugins. A plugin from a plugins folder runs in its own
- * class loader that shows it this api, the SLF4J API and the JDK only: it may bundle any library it needs.
+ * class loader that shows it this api, OKL's math module ({@code okl-linalg}), the SLF4J API and the JDK only: it
+ * may bundle any library it needs.
  *
  * <p>Names and ids starting with {@code okl-} are reserved for OKL's own plugins; a plugin that uses them is left
  * out with an error.
@@ -126,6 +128,15 @@ public interface OklPlugin {
      */
     @API(status = API.Status.EXPERIMENTAL, since = "0.3")
     default Collection<PluginCommand> commands() {
+        return List.of();
+    }
+
+    /**
+     * Places where work runs besides this JVM's threads: a compute device, a cluster that holds the rows (see
+     * {@link ExecutionBackEnd}); none by default. Each runtime opens them when it first needs them.
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4")
+    default Collection<ExecutionBackEnd> executionBackEnds() {
         return List.of();
     }
 

@@ -13,7 +13,6 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.Pipeline;
 import org.okl.core.PipelineSpec;
-import org.okl.linalg.parallel.Workers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -78,7 +77,7 @@ public final class FitCommand implements Runnable {
         if (result.timings().isPresent()) {
             out.println("fitted on " + result.rows() + " samples streamed from " + UserText.escape(data) + chosen);
             out.println("streamed: " + result.timings().get() + String.format(Locale.ROOT, "; %d thread%s",
-                    Workers.shared().threads(), Workers.shared().threads() == 1 ? "" : "s"));
+                    okl.workers().threads(), okl.workers().threads() == 1 ? "" : "s"));
         } else {
             out.println("fitted on " + result.rows() + " samples" + chosen);
         }

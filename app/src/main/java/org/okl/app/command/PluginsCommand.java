@@ -11,7 +11,6 @@ import org.okl.core.plugin.ComponentKind;
 import org.okl.core.plugin.PluginInfo;
 import org.okl.core.plugin.PluginLoader;
 import org.okl.core.plugin.RegisteredComponent;
-import org.okl.linalg.device.ComputeDevices;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -42,7 +41,7 @@ public final class PluginsCommand implements Runnable {
         Okl okl = root.okl();
         PrintWriter out = spec.commandLine().getOut();
         out.println("linear algebra: " + okl.context().linearAlgebra().description());
-        out.println("compute device: " + ComputeDevices.status());
+        out.println("compute device: " + okl.devices().status());
         out.println();
         out.println("plugins:");
         for (PluginInfo p : okl.registry().plugins()) {

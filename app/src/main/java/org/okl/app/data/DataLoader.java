@@ -146,8 +146,7 @@ public final class DataLoader {
                 names.add(header.columnNames().get(j));
             }
         }
-        return new StreamedFile(cached ? new FileRows(file, okl.tables(), in, out)
-                : FileRows.singlePass(file, okl.tables(), in, out),
+        return new StreamedFile(new FileRows(file, okl.tables(), in, out, cached, okl.workers()),
                 new InputColumns(in, header.columnNames().size(), names));
     }
 

@@ -15,6 +15,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.execution.ExecutionBackEnd;
 import org.okl.api.plugin.OklPlugin;
 import org.okl.api.plugin.PipelineTemplate;
 import org.okl.api.text.UserText;
@@ -38,10 +39,13 @@ public final class ComponentRegistry {
     private final List<PluginInfo> plugins;
     private final List<PluginLoader.PluginFailure> failures;
     private final PluginFailures runtimeFailures;
+    private final List<ExecutionBackEnd> backEnds;
 
     private ComponentRegistry(Map<ComponentKind, Map<String, RegisteredComponent>> components,
             Map<ComponentKind, ComponentSpec> defaults, Map<String, PipelineTemplate> templates,
-            List<PluginInfo> plugins, List<PluginLoader.PluginFailure> failures, PluginFailures runtimeFailures) {
+            List<PluginInfo> plugins, List<PluginLoader.PluginFailure> failures, PluginFailures runtimeFailures,
+            List<ExecutionBackEnd> backEnds) {
+        this.backEnds = backEnds;
         this.components = components;
         this.defaults = defaults;
         this.templates = templates;
@@ -68,6 +72,8 @@ public final class ComponentRegistry {
         Map<String, PipelineTemplate> templates = new TreeMap<>();
         Map<String, String> templateOrigin = new TreeMap<>();
         List<PluginFailures.Origin> origins = new ArrayList<>();
+        List<ExecutionBackEnd> backEnds = new ArrayList<>();
+        Map<String, String> backEndOrigin = new TreeMap<>();
         for (PluginLoader.LoadedPlugin loaded : discovery.plugins()) {
             Contribution c;
             try {
@@ -95,6 +101,13 @@ public final class ComponentRegistry {
                 }
                 templates.put(t.id(), t);
             }
+            for (ExecutionBackEnd b : c.backEnds()) {
+                String previous = backEndOrigin.putIfAbsent(b.name(), origin);
+                if (previous != null) {
+                    throw duplicate("execution back-end '" + b.name() + "'", previous, origin);
+                }
+                backEnds.add(b);
+            }
             c.defaults().forEach((kind, spec) -> {
                 String previous = defaultOrigin.putIfAbsent(kind, origin);
                 if (previous != null) {
@@ -110,7 +123,7 @@ public final class ComponentRegistry {
         byKind.forEach((kind, ids) -> frozen.put(kind, Collections.unmodifiableMap(ids)));
         return new ComponentRegistry(frozen, Collections.unmodifiableMap(defaults),
                 Collections.unmodifiableMap(templates), Collections.unmodifiableList(plugins),
-                Collections.unmodifiableList(failures), new PluginFailures(origins));
+                Collections.unmodifiableList(failures), new PluginFailures(origins), List.copyOf(backEnds));
     }
 
     /** The plugin's own class loader when it comes from a plugins folder, else {@code null}. */
@@ -229,6 +242,14 @@ public final class ComponentRegistry {
         return plugins;
     }
 
+    /**
+     * The execution back-ends the plugins offer (compute devices, clusters), in the order the plugins loaded; a
+     * folder plugin's run with its own context class loader.
+     */
+    public List<ExecutionBackEnd> executionBackEnds() {
+        return backEnds;
+    }
+
     /** The plugins that failed to load, with their JARs and causes. */
     public List<PluginLoader.PluginFailure> failures() {
         return failures;
@@ -241,7 +262,8 @@ public final class ComponentRegistry {
 
     /** Everything one plugin contributes, read once (a plugin whose getters throw is left out whole). */
     private record Contribution(String name, String version, List<RegisteredComponent> components,
-            List<PipelineTemplate> templates, Map<ComponentKind, ComponentSpec> defaults) {
+            List<PipelineTemplate> templates, Map<ComponentKind, ComponentSpec> defaults,
+            List<ExecutionBackEnd> backEnds) {
 
         static Contribution of(PluginLoader.LoadedPlugin loaded, ClassLoader isolated) {
             OklPlugin plugin = loaded.plugin();
@@ -293,7 +315,15 @@ public final class ComponentRegistry {
                 }
                 defaults.put(kind, spec);
             });
-            return new Contribution(name, plugin.version(), components, templates, defaults);
+            List<ExecutionBackEnd> backEnds = new ArrayList<>();
+            for (ExecutionBackEnd b : plugin.executionBackEnds()) {
+                if (b.name() == null || !b.name().matches("[a-z0-9][a-z0-9.+-]*")) {
+                    throw new IllegalStateException("execution back-end name '" + b.name() + "' is not kebab-case");
+                }
+                requireUnreserved(okl, "execution back-end", b.name());
+                backEnds.add(PluginContextLoaders.always(ExecutionBackEnd.class, b, isolated));
+            }
+            return new Contribution(name, plugin.version(), components, templates, defaults, List.copyOf(backEnds));
         }
 
         private static void requireUnreserved(boolean okl, String what, String id) {

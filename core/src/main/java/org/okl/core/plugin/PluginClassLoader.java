@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * The class loader of one plugin from a plugins folder, isolated as Trino isolates its plugins: the OKL api
- * ({@code org.okl.api.*}) and the SLF4J logging API come from OKL, the JDK from the platform, and every other class
- * from the plugin's own JARs. OKL's implementation and its libraries (core, Guice, Jackson, netlib, ...) are
+ * ({@code org.okl.api.*}), the math module ({@code org.okl.linalg.*}, which plugins may use beside the api) and the
+ * SLF4J logging API come from OKL, the JDK from the platform, and every other class from the plugin's own JARs. OKL's implementation and its libraries (core, Guice, Jackson, netlib, ...) are
  * invisible, so a plugin may bundle any version of any library without clashing with OKL's.
  *
  * <p>The loader is named after the plugin's location, so a stack frame of plugin code says which plugin it belongs
@@ -20,12 +20,14 @@ import java.util.List;
  */
 final class PluginClassLoader extends URLClassLoader {
     /**
-     * The packages shared with OKL. The api is the contract itself. SLF4J's API is shared so that a plugin's log lines
+     * The packages shared with OKL. The api is the contract itself; the math module holds the contracts written in its
+     * types (a compute device's operations) and the layer plugins build solvers on, and a plugin that bundled its own
+     * copy would implement a different class than the runtime asks for. SLF4J's API is shared so that a plugin's log lines
      * reach the user's console under OKL's logging settings ({@code --verbose}); it is a facade whose {@code Logger}
      * calls have stayed binary compatible since version 1.5, so sharing it cannot break a plugin compiled against
      * another version.
      */
-    static final List<String> SHARED_PACKAGES = List.of("org.okl.api.", "org.slf4j.");
+    static final List<String> SHARED_PACKAGES = List.of("org.okl.api.", "org.okl.linalg.", "org.slf4j.");
     /** The prefix of every plugin loader's name. */
     static final String NAME_PREFIX = "okl-plugin:";
 

@@ -11,7 +11,6 @@ import org.okl.api.sketch.SketchFeatures;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.DeviceMemory;
 import org.okl.linalg.device.ComputeDevice;
-import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.device.FoldSums;
 import org.okl.linalg.device.GramSpectrum;
 import org.okl.linalg.streamed.EigenRoute;
@@ -21,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Core's {@link ComputeDevice} on a {@link Device}: each operation checks that its work fits in the device's memory
+ * The math module's {@link ComputeDevice} on a {@link Device}: each operation checks that its work fits in the device's memory
  * first; when it does not, it declines (the CPU route runs) with {@code okl.gpu=auto}, and fails with an
  * {@code OKL-E014} error that says what to change with {@code okl.gpu=on}.
  */
@@ -30,14 +29,18 @@ public final class DeviceCompute implements ComputeDevice {
 
     private final Device device;
     private final LinearAlgebra host;
+    private final boolean required;
 
     /**
-     * @param device the device
-     * @param host   the CPU back-end (what stays on the CPU, and the device's CPU-side products)
+     * @param device   the device
+     * @param host     the CPU back-end (what stays on the CPU, and the device's CPU-side products)
+     * @param required whether the runtime requires the device ({@code okl.gpu=on}): work that does not fit fails
+     *                 with what to change instead of running on the CPU
      */
-    public DeviceCompute(Device device, LinearAlgebra host) {
+    public DeviceCompute(Device device, LinearAlgebra host, boolean required) {
         this.device = device;
         this.host = host;
+        this.required = required;
     }
 
     /** The device. */
@@ -60,7 +63,7 @@ public final class DeviceCompute implements ComputeDevice {
         if (DeviceMemory.fits(device, bytes)) {
             return true;
         }
-        if (ComputeDevices.mode() == ComputeDevices.Mode.ON) {
+        if (required) {
             DeviceMemory.require(device, bytes, what);
         }
         LOG.info("{} has {} free, too little for {} ({}): running on the CPU", device.name(),
@@ -115,7 +118,7 @@ public final class DeviceCompute implements ComputeDevice {
 
     @Override
     public boolean holdsGram(int n) {
-        return ComputeDevices.mode() == ComputeDevices.Mode.ON
+        return required
                 || DeviceMemory.fits(device, DeviceGramSpectrum.bytes(device, n, 64));
     }
 

@@ -2,6 +2,10 @@ package org.okl.gpu.compute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
@@ -74,18 +78,33 @@ public abstract class DeviceRoutesContract {
         return new Matrix[] {x, y};
     }
 
+    /** A runtime that uses exactly this device (or none) with this setting. */
+    protected Okl runtime(Device device, ComputeDevices.Mode mode) {
+        DeviceCompute compute = device == null ? null : new DeviceCompute(device, la, mode == ComputeDevices.Mode.ON);
+        return Okl.builder().seed(11).linearAlgebra(la).computeDevices(ComputeDevices.of(compute, mode)).build();
+    }
+
     protected Model fit(PipelineSpec spec, Matrix[] rows, Device device, ComputeDevices.Mode mode) {
-        try (ComputeDevices.Scope scope = ComputeDevices.use(device == null ? null : new DeviceCompute(device, la),
-                mode)) {
-            return okl.pipeline(spec).fit(TrainingData.of(rows[0], rows[1]));
+        return runtime(device, mode).pipeline(spec).fit(TrainingData.of(rows[0], rows[1]));
+    }
+
+    /** The model as another runtime loads it from its file: it predicts with that runtime's devices. */
+    protected static Model loadedBy(Model model, Okl runtime) {
+        try {
+            Path file = Files.createTempFile("okl-device-routes", ".okl");
+            try {
+                model.save(file);
+                return Model.load(file, runtime);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     private Matrix predict(Model model, Matrix x, Device device, ComputeDevices.Mode mode) {
-        try (ComputeDevices.Scope scope = ComputeDevices.use(device == null ? null : new DeviceCompute(device, la),
-                mode)) {
-            return model.predict(x).outputs();
-        }
+        return loadedBy(model, runtime(device, mode)).predict(x).outputs();
     }
 
     static void assertRelativelyClose(Matrix expected, Matrix actual, double tolerance) {
@@ -230,12 +249,8 @@ public abstract class DeviceRoutesContract {
         Device device = device(64L << 20);
         org.okl.api.decoder.Decoded cpu;
         org.okl.api.decoder.Decoded gpu;
-        try (ComputeDevices.Scope s = ComputeDevices.use(null, ComputeDevices.Mode.OFF)) {
-            cpu = model.predict(test);
-        }
-        try (ComputeDevices.Scope s = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON)) {
-            gpu = model.predict(test);
-        }
+        cpu = loadedBy(model, runtime(null, ComputeDevices.Mode.OFF)).predict(test);
+        gpu = loadedBy(model, runtime(device, ComputeDevices.Mode.ON)).predict(test);
         assertThat(gpu.ranking().orElseThrow().indices()).isDeepEqualTo(cpu.ranking().orElseThrow().indices());
         assertThat(gpu.outputs().maxAbsDifference(cpu.outputs())).isZero();
     }

@@ -87,11 +87,7 @@ class HostDeviceRoutesTest extends DeviceRoutesContract {
                         outputs));
             }
         };
-        Model onCpu;
-        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la),
-                ComputeDevices.Mode.ON)) {
-            onCpu = okl.pipeline(spec).fit(sparse).model();
-        }
+        Model onCpu = runtime(device, ComputeDevices.Mode.ON).pipeline(spec).fit(sparse).model();
         assertThat(onCpu.provenance().device()).isEqualTo("cpu");
         Model fromDense = okl.pipeline(spec).fit(dense).model();
         // the same model to round-off: a kernel on sparse rows takes distances from norms and inner products

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import org.okl.gpu.GpuDeviceProvider;
-import org.okl.linalg.device.ComputeDeviceProvider;
+import org.okl.api.execution.ExecutionBackEnd;
+import org.okl.gpu.GpuBackEnd;
+import org.okl.linalg.LinearAlgebras;
 
 /** How the binding opens a device, or says precisely why it cannot, and what okl-gpu then reports. */
 class CudaBackendTest {
@@ -28,8 +29,9 @@ class CudaBackendTest {
                                 .contains("-Dokl.gpu.libraries=FOLDER"),
                         m -> assertThat(m).startsWith("CUDA runtime ").contains("finds no usable GPU: ")
                                 .contains("cudaGetDeviceCount returned"));
-        ComputeDeviceProvider.Opened opened = new GpuDeviceProvider().open(0);
-        assertThat(opened.device()).isEmpty();
+        ExecutionBackEnd.Opened opened = new GpuBackEnd().open(new ExecutionBackEnd.Settings(0,
+                LinearAlgebras.java(), false));
+        assertThat(opened.execution()).isEmpty();
         assertThat(opened.status()).startsWith("okl-gpu is idle: ").doesNotContain("Java 22");
     }
 

@@ -1,7 +1,7 @@
 package org.okl.gpu.cuda;
 
 import org.junit.jupiter.api.Assumptions;
-import org.okl.gpu.GpuDeviceProvider;
+import org.okl.gpu.GpuBackEnd;
 import org.okl.gpu.device.Device;
 
 /**
@@ -19,7 +19,7 @@ final class CudaCard {
     static synchronized Device require() {
         if (card == null && missing == null) {
             try {
-                card = CudaBackend.open(0, System.getProperty(GpuDeviceProvider.LIBRARIES_PROPERTY));
+                card = CudaBackend.open(0, System.getProperty(GpuBackEnd.LIBRARIES_PROPERTY));
             } catch (RuntimeException e) {
                 missing = e.getMessage();
             }

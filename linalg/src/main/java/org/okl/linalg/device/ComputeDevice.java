@@ -1,6 +1,7 @@
 package org.okl.linalg.device;
 
 import java.util.Optional;
+import org.okl.api.execution.Execution;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Accelerator;
@@ -13,15 +14,23 @@ import org.okl.linalg.streamed.FalkonRoute;
 import org.okl.linalg.streamed.SketchRoute;
 
 /**
- * A compute device (a GPU) and the operations core hands it. Each operation returns empty when the device declines
- * (a structure it does not accelerate, too little device memory for the problem while {@code okl.gpu=auto}); core
- * then runs its CPU route, which computes the same numbers. The results agree with the CPU route's to round-off
- * (FP64 throughout). Implementations are thread-safe.
+ * A compute device (a GPU) and the operations the runtime hands it: the facet a device plugin's opened
+ * {@link org.okl.api.execution.ExecutionBackEnd} offers ({@link Execution#facet}). Each operation returns empty when
+ * the device declines (a structure it does not accelerate, too little device memory for the problem while
+ * {@code okl.gpu=auto}); the runtime then runs its CPU route, which computes the same numbers. The results agree
+ * with the CPU route's to round-off (FP64 throughout). Implementations are thread-safe.
  */
-public interface ComputeDevice extends Accelerator {
+public interface ComputeDevice extends Accelerator, Execution {
 
     /** A one-line description: the card, its free and total memory, the library versions. */
+    @Override
     String description();
+
+    /** The device itself for {@link ComputeDevice}, {@link Accelerator} and {@link Execution}; else empty. */
+    @Override
+    default <T> Optional<T> facet(Class<T> type) {
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+    }
 
     /**
      * Per-fold sums of sketch features built on the device: kernel blocks and the {@code Phi^T Phi},

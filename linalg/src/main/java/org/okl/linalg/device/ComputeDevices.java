@@ -5,25 +5,31 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.execution.ExecutionBackEnd;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Accelerator;
+import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether, and where, core hands work to a compute device, chosen once per JVM like the linear-algebra back-end.
+ * One runtime's compute devices: whether, and where, it hands work to a device. Each OKL runtime holds its own (two
+ * runtimes in one JVM may use different devices or none); components reach their runtime's through their context
+ * ({@link #of}).
  *
- * <p>The setting comes from the system property {@value #PROPERTY}, else the environment variable
- * {@value #ENVIRONMENT_VARIABLE}: {@code auto} (the default) uses a device when a device plugin finds one and the
- * work of an operation exceeds {@value #AUTO_FLOPS} floating-point operations (below that the transfers and launches
- * cost more than the CPU takes); {@code on} uses it for every operation it supports and is an error when there is
- * none; {@code off} never uses one. {@value #ORDINAL_PROPERTY} picks the device of a machine with several (default 0).
- * Devices come from {@link ComputeDeviceProvider}s on the class path.
+ * <p>The setting: {@code auto} (the default) uses a device when an execution back-end offers one and the work of an
+ * operation exceeds {@value #AUTO_FLOPS} floating-point operations (below that the transfers and launches cost more
+ * than the CPU takes); {@code on} uses it for every operation it supports and is an error when there is none;
+ * {@code off} never uses one. {@link #fromSettings} reads it from the system property {@value #PROPERTY}, else the
+ * environment variable {@value #ENVIRONMENT_VARIABLE}, and the device ordinal from {@value #ORDINAL_PROPERTY}
+ * (default 0). Devices are the {@link ComputeDevice} facets of the plugins' {@link ExecutionBackEnd}s, opened when
+ * first asked for.
  */
 public final class ComputeDevices {
     /** The system property of the setting. */
@@ -38,10 +44,16 @@ public final class ComputeDevices {
     public static final String CPU = "cpu";
 
     private static final Logger LOG = LoggerFactory.getLogger(ComputeDevices.class);
-    private static final Object LOCK = new Object();
-    private static final Map<Integer, ComputeDeviceProvider.Opened> BY_ORDINAL = new ConcurrentHashMap<>();
-    private static volatile Choice chosen;
-    private static volatile Choice override;
+    private static final ComputeDevices NONE = new ComputeDevices(Mode.OFF, 0, List.of(), null,
+            new Choice(Mode.OFF, Optional.empty(), "not used"));
+
+    private final Mode mode;
+    private final int ordinal;
+    private final List<ExecutionBackEnd> backEnds;
+    private final LinearAlgebra linearAlgebra;
+    private final Map<Integer, Opened> byOrdinal = new ConcurrentHashMap<>();
+    private final Object lock = new Object();
+    private volatile Choice chosen;
 
     /** The three settings. */
     public enum Mode {
@@ -87,23 +99,78 @@ public final class ComputeDevices {
     private record Choice(Mode mode, Optional<ComputeDevice> device, String status) {
     }
 
-    private ComputeDevices() {
+    /** A device opened for an ordinal, or why there is none. */
+    private record Opened(Optional<ComputeDevice> device, String status) {
+    }
+
+    private ComputeDevices(Mode mode, int ordinal, List<ExecutionBackEnd> backEnds, LinearAlgebra linearAlgebra,
+            Choice fixed) {
+        this.mode = mode;
+        this.ordinal = ordinal;
+        this.backEnds = List.copyOf(backEnds);
+        this.linearAlgebra = linearAlgebra;
+        this.chosen = fixed;
+    }
+
+    /**
+     * A runtime's devices: those the back-ends offer, opened when first asked for.
+     *
+     * @param backEnds      the plugins' execution back-ends, in the order they are asked
+     * @param mode          the setting
+     * @param ordinal       which device of the machine
+     * @param linearAlgebra the runtime's back-end, handed to the devices for the work they keep on the CPU
+     */
+    public static ComputeDevices open(List<ExecutionBackEnd> backEnds, Mode mode, int ordinal,
+            LinearAlgebra linearAlgebra) {
+        return new ComputeDevices(mode, ordinal, backEnds, linearAlgebra, mode == Mode.OFF
+                ? new Choice(Mode.OFF, Optional.empty(), "not used") : null);
+    }
+
+    /**
+     * A runtime's devices with the setting of {@value #PROPERTY} (else {@value #ENVIRONMENT_VARIABLE}) and
+     * {@value #ORDINAL_PROPERTY}, read now.
+     *
+     * @throws OklException {@link ErrorCode#USAGE} for a setting or an ordinal that does not parse
+     */
+    public static ComputeDevices fromSettings(List<ExecutionBackEnd> backEnds, LinearAlgebra linearAlgebra) {
+        return open(backEnds, configuredMode(), configuredOrdinal(), linearAlgebra);
+    }
+
+    /**
+     * Exactly this device with this setting (tests, benchmarks that compare the CPU and the device on the same data).
+     *
+     * @param device the device, or null for none
+     */
+    public static ComputeDevices of(ComputeDevice device, Mode mode) {
+        Optional<ComputeDevice> d = Optional.ofNullable(device);
+        return new ComputeDevices(mode, 0, List.of(), null, new Choice(mode, mode == Mode.OFF ? Optional.empty() : d,
+                device == null ? "no compute device (set by a program)" : device.description()));
+    }
+
+    /** No device: everything on the CPU. */
+    public static ComputeDevices none() {
+        return NONE;
+    }
+
+    /** The devices of the runtime a component was created by; none for a context without a runtime. */
+    public static ComputeDevices of(ComponentContext context) {
+        return context.service(ComputeDevices.class).orElse(NONE);
     }
 
     /** The setting in force. */
-    public static Mode mode() {
+    public Mode mode() {
         return choice().mode();
     }
 
     /** The device, whatever the size of the work, or empty when there is none or the setting is {@code off}. */
-    public static Optional<ComputeDevice> device() {
+    public Optional<ComputeDevice> device() {
         return choice().device();
     }
 
     /**
      * One line for {@code okl plugins}: the device and the setting, or why work stays on the CPU.
      */
-    public static String status() {
+    public String status() {
         Choice c = choice();
         return c.status() + " (" + PROPERTY + "=" + c.mode().id() + (c.mode() == Mode.AUTO && c.device().isPresent()
                 ? ": used for operations above " + String.format(Locale.ROOT, "%.0e", AUTO_FLOPS) + " flops" : "")
@@ -117,7 +184,7 @@ public final class ComputeDevices {
      * @param flops the operation's floating-point operations, about
      * @throws OklException {@link ErrorCode#USAGE} when the setting is {@code on} and there is no device
      */
-    public static Optional<ComputeDevice> forWork(double flops) {
+    public Optional<ComputeDevice> forWork(double flops) {
         Choice c = choice();
         switch (c.mode()) {
             case OFF:
@@ -137,7 +204,7 @@ public final class ComputeDevices {
      * The same, the work computed only when it decides (with {@code auto} and a device present): counting a file's
      * rows, for example, can take a pass.
      */
-    public static Optional<ComputeDevice> forWork(java.util.function.DoubleSupplier flops) {
+    public Optional<ComputeDevice> forWork(DoubleSupplier flops) {
         Choice c = choice();
         if (c.mode() == Mode.AUTO && c.device().isEmpty()) {
             return Optional.empty();
@@ -146,7 +213,7 @@ public final class ComputeDevices {
     }
 
     /** The accelerator components reach through their context: the device, with the setting applied per call. */
-    public static Optional<Accelerator> accelerator() {
+    public Optional<Accelerator> accelerator() {
         Choice c = choice();
         if (c.mode() == Mode.OFF || c.device().isEmpty()) {
             return Optional.empty();
@@ -158,8 +225,7 @@ public final class ComputeDevices {
      * Predictions {@code k(inputs, centers) · coefficients} on the device when the setting and the size say so
      * (about 2·t·m·(p + D) flops), else empty.
      */
-    public static Optional<Matrix> expansion(VectorKernel kernel, Matrix centers, Matrix coefficients,
-            Matrix inputs) {
+    public Optional<Matrix> expansion(VectorKernel kernel, Matrix centers, Matrix coefficients, Matrix inputs) {
         double flops = 2.0 * inputs.rows() * centers.rows() * (centers.cols() + coefficients.cols());
         return forWork(flops).flatMap(d -> d.expansion(kernel, centers, coefficients, inputs));
     }
@@ -167,56 +233,34 @@ public final class ComputeDevices {
     /**
      * Where work of the given size would run, for messages and provenance: the device's name or {@value #CPU}.
      */
-    public static String where(double flops) {
+    public String where(double flops) {
         return forWork(flops).map(Accelerator::name).orElse(CPU);
     }
 
     /**
-     * The device of a given ordinal (a Spark task's GPU address), opened once per JVM, whatever the setting's
-     * ordinal; empty when the setting is {@code off} or the device cannot be opened.
+     * The device of a given ordinal (a Spark task's GPU address), opened once per runtime, whatever the setting's
+     * ordinal; a fixed device ({@link #of(ComputeDevice, Mode)}) whatever the ordinal; empty when the setting is
+     * {@code off} or the device cannot be opened.
      */
-    public static Optional<ComputeDevice> ordinal(int ordinal) {
-        if (override != null) {
-            return override.device();
-        }
-        Mode mode = configuredMode();
+    public Optional<ComputeDevice> ordinal(int which) {
         if (mode == Mode.OFF) {
             return Optional.empty();
         }
-        return BY_ORDINAL.computeIfAbsent(ordinal, ComputeDevices::open).device();
-    }
-
-    /**
-     * Uses the given device with the given setting in this JVM until the returned scope is closed (tests, benchmarks
-     * comparing the CPU and the device on the same data).
-     *
-     * @param device the device, or null for none
-     */
-    public static Scope use(ComputeDevice device, Mode mode) {
-        Choice previous = override;
-        override = new Choice(mode, Optional.ofNullable(device), device == null ? "no compute device (set by a program)"
-                : device.description());
-        return () -> override = previous;
-    }
-
-    /** Restores the previous device and setting. */
-    @FunctionalInterface
-    public interface Scope extends AutoCloseable {
-        @Override
-        void close();
-    }
-
-    private static Choice choice() {
-        Choice o = override;
-        if (o != null) {
-            return o;
+        if (backEnds.isEmpty() && chosen != null) {
+            return chosen.device();
         }
+        return byOrdinal.computeIfAbsent(which, this::openOrdinal).device();
+    }
+
+    private Choice choice() {
         Choice c = chosen;
         if (c == null) {
-            synchronized (LOCK) {
+            synchronized (lock) {
                 c = chosen;
                 if (c == null) {
-                    c = choose();
+                    Opened opened = byOrdinal.computeIfAbsent(ordinal, this::openOrdinal);
+                    c = new Choice(mode, opened.device(), opened.status());
+                    LOG.info("compute device: {}", c.status());
                     chosen = c;
                 }
             }
@@ -231,46 +275,43 @@ public final class ComputeDevices {
                 fromProperty ? "system property " + PROPERTY : "environment variable " + ENVIRONMENT_VARIABLE);
     }
 
-    private static Choice choose() {
-        Mode mode = configuredMode();
-        if (mode == Mode.OFF) {
-            return new Choice(mode, Optional.empty(), "not used");
-        }
-        String ordinalText = System.getProperty(ORDINAL_PROPERTY, "0").trim();
-        int ordinal;
+    private static int configuredOrdinal() {
+        String text = System.getProperty(ORDINAL_PROPERTY, "0").trim();
         try {
-            ordinal = Integer.parseInt(ordinalText);
+            return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new OklException(ErrorCode.USAGE, "system property " + ORDINAL_PROPERTY + " is '" + ordinalText
+            throw new OklException(ErrorCode.USAGE, "system property " + ORDINAL_PROPERTY + " is '" + text
                     + "'; give a device number such as 0");
         }
-        ComputeDeviceProvider.Opened opened = BY_ORDINAL.computeIfAbsent(ordinal, ComputeDevices::open);
-        Choice c = new Choice(mode, opened.device(), opened.status());
-        LOG.info("compute device: {}", c.status());
-        return c;
     }
 
-    private static ComputeDeviceProvider.Opened open(int ordinal) {
+    private Opened openOrdinal(int which) {
         List<String> reasons = new ArrayList<>();
-        for (ComputeDeviceProvider provider : ServiceLoader.load(ComputeDeviceProvider.class,
-                ComputeDevices.class.getClassLoader())) {
-            ComputeDeviceProvider.Opened opened;
+        ExecutionBackEnd.Settings settings = new ExecutionBackEnd.Settings(which, linearAlgebra, mode == Mode.ON);
+        for (ExecutionBackEnd backEnd : backEnds) {
+            ExecutionBackEnd.Opened opened;
             try {
-                opened = provider.open(ordinal);
+                opened = backEnd.open(settings);
             } catch (RuntimeException | LinkageError e) {
-                opened = new ComputeDeviceProvider.Opened(Optional.empty(), provider.name() + " failed: " + e);
+                opened = ExecutionBackEnd.Opened.idle(backEnd.name() + " failed: " + e);
             }
-            if (opened.device().isPresent()) {
-                return opened;
+            if (opened.execution().isEmpty()) {
+                if (!opened.status().isBlank()) {
+                    reasons.add(opened.status());
+                }
+                continue;
             }
-            reasons.add(opened.status());
+            Optional<ComputeDevice> device = opened.execution().get().facet(ComputeDevice.class);
+            if (device.isPresent()) {
+                return new Opened(device, opened.status());
+            }
         }
-        return new ComputeDeviceProvider.Opened(Optional.empty(), reasons.isEmpty()
+        return new Opened(Optional.empty(), reasons.isEmpty()
                 ? "none (no device plugin such as okl-gpu on the class path)" : "none: " + String.join("; ", reasons));
     }
 
     /** The device as an accelerator that applies the setting's threshold per call. */
-    private static final class Gated implements Accelerator {
+    private final class Gated implements Accelerator {
         private final ComputeDevice device;
 
         Gated(ComputeDevice device) {

@@ -9,6 +9,7 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
 import org.okl.linalg.streamed.OutputFactor;
 import org.okl.linalg.streamed.SpectralCoefficients;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * A separable kernel's path on the eigen route: k = U diag(s) U^T and A = W diag(a) W^T decomposed once; path point j
@@ -24,6 +25,7 @@ public final class EigenPath implements RegressionPath {
     private final Matrix outputMatrix;
     private final SpectralCoefficients coefficients;
     private final LinearAlgebra linearAlgebra;
+    private final ComputeDevices devices;
 
     /**
      * @param kernel        the scalar kernel k
@@ -33,9 +35,10 @@ public final class EigenPath implements RegressionPath {
      * @param d             the number of outputs (used when {@code output} is {@code null})
      * @param coefficients  the rotated coefficients along the path
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices, which predict large blocks
      */
     public EigenPath(VectorKernel kernel, Matrix centers, Matrix u, OutputFactor output, int d,
-            SpectralCoefficients coefficients, LinearAlgebra linearAlgebra) {
+            SpectralCoefficients coefficients, LinearAlgebra linearAlgebra, ComputeDevices devices) {
         this.kernel = kernel;
         this.centers = centers;
         this.u = u;
@@ -44,6 +47,7 @@ public final class EigenPath implements RegressionPath {
         this.outputMatrix = output == null ? null : output.matrix();
         this.coefficients = coefficients;
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     static double[] ones(int d) {
@@ -97,7 +101,7 @@ public final class EigenPath implements RegressionPath {
 
     @Override
     public Predictor at(int index) {
-        return new KernelExpansion(kernel, centers, coefficientsAt(index), outputMatrix, linearAlgebra);
+        return new KernelExpansion(kernel, centers, coefficientsAt(index), outputMatrix, linearAlgebra, devices);
     }
 
     /** The coefficients C = U Ct W^T (n x d) at one path point. */

@@ -22,6 +22,7 @@ public final class KernelExpansion implements Predictor {
     private final Matrix centers;
     private final Matrix coefficients;
     private final LinearAlgebra linearAlgebra;
+    private final ComputeDevices devices;
 
     /**
      * @param kernel        the scalar kernel k
@@ -29,9 +30,10 @@ public final class KernelExpansion implements Predictor {
      * @param coefficients  C (m x r)
      * @param right         R (r x D), or {@code null} for the identity
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices, which predict large blocks
      */
     public KernelExpansion(VectorKernel kernel, Matrix centers, Matrix coefficients, Matrix right,
-            LinearAlgebra linearAlgebra) {
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
         if (centers.rows() != coefficients.rows()) {
             throw new IllegalArgumentException(
                     centers.rows() + " centers but " + coefficients.rows() + " coefficient rows");
@@ -44,6 +46,7 @@ public final class KernelExpansion implements Predictor {
         this.centers = centers;
         this.coefficients = right == null ? coefficients : linearAlgebra.multiply(coefficients, right);
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     /** Rebuilds a stored expansion (arrays {@code centers}, {@code coefficients}, optionally {@code right}). */
@@ -51,7 +54,7 @@ public final class KernelExpansion implements Predictor {
         Matrix centers = require(arrays, "centers");
         Matrix coefficients = require(arrays, "coefficients");
         return new KernelExpansion(environment.kernel(), centers, coefficients, arrays.get("right"),
-                environment.context().linearAlgebra());
+                environment.context().linearAlgebra(), ComputeDevices.of(environment.context()));
     }
 
     private static Matrix require(Map<String, Matrix> arrays, String name) {
@@ -65,8 +68,8 @@ public final class KernelExpansion implements Predictor {
     /** By blocks of rows, so the cross Gram held at once stays near {@link PredictionBlocks#CELLS} entries. */
     @Override
     public Matrix predict(Matrix inputs) {
-        return ComputeDevices.expansion(kernel, centers, coefficients, inputs).orElseGet(() -> PredictionBlocks.map(inputs, centers.rows(), block -> linearAlgebra.multiply(
-                kernel.gram(block, centers), coefficients)));
+        return devices.expansion(kernel, centers, coefficients, inputs).orElseGet(() -> PredictionBlocks.map(inputs,
+                centers.rows(), block -> linearAlgebra.multiply(kernel.gram(block, centers), coefficients)));
     }
 
     @Override

@@ -28,13 +28,16 @@ public final class SketchExpansion implements Predictor {
     private final SketchFeatures features;
     private final Matrix weights;
     private final LinearAlgebra linearAlgebra;
+    private final ComputeDevices devices;
 
     /**
      * @param features      the drawn sketch
      * @param weights       beta (m x D)
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices, which predict large blocks of a Nystrom sketch
      */
-    public SketchExpansion(SketchFeatures features, Matrix weights, LinearAlgebra linearAlgebra) {
+    public SketchExpansion(SketchFeatures features, Matrix weights, LinearAlgebra linearAlgebra,
+            ComputeDevices devices) {
         if (weights.rows() != features.size()) {
             throw new IllegalArgumentException(weights.rows() + " weight rows for " + features.size() + " features");
         }
@@ -44,6 +47,7 @@ public final class SketchExpansion implements Predictor {
         this.features = features;
         this.weights = weights;
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     /** Rebuilds a stored expansion with the pipeline's sketch. */
@@ -57,7 +61,8 @@ public final class SketchExpansion implements Predictor {
         Map<String, Matrix> sketchArrays = new LinkedHashMap<>(arrays);
         sketchArrays.remove(WEIGHTS);
         SketchFeatures features = sketch.restore(environment.kernel(), sketchArrays, environment.context());
-        return new SketchExpansion(features, weights, environment.context().linearAlgebra());
+        return new SketchExpansion(features, weights, environment.context().linearAlgebra(),
+                ComputeDevices.of(environment.context()));
     }
 
     /** The sketch. */
@@ -82,8 +87,9 @@ public final class SketchExpansion implements Predictor {
      */
     @Override
     public Matrix predict(InputRows inputs) {
-        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom && nystrom.landmarks() instanceof Matrix centers
-                && inputs instanceof Matrix dense ? ComputeDevices.expansion(nystrom.kernel(), centers, weights, dense) : Optional.empty();
+        Optional<Matrix> onDevice = features instanceof NystromFeatures nystrom
+                && nystrom.landmarks() instanceof Matrix centers && inputs instanceof Matrix dense
+                ? devices.expansion(nystrom.kernel(), centers, weights, dense) : Optional.empty();
         return onDevice.orElseGet(() -> PredictionBlocks.mapRows(inputs, features.size(), block -> linearAlgebra
                 .multiply(features.features(block), weights)));
     }

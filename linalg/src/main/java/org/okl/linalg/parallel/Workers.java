@@ -9,12 +9,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 
 /**
- * The threads OKL computes on: one work-stealing pool per process ({@link #shared()}), sized to the machine's
- * processors or to the system property {@value #PROPERTY} (else the environment variable {@value #ENVIRONMENT}).
+ * The threads OKL computes on: a work-stealing pool. A runtime holds its own when it is given a number of threads,
+ * else the process's ({@link #shared()}, created on first use, sized to the machine's processors or to the system
+ * property {@value #PROPERTY}, else the environment variable {@value #ENVIRONMENT}, and never changed after);
+ * components reach their runtime's through their context ({@link #of(ComponentContext)}).
  * Parallel parts split their work into tasks ({@link #forEach}); a task may split again (the pool runs nested
  * tasks on the same threads: a parallel stream or product started inside a task joins this pool), so the machine
  * is never asked for more threads than the pool has.
@@ -61,6 +64,14 @@ public final class Workers {
             }
         }
         return workers;
+    }
+
+    /**
+     * The pool of the runtime a component was created by ({@link ComponentContext#service}), else the process's
+     * ({@link #shared()}: a context without a runtime).
+     */
+    public static Workers of(ComponentContext context) {
+        return context.service(Workers.class).orElseGet(Workers::shared);
     }
 
     /** Every task on the calling thread, in order. */

@@ -1,6 +1,7 @@
 package org.okl.linalg.streamed;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.LinearAlgebra;
@@ -57,6 +58,23 @@ public final class EigenRoute implements SketchRoute {
     public SketchSelection.Result fit(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         return fitEach(features, rows, encode, scheme, List.of(output), filter, timings).get(0);
+    }
+
+    /** The per-fold sums of one pass where the rows are held, every fold's path here. */
+    @Override
+    public Optional<SketchSelection.Result> fitHeld(SketchFeatures features, HeldRows rows, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        FoldAggregates sums = rows.sums(timings);
+        long start = System.nanoTime();
+        SketchSelection.Result result = SketchSelection.solve(sums, scheme, Whitening.of(features.metric(),
+                features.size(), linearAlgebra), output, filter, linearAlgebra, workers);
+        timings.solve(System.nanoTime() - start);
+        return Optional.of(result);
+    }
+
+    @Override
+    public boolean sharesPasses() {
+        return true;
     }
 
     /** One pass of sums for every output matrix, and each training set's whitened Gram decomposed once for all. */

@@ -2,6 +2,7 @@ package org.okl.linalg.streamed;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.GramOperator;
 import org.okl.api.filter.IterativeFilter;
@@ -116,6 +117,15 @@ public final class FalkonRoute implements SketchRoute {
             FoldScheme scheme, OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
         return fit(features, FalkonPasses.local(rows, encode, output.outputs(), context(features, scheme, timings)),
                 scheme, output, filter, timings);
+    }
+
+    /** Falkon's passes made where the rows are held, with this route's kernel blocks; the solve here. */
+    @Override
+    public Optional<SketchSelection.Result> fitHeld(SketchFeatures features, HeldRows rows, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        PassContext context = context(features, scheme, timings);
+        return Optional.of(fit(features, rows.falkonPasses(context.chunkRows(), timings), scheme, output, filter,
+                timings));
     }
 
     /** The context of this route's passes on this machine: its kernel blocks' size, back-end and threads. */

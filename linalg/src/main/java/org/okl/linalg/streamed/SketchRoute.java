@@ -2,6 +2,7 @@ package org.okl.linalg.streamed;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
@@ -40,6 +41,30 @@ public interface SketchRoute {
      * @param outputs the spectra of the output matrices
      * @return one result per output matrix, in the given order
      */
+    /**
+     * Fits every training set of the scheme from passes made where the rows are held ({@link HeldRows}), the solve on
+     * this machine; empty for a route whose passes do not run there (the default).
+     *
+     * @param features the drawn sketch
+     * @param rows     the held rows' passes
+     * @param scheme   the folds
+     * @param output   A's spectrum
+     * @param filter   the spectral filter with its path
+     * @param timings  where the time is counted
+     */
+    default Optional<SketchSelection.Result> fitHeld(SketchFeatures features, HeldRows rows, FoldScheme scheme,
+            OutputSpectrum output, SpectralFilter filter, StreamTimings timings) {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether {@link #fitEach} serves several output matrices with one pass over the rows and one decomposition per
+     * training set (so a run of them counts as one solver run); the default, one fit per output matrix, does not.
+     */
+    default boolean sharesPasses() {
+        return false;
+    }
+
     default List<SketchSelection.Result> fitEach(SketchFeatures features, RowSource rows, UnaryOperator<Matrix> encode,
             FoldScheme scheme, List<OutputSpectrum> outputs, SpectralFilter filter, StreamTimings timings) {
         List<SketchSelection.Result> out = new ArrayList<>(outputs.size());

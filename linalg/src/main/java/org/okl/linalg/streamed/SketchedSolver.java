@@ -1,9 +1,11 @@
 package org.okl.linalg.streamed;
 
+import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.solve.StreamedPath;
 import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * A solver of sketched separable problems that also fits rows read in passes with one-pass model selection through
@@ -13,12 +15,16 @@ import org.okl.api.solve.StreamingSolver;
  */
 public interface SketchedSolver extends StreamingSolver {
 
-    /** The route that fits streamed rows with this solver's settings. */
-    SketchRoute route(LinearAlgebra linearAlgebra);
+    /**
+     * The route that fits streamed rows with this solver's settings, on the runtime's back-end and pool.
+     *
+     * @param context the runtime's context ({@link ComponentContext#linearAlgebra}, {@link Workers#of})
+     */
+    SketchRoute route(ComponentContext context);
 
     /** Fits the streamed problem along {@link #route}. */
     @Override
     default StreamedPath fitStreamed(StreamedProblem problem) {
-        return RouteProblem.of(problem).fit(route(problem.context().linearAlgebra()));
+        return RouteProblem.of(problem).fit(route(problem.context()));
     }
 }

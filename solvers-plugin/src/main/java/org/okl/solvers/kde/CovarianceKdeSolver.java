@@ -15,6 +15,7 @@ import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.api.text.ComponentNames;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.memory.MemoryBudget;
 
 /**
@@ -122,7 +123,7 @@ public final class CovarianceKdeSolver implements RegressionSolver {
         if (approximation.isEmpty()) {
             Matrix outputGram = y != null ? la.outerGram(y) : implicitOutputGram(problem);
             return ExactCovarianceKde.fit(problem.kernel(), problem.inputs(), outputGram, y, epsilon,
-                    problem.filter(), component, la);
+                    problem.filter(), component, la, ComputeDevices.of(problem.context()));
         }
         if (!IncompleteCholeskySettings.NAME.equals(approximation.get().name())) {
             throw new InvalidParameterException(component, "approximation", "must be '"
@@ -133,7 +134,7 @@ public final class CovarianceKdeSolver implements RegressionSolver {
         IncompleteCholesky.Columns output = y != null ? IncompleteCholesky.ofRows(y, la)
                 : IncompleteCholesky.of(implicitOutputGram(problem));
         return LowRankCovarianceKde.fit(problem.kernel(), problem.inputs(), output, y, epsilon, settings,
-                problem.filter(), component, la);
+                problem.filter(), component, la, ComputeDevices.of(problem.context()));
     }
 
     private static Matrix implicitOutputGram(RegressionProblem problem) {

@@ -5,6 +5,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The exact O(n^3) route of the covariance KDE (docs/conventions.md#kadri-kernel-dependency-estimation), worked in the
@@ -32,7 +33,7 @@ final class ExactCovarianceKde {
      * @param epsilon    the conditional kernel's ε, or {@code NaN} for the plain covariance kernel
      */
     static KdePath fit(VectorKernel kernel, Matrix inputs, Matrix outputGram, Matrix targets, double epsilon,
-            SpectralFilter filter, String component, LinearAlgebra la) {
+            SpectralFilter filter, String component, LinearAlgebra la, ComputeDevices devices) {
         int n = inputs.rows();
         SymmetricEigen kEigen = la.eigenSymmetric(kernel.gram(inputs).symmetrize());
         Matrix u = kEigen.vectors();
@@ -58,6 +59,6 @@ final class ExactCovarianceKde {
         }
         Matrix right = DiagonalScaling.rows(w, la.multiply(vt, uty));
         KdeFilter weights = new KdeFilter(filter, w, s, n, false, component);
-        return new KdePath(kernel, inputs, u, core, right, null, null, weights, la);
+        return new KdePath(kernel, inputs, u, core, right, null, null, weights, la, devices);
     }
 }

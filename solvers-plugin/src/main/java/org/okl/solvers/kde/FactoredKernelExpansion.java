@@ -7,6 +7,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.PredictionEnvironment;
 import org.okl.api.solve.Predictor;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.KernelExpansion;
 
 /**
@@ -49,12 +50,13 @@ public final class FactoredKernelExpansion implements Predictor {
 
     /**
      * The cheaper of the two forms of {@code k(X*, centers) · left · right}: a plain {@link KernelExpansion} with
-     * coefficients {@code left · right} when D is at most r, else the factored form.
+     * coefficients {@code left · right} when D is at most r (on the runtime's compute device when it is large),
+     * else the factored form.
      */
     public static Predictor of(VectorKernel kernel, Matrix centers, Matrix left, Matrix right,
-            LinearAlgebra linearAlgebra) {
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
         if (right.cols() <= left.cols()) {
-            return new KernelExpansion(kernel, centers, left, right, linearAlgebra);
+            return new KernelExpansion(kernel, centers, left, right, linearAlgebra, devices);
         }
         return new FactoredKernelExpansion(kernel, centers, left, right, linearAlgebra);
     }

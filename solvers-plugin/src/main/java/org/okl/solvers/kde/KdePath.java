@@ -5,6 +5,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The regularization path of a covariance KDE, every point from one decomposition:
@@ -22,6 +23,7 @@ final class KdePath implements RegressionPath {
     private final Matrix offsetRight;
     private final KdeFilter filter;
     private final LinearAlgebra linearAlgebra;
+    private final ComputeDevices devices;
 
     /**
      * @param kernel        the scalar input kernel
@@ -33,9 +35,11 @@ final class KdePath implements RegressionPath {
      * @param offsetRight   S (r2 x D), or {@code null} for the exact route
      * @param filter        the filter weights F_j and c_j
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
     KdePath(VectorKernel kernel, Matrix centers, Matrix basis, Matrix core, Matrix right, Matrix offsetBasis,
-            Matrix offsetRight, KdeFilter filter, LinearAlgebra linearAlgebra) {
+            Matrix offsetRight, KdeFilter filter, LinearAlgebra linearAlgebra,
+            ComputeDevices devices) {
         this.kernel = kernel;
         this.centers = centers;
         this.basis = basis;
@@ -45,6 +49,7 @@ final class KdePath implements RegressionPath {
         this.offsetRight = offsetRight;
         this.filter = filter;
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     @Override
@@ -81,10 +86,10 @@ final class KdePath implements RegressionPath {
     public Predictor at(int index) {
         Matrix coefficients = linearAlgebra.multiply(filter.weighted(index, core), true, right, false);
         if (offsetBasis == null) {
-            return FactoredKernelExpansion.of(kernel, centers, basis, coefficients, linearAlgebra);
+            return FactoredKernelExpansion.of(kernel, centers, basis, coefficients, linearAlgebra, devices);
         }
         Matrix left = basis.stackColumns(offsetBasis);
         Matrix stackedRight = coefficients.stackRows(offsetRight.times(filter.offset(index)));
-        return FactoredKernelExpansion.of(kernel, centers, left, stackedRight, linearAlgebra);
+        return FactoredKernelExpansion.of(kernel, centers, left, stackedRight, linearAlgebra, devices);
     }
 }

@@ -5,6 +5,7 @@ import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.linalg.SymmetricEigen;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The low-rank covariance KDE with pivoted incomplete Cholesky factors {@code k ≈ U1 U1^T} (n x m1) and
@@ -42,7 +43,8 @@ final class LowRankCovarianceKde {
      * @param epsilon    the conditional kernel's ε, or {@code NaN} for the plain covariance kernel
      */
     static KdePath fit(VectorKernel kernel, Matrix inputs, IncompleteCholesky.Columns output, Matrix targets, double epsilon,
-            IncompleteCholeskySettings settings, SpectralFilter filter, String component, LinearAlgebra la) {
+            IncompleteCholeskySettings settings, SpectralFilter filter, String component, LinearAlgebra la,
+            ComputeDevices devices) {
         int n = inputs.rows();
         Matrix u1 = IncompleteCholesky.factor(IncompleteCholesky.of(kernel, inputs), settings.rank(),
                 settings.tolerance()).factor();
@@ -71,6 +73,6 @@ final class LowRankCovarianceKde {
         Matrix offsetRight = targets == null ? lv.transpose() : la.multiply(lv, true, targets, false);
         Matrix right = la.multiply(r2, true, offsetRight, false);
         KdeFilter weights = new KdeFilter(filter, b, a, n, true, component);
-        return new KdePath(kernel, inputs, basis, core, right, v1, offsetRight, weights, la);
+        return new KdePath(kernel, inputs, basis, core, right, v1, offsetRight, weights, la, devices);
     }
 }

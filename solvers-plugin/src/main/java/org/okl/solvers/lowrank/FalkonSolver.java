@@ -1,6 +1,7 @@
 package org.okl.solvers.lowrank;
 
 import java.util.Optional;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.rows.FoldScheme;
@@ -12,7 +13,9 @@ import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.StreamedProblem;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.SeparableSetup;
+import org.okl.linalg.parallel.Workers;
 import org.okl.linalg.streamed.EigenRoute;
 import org.okl.linalg.streamed.FalkonRoute;
 import org.okl.linalg.streamed.OutputSpectrum;
@@ -97,8 +100,8 @@ public final class FalkonSolver implements SketchedSolver {
     }
 
     @Override
-    public FalkonRoute route(LinearAlgebra linearAlgebra) {
-        return new FalkonRoute(linearAlgebra, blockRows, iterations, tolerance);
+    public FalkonRoute route(ComponentContext context) {
+        return new FalkonRoute(context.linearAlgebra(), blockRows, iterations, tolerance, Workers.of(context));
     }
 
     @Override
@@ -114,8 +117,8 @@ public final class FalkonSolver implements SketchedSolver {
         SketchFeatures features = sketch.draw(problem.kernel(), rows, problem.context());
         OutputSpectrum output = setup.output() == null ? OutputSpectrum.identity(setup.outputs())
                 : new OutputSpectrum(setup.output().spectrum().vectors(), setup.output().spectrum().values());
-        SketchSelection.Result result = route(la).fit(features, rows,
+        SketchSelection.Result result = route(problem.context()).fit(features, rows,
                 (Matrix y) -> y, FoldScheme.none(), output, problem.filter(), new StreamTimings());
-        return new SketchedPath(features, result.weights(), la);
+        return new SketchedPath(features, result.weights(), la, ComputeDevices.of(problem.context()));
     }
 }

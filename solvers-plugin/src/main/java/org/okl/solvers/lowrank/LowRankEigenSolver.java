@@ -1,6 +1,7 @@
 package org.okl.solvers.lowrank;
 
 import java.util.Optional;
+import org.okl.api.component.ComponentContext;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.rows.FoldScheme;
@@ -12,8 +13,10 @@ import org.okl.api.solve.MemoryEstimate;
 import org.okl.api.solve.RegressionPath;
 import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.StreamedProblem;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.SeparableSetup;
 import org.okl.linalg.memory.MemoryBudget;
+import org.okl.linalg.parallel.Workers;
 import org.okl.linalg.streamed.BlockAccumulator;
 import org.okl.linalg.streamed.EigenRoute;
 import org.okl.linalg.streamed.FoldAggregates;
@@ -82,8 +85,8 @@ public final class LowRankEigenSolver implements SketchedSolver {
     }
 
     @Override
-    public EigenRoute route(LinearAlgebra linearAlgebra) {
-        return new EigenRoute(linearAlgebra, blockRows);
+    public EigenRoute route(ComponentContext context) {
+        return new EigenRoute(context.linearAlgebra(), blockRows, Workers.of(context));
     }
 
     @Override
@@ -118,6 +121,6 @@ public final class LowRankEigenSolver implements SketchedSolver {
                 : new OutputSpectrum(setup.output().spectrum().vectors(), setup.output().spectrum().values());
         Matrix[] weights = SketchSolve.weights(gram, cross, problem.size(),
                 Whitening.of(features.metric(), features.size(), la), output, problem.filter(), la);
-        return new SketchedPath(features, weights, la);
+        return new SketchedPath(features, weights, la, ComputeDevices.of(problem.context()));
     }
 }

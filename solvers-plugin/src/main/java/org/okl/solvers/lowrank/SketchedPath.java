@@ -5,6 +5,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.SketchExpansion;
 
 /** A regularization path over a sketch: the weights beta_j (m x D) of every path point. */
@@ -12,16 +13,20 @@ public final class SketchedPath implements RegressionPath {
     private final SketchFeatures features;
     private final Matrix[] weights;
     private final LinearAlgebra linearAlgebra;
+    private final ComputeDevices devices;
 
     /**
      * @param features      the drawn sketch
      * @param weights       beta_j for every path point
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
-    public SketchedPath(SketchFeatures features, Matrix[] weights, LinearAlgebra linearAlgebra) {
+    public SketchedPath(SketchFeatures features, Matrix[] weights, LinearAlgebra linearAlgebra,
+            ComputeDevices devices) {
         this.features = features;
         this.weights = weights.clone();
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     @Override
@@ -42,7 +47,7 @@ public final class SketchedPath implements RegressionPath {
 
     @Override
     public Predictor at(int index) {
-        return new SketchExpansion(features, weights[index], linearAlgebra);
+        return new SketchExpansion(features, weights[index], linearAlgebra, devices);
     }
 
     /** The weights of one path point, not a copy. */

@@ -4,6 +4,7 @@ import java.util.List;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.solvers.path.ExpansionPathBase;
 
 /**
@@ -19,10 +20,11 @@ final class ExpansionPath extends ExpansionPathBase<Matrix> {
      * @param coefficients  A_j (N x d) for every path point
      * @param right         Q (d x d)
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
     ExpansionPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
-            LinearAlgebra linearAlgebra) {
-        super(kernel, centers, coefficients, linearAlgebra);
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
+        super(kernel, centers, coefficients, linearAlgebra, devices);
         this.right = right;
     }
 

@@ -18,6 +18,7 @@ import org.okl.api.solve.RegressionSolver;
 import org.okl.api.text.ComponentNames;
 import org.okl.linalg.HessenbergForm;
 import org.okl.linalg.SolverLinearAlgebra;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.memory.MemoryBudget;
 
 /**
@@ -135,7 +136,7 @@ public final class ManifoldSolver implements RegressionSolver {
                     ? perColumnLu(mmat, rotated, qEigen.vectors(), qValues, lambdas, labelled, la)
                     : hessenbergSchur(mmat, rotated, qEigen.vectors(), qValues, lambdas, labelled, la);
         }
-        return new ExpansionPath(problem.kernel(), all, coefficients, q, la);
+        return new ExpansionPath(problem.kernel(), all, coefficients, q, la, ComputeDevices.of(problem.context()));
     }
 
     /** {@code P = J + l·sum_r gammaI_r·M_r}, N x N. */

@@ -16,6 +16,7 @@ import org.okl.api.solve.RegressionProblem;
 import org.okl.api.solve.RegressionSolver;
 import org.okl.linalg.SpectralRadius;
 import org.okl.linalg.SymmetricSpectrum;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.SeparableSetup;
 import org.okl.linalg.memory.MemoryBudget;
 import org.okl.linalg.streamed.SpectralCoefficients;
@@ -118,7 +119,7 @@ public final class MultitaskSolver implements RegressionSolver {
                         path.add(c);
                     });
         }
-        return new TaskPath(problem.kernel(), x, path, taskRows, la);
+        return new TaskPath(problem.kernel(), x, path, taskRows, la, ComputeDevices.of(context));
     }
 
     /** The number of tasks T = 1 + the largest group index. */

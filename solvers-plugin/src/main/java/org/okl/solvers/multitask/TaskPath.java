@@ -5,6 +5,7 @@ import java.util.stream.IntStream;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.StackedProducts;
 import org.okl.solvers.path.ExpansionPathBase;
 
@@ -21,10 +22,11 @@ public final class TaskPath extends ExpansionPathBase<double[]> {
      * @param coefficients  c_j for every path point
      * @param taskRows      row i = A[t_i, :] (n x T)
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
     TaskPath(VectorKernel kernel, Matrix centers, List<double[]> coefficients, Matrix taskRows,
-            LinearAlgebra linearAlgebra) {
-        super(kernel, centers, coefficients, linearAlgebra);
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
+        super(kernel, centers, coefficients, linearAlgebra, devices);
         this.taskRows = taskRows;
     }
 

@@ -6,6 +6,7 @@ import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.solve.Predictor;
 import org.okl.api.solve.RegressionPath;
+import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.expansion.KernelExpansion;
 
 /**
@@ -26,19 +27,23 @@ public abstract class ExpansionPathBase<C> implements RegressionPath {
     protected final List<C> coefficients;
     /** The back-end. */
     protected final LinearAlgebra linearAlgebra;
+    /** The runtime's compute devices, which predict large blocks. */
+    protected final ComputeDevices devices;
 
     /**
      * @param kernel        the scalar input kernel
      * @param centers       the expansion points (n x p)
      * @param coefficients  every path point's coefficients (copied)
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
     protected ExpansionPathBase(VectorKernel kernel, Matrix centers, List<C> coefficients,
-            LinearAlgebra linearAlgebra) {
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
         this.kernel = kernel;
         this.centers = centers;
         this.coefficients = List.copyOf(coefficients);
         this.linearAlgebra = linearAlgebra;
+        this.devices = devices;
     }
 
     @Override
@@ -54,6 +59,6 @@ public abstract class ExpansionPathBase<C> implements RegressionPath {
 
     @Override
     public Predictor at(int index) {
-        return new KernelExpansion(kernel, centers, expansion(index), right(), linearAlgebra);
+        return new KernelExpansion(kernel, centers, expansion(index), right(), linearAlgebra, devices);
     }
 }

@@ -23,10 +23,11 @@ public final class CoefficientPath extends ExpansionPathBase<Matrix> {
      * @param coefficients  C_j (n x r) for every path point
      * @param right         the right factor R (r x D, the matrix A), or {@code null} for the identity
      * @param linearAlgebra the back-end
+     * @param devices       the runtime's compute devices
      */
     public CoefficientPath(VectorKernel kernel, Matrix centers, List<Matrix> coefficients, Matrix right,
-            LinearAlgebra linearAlgebra) {
-        super(kernel, centers, coefficients, linearAlgebra);
+            LinearAlgebra linearAlgebra, ComputeDevices devices) {
+        super(kernel, centers, coefficients, linearAlgebra, devices);
         this.right = right;
     }
 
@@ -48,7 +49,7 @@ public final class CoefficientPath extends ExpansionPathBase<Matrix> {
         }
         int n = centers.rows();
         int width = coefficients.get(0).cols();
-        if (ComputeDevices.forWork(2.0 * inputs.rows() * n * (centers.cols() + (double) width * coefficients.size()))
+        if (devices.forWork(2.0 * inputs.rows() * n * (centers.cols() + (double) width * coefficients.size()))
                 .isEmpty()) {
             return Optional.empty();
         }
@@ -56,7 +57,7 @@ public final class CoefficientPath extends ExpansionPathBase<Matrix> {
         for (int j = 0; j < coefficients.size(); j++) {
             System.arraycopy(coefficients.get(j).data(), 0, stacked.data(), j * n * width, n * width);
         }
-        return ComputeDevices.expansion(kernel, centers, stacked, inputs).map(all -> {
+        return devices.expansion(kernel, centers, stacked, inputs).map(all -> {
             List<Matrix> out = new ArrayList<>(coefficients.size());
             for (int j = 0; j < coefficients.size(); j++) {
                 out.add(all.columnRange(j * width, (j + 1) * width));

@@ -111,7 +111,8 @@ public final class SeparableSolver implements RegressionSolver {
         if (!missing && !setup.implicit() && filter instanceof RidgeFilter ridge
                 && TridiagonalRidge.applies(problem.size(), filter.pathLength(), setup.outputs())) {
             return new CoefficientPath(problem.kernel(), problem.inputs(), TridiagonalRidge.path(k, setup, ridge, la),
-                    setup.outputMatrix(), la);
+                    setup.outputMatrix(), la,
+                    ComputeDevices.of(problem.context()));
         }
         if (missing && !(filter instanceof RidgeFilter)) {
             throw new OklException(ErrorCode.INVALID_DATA, missingTargetsMessage(filter));
@@ -119,14 +120,15 @@ public final class SeparableSolver implements RegressionSolver {
         SymmetricSpectrum spectrum = SymmetricSpectrum.of(k, la);
         if (missing) {
             List<Matrix> path = new MaskedRidge(k, spectrum, setup, la).path((RidgeFilter) filter);
-            return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la);
+            return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la,
+                    ComputeDevices.of(problem.context()));
         }
         Matrix rotated = setup.rotateOutputs(la.multiply(spectrum.vectors(), true, setup.targets(), false), la);
         double sMax = spectrum.max() * setup.outputMax() / problem.size();
         SpectralCoefficients coefficients = new SpectralCoefficients(spectrum.values(), setup.outputValues(),
                 rotated, problem.size(), filter, sMax);
         return new EigenPath(problem.kernel(), problem.inputs(), spectrum.vectors(), setup.output(),
-                setup.outputs(), coefficients, la);
+                setup.outputs(), coefficients, la, ComputeDevices.of(problem.context()));
     }
 
     /**
@@ -138,7 +140,7 @@ public final class SeparableSolver implements RegressionSolver {
             return Optional.empty();
         }
         int n = problem.size();
-        return ComputeDevices.forWork(9.0 * n * n * (double) n).filter(d -> d.holdsGram(n));
+        return ComputeDevices.of(problem.context()).forWork(9.0 * n * n * (double) n).filter(d -> d.holdsGram(n));
     }
 
     /**
@@ -165,7 +167,8 @@ public final class SeparableSolver implements RegressionSolver {
             path.add(setup.output() == null ? c
                     : la.multiply(c, false, setup.output().spectrum().vectors(), true));
         }
-        return new DevicePath(new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la),
+        return new DevicePath(new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la,
+                    ComputeDevices.of(problem.context())),
                 spectrum.device());
     }
 
@@ -181,7 +184,8 @@ public final class SeparableSolver implements RegressionSolver {
             targets = Masks.zeroFilled(targets);
         }
         List<Matrix> path = IterativeRuns.collect(filter, gram, targets, sMax);
-        return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la);
+        return new CoefficientPath(problem.kernel(), problem.inputs(), path, setup.outputMatrix(), la,
+                    ComputeDevices.of(problem.context()));
     }
 
     /**

@@ -46,7 +46,7 @@ final class PartialSums implements Serializable {
             timings = new StreamTimings();
             int m = prepared.features().size();
             Optional<ComputeDevice> device = weights == null && inputs instanceof Matrix
-                    ? TaskDevice.current((double) taskRows * m * m) : Optional.empty();
+                    ? TaskDevice.current(prepared.okl().devices(), (double) taskRows * m * m) : Optional.empty();
             onDevice = device.flatMap(d -> d.foldSums(prepared.features(), scheme, targets, timings)).orElse(null);
             if (onDevice != null) {
                 devices.add(device.get().name());

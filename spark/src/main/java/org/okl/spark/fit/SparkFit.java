@@ -1,6 +1,7 @@
 package org.okl.spark.fit;
 
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.okl.api.decoder.Decoder;
@@ -10,10 +11,11 @@ import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.operator.OperatorKernel;
 import org.okl.api.output.OutputEmbedding;
+import org.okl.api.rows.RowSource;
+import org.okl.core.FitPlan;
 import org.okl.core.InputColumns;
 import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.Pipeline;
 import org.okl.core.PipelineSpec;
 import org.okl.core.StreamingFit;
 import org.okl.core.TrainingData;
@@ -22,8 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fits an OKL pipeline on a Spark data set. A pipeline that streams (a kernel sketch, a separable operator, a
- * row-wise output embedding: {@link StreamingFit#obstacle}) is fitted as on one machine by {@link StreamingFit},
+ * Fits an OKL pipeline on a Spark data set by the runtime's fit plan ({@link FitPlan}), as {@code okl fit} fits a
+ * file: the plan decides the route and, for the automatic pipeline, the choice. A pipeline that streams (a kernel
+ * sketch, a separable operator, a row-wise output embedding) is fitted as on one machine by {@link StreamingFit},
  * with every pass over the rows on the executors ({@link SparkRows}: the sketch's draw, the eigen route's per-fold
  * sums or Falkon's passes, the checksum); the filters, path and selection run on the driver. Any other pipeline
  * (exact solvers, output kernels) needs all its rows at once: only when {@code requireDistributed} is off are they
@@ -61,30 +64,67 @@ public final class SparkFit {
      */
     public static Result fit(PipelineSpec spec, Dataset<Row> data, ColumnLayout inputs, ColumnLayout outputs,
             Optional<String> weightColumn, Okl okl, SparkRows.Settings settings) {
-        Pipeline pipeline = okl.pipeline(spec);
-        Optional<String> obstacle = pipeline.streamingObstacle();
-        if (obstacle.isPresent() && weightColumn.isPresent()) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, "weightCol needs a pipeline that streams (a kernel "
-                    + "sketch, \"approximation\"), and this one does not: " + obstacle.get());
+        InputColumns columns = inputs.inputColumns(data.schema()).orElse(null);
+        // the rows are read only once the plan asks for them, so that a refusal costs no pass over the data
+        SparkRows[] opened = new SparkRows[1];
+        Supplier<SparkRows> rows = () -> {
+            if (opened[0] == null) {
+                opened[0] = SparkRows.of(data, inputs, Optional.of(outputs), weightColumn, settings);
+            }
+            return opened[0];
+        };
+        try {
+            FitPlan plan = okl.pipeline(spec).plan(new FitPlan.Source() {
+                @Override
+                public Optional<RowSource> rows() {
+                    return Optional.of(rows.get());
+                }
+
+                @Override
+                public Optional<InputColumns> inputColumns() {
+                    return Optional.ofNullable(columns);
+                }
+
+                @Override
+                public TrainingData load(String why) {
+                    refuseOnDriver(spec, why, weightColumn, okl, settings);
+                    LOG.info("the pipeline does not stream ({}): fitting {} on the driver", why,
+                            rows.get().description());
+                    return collect(rows.get(), why, columns);
+                }
+            }, FitPlan.Options.fit());
+            boolean distributed = plan.route() == FitPlan.Route.STREAMED;
+            if (distributed) {
+                LOG.info("fitting {} with its passes on the executors", rows.get().description());
+            }
+            Model model = plan.fit().model();
+            return new Result(model, distributed, distributed ? rows.get().lastPass() : Optional.empty(),
+                    rows.get().summary(distributed));
+        } finally {
+            if (opened[0] != null) {
+                opened[0].close();
+            }
         }
-        if (obstacle.isPresent() && settings.requireDistributed()) {
+    }
+
+    /**
+     * Refuses to bring the rows to the driver for a pipeline the plan does not fit over them in blocks, with weights
+     * or with {@code requireDistributed}, saying what to change.
+     *
+     * @param why why the plan reads the rows whole (the pipeline's obstacle to streaming)
+     */
+    private static void refuseOnDriver(PipelineSpec spec, String why, Optional<String> weightColumn, Okl okl,
+            SparkRows.Settings settings) {
+        if (weightColumn.isPresent()) {
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "weightCol needs a pipeline that streams (a kernel "
+                    + "sketch, \"approximation\"), and this one does not: " + why);
+        }
+        if (settings.requireDistributed()) {
             components(spec, okl);
-            throw new OklException(ErrorCode.INVALID_PIPELINE, "the pipeline does not stream (" + obstacle.get()
+            throw new OklException(ErrorCode.INVALID_PIPELINE, "the pipeline does not stream (" + why
                     + "), so it would be fitted on the driver with every row brought there, and requireDistributed "
                     + "is on: add a kernel sketch (\"approximation\": {\"name\": \"nystrom\", \"rank\": 2000}) so "
                     + "the rows stay on the executors, or set requireDistributed to false");
-        }
-        InputColumns columns = inputs.inputColumns(data.schema()).orElse(null);
-        try (SparkRows rows = SparkRows.of(data, inputs, Optional.of(outputs), weightColumn, settings)) {
-            if (obstacle.isEmpty()) {
-                LOG.info("fitting {} with its passes on the executors", rows.description());
-                Model model = pipeline.fit(rows, columns).model();
-                return new Result(model, true, rows.lastPass(), rows.summary(true));
-            }
-            LOG.info("the pipeline does not stream ({}): fitting {} on the driver", obstacle.get(),
-                    rows.description());
-            Model model = pipeline.fit(collect(rows, obstacle.get(), columns));
-            return new Result(model, false, Optional.empty(), rows.summary(false));
         }
     }
 

@@ -18,6 +18,7 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.execution.Execution;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -30,7 +31,7 @@ import org.okl.api.sketch.ReservoirSample;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
 import org.okl.api.transform.ColumnSchema;
-import org.okl.core.DistributedRows;
+import org.okl.core.ClusterPasses;
 import org.okl.core.PipelineSpec;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformChain;
@@ -44,7 +45,7 @@ import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.SketchRecipe;
 
 /**
- * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link DistributedRows}):
+ * The rows of a Spark data set as OKL's {@link RowSource} whose passes run on the executors ({@link ClusterPasses}):
  * the chosen input and output columns (and weight column) read into {@link RowBlock}s per partition, each row with its
  * global index (the rows kept in the partitions before it plus its place in its partition), so folds and samples are
  * those a file or a matrix with the same rows in the same order gives. One ML vector column whose first row holds a
@@ -58,7 +59,7 @@ import org.okl.spark.exec.SketchRecipe;
  * Falkon's passes and the checksum. What brings rows to the driver ({@link #forEachRowBlock}, {@link #collect}) is
  * refused when {@link Settings#requireDistributed} is on. Every pass is recorded ({@link #summary}).
  */
-public final class SparkRows implements DistributedRows, AutoCloseable {
+public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable {
     /** The most rows of one block. */
     public static final int BLOCK_ROWS = 8192;
 
@@ -486,6 +487,29 @@ public final class SparkRows implements DistributedRows, AutoCloseable {
     /** What the last {@link #sums} pass measured, if one ran. */
     public Optional<DistributedSums.Result> lastPass() {
         return Optional.ofNullable(lastPass);
+    }
+
+    /**
+     * These rows as the execution that holds them ({@link SparkBackEnd#holding}): its {@link ClusterPasses} facet is
+     * this object, whose passes run on the executors.
+     */
+    Execution execution() {
+        return new Execution() {
+            @Override
+            public String name() {
+                return "spark";
+            }
+
+            @Override
+            public String description() {
+                return "the executors of " + SparkRows.this.description();
+            }
+
+            @Override
+            public <T> Optional<T> facet(Class<T> type) {
+                return type == ClusterPasses.class ? Optional.of(type.cast(SparkRows.this)) : Optional.empty();
+            }
+        };
     }
 
     /**

@@ -10,8 +10,8 @@ import org.okl.linalg.device.ComputeDevices;
 /**
  * The compute device a Spark task uses for its sums. Under Spark's GPU scheduling
  * ({@code spark.executor.resource.gpu.amount}, {@code spark.task.resource.gpu.amount} and a discovery script) a
- * task is given GPU addresses: it uses the first, opened once per executor JVM ({@link ComputeDevices#ordinal}),
- * whatever the size of its work (the cluster was asked for the GPU). A task given none follows the executor's
+ * task is given GPU addresses: it uses the first, opened once by the executor's runtime
+ * ({@link ComputeDevices#ordinal}), whatever the size of its work (the cluster was asked for the GPU). A task given none follows the executor's
  * {@code okl.gpu} setting like a one-machine fit ({@code auto}: the executor's first GPU for large work, if it has
  * one). {@code okl.gpu=off} on the executors keeps every task on the CPU.
  */
@@ -25,12 +25,13 @@ final class TaskDevice {
     /**
      * The device of the running task for work of the given size.
      *
-     * @param flops the task's work, about
+     * @param devices the executor runtime's devices
+     * @param flops   the task's work, about
      */
-    static Optional<ComputeDevice> current(double flops) {
+    static Optional<ComputeDevice> current(ComputeDevices devices, double flops) {
         TaskContext task = TaskContext.get();
         Optional<Integer> address = task == null ? Optional.empty() : address(task.resourcesJMap());
-        return address.isPresent() ? ComputeDevices.ordinal(address.get()) : ComputeDevices.forWork(flops);
+        return address.isPresent() ? devices.ordinal(address.get()) : devices.forWork(flops);
     }
 
     /** The first GPU address Spark gave the task, as a device number, or empty. */

@@ -31,6 +31,7 @@ import org.okl.linalg.streamed.FoldAggregates;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.exec.ExecutorOkl;
 import org.okl.spark.exec.SketchRecipe;
 import org.okl.transforms.Transforms;
 
@@ -41,6 +42,12 @@ import org.okl.transforms.Transforms;
  */
 class TaskDeviceTest {
     private static final Okl OKL = Okl.builder().build();
+
+    /** An executor runtime whose tasks use the given device with {@code okl.gpu=on}. */
+    private static Okl onDevice(HostDevice device, LinearAlgebra la) {
+        return Okl.builder().dataDirectory(null).linearAlgebra(la).computeDevices(ComputeDevices.of(
+                new DeviceCompute(device, la, true), ComputeDevices.Mode.ON)).build();
+    }
 
     @Test
     void aTaskUsesTheFirstGpuAddressSparkGaveIt() {
@@ -68,7 +75,7 @@ class TaskDeviceTest {
         FoldAggregates expected = accumulator.aggregates();
         Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
         HostDevice device = new HostDevice(la, 256L << 20);
-        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+        try (ExecutorOkl.Scope scope = ExecutorOkl.use(onDevice(device, la));
                 SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                         Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
                         new SparkRows.Settings(700, 0, 2))) {
@@ -106,7 +113,7 @@ class TaskDeviceTest {
         FoldAggregates expected = accumulator.aggregates();
         Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
         HostDevice device = new HostDevice(la, 256L << 20);
-        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+        try (ExecutorOkl.Scope scope = ExecutorOkl.use(onDevice(device, la));
                 SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                         Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
                         new SparkRows.Settings(700, 0, 2))) {
@@ -143,7 +150,7 @@ class TaskDeviceTest {
         FoldAggregates expected = accumulator.aggregates();
         Dataset<Row> data = d.dataset(LocalSpark.session(), 3).withColumn("w", functions.expr("1.0 + y0 * y0"));
         HostDevice device = new HostDevice(la, 256L << 20);
-        try (ComputeDevices.Scope scope = ComputeDevices.use(new DeviceCompute(device, la), ComputeDevices.Mode.ON);
+        try (ExecutorOkl.Scope scope = ExecutorOkl.use(onDevice(device, la));
                 SparkRows rows = SparkRows.of(data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"),
                         Optional.of(ColumnLayout.of(data.schema(), d.outputColumns(), "outputs")),
                         Optional.of("w"), new SparkRows.Settings(700, 0, 2))) {

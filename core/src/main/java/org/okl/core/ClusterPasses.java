@@ -5,7 +5,6 @@ import java.util.Map;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.rows.FoldScheme;
 import org.okl.api.rows.RowDigest;
-import org.okl.api.rows.RowSource;
 import org.okl.api.rows.StreamTimings;
 import org.okl.api.sketch.SketchFeatures;
 import org.okl.api.sketch.SketchRows;
@@ -16,14 +15,17 @@ import org.okl.linalg.streamed.FalkonPasses;
 import org.okl.linalg.streamed.FoldAggregates;
 
 /**
- * Training rows held by a cluster (okl-spark's data sets): a streamed fit ({@link StreamingFit}) leaves them every
- * pass over the rows, handing over the pipeline variant and the drawn sketch from which the workers rebuild the
- * features and the regression targets: the sketch's draw ({@link #forSketch}: the uniform sample, and for leverage
- * scores the features' Gram and the scored sample), the eigen route's per-group sums ({@link #sums}) or Falkon's
- * passes ({@link #falkonPasses}), and the data checksum. The filters, the whole path and the model selection run on
- * this machine from what the passes return, as for rows read here.
+ * The passes of a streamed fit over training rows that a cluster holds (okl-spark's data sets), run where the rows
+ * are: the facet ({@link org.okl.api.execution.Execution#facet}) of the execution that an
+ * {@link org.okl.api.execution.ExecutionBackEnd} answers when asked whether it {@linkplain
+ * org.okl.api.execution.ExecutionBackEnd#holding holds} the rows. A streamed fit ({@link StreamingFit}) leaves the
+ * cluster every pass over the rows, handing over the pipeline variant and the drawn sketch from which the workers
+ * rebuild the features and the regression targets: the sketch's draw ({@link #forSketch}: the uniform sample, and for
+ * leverage scores the features' Gram and the scored sample), the eigen route's per-group sums ({@link #sums}) or
+ * Falkon's passes ({@link #falkonPasses}), the transforms' statistics and the data checksum. The filters, the whole
+ * path and the model selection run on this machine from what the passes return, as for rows read here.
  */
-public interface DistributedRows extends RowSource {
+public interface ClusterPasses {
 
     /**
      * The rows as a sketch draws from them, its passes run where the rows are: {@link SketchRows#sample},

@@ -6,11 +6,11 @@ import java.util.Optional;
 import org.okl.gpu.compute.DeviceCompute;
 import org.okl.gpu.device.Device;
 import org.okl.gpu.device.HostDevice;
-import org.okl.linalg.LinearAlgebras;
-import org.okl.linalg.device.ComputeDeviceProvider;
+import org.okl.api.execution.ExecutionBackEnd;
 
 /**
- * The entry of {@code okl-gpu}, a Java 17 class: on a JVM of Java 22 or later it loads the CUDA binding (classes of
+ * The execution back-end of {@code okl-gpu} ({@link GpuPlugin#executionBackEnds()}), a Java 17 class: each runtime
+ * opens it for itself, with its own linear-algebra back-end and {@code okl.gpu} setting; on a JVM of Java 22 or later it loads the CUDA binding (classes of
  * Java 22, {@code org.okl.gpu.cuda}, loaded only here) and opens the device; on an older JVM, in a build without the
  * binding, or on a machine without CUDA or a GPU, it says why and OKL runs on the CPU as before.
  *
@@ -19,7 +19,7 @@ import org.okl.linalg.device.ComputeDeviceProvider;
  * device routes on the CPU device with that much simulated memory instead, on any Java: for testing scripts and
  * programs where there is no card (slower than the CPU routes).
  */
-public final class GpuDeviceProvider implements ComputeDeviceProvider {
+public final class GpuBackEnd implements ExecutionBackEnd {
     /** The system property naming a folder of CUDA libraries. */
     public static final String LIBRARIES_PROPERTY = "okl.gpu.libraries";
     /** The system property that simulates a device on the CPU, with its memory size. */
@@ -34,12 +34,12 @@ public final class GpuDeviceProvider implements ComputeDeviceProvider {
     }
 
     @Override
-    public Opened open(int ordinal) {
+    public Opened open(Settings settings) {
         String simulate = System.getProperty(SIMULATE_PROPERTY);
         if (simulate != null && !simulate.isBlank()) {
-            HostDevice host = new HostDevice(LinearAlgebras.active(), bytes(simulate));
-            return new Opened(Optional.of(new DeviceCompute(host, LinearAlgebras.active())), host.description()
-                    + " (simulated: -D" + SIMULATE_PROPERTY + "=" + simulate + ")");
+            HostDevice host = new HostDevice(settings.linearAlgebra(), bytes(simulate));
+            return new Opened(Optional.of(new DeviceCompute(host, settings.linearAlgebra(), settings.required())),
+                    host.description() + " (simulated: -D" + SIMULATE_PROPERTY + "=" + simulate + ")");
         }
         int release = Runtime.version().feature();
         if (release < FFM_RELEASE) {
@@ -48,15 +48,15 @@ public final class GpuDeviceProvider implements ComputeDeviceProvider {
         }
         Class<?> binding;
         try {
-            binding = Class.forName(BINDING, true, GpuDeviceProvider.class.getClassLoader());
+            binding = Class.forName(BINDING, true, GpuBackEnd.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             return idle("this build of okl-gpu has no CUDA binding (it was built without a JDK 22 or later; see "
                     + "gpu/pom.xml)");
         }
         try {
             Method open = binding.getMethod("open", int.class, String.class);
-            Device device = (Device) open.invoke(null, ordinal, System.getProperty(LIBRARIES_PROPERTY));
-            return new Opened(Optional.of(new DeviceCompute(device, LinearAlgebras.active())),
+            Device device = (Device) open.invoke(null, settings.ordinal(), System.getProperty(LIBRARIES_PROPERTY));
+            return new Opened(Optional.of(new DeviceCompute(device, settings.linearAlgebra(), settings.required())),
                     device.description());
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -78,6 +78,6 @@ public final class GpuDeviceProvider implements ComputeDeviceProvider {
     }
 
     private static Opened idle(String why) {
-        return new Opened(Optional.empty(), "okl-gpu is idle: " + why);
+        return Opened.idle("okl-gpu is idle: " + why);
     }
 }
