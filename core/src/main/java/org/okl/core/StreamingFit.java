@@ -120,11 +120,14 @@ public final class StreamingFit {
             }
         }
         if (!targetsInMemory) {
-            try {
-                outputMatrix(spec, okl, Matrix.zeros(0, 1));
-            } catch (RuntimeException e) {
-                return Optional.of("its output matrix is estimated from the training targets (" + e.getMessage()
-                        + ")");
+            Optional<String> estimated = regularizers.isEmpty()
+                    ? Optional.of(operator).filter(SeparableOperatorKernel::outputMatrixFromTargets)
+                            .map(o -> "the operator " + spec.operator())
+                    : regularizers.get(0).outputCoupling().filter(OutputMatrix::fromTargets)
+                            .map(m -> "the regularizer " + spec.regularizers().get(0));
+            if (estimated.isPresent()) {
+                return Optional.of("its output matrix is estimated from the training targets (" + estimated.get()
+                        + "), which must all be in memory first");
             }
         }
         return Optional.empty();

@@ -116,7 +116,14 @@ class FitPlanTest {
         PipelineSpec estimated = SKETCHED.withOperator(ComponentSpec.of("estimated"));
         FitPlan wholeForItsTargets = OKL.pipeline(estimated).plan(file(data), FitPlan.Options.fit());
         assertThat(wholeForItsTargets.route()).isEqualTo(FitPlan.Route.IN_MEMORY);
-        assertThat(wholeForItsTargets.why()).startsWith("its output matrix is estimated from the training targets");
+        assertThat(wholeForItsTargets.why()).isEqualTo("its output matrix is estimated from the training targets "
+                + "(the operator " + ComponentSpec.of("estimated") + "), which must all be in memory first");
+
+        // a fixed matrix of a given size is not estimated: the rows stream, whatever it says of other sizes
+        FitPlan fixedSize = OKL.pipeline(SKETCHED.withOperator(ComponentSpec.of("two-outputs"))).plan(file(data),
+                FitPlan.Options.fit());
+        assertThat(fixedSize.route()).isEqualTo(FitPlan.Route.STREAMED);
+        assertThat(fixedSize.rows()).isPresent();
     }
 
     @Test
@@ -289,8 +296,27 @@ class FitPlanTest {
                     SimpleComponentFactory.of("fixed", OperatorKernel.class, "stand-in", List.of(),
                             (p, c) -> (SeparableOperatorKernel) (targets, context) -> Matrix.identity(targets.cols())),
                     SimpleComponentFactory.of("estimated", OperatorKernel.class, "stand-in", List.of(),
+                            (p, c) -> new SeparableOperatorKernel() {
+                                @Override
+                                public Matrix outputMatrix(Matrix targets, ComponentContext context) {
+                                    if (targets.rows() == 0) {
+                                        throw new IllegalArgumentException("no targets");
+                                    }
+                                    return Matrix.identity(targets.cols());
+                                }
+
+                                @Override
+                                public boolean outputMatrixFromTargets() {
+                                    return true;
+                                }
+                            }),
+                    // a fixed A for two outputs only (as a graph or a file of two outputs): it builds without targets
+                    SimpleComponentFactory.of("two-outputs", OperatorKernel.class, "stand-in", List.of(),
                             (p, c) -> (SeparableOperatorKernel) (targets, context) -> {
-                                throw new IllegalArgumentException("no targets");
+                                if (targets.cols() != 2) {
+                                    throw new IllegalArgumentException(targets.cols() + " outputs, not 2");
+                                }
+                                return Matrix.identity(2);
                             }));
         }
 

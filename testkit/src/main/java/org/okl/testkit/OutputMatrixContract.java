@@ -60,6 +60,21 @@ public abstract class OutputMatrixContract {
         return matrix(context()).build(targets, context());
     }
 
+    /**
+     * A matrix that says it is not estimated from the targets ({@link OutputMatrix#fromTargets}, the default) builds
+     * from the number of outputs alone, the same as from training targets: a fit over rows read in passes builds it
+     * before any row is read.
+     */
+    @Test
+    void aFixedMatrixBuildsFromTheNumberOfOutputsAlone() {
+        org.junit.jupiter.api.Assumptions.assumeFalse(matrix(context()).fromTargets(), "A is estimated from targets");
+        Matrix fromTargets = build(targets(30, new Random(2)));
+        Matrix fromNone = build(Matrix.zeros(0, outputs()));
+        assertThat(fromNone.rows()).as("rows of A built without targets").isEqualTo(outputs());
+        assertThat(fromNone.maxAbsDifference(fromTargets)).as("A without targets against A with them")
+                .isLessThanOrEqualTo(tolerance());
+    }
+
     @Test
     void isAFiniteSymmetricPositiveSemiDefiniteDByDMatrix() {
         Matrix a = build(targets(30, new Random(1)));

@@ -18,4 +18,14 @@ public interface OutputMatrix {
      *                                                          positive semi-definite or has the wrong size
      */
     Matrix build(Matrix targets, ComponentContext context);
+
+    /**
+     * Whether A is estimated from the training targets (output-laplacian, covariance): it then needs every target
+     * before a fit starts, so a fit over rows read in passes cannot build it. A fixed matrix (the default) builds
+     * from the number of outputs alone ({@code targets} with no rows).
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4")
+    default boolean fromTargets() {
+        return false;
+    }
 }

@@ -14,4 +14,10 @@ public interface SeparableOperatorKernel extends OperatorKernel {
 
     /** The matrix A for the given training targets (n x d). */
     Matrix outputMatrix(Matrix targets, ComponentContext context);
+
+    /** Whether A is estimated from the training targets ({@link OutputMatrix#fromTargets}); by default not. */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4")
+    default boolean outputMatrixFromTargets() {
+        return false;
+    }
 }

@@ -24,6 +24,12 @@ public final class CovarianceMatrix implements OutputMatrix {
         this.centred = centred;
     }
 
+    /** Estimated from the training targets. */
+    @Override
+    public boolean fromTargets() {
+        return true;
+    }
+
     @Override
     public Matrix build(Matrix targets, ComponentContext context) {
         int n = targets.rows();

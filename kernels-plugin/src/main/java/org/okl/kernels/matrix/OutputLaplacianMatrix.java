@@ -32,6 +32,12 @@ public final class OutputLaplacianMatrix implements OutputMatrix {
         this.neighbours = neighbours;
     }
 
+    /** Estimated from the training targets. */
+    @Override
+    public boolean fromTargets() {
+        return true;
+    }
+
     @Override
     public Matrix build(Matrix targets, ComponentContext context) {
         if (targets.rows() == 0) {

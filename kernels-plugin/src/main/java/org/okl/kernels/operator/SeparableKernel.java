@@ -18,4 +18,9 @@ public final class SeparableKernel implements SeparableOperatorKernel {
     public Matrix outputMatrix(Matrix targets, ComponentContext context) {
         return matrix.build(targets, context);
     }
+
+    @Override
+    public boolean outputMatrixFromTargets() {
+        return matrix.fromTargets();
+    }
 }

@@ -9,6 +9,10 @@ import org.okl.api.error.OklException;
  * one-line {@link ErrorCode#OUT_OF_MEMORY} error naming what, how large, the heap in force and what to change when
  * they cannot fit, and remembered, so that an {@link OutOfMemoryError} that still happens (in a plugin, in a
  * library) is reported with the last thing being built ({@link #outOfMemory}) instead of a stack trace.
+ *
+ * <p>Process-wide on purpose, unlike a runtime's back-end, pool and devices: the heap is the process's, shared by
+ * every runtime in it, so the free memory is the process's and the last large allocation announced anywhere in the
+ * process is the best guess at what exhausted it, whichever runtime then runs out.
  */
 public final class MemoryBudget {
     /** What to change, said with every memory error. */
