@@ -221,7 +221,9 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
                         (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
                         (Boolean) getOrDefault(requireDistributed)));
         OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
-        copyValues(model, extractParamMap());
+        // the values set here and the defaults as defaults: an extra map would set every default explicitly, and
+        // the model would see featuresCol set beside inputCols
+        copyValues(model, ParamMap.empty());
         model.setSummary(result.summary());
         return model.setParent(this);
     }

@@ -18,6 +18,7 @@ import org.apache.spark.sql.types.StructType;
 import org.okl.api.linalg.Matrix;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
+import org.okl.spark.data.SerializerCheck;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
@@ -140,6 +141,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     /** The model's broadcast, made once per model. */
     private synchronized Broadcast<ModelBroadcast> broadcast(Dataset<?> dataset) {
         if (broadcast == null) {
+            SerializerCheck.require(dataset.sparkSession().sparkContext().getConf());
             broadcast = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()).broadcast(bytes);
         }
         return broadcast;

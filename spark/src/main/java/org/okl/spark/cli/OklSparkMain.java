@@ -28,9 +28,17 @@ public final class OklSparkMain implements Runnable {
             + "(default: spark-submit's, else local[*]).", scope = CommandLine.ScopeType.INHERIT)
     String master;
 
-    /** Runs the command line and exits with its code. */
+    /**
+     * Runs the command line. A command that succeeds returns normally, so that a driver that spark-submit runs in
+     * cluster deploy mode (YARN's ApplicationMaster, a standalone cluster's driver wrapper) finishes as succeeded: an
+     * explicit exit, even with 0, is reported there as a failed driver and may run the whole fit again. A command that
+     * fails exits with its code (1 failure, 2 usage error), which every cluster manager reports as failed.
+     */
     public static void main(String[] args) {
-        System.exit(run(args));
+        int code = run(args);
+        if (code != 0) {
+            System.exit(code);
+        }
     }
 
     /** Runs the command line and returns its exit code, without exiting (for tests). */

@@ -15,6 +15,7 @@ import org.okl.decoders.output.CandidateScoring;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Jobs;
 import org.okl.spark.data.RowBlock;
+import org.okl.spark.data.SerializerCheck;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.ArrayData;
 import org.okl.spark.exec.ModelBroadcast;
@@ -58,6 +59,7 @@ public final class SparkDecoding {
         int rowBlock = (int) Math.max(1, Math.min(t, budget / (8L * blockRows)));
         JavaRDD<RowBlock> blocks = SparkRows.blocks(candidates, columns, Optional.empty(), blockRows);
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(candidates.sparkSession().sparkContext());
+        SerializerCheck.require(sc.getConf());
         Broadcast<ModelBroadcast> shared = sc.broadcast(ModelBroadcast.of(model));
         Broadcast<ArrayData> predictions = sc.broadcast(ArrayData.of(h));
         int partitions = blocks.getNumPartitions();

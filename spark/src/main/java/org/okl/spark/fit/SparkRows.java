@@ -41,6 +41,7 @@ import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.RowBlocks;
+import org.okl.spark.data.SerializerCheck;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.SketchRecipe;
 
@@ -122,6 +123,7 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
      */
     public static SparkRows of(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             Optional<String> weightColumn, Settings settings) {
+        SerializerCheck.require(data.sparkSession().sparkContext().getConf());
         PassLog log = new PassLog(data.sparkSession().sparkContext());
         boolean sparse = inputs.isOneVector() && log.run("looking at the first row", false, 1, 0,
                 () -> sparse(data, inputs));

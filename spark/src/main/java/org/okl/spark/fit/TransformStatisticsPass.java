@@ -51,10 +51,10 @@ public final class TransformStatisticsPass {
         Broadcast<Task> shared = JavaSparkContext.fromSparkContext(rows.blocks().context()).broadcast(task);
         String name = (inputs ? "input" : "target") + " transform statistics";
         try {
-            List<Map<String, ArrayData>> parts = rows.log().run(name, false, rows.size(), task.bytes(),
+            List<Part> parts = rows.log().run(name, false, rows.size(), task.bytes(),
                     () -> DistributedSums.coalesced(rows).mapPartitions((Iterator<RowBlock> blocks) ->
                             List.of(shared.value().gather(blocks)).iterator()).collect());
-            return parts.stream().map(ArrayData::matrices).toList();
+            return parts.stream().map(p -> ArrayData.matrices(p.arrays())).toList();
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {
@@ -78,7 +78,7 @@ public final class TransformStatisticsPass {
         }
 
         /** One partition's part (the statistics of no row when it holds none). */
-        Map<String, ArrayData> gather(Iterator<RowBlock> blocks) {
+        Part gather(Iterator<RowBlock> blocks) {
             Okl okl = ExecutorOkl.get();
             PipelineSpec spec = PipelineFiles.parse(pipeline, "pipeline sent to executors", okl.registry());
             List<ComponentSpec> specs = inputs ? spec.inputs() : spec.targets();
@@ -91,8 +91,13 @@ public final class TransformStatisticsPass {
                 RowBlock b = blocks.next();
                 statistics.add(earlier.apply(inputs ? b.inputs().toDense() : b.outputs()));
             }
-            return new LinkedHashMap<>(ArrayData.of(statistics.part().orElseThrow(() -> new IllegalStateException(
-                    "the statistics of " + role + " transform '" + specs.get(stage).name() + "' do not merge"))));
+            return new Part(new LinkedHashMap<>(ArrayData.of(statistics.part().orElseThrow(() ->
+                    new IllegalStateException("the statistics of " + role + " transform '" + specs.get(stage).name()
+                            + "' do not merge")))));
         }
+    }
+
+    /** One partition's statistics, as a task result (one class on the wire, {@code OklKryoRegistrator}'s). */
+    private record Part(LinkedHashMap<String, ArrayData> arrays) implements Serializable {
     }
 }

@@ -54,6 +54,23 @@ class OklSparkMainTest {
         }
     }
 
+    /**
+     * The driver's main returns when its command succeeds: an explicit exit, even with 0, is a failed driver in
+     * cluster deploy mode. Were it to exit, this test's JVM would end here and the run would fail.
+     */
+    @Test
+    void mainReturnsWhenTheCommandSucceeds(@TempDir Path dir) throws IOException {
+        SyntheticData d = SyntheticData.draw(300, 2, 1, 53);
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,y");
+        Path pipeline = Files.writeString(dir.resolve("p.json"), "{\"kernel\": {\"name\": \"gaussian\", "
+                + "\"sigma\": 2.0}, \"approximation\": {\"name\": \"nystrom\", \"rank\": 20}, \"filter\": "
+                + "{\"name\": \"tikhonov\", \"lambda\": 1e-3}}");
+        Path model = dir.resolve("m.okl");
+        OklSparkMain.main(new String[] {"fit", "--master", "local[1]", "--pipeline", pipeline.toString(), "--data",
+            train.toString(), "--inputs", "0:2", "--outputs", "2:3", "--model", model.toString()});
+        assertThat(model).isRegularFile();
+    }
+
     @Test
     void fitWritesTheOneMachineModelAndPredictWritesItsPredictions(@TempDir Path dir) throws IOException {
         SyntheticData d = SyntheticData.draw(1500, 3, 2, 51);

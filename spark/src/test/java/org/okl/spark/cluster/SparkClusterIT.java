@@ -39,6 +39,7 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
 import org.okl.core.TrainingData;
+import org.okl.spark.LocalSpark;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.SyntheticData;
 import org.okl.spark.data.Jobs;
@@ -234,12 +235,19 @@ class SparkClusterIT {
     }
 
     /** A session of this JVM as driver on the cluster, with OKL's shaded JAR for the executors. */
+    /**
+     * A session on the cluster. It serializes with Kryo, registration required, as most clusters are set (the
+     * submitted runs keep Spark's default, Java serialization): the passes' broadcasts, task results and cached blocks
+     * cross real executor JVMs both ways.
+     */
     private SparkSession session(String name) {
-        return SparkSession.builder().master(cluster.url()).appName(name)
+        SparkSession.Builder builder = SparkSession.builder().master(cluster.url()).appName(name)
                 .config("spark.driver.host", "127.0.0.1").config("spark.ui.enabled", "false")
                 .config("spark.executor.memory", "512m").config("spark.executor.extraClassPath", sparkClassPath)
                 .config("spark.jars", System.getProperty("okl.spark.jar"))
-                .config("spark.executor.extraJavaOptions", linalgOption()).getOrCreate();
+                .config("spark.executor.extraJavaOptions", linalgOption());
+        LocalSpark.kryo(builder::config);
+        return builder.getOrCreate();
     }
 
     @Test
