@@ -1,5 +1,6 @@
 package org.okl.core;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -7,13 +8,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 import org.okl.core.io.AtomicFiles;
 
@@ -76,13 +81,25 @@ final class ChecksummedZip {
         }
     }
 
+    /** The entries of an archive: a ZIP file on disk, or the bytes of one in memory. */
+    private interface Entries {
+        /** Whether the archive has the entry. */
+        boolean has(String name);
+
+        /** Every entry's name. */
+        List<String> names();
+
+        /** An entry's bytes, never more than {@code limit} (see {@link ChecksummedZip#bounded}). */
+        byte[] bounded(String name, long limit) throws IOException;
+    }
+
     /** Reads entries of an archive, verifying each against the checksum entry when the archive has one. */
     static final class Reader {
-        private final ZipFile zip;
+        private final Entries zip;
         private final String file;
         private final Map<String, String> sums;
 
-        private Reader(ZipFile zip, String file, Map<String, String> sums) {
+        private Reader(Entries zip, String file, Map<String, String> sums) {
             this.zip = zip;
             this.file = file;
             this.sums = sums;
@@ -90,13 +107,85 @@ final class ChecksummedZip {
 
         /** Opens the entries of {@code zip} (read from {@code file}, named in errors). */
         static Reader open(ZipFile zip, String file) throws IOException {
-            ZipEntry entry = zip.getEntry(SUMS);
-            if (entry == null) {
+            return open(new Entries() {
+                @Override
+                public boolean has(String name) {
+                    return zip.getEntry(name) != null;
+                }
+
+                @Override
+                public List<String> names() {
+                    return Collections.list(zip.entries()).stream().map(ZipEntry::getName).toList();
+                }
+
+                @Override
+                public byte[] bounded(String name, long limit) throws IOException {
+                    return ChecksummedZip.bounded(zip, zip.getEntry(name), file, limit);
+                }
+            }, file);
+        }
+
+        /**
+         * Opens the entries of an archive held in memory (a model sent to a Spark executor), named {@code file} in
+         * errors: nothing is written to or read from disk. An entry is inflated when it is read, never beyond the
+         * limit it is read with.
+         *
+         * @throws IOException when the bytes are not a ZIP archive, or an entry name appears twice
+         */
+        static Reader open(byte[] archive, String file) throws IOException {
+            List<String> names = new ArrayList<>();
+            try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(archive))) {
+                for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                    if (names.contains(e.getName())) {
+                        throw new ZipException("entry " + org.okl.api.text.UserText.quote(e.getName())
+                                + " appears twice");
+                    }
+                    names.add(e.getName());
+                }
+            }
+            if (names.isEmpty()) {
+                throw new ZipException("no ZIP entries");
+            }
+            List<String> all = List.copyOf(names);
+            return open(new Entries() {
+                @Override
+                public boolean has(String name) {
+                    return all.contains(name);
+                }
+
+                @Override
+                public List<String> names() {
+                    return all;
+                }
+
+                @Override
+                public byte[] bounded(String name, long limit) throws IOException {
+                    long cap = Math.min(limit, MAX_ENTRY);
+                    try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(archive))) {
+                        for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                            if (e.getName().equals(name)) {
+                                byte[] bytes = in.readNBytes((int) cap);
+                                if (in.read() >= 0) {
+                                    throw ModelArchive.invalid(file, "entry " + org.okl.api.text.UserText.quote(name)
+                                            + " holds more than " + cap + " bytes; the file is damaged or was "
+                                            + "crafted");
+                                }
+                                return bytes;
+                            }
+                        }
+                    }
+                    throw new ZipException("entry " + org.okl.api.text.UserText.quote(name) + " vanished");
+                }
+            }, file);
+        }
+
+        private static Reader open(Entries zip, String file) throws IOException {
+            if (!zip.has(SUMS)) {
                 return new Reader(zip, file, null);
             }
             Map<String, String> sums = new LinkedHashMap<>();
             String text;
-            text = new String(bounded(zip, entry, file, Long.MAX_VALUE), StandardCharsets.UTF_8);
+            text = new String(zip.bounded(SUMS, Long.MAX_VALUE), StandardCharsets.UTF_8);
             int line = 0;
             for (String l : text.split("\n", -1)) {
                 line++;
@@ -114,7 +203,7 @@ final class ChecksummedZip {
 
         /** Whether the archive has the entry. */
         boolean has(String name) {
-            return zip.getEntry(name) != null;
+            return zip.has(name);
         }
 
         /**
@@ -127,9 +216,9 @@ final class ChecksummedZip {
                         + "by OKL");
             }
             TreeSet<String> unlisted = new TreeSet<>();
-            Collections.list(zip.entries()).forEach(e -> {
-                if (!e.getName().equals(SUMS) && !sums.containsKey(e.getName())) {
-                    unlisted.add(e.getName());
+            zip.names().forEach(name -> {
+                if (!name.equals(SUMS) && !sums.containsKey(name)) {
+                    unlisted.add(name);
                 }
             });
             if (!unlisted.isEmpty()) {
@@ -159,7 +248,7 @@ final class ChecksummedZip {
          * reading more than that.
          */
         byte[] read(String name, long limit) throws IOException {
-            byte[] bytes = bounded(zip, zip.getEntry(name), file, limit);
+            byte[] bytes = zip.bounded(name, limit);
             if (sums != null) {
                 String expected = sums.get(name);
                 if (expected == null) {

@@ -229,6 +229,23 @@ public final class Model {
     }
 
     /**
+     * Reads a model from the bytes of its file ({@link #toBytes}, or a file's content), recreating its components
+     * through the plugins of {@code okl}; nothing is written to or read from disk (a read-only file system, a model
+     * sent over the network).
+     *
+     * @param name what the bytes are (a path, a URL), named in errors
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for damaged or newer bytes
+     */
+    public static Model fromBytes(byte[] file, String name, Okl okl) {
+        return ModelArchive.read(file, name, okl);
+    }
+
+    /** The bytes of the model's file, written in memory: {@link #save} writes the same to a file. */
+    public byte[] toBytes() {
+        return ModelArchive.bytes(this);
+    }
+
+    /**
      * Saves the model to a file atomically (a partial file is never left behind, also when the process is stopped
      * while writing), creating missing folders; the file gets the permissions of the user's umask.
      *

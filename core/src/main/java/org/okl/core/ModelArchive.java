@@ -75,6 +75,17 @@ final class ModelArchive {
         }
     }
 
+    /** The bytes of the model's file, written in memory ({@link #write} writes the same to a file). */
+    static byte[] bytes(Model model) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            writeTo(model, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("writing to memory failed", e);
+        }
+        return out.toByteArray();
+    }
+
     private static void writeTo(Model model, OutputStream out) throws IOException {
         Map<String, Matrix> arrays = new LinkedHashMap<>();
         ObjectNode root = JSON.createObjectNode();
@@ -146,48 +157,34 @@ final class ModelArchive {
         if (java.nio.file.Files.exists(path) && !java.nio.file.Files.isRegularFile(path)) {
             throw invalid(file, "is not a regular file (a named pipe or a device); copy the model to a file");
         }
-        try (ZipFile zip = new ZipFile(path.toFile())) {
-            ChecksummedZip.Reader entries = ChecksummedZip.Reader.open(zip, file);
-            if (!entries.has(INDEX)) {
-                throw invalid(file, "not an OKL model (no " + INDEX + " inside)");
+        return guarded(file, () -> {
+            try (ZipFile zip = new ZipFile(path.toFile())) {
+                return read(ChecksummedZip.Reader.open(zip, file), file, okl);
             }
-            JsonNode root = parseIndex(entries.read(INDEX), file);
-            if (!FORMAT.equals(root.path("format").asText())) {
-                throw invalid(file, "not an OKL model (format " + UserText.quote(root.path("format").asText()) + ")");
-            }
-            int version = root.path("formatVersion").asInt(-1);
-            if (version > VERSION) {
-                throw invalid(file, "written by a newer OKL (model format " + version + "); this OKL reads format "
-                        + VERSION + " and older: upgrade OKL");
-            }
-            if (version < 1) {
-                throw invalid(file, "has no valid formatVersion");
-            }
-            if (version >= 2) {
-                entries.requireChecksums();
-            }
-            if (!root.path("pipeline").isObject()) {
-                throw invalid(file, INDEX + " has no 'pipeline' object; the file is damaged");
-            }
-            PipelineSpec spec = PipelineFiles.parse(root.path("pipeline").toString(), file + " (pipeline)",
-                    okl.registry());
-            Map<String, Matrix> predictorArrays = readArrays(entries, object(root.path("predictor"), "predictor", file)
-                    .path("arrays"), "predictor", file);
-            requireFinite(predictorArrays, "predictor", false, file);
-            Map<String, Matrix> training = readArrays(entries, root.path("training"), "training", file);
-            requireFinite(training, "training", true, file);
-            Provenance provenance = provenance(root.path("provenance"), file);
-            ModelData data = version == 1 ? dataOfVersion1(root, training, file)
-                    : data(root.path("data"), training, file);
-            Map<String, Matrix> transforms = readArrays(entries, root.path("transforms"), "transforms", file);
-            requireFinite(transforms, "transforms", false, file);
-            Map<String, byte[]> files = version >= 3 ? files(entries, root.path("files"), file) : Map.of();
-            if (!root.path("pathIndex").isInt() || root.path("pathIndex").asInt() < 0
-                    || !root.path("predictor").path("type").isTextual()) {
-                throw invalid(file, INDEX + " lacks a valid 'pathIndex' or 'predictor.type'; the file is damaged");
-            }
-            return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
-                    root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, file, okl);
+        });
+    }
+
+    /**
+     * Reads a model from the bytes of its file (a model sent to a Spark executor), writing and reading no file.
+     *
+     * @param name what the bytes are, named in errors
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for damaged or newer bytes
+     */
+    static Model read(byte[] archive, String name, Okl okl) {
+        String file = UserText.escape(name);
+        return guarded(file, () -> read(ChecksummedZip.Reader.open(archive, file), file, okl));
+    }
+
+    /** A step that reads a model. */
+    @FunctionalInterface
+    private interface ModelRead {
+        Model read() throws IOException;
+    }
+
+    /** Runs a read, turning what goes wrong into one {@link ErrorCode#INVALID_MODEL} line naming the file. */
+    private static Model guarded(String file, ModelRead step) {
+        try {
+            return step.read();
         } catch (NoSuchFileException e) {
             throw invalid(file, "no such model file");
         } catch (AccessDeniedException e) {
@@ -200,6 +197,49 @@ final class ModelArchive {
         } catch (IllegalArgumentException e) {
             throw invalid(file, "inconsistent model file: " + e.getMessage());
         }
+    }
+
+    private static Model read(ChecksummedZip.Reader entries, String file, Okl okl) throws IOException {
+        if (!entries.has(INDEX)) {
+            throw invalid(file, "not an OKL model (no " + INDEX + " inside)");
+        }
+        JsonNode root = parseIndex(entries.read(INDEX), file);
+        if (!FORMAT.equals(root.path("format").asText())) {
+            throw invalid(file, "not an OKL model (format " + UserText.quote(root.path("format").asText()) + ")");
+        }
+        int version = root.path("formatVersion").asInt(-1);
+        if (version > VERSION) {
+            throw invalid(file, "written by a newer OKL (model format " + version + "); this OKL reads format "
+                    + VERSION + " and older: upgrade OKL");
+        }
+        if (version < 1) {
+            throw invalid(file, "has no valid formatVersion");
+        }
+        if (version >= 2) {
+            entries.requireChecksums();
+        }
+        if (!root.path("pipeline").isObject()) {
+            throw invalid(file, INDEX + " has no 'pipeline' object; the file is damaged");
+        }
+        PipelineSpec spec = PipelineFiles.parse(root.path("pipeline").toString(), file + " (pipeline)",
+                okl.registry());
+        Map<String, Matrix> predictorArrays = readArrays(entries, object(root.path("predictor"), "predictor", file)
+                .path("arrays"), "predictor", file);
+        requireFinite(predictorArrays, "predictor", false, file);
+        Map<String, Matrix> training = readArrays(entries, root.path("training"), "training", file);
+        requireFinite(training, "training", true, file);
+        Provenance provenance = provenance(root.path("provenance"), file);
+        ModelData data = version == 1 ? dataOfVersion1(root, training, file)
+                : data(root.path("data"), training, file);
+        Map<String, Matrix> transforms = readArrays(entries, root.path("transforms"), "transforms", file);
+        requireFinite(transforms, "transforms", false, file);
+        Map<String, byte[]> files = version >= 3 ? files(entries, root.path("files"), file) : Map.of();
+        if (!root.path("pathIndex").isInt() || root.path("pathIndex").asInt() < 0
+                || !root.path("predictor").path("type").isTextual()) {
+            throw invalid(file, INDEX + " lacks a valid 'pathIndex' or 'predictor.type'; the file is damaged");
+        }
+        return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
+                root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, file, okl);
     }
 
     private static JsonNode object(JsonNode node, String member, String file) {

@@ -24,6 +24,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.InputColumns;
 import org.okl.core.Model;
+import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.Provenance;
 import org.okl.core.SelectionSpec;
@@ -100,6 +101,47 @@ class ModelFileIT {
             }
             assertThat(sums.lines().toList()).isEqualTo(expected);
         }
+    }
+
+    /**
+     * The same model through memory, as okl-spark sends it to executors with no file written: the bytes predict the
+     * same, hold the same entries as the file, and damaged, changed, truncated or foreign bytes are refused as a file
+     * is, named by what the caller calls them.
+     */
+    @Test
+    void aModelReadFromItsBytesIsTheModelOfItsFileAndDamagedBytesAreRefused(@TempDir Path tmp) throws Exception {
+        Model model = fitted();
+        byte[] bytes = model.toBytes();
+        Okl okl = Okl.builder().build();
+        Model fromBytes = Model.fromBytes(bytes, "the test's bytes", okl);
+        assertThat(fromBytes.predict(probe()).outputs().maxAbsDifference(model.predict(probe()).outputs())).isZero();
+        assertThat(fromBytes.spec()).isEqualTo(model.spec());
+        Path file = Files.write(tmp.resolve("m.okl"), bytes);
+        assertThat(ModelArchives.entries(file)).containsExactly("model.json", "predictor/centers.f64",
+                "predictor/coefficients.f64", "training/outputs.f64", "SHA256SUMS");
+        assertThat(Model.load(file, okl).predict(probe()).outputs().maxAbsDifference(fromBytes.predict(probe())
+                .outputs())).isZero();
+        for (String entry : ModelArchives.entries(file)) {
+            Path damaged = tmp.resolve("damaged.okl");
+            ModelArchives.flipByteInEntry(file, damaged, entry);
+            byte[] flipped = Files.readAllBytes(damaged);
+            assertThatThrownBy(() -> Model.fromBytes(flipped, "the flipped bytes", okl)).as(entry)
+                    .isInstanceOf(OklException.class).hasMessageContaining("[OKL-E006] the flipped bytes");
+        }
+        Path changed = tmp.resolve("changed.okl");
+        ModelArchives.rewrite(file, changed, "predictor/coefficients.f64", b -> {
+            byte[] copy = b.clone();
+            copy[copy.length / 2] ^= 1;
+            return copy;
+        }, false);
+        byte[] altered = Files.readAllBytes(changed);
+        assertThatThrownBy(() -> Model.fromBytes(altered, "x", okl))
+                .hasMessageContaining("predictor/coefficients.f64 fails its SHA-256 check");
+        byte[] truncated = java.util.Arrays.copyOf(bytes, bytes.length / 2);
+        assertThatThrownBy(() -> Model.fromBytes(truncated, "the half", okl)).isInstanceOf(OklException.class)
+                .hasMessageContaining("[OKL-E006] the half");
+        assertThatThrownBy(() -> Model.fromBytes("not a zip".getBytes(StandardCharsets.UTF_8), "text", okl))
+                .isInstanceOf(OklException.class).hasMessageContaining("[OKL-E006] text");
     }
 
     @Test

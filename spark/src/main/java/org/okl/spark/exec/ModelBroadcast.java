@@ -1,18 +1,15 @@
 package org.okl.spark.exec;
 
-import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.okl.core.Model;
 
 /**
- * An OKL model as what executors receive: the bytes of its model file ({@link Model#save}), read once per JVM
- * ({@link #model}) with the JVM's plugins, so every task of every job on that executor shares one copy.
+ * An OKL model as what executors receive: the bytes of its model file ({@link Model#toBytes}), read once per JVM
+ * ({@link #model}) with the JVM's plugins, so every task of every job on that executor shares one copy. Nothing is
+ * written to disk on the driver or the executors (pods with a read-only root file system).
  */
 public final class ModelBroadcast implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -55,32 +52,12 @@ public final class ModelBroadcast implements Serializable {
         return m;
     }
 
-    /** Writes a model to its file format in memory. */
+    /** Writes a model to its file format in memory (no file is written: executors and drivers may be read-only). */
     public static byte[] bytes(Model model) {
-        try {
-            Path tmp = Files.createTempFile("okl-model-", ".okl");
-            try {
-                model.save(tmp);
-                return Files.readAllBytes(tmp);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the model to a temporary file", e);
-        }
+        return model.toBytes();
     }
 
     private static Model read(byte[] modelFile) {
-        try {
-            Path tmp = Files.createTempFile("okl-model-", ".okl");
-            try {
-                Files.write(tmp, modelFile);
-                return Model.load(tmp, ExecutorOkl.get());
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the model to a temporary file", e);
-        }
+        return Model.fromBytes(modelFile, "the model broadcast to this executor", ExecutorOkl.get());
     }
 }
