@@ -104,6 +104,11 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         return metricName;
     }
 
+    /** The metric's name, as set or by default. */
+    public String getMetricName() {
+        return getOrDefault(metricName);
+    }
+
     /** Sets the metric ({@code mse}, {@code rmse}, {@code arrmse}, {@code hamming-loss}, ...). */
     public MultiOutputEvaluator setMetricName(String name) {
         set(metricName, name);

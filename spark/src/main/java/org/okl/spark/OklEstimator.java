@@ -162,6 +162,41 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         return requireDistributed;
     }
 
+    /** The pipeline's JSON, when set. */
+    public String getPipeline() {
+        return getOrDefault(pipeline);
+    }
+
+    /** The pipeline file's path, when set. */
+    public String getPipelinePath() {
+        return getOrDefault(pipelinePath);
+    }
+
+    /** The seed, as set or by default. */
+    public long getSeed() {
+        return (Long) getOrDefault(seed);
+    }
+
+    /** The depth of the aggregation tree, as set or by default. */
+    public int getAggregationDepth() {
+        return (Integer) getOrDefault(aggregationDepth);
+    }
+
+    /** The most rows of one kernel block on the executors, as set or by default (0: automatic). */
+    public int getBlockRows() {
+        return (Integer) getOrDefault(blockRows);
+    }
+
+    /** The weight column, as set or by default (empty: none). */
+    public String getWeightCol() {
+        return getOrDefault(weightCol);
+    }
+
+    /** Whether what would bring every row to the driver is refused, as set or by default. */
+    public boolean getRequireDistributed() {
+        return (Boolean) getOrDefault(requireDistributed);
+    }
+
     /** Sets the weight column. */
     public OklEstimator setWeightCol(String column) {
         set(weightCol, column);
@@ -275,7 +310,8 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
         ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols(), labelCol(), "outputs");
         weightColumn(schema);
-        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), outputs.isSingleNumber());
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), outputs.isSingleNumber(),
+                outputs.numbers().orElse(-1));
     }
 
     @Override

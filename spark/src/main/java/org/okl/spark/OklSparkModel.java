@@ -6,6 +6,8 @@ import java.util.Optional;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.Model;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
@@ -15,6 +17,8 @@ import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
@@ -108,6 +112,11 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return scalarPrediction;
     }
 
+    /** Whether the prediction column holds a number (a model of one numeric output column). */
+    public boolean getScalarPrediction() {
+        return (Boolean) getOrDefault(scalarPrediction);
+    }
+
     /** Whether the model carries its fit's summary (a model loaded from storage does not). */
     public boolean hasSummary() {
         return summary != null;
@@ -130,12 +139,38 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     }
 
     /** The rows with the prediction column added, predicted on the executors. */
+    /**
+     * The prediction of one row, here on this JVM (serving one request, a UDF): the decoded outputs of the model for
+     * these inputs (dense or sparse, the model's input width), as {@link #transform} writes them for such a row; a
+     * vector of one value for a model of one output.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a vector of another width or with a value that is not
+     *                      finite
+     */
+    public Vector predict(Vector features) {
+        org.okl.core.Model model = oklModel();
+        if (features.size() != model.inputCount()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "the vector has " + features.size() + " values but the "
+                    + "model takes " + model.inputCount() + " inputs");
+        }
+        double[] x = features.toArray();
+        for (int j = 0; j < x.length; j++) {
+            if (!Double.isFinite(x[j])) {
+                throw new OklException(ErrorCode.INVALID_DATA, "the vector's value " + j + " is " + x[j]
+                        + ": every input must be a finite number");
+            }
+        }
+        Matrix row = Matrix.zeros(1, x.length);
+        System.arraycopy(x, 0, row.data(), 0, x.length);
+        return Vectors.dense(model.predict(row).outputs().row(0));
+    }
+
     @Override
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
         return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol()), scalar(),
-                inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
+                oklModel().outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
 
     /** The model's broadcast, made once per model. */
@@ -154,7 +189,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     @Override
     public StructType transformSchema(StructType schema) {
         ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
-        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), scalar());
+        return SparkPredictions.schema(schema, getOrDefault(predictionCol()), scalar(), oklModel().outputCount());
     }
 
     @Override

@@ -56,6 +56,16 @@ public final class SharedParams {
             return typed(this, ColumnParams.INPUT_COLS);
         }
 
+        /** The input column's value (its default when not set). */
+        default String getFeaturesCol() {
+            return getOrDefault(featuresCol());
+        }
+
+        /** The input columns' value (empty when not set). */
+        default String[] getInputCols() {
+            return getOrDefault(inputCols());
+        }
+
         /** Sets the input column. */
         default S setFeaturesCol(String column) {
             return assign(this, featuresCol(), column);
@@ -84,6 +94,16 @@ public final class SharedParams {
             return typed(this, ColumnParams.OUTPUT_COLS);
         }
 
+        /** The output column's value (its default when not set). */
+        default String getLabelCol() {
+            return getOrDefault(labelCol());
+        }
+
+        /** The output columns' value (empty when not set). */
+        default String[] getOutputCols() {
+            return getOrDefault(outputCols());
+        }
+
         /** Sets the output column. */
         default S setLabelCol(String column) {
             return assign(this, labelCol(), column);
@@ -107,6 +127,11 @@ public final class SharedParams {
             return typed(this, ColumnParams.PREDICTION_COL);
         }
 
+        /** The prediction column's value. */
+        default String getPredictionCol() {
+            return getOrDefault(predictionCol());
+        }
+
         /** Sets the prediction column. */
         default S setPredictionCol(String column) {
             return assign(this, predictionCol(), column);
@@ -124,6 +149,11 @@ public final class SharedParams {
         /** What to do with invalid rows: {@code error}, {@code skip} or {@code keep}. */
         default Param<String> handleInvalid() {
             return typed(this, ColumnParams.HANDLE_INVALID);
+        }
+
+        /** What to do with invalid rows, as set or by default. */
+        default String getHandleInvalid() {
+            return getOrDefault(handleInvalid());
         }
 
         /** Sets what to do with invalid rows ({@code error}, {@code skip}, {@code keep}). */

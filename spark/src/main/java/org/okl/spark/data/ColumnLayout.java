@@ -106,6 +106,16 @@ public final class ColumnLayout implements Serializable {
         return role;
     }
 
+    /** The number of values when every column holds one number, else empty (a vector or array column). */
+    public java.util.OptionalInt numbers() {
+        for (Kind k : kinds) {
+            if (k != Kind.NUMERIC) {
+                return java.util.OptionalInt.empty();
+            }
+        }
+        return java.util.OptionalInt.of(names.length);
+    }
+
     /** Whether the layout is one numeric column (predictions are then written as one number). */
     public boolean isSingleNumber() {
         return names.length == 1 && kinds[0] == Kind.NUMERIC;

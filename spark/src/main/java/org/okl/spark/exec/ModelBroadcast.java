@@ -42,14 +42,16 @@ public final class ModelBroadcast implements Serializable {
     /** The model, read on first use in this JVM. */
     public Model model() {
         Model m = CACHE.get(id);
-        if (m == null) {
-            if (CACHE.size() >= CACHED) {
+        if (m != null) {
+            return m;
+        }
+        synchronized (CACHE) {
+            if (CACHE.size() >= CACHED && !CACHE.containsKey(id)) {
                 CACHE.clear();
             }
-            m = read(bytes);
-            CACHE.put(id, m);
         }
-        return m;
+        // once per executor: the tasks that start together wait for the first one's model
+        return CACHE.computeIfAbsent(id, key -> read(bytes));
     }
 
     /** Writes a model to its file format in memory (no file is written: executors and drivers may be read-only). */

@@ -66,14 +66,16 @@ public final class SketchRecipe implements Serializable {
      */
     public Prepared prepare() {
         Prepared p = CACHE.get(id);
-        if (p == null) {
-            if (CACHE.size() >= CACHED) {
+        if (p != null) {
+            return p;
+        }
+        synchronized (CACHE) {
+            if (CACHE.size() >= CACHED && !CACHE.containsKey(id)) {
                 CACHE.clear();
             }
-            p = build(ExecutorOkl.get());
-            CACHE.put(id, p);
         }
-        return p;
+        // once per executor: the tasks that start together wait for the first one's features
+        return CACHE.computeIfAbsent(id, key -> build(ExecutorOkl.get()));
     }
 
     private Prepared build(Okl okl) {
