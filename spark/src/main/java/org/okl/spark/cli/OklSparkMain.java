@@ -66,7 +66,8 @@ public final class OklSparkMain implements Runnable {
         err.flush();
         if (e instanceof OklException o) {
             return switch (o.errorCode()) {
-                case UNKNOWN_COMPONENT, DUPLICATE_COMPONENT, INVALID_PARAMETER, INVALID_PIPELINE, PLUGIN_FOLDER -> 2;
+                case USAGE, UNKNOWN_COMPONENT, DUPLICATE_COMPONENT, INVALID_PARAMETER, INVALID_PIPELINE,
+                        PLUGIN_FOLDER -> 2;
                 default -> 1;
             };
         }

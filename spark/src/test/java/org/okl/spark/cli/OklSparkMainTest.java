@@ -99,6 +99,55 @@ class OklSparkMainTest {
         assertThat(predicted.maxAbsDifference(spark.predict(d.x()).outputs())).isLessThan(1e-12);
     }
 
+    /**
+     * {@code --keep} writes key columns before the predictions, so that rows left out by {@code --handle-invalid
+     * skip} do not shift the others: each line's key says which row it predicts.
+     */
+    @Test
+    void keptKeysJoinThePredictionsBackWhenRowsAreSkipped(@TempDir Path dir) throws IOException {
+        SyntheticData d = SyntheticData.draw(300, 2, 1, 54);
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,y");
+        Path pipeline = Files.writeString(dir.resolve("p.json"), PIPELINE);
+        Path model = dir.resolve("m.okl");
+        assertThat(run("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--inputs", "0:2",
+                "--outputs", "2:3", "--model", model.toString()).code()).isZero();
+        StringBuilder rows = new StringBuilder("id,a,b\n");
+        for (int i = 0; i < 40; i++) {
+            rows.append("row").append(i).append(',').append(i == 7 ? "x" : d.x().get(i, 0)).append(',')
+                    .append(d.x().get(i, 1)).append('\n');
+        }
+        Path test = Files.writeString(dir.resolve("test.csv"), rows.toString());
+        Path out = dir.resolve("keyed");
+        Run predict = run("predict", "--model", model.toString(), "--data", test.toString(), "--inputs", "1:3",
+                "--keep", "id", "--handle-invalid", "skip", "--out", out.toString());
+        assertThat(predict.code()).as(predict.err()).isZero();
+        Model m = Model.load(model, Okl.builder().build());
+        Matrix expected = m.predict(d.x().rowRange(0, 40)).outputs();
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> parts = Files.list(out)) {
+            for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList()) {
+                List<String> all = Files.readAllLines(part);
+                assertThat(all.get(0)).isEqualTo("id,y0");
+                lines.addAll(all.subList(1, all.size()));
+            }
+        }
+        assertThat(lines).hasSize(39).noneMatch(l -> l.startsWith("row7,"));
+        for (String line : lines) {
+            String[] f = line.split(",");
+            int i = Integer.parseInt(f[0].substring(3));
+            assertThat(Double.parseDouble(f[1])).as(f[0]).isCloseTo(expected.get(i, 0),
+                    org.assertj.core.data.Offset.offset(1e-12));
+        }
+        Run clash = run("predict", "--model", model.toString(), "--data", train.toString(), "--inputs", "0:2",
+                "--keep", "y", "--out", dir.resolve("clash").toString());
+        assertThat(clash.code()).isZero();
+        Path renamed = Files.writeString(dir.resolve("renamed.csv"), "a,b,y0\n1,2,3\n");
+        Run clashing = run("predict", "--model", model.toString(), "--data", renamed.toString(), "--inputs", "0:2",
+                "--keep", "y0", "--out", dir.resolve("clash2").toString());
+        assertThat(clashing.code()).isEqualTo(2);
+        assertThat(clashing.err()).contains("--keep: the column 'y0' would clash with the prediction column y0");
+    }
+
     @Test
     void userMistakesAreOneLineErrorsWithExitCodes(@TempDir Path dir) throws IOException {
         SyntheticData d = SyntheticData.draw(50, 2, 1, 52);
