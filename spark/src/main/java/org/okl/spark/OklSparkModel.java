@@ -145,24 +145,13 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
      * vector of one value for a model of one output.
      *
      * @throws OklException {@link ErrorCode#INVALID_DATA} for a vector of another width or with a value that is not
-     *                      finite
+     *                      finite or too large (the model's own checks of its inputs)
      */
     public Vector predict(Vector features) {
-        org.okl.core.Model model = oklModel();
-        if (features.size() != model.inputCount()) {
-            throw new OklException(ErrorCode.INVALID_DATA, "the vector has " + features.size() + " values but the "
-                    + "model takes " + model.inputCount() + " inputs");
-        }
         double[] x = features.toArray();
-        for (int j = 0; j < x.length; j++) {
-            if (!Double.isFinite(x[j])) {
-                throw new OklException(ErrorCode.INVALID_DATA, "the vector's value " + j + " is " + x[j]
-                        + ": every input must be a finite number");
-            }
-        }
         Matrix row = Matrix.zeros(1, x.length);
         System.arraycopy(x, 0, row.data(), 0, x.length);
-        return Vectors.dense(model.predict(row).outputs().row(0));
+        return Vectors.dense(oklModel().predict(row).outputs().row(0));
     }
 
     @Override

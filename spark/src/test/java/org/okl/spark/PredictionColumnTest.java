@@ -39,8 +39,8 @@ class PredictionColumnTest {
             assertThat(one.toArray()).containsExactly(((Vector) r.get(1)).toArray());
         }
         assertThatThrownBy(() -> model.predict(Vectors.dense(1, 2))).isInstanceOf(OklException.class)
-                .hasMessageContaining("the vector has 2 values but the model takes 3 inputs");
+                .hasMessageContaining("[OKL-E007] the model was fitted on 3 input columns but the data has 2");
         assertThatThrownBy(() -> model.predict(Vectors.dense(1, Double.NaN, 2))).isInstanceOf(OklException.class)
-                .hasMessageContaining("the vector's value 1 is NaN");
+                .hasMessageContaining("[OKL-E007] inputs hold NaN at row 1, column 2; remove or impute it");
     }
 }
