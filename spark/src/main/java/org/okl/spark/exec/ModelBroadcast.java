@@ -1,9 +1,7 @@
 package org.okl.spark.exec;
 
 import java.io.Serializable;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import org.okl.core.Model;
 
 /**
@@ -13,8 +11,7 @@ import org.okl.core.Model;
  */
 public final class ModelBroadcast implements Serializable {
     private static final long serialVersionUID = 1L;
-    private static final int CACHED = 4;
-    private static final Map<String, Model> CACHE = new ConcurrentHashMap<>();
+    private static final ExecutorCache<Model> CACHE = new ExecutorCache<>(4);
 
     private final String id;
     private final byte[] bytes;
@@ -26,7 +23,7 @@ public final class ModelBroadcast implements Serializable {
 
     /** The model file bytes of a model. */
     public static ModelBroadcast of(Model model) {
-        return new ModelBroadcast(bytes(model));
+        return new ModelBroadcast(model.toBytes());
     }
 
     /** Model file bytes as written by {@code okl fit}. */
@@ -41,22 +38,7 @@ public final class ModelBroadcast implements Serializable {
 
     /** The model, read on first use in this JVM. */
     public Model model() {
-        Model m = CACHE.get(id);
-        if (m != null) {
-            return m;
-        }
-        synchronized (CACHE) {
-            if (CACHE.size() >= CACHED && !CACHE.containsKey(id)) {
-                CACHE.clear();
-            }
-        }
-        // once per executor: the tasks that start together wait for the first one's model
-        return CACHE.computeIfAbsent(id, key -> read(bytes));
-    }
-
-    /** Writes a model to its file format in memory (no file is written: executors and drivers may be read-only). */
-    public static byte[] bytes(Model model) {
-        return model.toBytes();
+        return CACHE.get(id, () -> read(bytes));
     }
 
     private static Model read(byte[] modelFile) {

@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
@@ -27,8 +26,7 @@ import org.okl.core.transform.TransformedFeatures;
  */
 public final class SketchRecipe implements Serializable {
     private static final long serialVersionUID = 1L;
-    private static final int CACHED = 8;
-    private static final Map<String, Prepared> CACHE = new ConcurrentHashMap<>();
+    private static final ExecutorCache<Prepared> CACHE = new ExecutorCache<>(8);
 
     private final String id;
     private final String pipeline;
@@ -65,17 +63,7 @@ public final class SketchRecipe implements Serializable {
      * @throws IllegalArgumentException when the pipeline's output embedding is not row-wise
      */
     public Prepared prepare() {
-        Prepared p = CACHE.get(id);
-        if (p != null) {
-            return p;
-        }
-        synchronized (CACHE) {
-            if (CACHE.size() >= CACHED && !CACHE.containsKey(id)) {
-                CACHE.clear();
-            }
-        }
-        // once per executor: the tasks that start together wait for the first one's features
-        return CACHE.computeIfAbsent(id, key -> build(ExecutorOkl.get()));
+        return CACHE.get(id, () -> build(ExecutorOkl.get()));
     }
 
     private Prepared build(Okl okl) {
