@@ -160,17 +160,10 @@ final class ChecksummedZip {
 
                 @Override
                 public byte[] bounded(String name, long limit) throws IOException {
-                    long cap = Math.min(limit, MAX_ENTRY);
                     try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(archive))) {
                         for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
                             if (e.getName().equals(name)) {
-                                byte[] bytes = in.readNBytes((int) cap);
-                                if (in.read() >= 0) {
-                                    throw ModelArchive.invalid(file, "entry " + org.okl.api.text.UserText.quote(name)
-                                            + " holds more than " + cap + " bytes; the file is damaged or was "
-                                            + "crafted");
-                                }
-                                return bytes;
+                                return atMost(in, e, -1, Math.min(limit, MAX_ENTRY), file);
                             }
                         }
                     }
@@ -280,17 +273,25 @@ final class ChecksummedZip {
                     + (cap == limit ? "the " + limit + " its index gives it" : "an entry OKL writes holds")
                     + "; the file is damaged or was crafted");
         }
-        if (declared >= 0) {
-            cap = declared;
-        }
         try (InputStream in = zip.getInputStream(entry)) {
-            byte[] bytes = in.readNBytes((int) cap);
-            if (in.read() >= 0) {
-                throw ModelArchive.invalid(file, "entry " + shown + " holds more than " + (declared >= 0
-                        ? "its declared " : "the ") + cap + " bytes; the file is damaged or was crafted");
-            }
-            return bytes;
+            return atMost(in, entry, declared, declared >= 0 ? declared : cap, file);
         }
+    }
+
+    /**
+     * An entry's bytes from its stream, refused as damaged when it holds more than {@code cap}.
+     *
+     * @param declared the size the archive's directory declares, or -1 when not known
+     */
+    private static byte[] atMost(InputStream in, ZipEntry entry, long declared, long cap, String file)
+            throws IOException {
+        byte[] bytes = in.readNBytes((int) cap);
+        if (in.read() >= 0) {
+            throw ModelArchive.invalid(file, "entry " + org.okl.api.text.UserText.quote(entry.getName())
+                    + " holds more than " + (declared >= 0 ? "its declared " : "the ") + cap + " bytes; the file is "
+                    + "damaged or was crafted");
+        }
+        return bytes;
     }
 
     private static MessageDigest sha256() {
