@@ -2,10 +2,6 @@ package org.okl.gpu.compute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
@@ -88,19 +84,9 @@ public abstract class DeviceRoutesContract {
         return runtime(device, mode).pipeline(spec).fit(TrainingData.of(rows[0], rows[1]));
     }
 
-    /** The model as another runtime loads it from its file: it predicts with that runtime's devices. */
+    /** The model as another runtime reads its file's bytes: it predicts with that runtime's devices. */
     protected static Model loadedBy(Model model, Okl runtime) {
-        try {
-            Path file = Files.createTempFile("okl-device-routes", ".okl");
-            try {
-                model.save(file);
-                return Model.load(file, runtime);
-            } finally {
-                Files.deleteIfExists(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Model.fromBytes(model.toBytes(), "the model of the other runtime", runtime);
     }
 
     private Matrix predict(Model model, Matrix x, Device device, ComputeDevices.Mode mode) {

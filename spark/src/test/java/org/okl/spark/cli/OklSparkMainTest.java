@@ -123,14 +123,7 @@ class OklSparkMainTest {
         assertThat(predict.code()).as(predict.err()).isZero();
         Model m = Model.load(model, Okl.builder().build());
         Matrix expected = m.predict(d.x().rowRange(0, 40)).outputs();
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> parts = Files.list(out)) {
-            for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList()) {
-                List<String> all = Files.readAllLines(part);
-                assertThat(all.get(0)).isEqualTo("id,y0");
-                lines.addAll(all.subList(1, all.size()));
-            }
-        }
+        List<String> lines = partLines(out, "id,y0");
         assertThat(lines).hasSize(39).noneMatch(l -> l.startsWith("row7,"));
         for (String line : lines) {
             String[] f = line.split(",");
@@ -213,14 +206,27 @@ class OklSparkMainTest {
     /** Spark's CSV part files, in order, headers skipped. */
     static Matrix readParts(Path dir) throws IOException {
         List<double[]> rows = new ArrayList<>();
-        try (Stream<Path> parts = Files.list(dir)) {
-            for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList()) {
-                List<String> lines = Files.readAllLines(part);
-                for (String line : lines.subList(1, lines.size())) {
-                    rows.add(java.util.Arrays.stream(line.split(",")).mapToDouble(Double::parseDouble).toArray());
-                }
-            }
+        for (String line : partLines(dir, null)) {
+            rows.add(java.util.Arrays.stream(line.split(",")).mapToDouble(Double::parseDouble).toArray());
         }
         return Matrix.fromRows(rows.toArray(new double[0][]));
+    }
+
+    /**
+     * The data lines of the CSV part files Spark wrote in a folder, in part order, each part's header line checked
+     * against {@code header} (when not null) and left out.
+     */
+    static List<String> partLines(Path dir, String header) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> parts = Files.list(dir)) {
+            for (Path part : parts.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList()) {
+                List<String> all = Files.readAllLines(part);
+                if (header != null) {
+                    assertThat(all.get(0)).as(part.toString()).isEqualTo(header);
+                }
+                lines.addAll(all.subList(1, all.size()));
+            }
+        }
+        return lines;
     }
 }
