@@ -31,6 +31,7 @@ import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.data.MissingDatasets;
 import org.okl.core.data.TableFiles;
 import org.okl.core.plugin.ComponentRegistry;
+import org.okl.core.plugin.PluginLoader;
 import org.okl.core.progress.ProgressListener;
 import org.okl.linalg.device.ComputeDevices;
 import org.okl.linalg.parallel.Workers;
@@ -210,6 +211,7 @@ public final class Okl {
     /** Builds an {@link Okl}. */
     public static final class Builder {
         private final List<Path> pluginFolders = new ArrayList<>();
+        private final List<PluginLoader.PluginJars> pluginJars = new ArrayList<>();
         private final List<OklPlugin> plugins = new ArrayList<>();
         private ClassLoader classLoader = Okl.class.getClassLoader();
         private LinearAlgebra linearAlgebra;
@@ -226,6 +228,15 @@ public final class Okl {
         /** Adds a folder of plugin JARs. */
         public Builder pluginFolder(Path folder) {
             pluginFolders.add(folder);
+            return this;
+        }
+
+        /**
+         * Adds one plugin given by its JARs, loaded in a class loader of its own as a plugin folder's sub-folder is:
+         * for a runtime that receives the plugins of another machine's folders (a Spark executor's).
+         */
+        public Builder pluginJars(PluginLoader.PluginJars plugin) {
+            pluginJars.add(plugin);
             return this;
         }
 
@@ -309,7 +320,8 @@ public final class Okl {
          */
         public Okl build() {
             OklModule.Settings settings = new OklModule.Settings(classLoader, List.copyOf(pluginFolders),
-                    List.copyOf(plugins), linearAlgebra, devices, threads, contextSettings(), progress);
+                    List.copyOf(pluginJars), List.copyOf(plugins), linearAlgebra, devices, threads, contextSettings(),
+                    progress);
             try {
                 return Guice.createInjector(Stage.PRODUCTION, new OklModule(settings)).getInstance(Okl.class);
             } catch (CreationException e) {

@@ -34,6 +34,7 @@ final class OklModule extends AbstractModule {
      *
      * @param classLoader   where class-path plugins are found
      * @param pluginFolders folders of plugin JARs
+     * @param pluginJars    plugins given by their JARs (shipped from another machine)
      * @param plugins       plugin instances added in code, after the discovered ones
      * @param linearAlgebra the back-end, or {@code null} for the active one
      * @param devices       the compute devices, or {@code null} for those the plugins' back-ends offer under the
@@ -42,7 +43,8 @@ final class OklModule extends AbstractModule {
      * @param context       the seed and the data directory
      * @param progress      where long steps report progress
      */
-    record Settings(ClassLoader classLoader, List<Path> pluginFolders, List<OklPlugin> plugins,
+    record Settings(ClassLoader classLoader, List<Path> pluginFolders, List<PluginLoader.PluginJars> pluginJars,
+            List<OklPlugin> plugins,
             LinearAlgebra linearAlgebra, ComputeDevices devices, int threads, ContextSettings context,
             ProgressListener progress) {
     }
@@ -61,7 +63,8 @@ final class OklModule extends AbstractModule {
     @Provides
     @Singleton
     ComponentRegistry registry() {
-        PluginLoader.Discovery found = PluginLoader.discover(settings.classLoader(), settings.pluginFolders());
+        PluginLoader.Discovery found = PluginLoader.discover(settings.classLoader(), settings.pluginFolders(),
+                settings.pluginJars());
         List<PluginLoader.LoadedPlugin> all = new ArrayList<>(found.plugins());
         for (OklPlugin p : settings.plugins()) {
             all.add(new PluginLoader.LoadedPlugin(p, "(added in code: " + p.getClass().getName() + ")"));

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.Estimator;
@@ -13,6 +15,7 @@ import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
@@ -20,13 +23,16 @@ import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
-import org.okl.api.error.ErrorCode;
-import org.okl.api.error.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
+import org.okl.spark.exec.ExecutorOkl;
+import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.exec.ShippedPlugins;
 import org.okl.spark.fit.SparkFit;
 import org.okl.spark.fit.SparkRows;
 
@@ -74,6 +80,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     private final IntParam blockRows;
     private final Param<String> weightCol;
     private final BooleanParam requireDistributed;
+    private final StringArrayParam pluginFolders;
 
     /** An estimator with a new uid. */
     public OklEstimator() {
@@ -101,7 +108,11 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.requireDistributed = new BooleanParam(this, "requireDistributed", "refuse what would bring every "
                 + "training row to the driver: a pipeline that does not stream, a sketch that reads every row there "
                 + "(default true)");
+        this.pluginFolders = new StringArrayParam(this, "pluginFolders", "folders of plugin JARs on the driver, beside "
+                + "those OKL_PLUGINS names: their plugins load on the driver and are shipped with the job to the "
+                + "executors (default: none)");
         setDefault(requireDistributed, true);
+        setDefault(pluginFolders, new String[0]);
         setDefault(seed, 0L);
         setDefault(aggregationDepth, 2);
         setDefault(blockRows, 0);
@@ -160,6 +171,22 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** Whether to refuse what would bring every training row to the driver. */
     public BooleanParam requireDistributed() {
         return requireDistributed;
+    }
+
+    /** The plugin folders beside those {@code OKL_PLUGINS} names. */
+    public StringArrayParam pluginFolders() {
+        return pluginFolders;
+    }
+
+    /** The plugin folders beside those {@code OKL_PLUGINS} names, as set or by default (none). */
+    public String[] getPluginFolders() {
+        return getOrDefault(pluginFolders);
+    }
+
+    /** Sets the plugin folders beside those {@code OKL_PLUGINS} names (folders on the driver). */
+    public OklEstimator setPluginFolders(String[] folders) {
+        set(pluginFolders, folders);
+        return this;
     }
 
     /** The pipeline's JSON, when set. */
@@ -247,15 +274,27 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     @Override
     public OklSparkModel fit(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
-        Okl okl = Okl.builder().seed((Long) getOrDefault(seed)).pluginFoldersFromEnvironment().build();
+        List<java.nio.file.Path> folders = new ArrayList<>(Okl.foldersFromEnvironment());
+        for (String folder : getOrDefault(pluginFolders)) {
+            folders.add(java.nio.file.Path.of(folder));
+        }
+        Okl.Builder builder = Okl.builder().seed((Long) getOrDefault(seed));
+        folders.forEach(builder::pluginFolder);
+        Okl okl = builder.build();
         PipelineSpec spec = pipelineSpec(dataset.sparkSession(), okl);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
         ColumnLayout outputs = ColumnParams.layout(dataset.schema(), this, outputCols(), labelCol(), "outputs");
-        SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()),
-                okl, new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
-                        (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
-                        (Boolean) getOrDefault(requireDistributed)));
-        OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
+        // the executors build the sketch's features and the transforms from the same plugins as the driver
+        ShippedPlugins shipped = ShippedPlugins.ship(dataset.sparkSession().sparkContext(), folders);
+        SparkFit.Result result;
+        try (ExecutorOkl.Scope jobs = shipped.inJobsOf(dataset.sparkSession().sparkContext())) {
+            result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()), okl,
+                    new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
+                            (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
+                            (Boolean) getOrDefault(requireDistributed)));
+        }
+        OklSparkModel model = new OklSparkModel(uid, result.model(), ModelBroadcast.of(result.model(), shipped),
+                outputs.isSingleNumber());
         // the values set here and the defaults as defaults: an extra map would set every default explicitly, and
         // the model would see featuresCol set beside inputCols
         copyValues(model, ParamMap.empty());

@@ -8,8 +8,9 @@ import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
-import org.okl.spark.exec.ExecutorOkl;
+import org.okl.core.Okl;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.exec.ShippedPlugins;
 import scala.Option;
 
 /** Loads what {@link OklModelWriter} saved: the params from the metadata, the OKL model from its file. */
@@ -28,7 +29,9 @@ final class OklModelReader extends MLReader<OklSparkModel> {
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot read the model file", e);
         }
-        ModelBroadcast shared = ModelBroadcast.ofBytes(bytes);
+        // the model's components may come from the driver's plugin folders (OKL_PLUGINS), which go to the executors
+        ModelBroadcast shared = ModelBroadcast.ofBytes(bytes, ShippedPlugins.ship(sparkSession().sparkContext(),
+                Okl.foldersFromEnvironment()));
         OklSparkModel model = new OklSparkModel(metadata.uid(), shared.model(), shared, false);
         metadata.getAndSetParams(model, Option.empty());
         return model;

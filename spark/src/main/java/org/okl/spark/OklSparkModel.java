@@ -60,6 +60,18 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         this(uid, model, ModelBroadcast.of(model), scalar);
     }
 
+    /**
+     * A model as the executors receive it (with the folder plugins it names, {@link ModelBroadcast#of(
+     * org.okl.core.Model, org.okl.spark.exec.ShippedPlugins)}).
+     *
+     * @param uid    the uid
+     * @param bytes  the model file's bytes and plugins
+     * @param scalar whether predictions are written as one number
+     */
+    public OklSparkModel(String uid, ModelBroadcast bytes, boolean scalar) {
+        this(uid, bytes.model(), bytes, scalar);
+    }
+
     OklSparkModel(String uid, org.okl.core.Model model, ModelBroadcast bytes, boolean scalar) {
         this.uid = uid;
         this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
@@ -206,7 +218,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     /** The k best candidates of every input row among a candidate data set, scored on the executors. */
     public CandidateRanking decodeCandidates(Matrix inputs, Dataset<?> candidates, String[] candidateCols, int k) {
-        return SparkDecoding.decode(oklModel(), inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
+        return SparkDecoding.decode(bytes, inputs, candidates.toDF(), ColumnLayout.of(candidates.schema(),
                 List.of(candidateCols), "candidates"), k, SparkDecoding.DEFAULT_BUDGET);
     }
 

@@ -65,6 +65,19 @@ public final class PluginLoader {
     }
 
     /**
+     * One folder plugin's class path: a {@code *.jar} file of a plugin folder, or the JARs of one of its sub-folders.
+     *
+     * @param location where the plugin came from (the JAR or the sub-folder), as reports name it
+     * @param jars     its JARs, in class-path order
+     */
+    public record PluginJars(String location, List<Path> jars) {
+        /** Copies the list. */
+        public PluginJars {
+            jars = List.copyOf(jars);
+        }
+    }
+
+    /**
      * A plugin that did not load.
      *
      * @param location the JAR it came from, as far as it can be told
@@ -101,6 +114,19 @@ public final class PluginLoader {
      * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) when a folder does not exist or cannot be listed
      */
     public static Discovery discover(ClassLoader parent, List<Path> pluginFolders) {
+        return discover(parent, pluginFolders, List.of());
+    }
+
+    /**
+     * Discovers plugins visible from {@code parent}, in the given folders, and given by their JARs (plugins shipped
+     * from another machine, each loaded in its own class loader as a folder plugin is).
+     *
+     * @param parent        the loader of OKL itself
+     * @param pluginFolders folders of plugin JARs
+     * @param pluginJars    plugins given by their JARs, loaded after the folders' plugins
+     * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) when a folder does not exist or cannot be listed
+     */
+    public static Discovery discover(ClassLoader parent, List<Path> pluginFolders, List<PluginJars> pluginJars) {
         List<LoadedPlugin> plugins = new ArrayList<>();
         List<PluginFailure> failures = new ArrayList<>();
         List<Path> folderPlugins = new ArrayList<>();
@@ -111,7 +137,32 @@ public final class PluginLoader {
         for (Path entry : folderPlugins) {
             loadFolderPlugin(entry, parent, plugins, failures);
         }
+        for (PluginJars given : pluginJars) {
+            loadJars(given.location(), given.jars(), parent, plugins, failures);
+        }
         return new Discovery(Collections.unmodifiableList(plugins), Collections.unmodifiableList(failures));
+    }
+
+    /**
+     * The plugins in the folders, each with its JARs, in the order {@link #discover} loads them: a {@code *.jar}
+     * file is a plugin of one JAR, a sub-folder a plugin of the JARs in it. Nothing is loaded.
+     *
+     * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) when a folder does not exist or cannot be listed
+     */
+    public static List<PluginJars> folderPlugins(List<Path> pluginFolders) {
+        List<PluginJars> found = new ArrayList<>();
+        for (Path folder : pluginFolders) {
+            for (Path entry : entriesOf(folder)) {
+                try {
+                    found.add(new PluginJars(entry.toString(), Files.isDirectory(entry) ? jarsIn(entry)
+                            : List.of(entry)));
+                } catch (IOException e) {
+                    throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot list plugin folder " + UserText.quote(
+                            entry.toString(), 200) + ": " + IoErrors.describe(e), e);
+                }
+            }
+        }
+        return found;
     }
 
     private static void loadFolderPlugin(Path entry, ClassLoader parent, List<LoadedPlugin> plugins,
@@ -128,6 +179,12 @@ public final class PluginLoader {
                     + "holds the plugin's JAR and the JARs of the libraries it uses");
             return;
         }
+        loadJars(entry.toString(), jars, parent, plugins, failures);
+    }
+
+    /** Loads one plugin from its JARs in a class loader of its own. */
+    private static void loadJars(String location, List<Path> jars, ClassLoader parent, List<LoadedPlugin> plugins,
+            List<PluginFailure> failures) {
         for (Path jar : jars) {
             String problem = notAJar(jar);
             if (problem != null) {
@@ -135,16 +192,22 @@ public final class PluginLoader {
                 return;
             }
         }
-        PluginClassLoader loader = new PluginClassLoader(entry.toString(), urls(jars), parent);
+        PluginClassLoader loader = new PluginClassLoader(location, urls(jars), parent);
         int before = plugins.size() + failures.size();
-        load(loader, entry, plugins, failures);
+        load(loader, location, plugins, failures);
         if (plugins.size() + failures.size() == before) {
-            fail(failures, entry.toString(), "declares no OKL plugin (no " + SERVICE_FILE + " naming a class "
+            fail(failures, location, "declares no OKL plugin (no " + SERVICE_FILE + " naming a class "
                     + "that implements " + OklPlugin.class.getName() + ")");
         }
     }
 
-    private static void load(ClassLoader loader, Path jar, List<LoadedPlugin> plugins, List<PluginFailure> failures) {
+    /**
+     * Loads the plugins a loader's service files name.
+     *
+     * @param jar where a folder plugin came from, or {@code null} for the class path
+     */
+    private static void load(ClassLoader loader, String jar, List<LoadedPlugin> plugins,
+            List<PluginFailure> failures) {
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);
@@ -158,11 +221,11 @@ public final class PluginLoader {
                     }
                     OklPlugin plugin = it.next();
                     consecutiveFailures = 0;
-                    String location = jar != null ? jar.toString() : locationOf(plugin.getClass());
+                    String location = jar != null ? jar : locationOf(plugin.getClass());
                     plugins.add(new LoadedPlugin(plugin, location, jar == null && isOwn(plugin.getClass())));
                 } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
                     consecutiveFailures++;
-                    String location = jar != null ? jar.toString() : locateFailure(loader, e);
+                    String location = jar != null ? jar : locateFailure(loader, e);
                     String cause = oneLine(e);
                     if (jar == null || failures.stream().noneMatch(f -> f.cause().equals(cause))) {
                         fail(failures, location, cause);

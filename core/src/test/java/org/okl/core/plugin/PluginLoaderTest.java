@@ -105,6 +105,35 @@ class PluginLoaderTest {
         assertThat(k.gram(Matrix.zeros(1, 1)).get(0, 0)).isEqualTo(0.25);
     }
 
+    /**
+     * A folder's plugins listed with their JARs, then given back as JARs alone (as Spark executors receive them,
+     * under other paths): the plugin loads in a loader of its own and runs its bundled library, as from the folder.
+     */
+    @Test
+    void pluginsGivenByTheirJarsLoadAsFromTheirFolder(@TempDir Path dir) throws Exception {
+        Path plugins = Files.createDirectory(dir.resolve("plugins"));
+        Path probe = Files.createDirectory(plugins.resolve("probe"));
+        Path classes = compiled(dir);
+        Path pluginJar = TestJars.jar(probe.resolve("probe-plugin.jar"), classes, List.of("com.acme."),
+                "com.acme.ProbePlugin");
+        Path library = TestJars.jar(probe.resolve("jackson-core-fork.jar"), classes, List.of("com.fasterxml."), null);
+        Path single = TestJars.jar(plugins.resolve("a-library.jar"), classes, List.of("com.fasterxml."), null);
+        assertThat(PluginLoader.folderPlugins(List.of(plugins))).containsExactly(
+                new PluginLoader.PluginJars(single.toString(), List.of(single)),
+                new PluginLoader.PluginJars(probe.toString(), List.of(library, pluginJar)));
+
+        Path elsewhere = Files.createDirectory(dir.resolve("fetched"));
+        Path a = Files.copy(pluginJar, elsewhere.resolve("probe-plugin.jar"));
+        Path b = Files.copy(library, elsewhere.resolve("jackson-core-fork.jar"));
+        ComponentRegistry registry = ComponentRegistry.of(PluginLoader.discover(getClass().getClassLoader(),
+                List.of(), List.of(new PluginLoader.PluginJars("shipped: probe", List.of(b, a)))));
+        assertThat(registry.failures()).isEmpty();
+        assertThat(registry.plugins()).filteredOn(p -> p.name().equals("probe")).singleElement()
+                .satisfies(p -> assertThat(p.location()).isEqualTo("shipped: probe"));
+        VectorKernel k = registry.create(VectorKernel.class, ComponentSpec.of("probe"), TestContext.active());
+        assertThat(k.gram(Matrix.zeros(1, 1)).get(0, 0)).isEqualTo(0.25);
+    }
+
     @Test
     void aLibraryThePluginLacksIsAnErrorNamingThePluginNotAStackTrace(@TempDir Path dir) throws Exception {
         Path plugins = Files.createDirectory(dir.resolve("plugins"));

@@ -11,11 +11,11 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.okl.api.linalg.Matrix;
-import org.okl.core.Model;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.decode.CandidateRanking;
 import org.okl.spark.decode.SparkDecoding;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.exec.ShippedPlugins;
 import org.okl.spark.fit.SparkRows;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,8 +64,8 @@ final class DecodeCommand extends SparkCommand {
     @Override
     void run(SparkSession spark) {
         long start = System.nanoTime();
-        Model m = ModelBroadcast.ofBytes(HadoopFiles.read(spark.sparkContext().hadoopConfiguration(), model,
-                "model file")).model();
+        ModelBroadcast m = ModelBroadcast.ofBytes(HadoopFiles.read(spark.sparkContext().hadoopConfiguration(), model,
+                "model file"), ShippedPlugins.ship(spark.sparkContext(), root.pluginFolders()));
         Dataset<Row> tests = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(tests, "--inputs", inputs) : List.of(tests.columns());
         tests = SparkTables.numeric(tests, in);

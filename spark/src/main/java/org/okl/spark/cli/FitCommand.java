@@ -1,6 +1,7 @@
 package org.okl.spark.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -85,7 +86,8 @@ final class FitCommand extends SparkCommand {
         }
         OklEstimator estimator = new OklEstimator().setPipelinePath(pipeline).setInputCols(in.toArray(new String[0]))
                 .setOutputCols(out.toArray(new String[0])).setSeed(seed).setAggregationDepth(depth)
-                .setHandleInvalid(handleInvalid).setRequireDistributed(!allowDriver);
+                .setHandleInvalid(handleInvalid).setRequireDistributed(!allowDriver)
+                .setPluginFolders(root.plugins.stream().map(Path::toString).toArray(String[]::new));
         if (weights != null) {
             estimator.setWeightCol(all.get(all.size() - 1));
         }

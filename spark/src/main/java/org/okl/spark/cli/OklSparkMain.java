@@ -1,7 +1,11 @@
 package org.okl.spark.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.okl.api.error.OklException;
+import org.okl.core.Okl;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -27,6 +31,18 @@ public final class OklSparkMain implements Runnable {
     @Option(names = "--master", paramLabel = "URL", description = "The Spark master when not run by spark-submit "
             + "(default: spark-submit's, else local[*]).", scope = CommandLine.ScopeType.INHERIT)
     String master;
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "A folder of plugin JARs on the driver (repeatable; "
+            + "beside those OKL_PLUGINS names): its plugins load on the driver and go with the job to the executors.",
+            scope = CommandLine.ScopeType.INHERIT)
+    List<Path> plugins = new ArrayList<>();
+
+    /** The plugin folders: those {@code OKL_PLUGINS} names, then {@code --plugins}. */
+    List<Path> pluginFolders() {
+        List<Path> all = new ArrayList<>(Okl.foldersFromEnvironment());
+        all.addAll(plugins);
+        return all;
+    }
 
     /**
      * Runs the command line. A command that succeeds returns normally, so that a driver that spark-submit runs in

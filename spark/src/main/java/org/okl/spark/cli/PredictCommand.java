@@ -12,6 +12,7 @@ import org.okl.api.error.OklException;
 import org.okl.core.Model;
 import org.okl.spark.OklSparkModel;
 import org.okl.spark.exec.ModelBroadcast;
+import org.okl.spark.exec.ShippedPlugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -52,13 +53,13 @@ final class PredictCommand extends SparkCommand {
     @Override
     void run(SparkSession spark) {
         ModelBroadcast file = ModelBroadcast.ofBytes(HadoopFiles.read(spark.sparkContext().hadoopConfiguration(),
-                model, "model file"));
+                model, "model file"), ShippedPlugins.ship(spark.sparkContext(), root.pluginFolders()));
         Model m = file.model();
         Dataset<Row> rows = SparkTables.read(spark, data, format);
         List<String> in = inputs != null ? SparkTables.select(rows, "--inputs", inputs) : List.of(rows.columns());
         List<String> kept = keep != null ? SparkTables.select(rows, "--keep", keep) : List.of();
         rows = SparkTables.numeric(rows, in);
-        OklSparkModel sparkModel = new OklSparkModel("okl-predict", m, false).setInputCols(in.toArray(new String[0]))
+        OklSparkModel sparkModel = new OklSparkModel("okl-predict", file, false).setInputCols(in.toArray(new String[0]))
                 .setHandleInvalid(handleInvalid);
         Column vector = functions.vector_to_array(org.apache.spark.sql.functions.col("prediction"), "float64");
         List<Column> selected = new ArrayList<>();

@@ -49,6 +49,18 @@ public final class SparkDecoding {
      */
     public static CandidateRanking decode(Model model, Matrix inputs, Dataset<Row> candidates, ColumnLayout columns,
             int k, long budget) {
+        return decode(ModelBroadcast.of(model), inputs, candidates, columns, k, budget);
+    }
+
+    /**
+     * The k best candidates of every test input, for a model as the executors receive it (with the folder plugins it
+     * names).
+     *
+     * @see #decode(Model, Matrix, Dataset, ColumnLayout, int, long)
+     */
+    public static CandidateRanking decode(ModelBroadcast shipped, Matrix inputs, Dataset<Row> candidates,
+            ColumnLayout columns, int k, long budget) {
+        Model model = shipped.model();
         if (k < 1) {
             throw new OklException(ErrorCode.INVALID_PARAMETER, "decoding keeps k >= 1 candidates, got " + k);
         }
@@ -60,7 +72,7 @@ public final class SparkDecoding {
         JavaRDD<RowBlock> blocks = SparkRows.blocks(candidates, columns, Optional.empty(), blockRows);
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(candidates.sparkSession().sparkContext());
         SerializerCheck.require(sc.getConf());
-        Broadcast<ModelBroadcast> shared = sc.broadcast(ModelBroadcast.of(model));
+        Broadcast<ModelBroadcast> shared = sc.broadcast(shipped);
         Broadcast<ArrayData> predictions = sc.broadcast(ArrayData.of(h));
         int partitions = blocks.getNumPartitions();
         try {

@@ -6,8 +6,9 @@ import org.okl.core.Model;
 
 /**
  * An OKL model as what executors receive: the bytes of its model file ({@link Model#toBytes}), read once per JVM
- * ({@link #model}) with the JVM's plugins, so every task of every job on that executor shares one copy. Nothing is
- * written to disk on the driver or the executors (pods with a read-only root file system).
+ * ({@link #model}) with the JVM's class-path plugins and the driver's folder plugins it names ({@link ShippedPlugins}),
+ * so every task of every job on that executor shares one copy. Nothing is written to disk on the driver or the
+ * executors (pods with a read-only root file system).
  */
 public final class ModelBroadcast implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -15,20 +16,27 @@ public final class ModelBroadcast implements Serializable {
 
     private final String id;
     private final byte[] bytes;
+    private final ShippedPlugins plugins;
 
-    private ModelBroadcast(byte[] bytes) {
+    private ModelBroadcast(byte[] bytes, ShippedPlugins plugins) {
         this.id = UUID.randomUUID().toString();
         this.bytes = bytes;
+        this.plugins = plugins;
     }
 
-    /** The model file bytes of a model. */
+    /** The model file bytes of a model whose components come from the class path. */
     public static ModelBroadcast of(Model model) {
-        return new ModelBroadcast(model.toBytes());
+        return of(model, ShippedPlugins.NONE);
     }
 
-    /** Model file bytes as written by {@code okl fit}. */
-    public static ModelBroadcast ofBytes(byte[] modelFile) {
-        return new ModelBroadcast(modelFile.clone());
+    /** The model file bytes of a model, read on the executors with the given folder plugins. */
+    public static ModelBroadcast of(Model model, ShippedPlugins plugins) {
+        return new ModelBroadcast(model.toBytes(), plugins);
+    }
+
+    /** Model file bytes as written by {@code okl fit}, read with the given folder plugins. */
+    public static ModelBroadcast ofBytes(byte[] modelFile, ShippedPlugins plugins) {
+        return new ModelBroadcast(modelFile.clone(), plugins);
     }
 
     /** The model file's bytes (not a copy). */
@@ -38,10 +46,7 @@ public final class ModelBroadcast implements Serializable {
 
     /** The model, read on first use in this JVM. */
     public Model model() {
-        return CACHE.get(id, () -> read(bytes));
-    }
-
-    private static Model read(byte[] modelFile) {
-        return Model.fromBytes(modelFile, "the model broadcast to this executor", ExecutorOkl.get());
+        return CACHE.get(id, () -> Model.fromBytes(bytes, "the model broadcast to this executor",
+                ExecutorOkl.get(plugins)));
     }
 }

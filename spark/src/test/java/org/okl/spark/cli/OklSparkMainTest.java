@@ -19,6 +19,7 @@ import org.okl.api.rows.MatrixRows;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
+import org.okl.spark.AcmePlugin;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.SyntheticData;
 
@@ -97,6 +98,40 @@ class OklSparkMainTest {
         Matrix predicted = readParts(out);
         assertThat(predicted.rows()).isEqualTo(1500);
         assertThat(predicted.maxAbsDifference(spark.predict(d.x()).outputs())).isLessThan(1e-12);
+    }
+
+    /**
+     * {@code --plugins}: a kernel from a folder plugin, in {@code fit} (the executors build the sketch's features with
+     * it) and in {@code predict} (they read the model with it); the model is the one-machine model of the same
+     * kernel built in, and predict writes its predictions.
+     */
+    @Test
+    void pluginFoldersGoWithTheJobToTheExecutorsInFitAndPredict(@TempDir Path dir) throws IOException {
+        SyntheticData d = SyntheticData.draw(600, 3, 2, 55);
+        Path train = d.writeCsv(dir.resolve("train.csv"), "a,b,c,y0,y1");
+        Path pipeline = Files.writeString(dir.resolve("p.json"), PIPELINE.replace("gaussian", "acme-rbf"));
+        Path model = dir.resolve("m.okl");
+        String plugins = AcmePlugin.folder().toString();
+        Run fit = run("fit", "--plugins", plugins, "--pipeline", pipeline.toString(), "--data", train.toString(),
+                "--outputs", "y0,y1", "--model", model.toString());
+        assertThat(fit.code()).as(fit.err()).isZero();
+        Okl okl = Okl.builder().build();
+        Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
+                .fit(new MatrixRows(d.x(), d.y())).model();
+        Matrix expected = oneMachine.predict(d.x()).outputs();
+
+        Path out = dir.resolve("predictions");
+        Run predict = run("predict", "--model", model.toString(), "--data", train.toString(), "--inputs", "0:3",
+                "--out", out.toString(), "--plugins", plugins);
+        assertThat(predict.code()).as(predict.err()).isZero();
+        Matrix predicted = readParts(out);
+        assertThat(predicted.rows()).isEqualTo(600);
+        assertThat(predicted.maxAbsDifference(expected) / expected.frobeniusNorm()).isLessThan(1e-8);
+
+        Run without = run("predict", "--model", model.toString(), "--data", train.toString(), "--inputs", "0:3",
+                "--out", dir.resolve("without").toString());
+        assertThat(without.code()).isNotZero();
+        assertThat(without.err()).contains("acme-rbf");
     }
 
     /**
