@@ -39,6 +39,7 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
 import org.okl.core.TrainingData;
+import org.okl.spark.AcmePlugin;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.SyntheticData;
@@ -276,6 +277,129 @@ class SparkClusterIT {
         } finally {
             spark.stop();
         }
+    }
+
+    /**
+     * {@code spark-submit --deploy-mode cluster}: the driver runs on a worker (Spark's driver wrapper), and the fit
+     * names a kernel from a folder plugin ({@code --plugins}), so the executors, other JVMs than the driver's, must
+     * get the plugin's JARs from the driver with the job. The fit's driver ends FINISHED, launched once, and its
+     * model is the one-machine model of the same kernel built in; a fit that fails (a data file that does not exist)
+     * ends FAILED, launched once, with OKL's one-line error in the driver's output. Two more one-core workers join
+     * first, as the fit's driver takes one core of its own.
+     */
+    @Test
+    @Order(10)
+    void clusterDeployModeFinishesOnceWithFolderPluginsOnTheExecutorsAndAFailedFitFailsOnce() throws Exception {
+        List<Process> joined = List.of(cluster.startWorker("worker-3"), cluster.startWorker("worker-4"));
+        try {
+            SyntheticData d = SyntheticData.draw(6000, 4, 2, 97);
+            Path train = d.writeCsv(dir.resolve("train-cluster-mode.csv"), null);
+            String pipeline = PIPELINE.replace("gaussian", "acme-rbf");
+            Path pipelineFile = Files.writeString(dir.resolve("pipeline-acme.json"), pipeline);
+            Path model = dir.resolve("fitted-cluster-mode.okl");
+            Files.deleteIfExists(model);
+            DriverRun fit = submitInClusterMode("fit", "fit", "--plugins", AcmePlugin.folder().toString(), "--pipeline",
+                    pipelineFile.toString(), "--data", train.toString(), "--inputs", "0:4", "--outputs", "4:6",
+                    "--model", model.toString());
+            assertThat(fit.state()).as(fit.log()).isEqualTo("FINISHED");
+            assertThat(fit.launches()).as("the driver was launched once").isEqualTo(1);
+            assertThat(fit.output()).contains("model written to " + model);
+            assertThat(fit.output()).as("the passes ran on executors, not in the driver's JVM")
+                    .doesNotContain("tasks on driver@");
+
+            Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
+                    .fit(new MatrixRows(d.x(), d.y())).model();
+            Model fitted = Model.load(model, Okl.builder().pluginFolder(AcmePlugin.folder()).build());
+            Matrix test = SyntheticData.draw(100, 4, 2, 98).x();
+            assertThat(fitted.pathIndex()).isEqualTo(oneMachine.pathIndex());
+            assertThat(relative(fitted.predict(test).outputs(), oneMachine.predict(test).outputs()))
+                    .isLessThan(1e-8);
+
+            DriverRun failed = submitInClusterMode("fit-missing", "fit", "--pipeline", pipelineFile.toString(), "--data",
+                    dir.resolve("no-such-file.csv").toString(), "--inputs", "0:4", "--outputs", "4:6", "--model",
+                    dir.resolve("never.okl").toString());
+            assertThat(failed.state()).as(failed.log()).isEqualTo("FAILED");
+            assertThat(failed.launches()).as("the failed driver was not launched again").isEqualTo(1);
+            assertThat(failed.output()).contains("okl-spark: error:").contains("no-such-file.csv");
+            assertThat(dir.resolve("never.okl")).doesNotExist();
+        } finally {
+            for (Process worker : joined) {
+                StandaloneCluster.kill(worker);
+            }
+        }
+    }
+
+    /**
+     * A driver that ran in cluster deploy mode.
+     *
+     * @param state    its final state, as the submitting client reported it (FINISHED, FAILED, ...)
+     * @param launches how many times the workers were asked to launch it
+     * @param output   its standard output and error, from the worker's driver folder
+     * @param log      the submitting client's output
+     */
+    private record DriverRun(String state, int launches, String output, String log) {
+    }
+
+    /**
+     * Runs {@code spark-submit --deploy-mode cluster ... okl-spark-all.jar args} against the cluster and waits for
+     * the driver to end ({@code spark.standalone.submit.waitAppCompletion}).
+     */
+    private DriverRun submitInClusterMode(String name, String... args) throws Exception {
+        // (name: what the run is called in the logs; args: the okl-spark command line)
+        List<String> command = new ArrayList<>(List.of(StandaloneCluster.java(), "-Xmx256m"));
+        command.addAll(opens);
+        command.addAll(List.of("-cp", sparkClassPath, "org.apache.spark.deploy.SparkSubmit", "--verbose",
+                "--master", cluster.url(), "--deploy-mode", "cluster", "--class", "org.okl.spark.cli.OklSparkMain",
+                "--driver-memory", "512m", "--conf", "spark.standalone.submit.waitAppCompletion=true",
+                "--conf", "spark.driver.extraClassPath=" + sparkClassPath,
+                "--conf", "spark.ui.enabled=false", "--conf", "spark.executor.memory=512m",
+                "--conf", "spark.executor.extraClassPath=" + sparkClassPath,
+                "--conf", "spark.executorEnv.OPENBLAS_NUM_THREADS=1"));
+        // the driver wrapper is started by the worker with the driver's options alone: Spark's opens go there
+        String linalg = linalgOption();
+        command.addAll(List.of("--conf", "spark.driver.extraJavaOptions=" + String.join(" ", opens) + " " + linalg));
+        if (!linalg.isEmpty()) {
+            command.addAll(List.of("--conf", "spark.executor.extraJavaOptions=" + linalg));
+        }
+        command.add(System.getProperty("okl.spark.jar"));
+        command.addAll(List.of(args));
+        Path log = dir.resolve("submit-cluster-" + name + ".log");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        StandaloneCluster.environment(pb.environment(), dir);
+        Process p = pb.start();
+        try {
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                throw new AssertionError("spark-submit --deploy-mode cluster " + name + " did not end in 5 minutes:\n"
+                        + StandaloneCluster.tail(log));
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String text = Files.readString(log, StandardCharsets.UTF_8);
+        Matcher state = Pattern.compile("State of driver (driver-[0-9-]+) is ([A-Z]+), exiting").matcher(text);
+        assertThat(state.find()).as("the client reported the driver's final state:\n" + StandaloneCluster.tail(log))
+                .isTrue();
+        String driver = state.group(1);
+        int launches = 0;
+        StringBuilder output = new StringBuilder();
+        for (String worker : List.of("worker-1", "worker-2", "worker-3", "worker-4")) {
+            Path workerLog = dir.resolve(worker + ".log");
+            if (Files.exists(workerLog)) {
+                Matcher launched = Pattern.compile("Asked to launch driver " + Pattern.quote(driver)).matcher(Files
+                        .readString(workerLog));
+                while (launched.find()) {
+                    launches++;
+                }
+            }
+            for (String file : List.of("stdout", "stderr")) {
+                Path out = dir.resolve(worker + "-work").resolve(driver).resolve(file);
+                if (Files.exists(out)) {
+                    output.append(Files.readString(out, StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return new DriverRun(state.group(2), launches, output.toString(), text);
     }
 
     /** Kills the worker when a task of the sums' job starts on one of its executors. */
