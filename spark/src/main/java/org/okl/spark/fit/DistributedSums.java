@@ -62,7 +62,8 @@ public final class DistributedSums {
         long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
         long sent = FoldAggregates.serializedBytes(scheme.groups(), features, targets);
         long limit = maxResultSize(sc.getConf());
-        JavaRDD<RowBlock> input = coalesced(rows);
+        // the tasks of this pass may use a GPU: only they ask Spark for one (DeviceStages)
+        JavaRDD<RowBlock> input = DeviceStages.onDevice(coalesced(rows));
         int partitions = input.getNumPartitions();
         requireResultSize(sent, limit, scheme.groups(), features, targets);
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);

@@ -8,8 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,8 +46,12 @@ import org.okl.spark.AcmePlugin;
 import org.okl.spark.LocalSpark;
 import org.okl.spark.OklEstimator;
 import org.okl.spark.SyntheticData;
+import org.okl.spark.data.ColumnLayout;
+import org.okl.spark.data.Invalid;
 import org.okl.spark.data.Jobs;
 import org.okl.spark.fit.DistributedSums;
+import org.okl.spark.fit.SparkFit;
+import org.okl.spark.fit.SparkRows;
 
 /**
  * A real standalone cluster: a master and two one-core workers, each its own JVM on 127.0.0.1, started from a Spark
@@ -242,12 +249,18 @@ class SparkClusterIT {
      * cross real executor JVMs both ways.
      */
     private SparkSession session(String name) {
+        return session(name, Map.of());
+    }
+
+    /** A session on the cluster with more settings (they win over the defaults above). */
+    private SparkSession session(String name, Map<String, String> settings) {
         SparkSession.Builder builder = SparkSession.builder().master(cluster.url()).appName(name)
                 .config("spark.driver.host", "127.0.0.1").config("spark.ui.enabled", "false")
                 .config("spark.executor.memory", "512m").config("spark.executor.extraClassPath", sparkClassPath)
                 .config("spark.jars", System.getProperty("okl.spark.jar"))
                 .config("spark.executor.extraJavaOptions", linalgOption());
         LocalSpark.kryo(builder::config);
+        settings.forEach(builder::config);
         return builder.getOrCreate();
     }
 
@@ -326,6 +339,80 @@ class SparkClusterIT {
             for (Process worker : joined) {
                 StandaloneCluster.kill(worker);
             }
+        }
+    }
+
+    /**
+     * Stage-level GPUs: a worker with two cores and one GPU (announced by a discovery script), an application whose
+     * executors take the GPU and whose tasks do not by default, and OKL's device simulated on the CPU
+     * ({@code okl.gpu.simulate}) on the executors. Only the per-fold sums' stage asks for a GPU per task (a task
+     * resource profile); reading and the checksum keep the default profile, so they may run two tasks at once; the
+     * sums' tasks ran on the device Spark assigned them, and the model is the one-machine model.
+     */
+    @Test
+    @Order(11)
+    void onlyThePassesThatUseTheDeviceAskForAGpu() throws Exception {
+        Path script = dir.resolve("gpus.sh");
+        Files.writeString(script, "#!/bin/sh\necho '{\"name\": \"gpu\", \"addresses\": [\"0\"]}'\n");
+        assertThat(script.toFile().setExecutable(true)).isTrue();
+        Process gpuWorker = cluster.startWorker("worker-gpu", 2, List.of("-Dspark.worker.resource.gpu.amount=1",
+                "-Dspark.worker.resource.gpu.discoveryScript=" + script));
+        SyntheticData d = SyntheticData.draw(6000, 4, 2, 99);
+        SparkSession spark = session("okl gpu stages", Map.of("spark.executor.resource.gpu.amount", "1",
+                "spark.executor.resource.gpu.discoveryScript", script.toString(), "spark.executor.cores", "2",
+                "spark.executor.extraJavaOptions", (linalgOption() + " -Dokl.gpu.simulate=256m").trim()));
+        try {
+            StageProfiles profiles = new StageProfiles();
+            spark.sparkContext().addSparkListener(profiles);
+            Okl driver = Okl.builder().build();
+            Dataset<Row> data = d.dataset(spark, 6);
+            SparkFit.Result result = SparkFit.fit(PipelineFiles.parse(PIPELINE, "test", driver.registry()),
+                    data, ColumnLayout.of(data.schema(), List.of("features"), "inputs"), ColumnLayout.of(
+                            data.schema(), d.outputColumns(), "outputs"), Optional.empty(), driver,
+                    new SparkRows.Settings(SparkRows.BLOCK_ROWS, 0, 2, Invalid.of("error"), true));
+            spark.sparkContext().listenerBus().waitUntilEmpty(30_000L);
+            assertThat(result.pass()).isPresent();
+            assertThat(result.pass().get().devices()).as("the sums' tasks ran on the GPU Spark gave them")
+                    .isNotEmpty();
+            assertThat(profiles.profilesOf(DistributedSums.DESCRIPTION)).as("the sums' stage profile")
+                    .isNotEmpty().doesNotContain(0);
+            assertThat(profiles.profilesOf("data checksum")).as("the checksum's stages").containsOnly(0);
+            assertThat(profiles.profilesOf("reading")).as("the reading stages").containsOnly(0);
+
+            Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
+                    .fit(new MatrixRows(d.x(), d.y())).model();
+            Matrix test = SyntheticData.draw(100, 4, 2, 100).x();
+            assertThat(relative(result.model().predict(test).outputs(), oneMachine.predict(test).outputs()))
+                    .isLessThan(1e-8);
+        } finally {
+            spark.stop();
+            StandaloneCluster.kill(gpuWorker);
+        }
+    }
+
+    /** The resource profiles of the stages of each pass. */
+    private static final class StageProfiles extends SparkListener {
+        private final Map<String, Set<Integer>> profiles = new HashMap<>();
+
+        @Override
+        public synchronized void onJobStart(SparkListenerJobStart job) {
+            String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
+            if (description != null) {
+                scala.jdk.javaapi.CollectionConverters.asJava(job.stageInfos()).forEach(stage -> {
+                    profiles.computeIfAbsent(description, k -> new HashSet<>()).add(stage.resourceProfileId());
+                });
+            }
+        }
+
+        /** The profiles of the stages of the passes whose description contains {@code pass}. */
+        synchronized Set<Integer> profilesOf(String pass) {
+            Set<Integer> found = new HashSet<>();
+            profiles.forEach((description, ids) -> {
+                if (description.contains(pass)) {
+                    found.addAll(ids);
+                }
+            });
+            return found;
         }
     }
 

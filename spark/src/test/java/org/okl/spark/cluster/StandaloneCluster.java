@@ -47,7 +47,7 @@ final class StandaloneCluster implements AutoCloseable {
     /** Starts the master and waits until it is alive; returns its URL. */
     String startMaster() throws IOException, InterruptedException {
         Path log = dir.resolve("master.log");
-        master = start(log, "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", "0",
+        master = start(log, List.of(), "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port", "0",
                 "--webui-port", "0");
         Matcher m = waitFor(master, log, MASTER_URL);
         url = m.group(1);
@@ -57,10 +57,21 @@ final class StandaloneCluster implements AutoCloseable {
 
     /** Starts a worker with one core and waits until it has registered with the master. */
     Process startWorker(String name) throws IOException, InterruptedException {
+        return startWorker(name, 1, List.of());
+    }
+
+    /**
+     * Starts a worker and waits until it has registered with the master.
+     *
+     * @param cores   its cores
+     * @param options more JVM options (Spark's {@code spark.worker.*} settings, such as its GPUs)
+     */
+    Process startWorker(String name, int cores, List<String> options) throws IOException, InterruptedException {
         Path log = dir.resolve(name + ".log");
         Path work = Files.createDirectories(dir.resolve(name + "-work"));
-        Process worker = start(log, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--cores", "1",
-                "--memory", "1g", "--webui-port", "0", "--work-dir", work.toString(), url);
+        Process worker = start(log, options, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
+                "--cores", Integer.toString(cores), "--memory", "1g", "--webui-port", "0", "--work-dir",
+                work.toString(), url);
         waitFor(worker, log, Pattern.compile("Successfully registered with master"));
         return worker;
     }
@@ -76,10 +87,11 @@ final class StandaloneCluster implements AutoCloseable {
         worker.destroyForcibly().waitFor();
     }
 
-    private Process start(Path log, String mainClass, String... args) throws IOException {
+    private Process start(Path log, List<String> options, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java(), "-Xmx256m", "-Dlog4j2.configurationFile="
                 + daemonLogging()));
         command.addAll(opens);
+        command.addAll(options);
         command.addAll(List.of("-cp", classPath + java.io.File.pathSeparator + watcherPath(), ParentWatchingMain.class
                 .getName(), Long.toString(ProcessHandle.current().pid()), mainClass));
         command.addAll(List.of(args));
