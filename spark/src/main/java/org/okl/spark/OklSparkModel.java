@@ -158,8 +158,9 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
+        org.okl.core.Model m = oklModel();
         return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol()), scalar(),
-                oklModel().outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
+                m.inputCount(), m.outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
 
     /** The model's broadcast, made once per model. */
