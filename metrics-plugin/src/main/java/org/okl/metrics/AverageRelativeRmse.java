@@ -71,18 +71,21 @@ public final class AverageRelativeRmse implements SquaredErrorMetric {
         return total / used;
     }
 
-    /** The same from sums: the spread of output j is {@code sum y^2 - (sum y)^2 / count}. */
+    /**
+     * The same from sums: the spread of output j is {@code sum y^2 - (sum y)^2 / W}, W its weights' sum (its count
+     * for unweighted sums).
+     */
     @Override
     public double fromSums(SquaredErrors sums) {
         double total = 0;
         int used = 0;
         for (int j = 0; j < sums.outputs(); j++) {
-            long count = sums.counts()[j];
-            if (count == 0) {
+            double weight = sums.weights()[j];
+            if (sums.counts()[j] == 0 || !(weight > 0)) {
                 continue;
             }
             double squares = sums.squares()[j];
-            double spread = squares - sums.sums()[j] * sums.sums()[j] / count;
+            double spread = squares - sums.sums()[j] * sums.sums()[j] / weight;
             if (spread > SUMS_CONSTANT * squares) {
                 total += Math.sqrt(sums.squaredErrors()[j] / spread);
                 used++;

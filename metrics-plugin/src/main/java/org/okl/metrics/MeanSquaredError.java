@@ -44,18 +44,24 @@ public final class MeanSquaredError implements SquaredErrorMetric {
         return sum / count;
     }
 
+    /** The same from sums, weighted ones included: the squared errors' sum over the weights' sum. */
     @Override
     public double fromSums(SquaredErrors sums) {
         double sum = 0;
+        double weight = 0;
         long count = 0;
         for (int j = 0; j < sums.outputs(); j++) {
             sum += sums.squaredErrors()[j];
+            weight += sums.weights()[j];
             count += sums.counts()[j];
         }
         if (count == 0) {
             throw new IllegalArgumentException((root ? "rmse" : "mse") + ": every true value is missing (NaN)");
         }
-        return root ? Math.sqrt(sum / count) : sum / count;
+        if (!(weight > 0)) {
+            throw new IllegalArgumentException((root ? "rmse" : "mse") + ": every row weighs 0");
+        }
+        return root ? Math.sqrt(sum / weight) : sum / weight;
     }
 
     @Override

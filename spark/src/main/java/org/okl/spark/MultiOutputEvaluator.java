@@ -19,7 +19,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
+import org.apache.spark.sql.types.StructType;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
@@ -44,6 +46,8 @@ import org.okl.spark.exec.ExecutorOkl;
  * Each partition adds up per-output sums (squared errors, sums and squares of y; per-label true and false positives
  * and negatives; per-row exact matches and F1) and {@code treeAggregate} merges them, so the value equals OKL's
  * metric on all the rows collected. Rows whose prediction is NaN ({@code handleInvalid} keep) are not scored.
+ * {@code weightCol} (a numeric column, each weight finite and &gt;= 0) weighs the rows: every sum and count above
+ * is weighted, so an integer weight scores its row as that many copies of it.
  *
  * <pre>{@code
  * new CrossValidator().setEstimator(okl).setEstimatorParamMaps(grid)
@@ -62,6 +66,7 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
     private final String uid;
     private final Map<String, Param<?>> shared;
     private final Param<String> metricName;
+    private final Param<String> weightCol;
 
     /** An evaluator with a new uid. */
     public MultiOutputEvaluator() {
@@ -77,6 +82,8 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         this.metricName = new Param<>(this, "metricName", "the metric: " + String.join(", ", names)
                 + " (default mse)", ParamValidators.inArray(names));
         setDefault(metricName, "mse");
+        this.weightCol = new Param<>(this, "weightCol", "a numeric column of row weights (finite, >= 0) the "
+                + "metric weighs the rows by (default: none, every weight 1)");
     }
 
     /** Reads a saved evaluator (Spark ML finds this method by reflection when loading). */
@@ -115,6 +122,22 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         return this;
     }
 
+    /** The weight column. */
+    public Param<String> weightCol() {
+        return weightCol;
+    }
+
+    /** The weight column, as set (it has no default: every row weighs 1). */
+    public String getWeightCol() {
+        return getOrDefault(weightCol);
+    }
+
+    /** Sets the weight column (empty: none). */
+    public MultiOutputEvaluator setWeightCol(String column) {
+        set(weightCol, column);
+        return this;
+    }
+
     @Override
     public boolean isLargerBetter() {
         String name = getOrDefault(metricName);
@@ -139,20 +162,45 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         List<org.apache.spark.sql.Column> columns = new java.util.ArrayList<>();
         truth.names().forEach(c -> columns.add(functions.col(c)));
         columns.add(functions.col(prediction));
+        String weight = weightColumn(dataset.schema());
+        if (weight != null) {
+            columns.add(functions.col(weight).cast(DataTypes.DoubleType));
+        }
         int[] fields = truth.consecutiveFields(0);
         int predictionField = fields.length;
         Sums total;
         try {
             total = dataset.toDF().select(columns.toArray(new org.apache.spark.sql.Column[0])).javaRDD()
                     .treeAggregate(new Sums(), (Sums acc, Row row) -> acc.add(row, truth, fields, predictionField,
-                            labels, name), Sums::merge, 2);
+                            weight, labels, name), Sums::merge, 2);
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         }
         if (total.rows == 0) {
             throw new OklException(ErrorCode.INVALID_DATA, name + ": no row with a prediction to score");
         }
+        if (!(total.weight > 0)) {
+            throw new OklException(ErrorCode.INVALID_DATA, name + ": every scored row weighs 0 (weight column '"
+                    + weight + "')");
+        }
         return labels ? total.labelMetric(name) : total.squaredMetric(name);
+    }
+
+    /** The weight column, checked to be numeric, when set and not empty; else null. */
+    private String weightColumn(StructType schema) {
+        if (!isDefined(weightCol) || getOrDefault(weightCol).isEmpty()) {
+            return null;
+        }
+        String name = getOrDefault(weightCol);
+        if (!Arrays.asList(schema.fieldNames()).contains(name)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "weight column '" + name + "' is not in the data set; its "
+                    + "columns: " + String.join(", ", schema.fieldNames()));
+        }
+        if (!(schema.apply(name).dataType() instanceof NumericType)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "weight column '" + name + "' holds "
+                    + schema.apply(name).dataType().simpleString() + "; weights are numbers");
+        }
+        return name;
     }
 
     @Override
@@ -165,25 +213,48 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         return "MultiOutputEvaluator: uid=" + uid + ", metricName=" + getOrDefault(metricName);
     }
 
-    /** What the rows of a partition add up to; empty until the first row. */
+    /**
+     * What the rows of a partition add up to, every sum weighted by the rows' weights (1 without weight column);
+     * empty until the first row.
+     */
     static final class Sums implements Serializable {
         private static final long serialVersionUID = 1L;
 
         private long rows;
+        private double weight;
         private long[] counts;
+        private double[] weights;
         private double[] errors;
         private double[] sums;
         private double[] squares;
-        private long[] truePositives;
-        private long[] falsePositives;
-        private long[] falseNegatives;
-        private long exact;
-        private long wrong;
+        private double[] truePositives;
+        private double[] falsePositives;
+        private double[] falseNegatives;
+        private double exact;
+        private double wrong;
         private double exampleF1;
 
-        Sums add(Row row, ColumnLayout truth, int[] fields, int predictionField, boolean labels, String metric) {
+        /**
+         * Adds a row (truth fields, the prediction, then the weight when {@code weightCol} is not null).
+         *
+         * @throws OklException {@link ErrorCode#INVALID_DATA} for a weight that is null, negative or not finite
+         */
+        Sums add(Row row, ColumnLayout truth, int[] fields, int predictionField, String weightCol, boolean labels,
+                String metric) {
             if (row.isNullAt(predictionField)) {
                 return this;
+            }
+            double w = 1.0;
+            if (weightCol != null) {
+                if (row.isNullAt(predictionField + 1)) {
+                    throw new OklException(ErrorCode.INVALID_DATA, metric + ": weight column '" + weightCol
+                            + "' has no value (null) in a row; weights must be finite and >= 0");
+                }
+                w = row.getDouble(predictionField + 1);
+                if (!(w >= 0) || Double.isInfinite(w)) {
+                    throw new OklException(ErrorCode.INVALID_DATA, metric + ": weight column '" + weightCol
+                            + "' holds " + w + " in a row; weights must be finite and >= 0");
+                }
             }
             Object p = row.get(predictionField);
             double[] f = p instanceof Vector v ? v.toArray() : new double[] {((Number) p).doubleValue()};
@@ -204,54 +275,57 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
             }
             if (counts == null) {
                 counts = new long[q];
+                weights = new double[q];
                 errors = new double[q];
                 sums = new double[q];
                 squares = new double[q];
-                truePositives = new long[q];
-                falsePositives = new long[q];
-                falseNegatives = new long[q];
+                truePositives = new double[q];
+                falsePositives = new double[q];
+                falseNegatives = new double[q];
             } else if (counts.length != q) {
                 throw new OklException(ErrorCode.INVALID_DATA, metric + ": predictions of " + q + " values where "
                         + "earlier rows had " + counts.length);
             }
             rows++;
+            weight += w;
             if (labels) {
-                addLabels(y, f, metric);
+                addLabels(y, f, w, metric);
             } else {
                 for (int j = 0; j < q; j++) {
                     if (!Double.isNaN(y[j])) {
                         double r = y[j] - f[j];
                         counts[j]++;
-                        errors[j] += r * r;
-                        sums[j] += y[j];
-                        squares[j] += y[j] * y[j];
+                        weights[j] += w;
+                        errors[j] += w * (r * r);
+                        sums[j] += w * y[j];
+                        squares[j] += w * (y[j] * y[j]);
                     }
                 }
             }
             return this;
         }
 
-        private void addLabels(double[] y, double[] f, String metric) {
+        private void addLabels(double[] y, double[] f, double w, String metric) {
             long tp = 0;
             long mismatches = 0;
             for (int j = 0; j < y.length; j++) {
                 boolean truth = label(y[j], metric, "true");
                 boolean predicted = label(f[j], metric, "predicted");
                 if (truth && predicted) {
-                    truePositives[j]++;
+                    truePositives[j] += w;
                     tp++;
                 } else if (predicted) {
-                    falsePositives[j]++;
+                    falsePositives[j] += w;
                     mismatches++;
                 } else if (truth) {
-                    falseNegatives[j]++;
+                    falseNegatives[j] += w;
                     mismatches++;
                 }
             }
-            wrong += mismatches;
-            exact += mismatches == 0 ? 1 : 0;
+            wrong += w * mismatches;
+            exact += mismatches == 0 ? w : 0;
             long denominator = 2 * tp + mismatches;
-            exampleF1 += denominator == 0 ? 1.0 : 2.0 * tp / denominator;
+            exampleF1 += w * (denominator == 0 ? 1.0 : 2.0 * tp / denominator);
         }
 
         private static boolean label(double v, String metric, String what) {
@@ -278,11 +352,13 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
                         + counts.length + " values in one data set");
             }
             rows += other.rows;
+            weight += other.weight;
             exact += other.exact;
             wrong += other.wrong;
             exampleF1 += other.exampleF1;
             for (int j = 0; j < counts.length; j++) {
                 counts[j] += other.counts[j];
+                weights[j] += other.weights[j];
                 errors[j] += other.errors[j];
                 sums[j] += other.sums[j];
                 squares[j] += other.squares[j];
@@ -296,16 +372,16 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
         /** OKL's metric of that name from the squared-error sums. */
         double squaredMetric(String name) {
             Metric metric = ExecutorOkl.get().create(Metric.class, ComponentSpec.of(name));
-            return ((SquaredErrorMetric) metric).fromSums(new SquaredErrors(counts, errors, sums, squares));
+            return ((SquaredErrorMetric) metric).fromSums(new SquaredErrors(counts, errors, sums, squares, weights));
         }
 
-        /** The multi-label metric of that name from the counts. */
+        /** The multi-label metric of that name from the (weighted) counts. */
         double labelMetric(String name) {
             int q = counts.length;
             return switch (name) {
-                case "hamming-loss" -> (double) wrong / (rows * q);
-                case "subset-accuracy" -> (double) exact / rows;
-                case "f1-example" -> exampleF1 / rows;
+                case "hamming-loss" -> wrong / (weight * q);
+                case "subset-accuracy" -> exact / weight;
+                case "f1-example" -> exampleF1 / weight;
                 case "f1-micro" -> f1(Arrays.stream(truePositives).sum(), Arrays.stream(falsePositives).sum()
                         + Arrays.stream(falseNegatives).sum());
                 case "f1-macro" -> {
@@ -319,8 +395,8 @@ public final class MultiOutputEvaluator extends Evaluator implements DefaultPara
             };
         }
 
-        private static double f1(long tp, long wrong) {
-            long denominator = 2 * tp + wrong;
+        private static double f1(double tp, double wrong) {
+            double denominator = 2 * tp + wrong;
             return denominator == 0 ? 1.0 : 2.0 * tp / denominator;
         }
     }

@@ -72,6 +72,17 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         this(uid, bytes.model(), bytes, scalar);
     }
 
+    /**
+     * An empty model, for Spark Connect's ML handler only: it finds the models it may load by name through
+     * {@code META-INF/services/org.apache.spark.ml.Transformer}, and Java's service loader requires a public
+     * constructor without arguments of every class listed there (one without it fails the whole list). It holds no
+     * OKL model and cannot transform: {@link #load} reads a saved model.
+     */
+    public OklSparkModel() {
+        this(org.apache.spark.ml.util.Identifiable$.MODULE$.randomUID("oklModel"), null, (ModelBroadcast) null,
+                false);
+    }
+
     OklSparkModel(String uid, org.okl.core.Model model, ModelBroadcast bytes, boolean scalar) {
         this.uid = uid;
         this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
@@ -109,6 +120,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
      */
     public synchronized org.okl.core.Model oklModel() {
         if (model == null) {
+            requireContent();
             model = bytes.model();
         }
         return model;
@@ -116,7 +128,16 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
 
     /** The OKL model file's bytes. */
     public byte[] modelFileBytes() {
+        requireContent();
         return bytes.bytes().clone();
+    }
+
+    /** Fails for the empty model of the service loader. */
+    private void requireContent() {
+        if (bytes == null) {
+            throw new IllegalStateException("an empty model (made for Spark Connect's service loader): load a saved "
+                    + "one with OklSparkModel.load(path)");
+        }
     }
 
     /** Whether predictions are numbers rather than vectors. */
@@ -170,8 +191,9 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema(), true);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
+        org.okl.core.Model m = oklModel();
         return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol()), scalar(),
-                oklModel().outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
+                m.inputCount(), m.outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
 
     /** The model's broadcast, made once per model. */

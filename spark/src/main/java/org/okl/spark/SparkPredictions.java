@@ -1,13 +1,12 @@
 package org.okl.spark;
 
-import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.okl.api.error.ErrorCode;
@@ -15,9 +14,9 @@ import org.okl.api.error.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 import org.okl.spark.exec.ModelBroadcast;
-import org.okl.spark.exec.PredictingIterator;
+import org.okl.spark.exec.RowPredictor;
 
-/** Appends a model's predictions to a data set, partition by partition on the executors. */
+/** Appends a model's predictions to a data set as a column, predicted row by row on the executors. */
 final class SparkPredictions {
     private SparkPredictions() {
     }
@@ -43,21 +42,28 @@ final class SparkPredictions {
     }
 
     /**
-     * The rows with the prediction column added (lazily, as every transformation).
+     * The rows with the prediction column added (lazily, as every transformation), as a column expression: the
+     * model's prediction of the struct of the input columns ({@link RowPredictor}), so that a query that drops
+     * columns reads only the ones it keeps and the inputs. {@code skip} filters invalid rows out first.
      *
+     * @param width   the model's input width
      * @param size    the prediction vector's size (the model's outputs)
      * @param sparse  whether sparse vectors may be read sparse (the inputs are one vector column)
      * @param invalid what to do with invalid rows
      */
     static Dataset<Row> transform(Dataset<?> data, Broadcast<ModelBroadcast> model, ColumnLayout inputs,
-            String predictionCol, boolean scalar, int size, boolean sparse, Invalid invalid) {
-        StructType schema = data.schema();
-        int[] fields = inputs.fieldsIn(schema);
-        StructType out = schema(schema, predictionCol, scalar, size);
-        MapPartitionsFunction<Row, Row> predict = rows -> new PredictingIterator(rows, model.value().model(), inputs,
-                fields, scalar, sparse, invalid, TaskContext.getPartitionId());
-        // the row encoder keeps types, not column metadata: the prediction's size is put back on the column
-        return data.toDF().mapPartitions(predict, Encoders.row(out)).withMetadata(predictionCol,
-                out.apply(predictionCol).metadata());
+            String predictionCol, boolean scalar, int width, int size, boolean sparse, Invalid invalid) {
+        StructType out = schema(data.schema(), predictionCol, scalar, size);
+        Dataset<Row> source = data.toDF();
+        Column in = functions.struct(inputs.names().stream().map(c -> source.col("`" + c.replace("`", "``") + "`"))
+                .toArray(Column[]::new));
+        Dataset<Row> rows = source;
+        if (invalid == Invalid.SKIP) {
+            rows = rows.filter(functions.udf(RowPredictor.valid(inputs, width), DataTypes.BooleanType)
+                    .asNonNullable().apply(in));
+        }
+        Column prediction = functions.udf(new RowPredictor(model, inputs, width, size, scalar, sparse, invalid),
+                scalar ? DataTypes.DoubleType : SQLDataTypes.VectorType()).asNonNullable().apply(in);
+        return rows.select(functions.col("*"), prediction.as(predictionCol, out.apply(predictionCol).metadata()));
     }
 }

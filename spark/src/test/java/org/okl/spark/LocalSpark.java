@@ -35,7 +35,9 @@ public final class LocalSpark {
         // application registers as it registers its own classes
         config.accept("spark.kryo.classesToRegister", "org.apache.spark.sql.catalyst.expressions.GenericRow,"
                 + "org.apache.spark.sql.catalyst.expressions.GenericRowWithSchema,[Ljava.lang.Object;,"
-                + "org.apache.spark.ml.stat.SummarizerBuffer," + SUMMARIZER);
+                + "org.apache.spark.ml.stat.SummarizerBuffer,"
+                // Spark's Parquet writer sends the written schema back with each task's result
+                + "org.apache.spark.sql.types.ArrayType," + SUMMARIZER);
     }
 
     /** The shared session. */

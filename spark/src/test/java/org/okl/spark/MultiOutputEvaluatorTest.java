@@ -27,7 +27,8 @@ import org.okl.core.Okl;
 
 /**
  * The multi-output evaluator against OKL's metrics computed on the same rows collected (every metric it offers), in
- * {@code CrossValidator} over OKL pipelines, and saved and loaded with Spark ML's persistence.
+ * {@code CrossValidator} over OKL pipelines, and saved and loaded with Spark ML's persistence; weighted metrics
+ * against a computation by hand and against the rows repeated as many times as their integer weights.
  */
 class MultiOutputEvaluatorTest {
     private static final Okl OKL = Okl.builder().build();
@@ -119,5 +120,130 @@ class MultiOutputEvaluatorTest {
         MultiOutputEvaluator loaded = MultiOutputEvaluator.load(path);
         assertThat(loaded.getOrDefault(loaded.metricName())).isEqualTo("arrmse");
         assertThat(loaded.getOrDefault(loaded.labelCol())).isEqualTo("y");
+    }
+
+    /** Rows (truth vector, prediction vector, weight) in 3 partitions. */
+    private static Dataset<Row> weighted(Matrix truth, Matrix predicted, Double[] weights) {
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < truth.rows(); i++) {
+            rows.add(RowFactory.create(Vectors.dense(truth.row(i)), Vectors.dense(predicted.row(i)), weights[i]));
+        }
+        StructType schema = new StructType().add("label", SQLDataTypes.VectorType(), false)
+                .add("prediction", SQLDataTypes.VectorType(), false)
+                .add("w", org.apache.spark.sql.types.DataTypes.DoubleType, true);
+        return LocalSpark.session().createDataFrame(new org.apache.spark.api.java.JavaSparkContext(
+                LocalSpark.session().sparkContext()).parallelize(rows, 3), schema);
+    }
+
+    /** The rows of a matrix, row i repeated {@code times[i]} times. */
+    private static Matrix repeat(Matrix m, int[] times) {
+        Matrix out = Matrix.zeros(java.util.Arrays.stream(times).sum(), m.cols());
+        int r = 0;
+        for (int i = 0; i < m.rows(); i++) {
+            for (int k = 0; k < times[i]; k++, r++) {
+                for (int j = 0; j < m.cols(); j++) {
+                    out.set(r, j, m.get(i, j));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void weightsScoreARowAsThatManyCopiesAndMatchTheWeightedSumsByHand() {
+        Random r = new Random(7);
+        int n = 240;
+        Matrix y = Matrix.zeros(n, 3);
+        Matrix f = Matrix.zeros(n, 3);
+        Matrix labels = Matrix.zeros(n, 4);
+        Matrix guesses = Matrix.zeros(n, 4);
+        int[] times = new int[n];
+        Double[] w = new Double[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = r.nextInt(4);
+            w[i] = (double) times[i];
+            for (int j = 0; j < 3; j++) {
+                y.set(i, j, r.nextGaussian() * (j + 1) + (i % 3 == 0 ? 2.0 * j : 0.0));
+                f.set(i, j, y.get(i, j) + (0.2 + 0.3 * (i % 3)) * r.nextGaussian());
+            }
+            for (int j = 0; j < 4; j++) {
+                labels.set(i, j, r.nextDouble() < 0.3 ? 1 : 0);
+                guesses.set(i, j, r.nextDouble() < (i % 2 == 0 ? 0.9 : 0.6) ? labels.get(i, j)
+                        : 1 - labels.get(i, j));
+            }
+        }
+        for (int i = 0; i < n; i += 17) {
+            y.set(i, i % 3, Double.NaN);
+        }
+        for (String metric : new String[] {"mse", "rmse", "arrmse"}) {
+            double value = new MultiOutputEvaluator().setMetricName(metric).setWeightCol("w")
+                    .evaluate(weighted(y, f, w));
+            assertThat(value).as(metric).isCloseTo(okl(metric, repeat(y, times), repeat(f, times)),
+                    org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(value).as(metric + " differs unweighted").isNotCloseTo(okl(metric, y, f),
+                    org.assertj.core.data.Offset.offset(1e-3));
+        }
+        for (String metric : new String[] {"hamming-loss", "subset-accuracy", "f1-example", "f1-micro",
+                "f1-macro"}) {
+            double value = new MultiOutputEvaluator().setMetricName(metric).setWeightCol("w")
+                    .evaluate(weighted(labels, guesses, w));
+            assertThat(value).as(metric).isCloseTo(okl(metric, repeat(labels, times), repeat(guesses, times)),
+                    org.assertj.core.data.Offset.offset(1e-12));
+        }
+
+        // by hand, real weights: weighted MSE over the entries with a true value, and weighted aRRMSE
+        Double[] real = new Double[n];
+        double[] error = new double[3];
+        double[] weight = new double[3];
+        double[] sum = new double[3];
+        for (int i = 0; i < n; i++) {
+            real[i] = 0.1 + r.nextDouble() * 3;
+            for (int j = 0; j < 3; j++) {
+                if (!Double.isNaN(y.get(i, j))) {
+                    double e = y.get(i, j) - f.get(i, j);
+                    error[j] += real[i] * e * e;
+                    weight[j] += real[i];
+                    sum[j] += real[i] * y.get(i, j);
+                }
+            }
+        }
+        double mse = (error[0] + error[1] + error[2]) / (weight[0] + weight[1] + weight[2]);
+        double arrmse = 0;
+        for (int j = 0; j < 3; j++) {
+            double mean = sum[j] / weight[j];
+            double spread = 0;
+            for (int i = 0; i < n; i++) {
+                if (!Double.isNaN(y.get(i, j))) {
+                    spread += real[i] * (y.get(i, j) - mean) * (y.get(i, j) - mean);
+                }
+            }
+            arrmse += Math.sqrt(error[j] / spread) / 3;
+        }
+        Dataset<Row> data = weighted(y, f, real);
+        assertThat(new MultiOutputEvaluator().setWeightCol("w").evaluate(data)).isCloseTo(mse,
+                org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(new MultiOutputEvaluator().setWeightCol("w").setMetricName("rmse").evaluate(data))
+                .isCloseTo(Math.sqrt(mse), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(new MultiOutputEvaluator().setWeightCol("w").setMetricName("arrmse").evaluate(data))
+                .isCloseTo(arrmse, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void badWeightsAreRefusedNamingTheColumn() {
+        Matrix y = Matrix.zeros(4, 2);
+        Matrix f = Matrix.zeros(4, 2);
+        f.set(0, 0, 1);
+        for (Double bad : new Double[] {-1.0, Double.NaN, Double.POSITIVE_INFINITY, null}) {
+            Dataset<Row> data = weighted(y, f, new Double[] {1.0, 2.0, bad, 1.0});
+            assertThatThrownBy(() -> new MultiOutputEvaluator().setWeightCol("w").evaluate(data))
+                    .as(String.valueOf(bad)).isInstanceOf(OklException.class)
+                    .hasMessageContaining("mse: weight column 'w'").hasMessageContaining("finite and >= 0");
+        }
+        assertThatThrownBy(() -> new MultiOutputEvaluator().setWeightCol("w")
+                .evaluate(weighted(y, f, new Double[] {0.0, 0.0, 0.0, 0.0}))).isInstanceOf(OklException.class)
+                .hasMessageContaining("every scored row weighs 0");
+        assertThatThrownBy(() -> new MultiOutputEvaluator().setWeightCol("nope")
+                .evaluate(weighted(y, f, new Double[] {1.0, 1.0, 1.0, 1.0}))).isInstanceOf(OklException.class)
+                .hasMessageContaining("weight column 'nope' is not in the data set");
     }
 }

@@ -43,7 +43,10 @@ class SharedParamsTest {
         assertThat(e.getOrDefault(e.labelCol())).isEqualTo("truth");
         assertThat(e.getOrDefault(e.outputCols())).containsExactly("y0");
         assertThat(e.getOrDefault(e.predictionCol())).isEqualTo("p");
-        assertThat(names(e.params())).containsExactly("labelCol", "metricName", "outputCols", "predictionCol");
+        assertThat(e.setWeightCol("w")).isSameAs(e);
+        assertThat(e.getWeightCol()).isEqualTo("w");
+        assertThat(names(e.params())).containsExactly("labelCol", "metricName", "outputCols", "predictionCol",
+                "weightCol");
     }
 
     private static String[] names(Param<?>[] params) {

@@ -35,15 +35,20 @@ public record FitSummary(List<Pass> passes, long rows, long skippedRows, long ro
      * @param onDriver       whether the driver did the work (rows brought to it) rather than the executors
      * @param rows           the rows it covered
      * @param jobs           the Spark jobs it ran
-     * @param tasks          their tasks
+     * @param tasks          their tasks whose results were used: one successful attempt per partition of each
+     *                       stage attempt (a stage attempt Spark resubmits after lost outputs counts again)
+     * @param failedAttempts      the attempts that ended in an error, a lost executor or a kill (retried or not)
+     * @param speculativeAttempts the redundant attempts of speculation: killed because another attempt of the task
+     *                            succeeded, refused the output commit, or a second success whose result was dropped
      * @param executors      the executors the tasks ran on ({@code id@host}), sorted
-     * @param resultBytes    the bytes of the task results the driver fetched
-     * @param shuffleBytes   the bytes the tasks wrote to shuffles
+     * @param resultBytes    the bytes of the tasks' results the driver fetched
+     * @param shuffleBytes   the bytes the tasks wrote to shuffles (of those tasks only, as the two above)
      * @param broadcastBytes the bytes broadcast to the executors for it (sketch arrays, right-hand sides)
      * @param seconds        its wall time on the driver
      */
-    public record Pass(String name, boolean onDriver, long rows, int jobs, int tasks, List<String> executors,
-            long resultBytes, long shuffleBytes, long broadcastBytes, double seconds) implements Serializable {
+    public record Pass(String name, boolean onDriver, long rows, int jobs, int tasks, int failedAttempts,
+            int speculativeAttempts, List<String> executors, long resultBytes, long shuffleBytes, long broadcastBytes,
+            double seconds) implements Serializable {
         private static final long serialVersionUID = 1L;
 
         /** Copies the list. */
@@ -69,9 +74,14 @@ public record FitSummary(List<Pass> passes, long rows, long skippedRows, long ro
                 sparse ? "sparse inputs" : "dense inputs", cachedBytes / 1048576.0, rowsToDriver));
         for (Pass p : passes) {
             sb.append(String.format(Locale.ROOT, "  %-40s %-9s %10d rows %4d tasks on %-30s %9.2f MiB back, "
-                    + "%9.2f MiB broadcast, %7.2f s%n", p.name(), p.onDriver() ? "driver" : "executors", p.rows(),
+                    + "%9.2f MiB broadcast, %7.2f s", p.name(), p.onDriver() ? "driver" : "executors", p.rows(),
                     p.tasks(), String.join(" ", p.executors()), p.resultBytes() / 1048576.0,
                     p.broadcastBytes() / 1048576.0, p.seconds()));
+            if (p.failedAttempts() > 0 || p.speculativeAttempts() > 0) {
+                sb.append(String.format(Locale.ROOT, " (and %d failed, %d speculative attempts)", p.failedAttempts(),
+                        p.speculativeAttempts()));
+            }
+            sb.append(System.lineSeparator());
         }
         return sb.toString();
     }

@@ -9,6 +9,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apache.spark.SparkContext;
+import org.apache.spark.Success$;
+import org.apache.spark.TaskCommitDenied;
+import org.apache.spark.TaskEndReason;
+import org.apache.spark.TaskKilled;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -17,13 +21,16 @@ import org.okl.spark.data.Jobs;
 
 /**
  * Records the passes of one fit: every Spark job a pass starts is tagged (the local property {@value #PASS}, and the
- * job description Spark shows), and a listener adds up, per pass, the jobs, the tasks, the executors they ran on and
- * the bytes they returned or shuffled. Attached to the context while the rows are in use ({@link #close} detaches
+ * job description Spark shows), and a listener adds up, per pass, the jobs, the tasks whose results were used, the
+ * executors they ran on and the bytes they returned or shuffled, and apart the failed and the speculative attempts
+ * ({@link #onTaskEnd}). Attached to the context while the rows are in use ({@link #close} detaches
  * it).
  */
 public final class PassLog extends SparkListener implements AutoCloseable {
     /** The local property that tags a job with its pass. */
     public static final String PASS = "okl.pass";
+    /** The reason Spark's scheduler gives when it kills an attempt because another attempt of its task succeeded. */
+    static final String SPECULATION_KILL = "another attempt succeeded";
 
     private final SparkContext context;
     private final String id = UUID.randomUUID().toString();
@@ -84,6 +91,13 @@ public final class PassLog extends SparkListener implements AutoCloseable {
         scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds()).forEach(s -> stages.put((Integer) s, pass));
     }
 
+    /**
+     * Counts a task attempt that ended: a success whose result the scheduler used (the first of its partition in its
+     * stage attempt) is one of the pass's tasks, and only those add their executor and bytes; a second success of
+     * the same partition (its result dropped), an attempt killed because another attempt succeeded, or one refused
+     * the output commit is a speculative attempt; any other end (an error, a lost executor, a kill) is a failed
+     * attempt, whether it was retried or not.
+     */
     @Override
     public void onTaskEnd(SparkListenerTaskEnd task) {
         Open pass = stages.get(task.stageId());
@@ -91,12 +105,25 @@ public final class PassLog extends SparkListener implements AutoCloseable {
             return;
         }
         TaskMetrics m = task.taskMetrics();
+        TaskEndReason reason = task.reason();
         synchronized (this) {
-            pass.tasks++;
-            pass.executors.add(task.taskInfo().executorId() + "@" + task.taskInfo().host());
-            if (m != null) {
-                pass.resultBytes += m.resultSize();
-                pass.shuffleBytes += m.shuffleWriteMetrics().bytesWritten();
+            if (reason instanceof Success$) {
+                if (!pass.succeeded.add(task.stageId() + "." + task.stageAttemptId() + "."
+                        + task.taskInfo().partitionId())) {
+                    pass.speculativeAttempts++;
+                    return;
+                }
+                pass.tasks++;
+                pass.executors.add(task.taskInfo().executorId() + "@" + task.taskInfo().host());
+                if (m != null) {
+                    pass.resultBytes += m.resultSize();
+                    pass.shuffleBytes += m.shuffleWriteMetrics().bytesWritten();
+                }
+            } else if (reason instanceof TaskCommitDenied
+                    || reason instanceof TaskKilled killed && killed.reason().equals(SPECULATION_KILL)) {
+                pass.speculativeAttempts++;
+            } else {
+                pass.failedAttempts++;
             }
         }
     }
@@ -110,7 +137,7 @@ public final class PassLog extends SparkListener implements AutoCloseable {
         }
         synchronized (this) {
             return passes.stream().map(p -> new FitSummary.Pass(p.name, p.onDriver, p.rows, p.jobs, p.tasks,
-                    new ArrayList<>(p.executors), p.resultBytes, p.shuffleBytes, p.broadcastBytes, p.seconds))
+                    p.failedAttempts, p.speculativeAttempts, new ArrayList<>(p.executors), p.resultBytes, p.shuffleBytes, p.broadcastBytes, p.seconds))
                     .toList();
         }
     }
@@ -130,6 +157,9 @@ public final class PassLog extends SparkListener implements AutoCloseable {
         private final TreeSet<String> executors = new TreeSet<>();
         private int jobs;
         private int tasks;
+        private int failedAttempts;
+        private int speculativeAttempts;
+        private final java.util.Set<String> succeeded = new java.util.HashSet<>();
         private long resultBytes;
         private long shuffleBytes;
         private volatile double seconds;

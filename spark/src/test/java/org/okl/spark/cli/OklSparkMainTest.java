@@ -163,8 +163,9 @@ class OklSparkMainTest {
         for (String line : lines) {
             String[] f = line.split(",");
             int i = Integer.parseInt(f[0].substring(3));
+            // predicted row by row: the rounding of the block products differs in the last digits
             assertThat(Double.parseDouble(f[1])).as(f[0]).isCloseTo(expected.get(i, 0),
-                    org.assertj.core.data.Offset.offset(1e-12));
+                    org.assertj.core.data.Offset.offset(1e-10));
         }
         Run clash = run("predict", "--model", model.toString(), "--data", train.toString(), "--inputs", "0:2",
                 "--keep", "y", "--out", dir.resolve("clash").toString());
