@@ -62,7 +62,8 @@ import org.okl.spark.fit.SparkRows;
  */
 public final class OklEstimator extends Estimator<OklSparkModel> implements DefaultParamsWritable,
         SharedParams.HasInputColumns<OklEstimator>, SharedParams.HasOutputColumns<OklEstimator>,
-        SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator> {
+        SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator>,
+        SharedParams.HasNumPartitions<OklEstimator> {
     private static final long serialVersionUID = 1L;
 
     private final String uid;
@@ -85,7 +86,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.uid = uid;
         this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
                 ColumnParams.LABEL_COL, ColumnParams.OUTPUT_COLS, ColumnParams.PREDICTION_COL,
-                ColumnParams.HANDLE_INVALID);
+                ColumnParams.HANDLE_INVALID, ColumnParams.NUM_PARTITIONS);
         this.pipeline = new Param<>(this, "pipeline", "the OKL pipeline as pipeline-file JSON (presets allowed)");
         this.pipelinePath = new Param<>(this, "pipelinePath", "a pipeline file, read through Hadoop's file systems "
                 + "(used when pipeline is not set)");
@@ -254,7 +255,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         SparkFit.Result result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()),
                 okl, new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
                         (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
-                        (Boolean) getOrDefault(requireDistributed)));
+                        (Boolean) getOrDefault(requireDistributed), getNumPartitions()));
         OklSparkModel model = new OklSparkModel(uid, result.model(), outputs.isSingleNumber());
         // the values set here and the defaults as defaults: an extra map would set every default explicitly, and
         // the model would see featuresCol set beside inputCols
