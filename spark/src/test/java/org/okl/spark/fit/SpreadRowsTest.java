@@ -91,8 +91,8 @@ class SpreadRowsTest {
         int n = 1003;
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            rows.add(RowFactory.create(Vectors.sparse(50, new int[] {i % 49, 49}, new double[] {i + 1, -(i + 1)}), (double) i,
-                    0.5 + i % 3));
+            rows.add(RowFactory.create(Vectors.sparse(50, new int[] {i % 49, 49}, new double[] {i + 1, -(i + 1)}),
+                    (double) i, 0.5 + i % 3));
         }
         StructType schema = new StructType().add("x", SQLDataTypes.VectorType(), false)
                 .add("y", DataTypes.DoubleType, false).add("w", DataTypes.DoubleType, false);
