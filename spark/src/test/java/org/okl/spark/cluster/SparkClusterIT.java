@@ -278,24 +278,31 @@ class SparkClusterIT {
         }
     }
 
-    /** Kills the worker when a task of the sums' job starts on one of its executors. */
+    /** Kills the worker when a task of the sums' job (or of another pass) starts on one of its executors. */
     private static final class WorkerKiller extends SparkListener {
         private final Process worker;
         private final Set<String> executors;
+        private final String pass;
         private final Set<Integer> sumsStages = new HashSet<>();
         private final AtomicBoolean killed = new AtomicBoolean();
         private final AtomicInteger executorsLost = new AtomicInteger();
         private final AtomicInteger failedTasks = new AtomicInteger();
 
         WorkerKiller(Process worker, Set<String> executors) {
+            this(worker, executors, DistributedSums.DESCRIPTION);
+        }
+
+        /** Kills the worker during the jobs whose description contains {@code pass}. */
+        WorkerKiller(Process worker, Set<String> executors, String pass) {
             this.worker = worker;
             this.executors = executors;
+            this.pass = pass;
         }
 
         @Override
         public synchronized void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
-            if (description != null && description.contains(DistributedSums.DESCRIPTION)) {
+            if (description != null && description.contains(pass)) {
                 scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds())
                         .forEach(s -> sumsStages.add((Integer) s));
             }
@@ -443,5 +450,50 @@ class SparkClusterIT {
 
     private static double relative(Matrix a, Matrix b) {
         return a.maxAbsDifference(b) / b.frobeniusNorm();
+    }
+
+    /**
+     * A worker lost during a Falkon fit whose source is a shuffle ({@code repartition} without a seed): Spark
+     * computes the lost cached blocks again from the shuffle, whose fetches arrive in another order, and the rows
+     * must not move (they are sorted by content within each partition once read). A third worker is started for
+     * this and killed at the first task of Falkon's passes on it; the model is the model of the same fit without
+     * the loss, as is a fit of the same shuffle run anew (whose fetch order differs too).
+     */
+    @Test
+    @Order(100)
+    void aWorkerKilledDuringAFalkonFitOverAShuffleLeavesTheModelUnchanged() throws Exception {
+        String pipeline = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},"
+                + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 50},"
+                + " \"solver\": {\"name\": \"falkon\", \"tolerance\": 1e-12, \"iterations\": 60},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-1, 1e-3]},"
+                + " \"selection\": {\"method\": \"kfold\", \"folds\": 3, \"metric\": \"mse\", \"seed\": 5}}";
+        Process victim = cluster.startWorker("worker-3");
+        SyntheticData d = SyntheticData.draw(8000, 4, 2, 97);
+        SparkSession spark = session("okl shuffle loss");
+        try {
+            Set<String> victims = awaitExecutors(dir.resolve("worker-3.log"), spark.sparkContext().applicationId());
+            Dataset<Row> shuffled = d.dataset(spark, 6).repartition(4);
+            assertThat(org.okl.spark.data.SourceOrder.of(shuffled.javaRDD().rdd()))
+                    .isEqualTo(org.okl.spark.data.SourceOrder.UNORDERED);
+            OklEstimator estimator = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                    .setOutputCols(d.outputColumns().toArray(new String[0]));
+            Matrix test = SyntheticData.draw(100, 4, 2, 98).x();
+            Model undisturbed = estimator.fit(shuffled).oklModel();
+
+            WorkerKiller killer = new WorkerKiller(victim, victims, "okl: falkon");
+            spark.sparkContext().addSparkListener(killer);
+            Model model = estimator.fit(shuffled).oklModel();
+            spark.sparkContext().removeSparkListener(killer);
+            assertThat(killer.killed.get()).as("the third worker was killed during Falkon's passes").isTrue();
+            assertThat(killer.executorsLost.get()).isPositive();
+            assertThat(killer.failedTasks.get()).as("tasks lost with the worker").isPositive();
+            assertThat(model.provenance().solver()).isEqualTo("falkon");
+            assertThat(model.pathIndex()).isEqualTo(undisturbed.pathIndex());
+            assertThat(relative(model.predict(test).outputs(), undisturbed.predict(test).outputs()))
+                    .isLessThan(1e-9);
+        } finally {
+            spark.stop();
+            StandaloneCluster.kill(victim);
+        }
     }
 }
