@@ -496,4 +496,50 @@ class SparkClusterIT {
             StandaloneCluster.kill(victim);
         }
     }
+
+    /**
+     * One gzipped CSV file, which Spark reads as one partition: the reading pass spreads its rows over the cluster's
+     * cores, so the sums and the checksum run on both workers, and the model is still the one-machine model (the rows
+     * keep their order). Runs before a worker is killed.
+     */
+    @Test
+    @Order(3)
+    void aGzippedCsvIsSpreadOverBothWorkers() throws Exception {
+        SyntheticData d = SyntheticData.draw(6000, 4, 2, 99);
+        Path csv = d.writeCsv(dir.resolve("spread.csv"), null);
+        Path gz = dir.resolve("spread.csv.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(csv, out);
+        }
+        org.apache.spark.sql.types.StructType schema = new org.apache.spark.sql.types.StructType();
+        for (String c : List.of("x0", "x1", "x2", "x3", "y0", "y1")) {
+            schema = schema.add(c, org.apache.spark.sql.types.DataTypes.DoubleType, false);
+        }
+        SparkSession spark = session("okl spread");
+        try {
+            awaitExecutors(dir.resolve("worker-2.log"), spark.sparkContext().applicationId());
+            TaskPlacement placement = new TaskPlacement();
+            spark.sparkContext().addSparkListener(placement);
+            Dataset<Row> rows = spark.read().schema(schema).csv(gz.toString());
+            assertThat(rows.javaRDD().getNumPartitions()).isEqualTo(1);
+            org.okl.spark.OklSparkModel fitted = new OklEstimator().setPipeline(PIPELINE)
+                    .setInputCols(new String[] {"x0", "x1", "x2", "x3"}).setOutputCols(new String[] {"y0", "y1"})
+                    .fit(rows);
+            spark.sparkContext().listenerBus().waitUntilEmpty(30_000L);
+            TaskPlacement.Report placed = new TaskPlacement.Report(spark.sparkContext().applicationId(),
+                    placement.report().lines());
+            assertThat(fitted.summary().toString()).contains("spreading the rows over");
+            for (String pass : List.of("okl: per-fold sums", "okl: data checksum")) {
+                assertRanOnBothWorkers(placed, pass);
+            }
+            Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
+                    .fit(new MatrixRows(d.x(), d.y())).model();
+            Model model = fitted.oklModel();
+            assertThat(model.provenance().dataSha256()).isEqualTo(oneMachine.provenance().dataSha256());
+            Matrix test = SyntheticData.draw(100, 4, 2, 100).x();
+            assertThat(relative(model.predict(test).outputs(), oneMachine.predict(test).outputs())).isLessThan(1e-9);
+        } finally {
+            spark.stop();
+        }
+    }
 }
