@@ -57,6 +57,14 @@ import org.okl.spark.exec.SketchRecipe;
  * ({@code MEMORY_AND_DISK}) for the passes of a fit unless the data set is itself persisted, as Spark ML's estimators
  * do; {@link #close} releases them.
  *
+ * <p>The global index holds only while a partition computed again (a lost executor, an evicted block) gives the same
+ * rows in the same order, so the reading pass asks Spark how deterministic the source is ({@link SourceOrder}): the
+ * rows of a shuffle's output (UNORDERED) are sorted by content within each partition, whatever is not determinate is
+ * kept by this object even when the data set is persisted, checkpointed once read when the context has a checkpoint
+ * directory, and an indeterminate source without one is refused. The reading pass also spreads the rows over
+ * {@link Settings#numPartitions} partitions of equal rows, or over every core when the source has fewer partitions
+ * (one gzipped file), keeping their order ({@link RowSpreading}).
+ *
  * <p>Every pass runs on the executors: the uniform sample ({@link #sample}: each row's reservoir choice is its own,
  * {@link ReservoirSample#slot}, so the executors make them and the driver fetches the chosen rows), the sketch's Gram
  * and scored sample ({@link #forSketch}), the transforms' statistics ({@link #transformParts}), the per-fold sums,
