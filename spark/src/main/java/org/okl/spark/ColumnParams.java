@@ -3,6 +3,7 @@ package org.okl.spark;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Params;
@@ -17,7 +18,7 @@ import org.okl.spark.data.Invalid;
  * The column parameters the estimator and its model share, defined once: one input column ({@code featuresCol}, an
  * ML vector, a numeric array or a number) or several ({@code inputCols}; setting both is an error), the same for
  * outputs ({@code labelCol}, {@code outputCols}), the prediction column, and what to do with invalid rows
- * ({@code handleInvalid}).
+ * ({@code handleInvalid}), and the partitions the estimator spreads the rows over ({@code numPartitions}).
  */
 final class ColumnParams {
     static final String FEATURES_COL = "featuresCol";
@@ -26,6 +27,7 @@ final class ColumnParams {
     static final String OUTPUT_COLS = "outputCols";
     static final String PREDICTION_COL = "predictionCol";
     static final String HANDLE_INVALID = "handleInvalid";
+    static final String NUM_PARTITIONS = "numPartitions";
 
     private ColumnParams() {
     }
@@ -45,6 +47,7 @@ final class ColumnParams {
                 case OUTPUT_COLS -> outputCols(owner);
                 case PREDICTION_COL -> defaulted(owner, predictionCol(owner), "prediction");
                 case HANDLE_INVALID -> defaulted(owner, handleInvalid(owner), "error");
+                case NUM_PARTITIONS -> numPartitions(owner);
                 default -> throw new IllegalArgumentException("no shared parameter '" + name + "'");
             });
         }
@@ -86,6 +89,15 @@ final class ColumnParams {
                 + "negative weight or another width: 'error' (stop, naming the row and column; the default), 'skip' "
                 + "(leave it out), 'keep' (predict NaN; a fit leaves it out)",
                 ParamValidators.inArray(Invalid.IDS));
+    }
+
+    static IntParam numPartitions(Params owner) {
+        IntParam param = new IntParam(owner, NUM_PARTITIONS, "the partitions the rows are spread over in the "
+                + "reading pass, evenly by rows and in their order, so that every pass after it runs that many tasks "
+                + "(0, the default: over every core, defaultParallelism, when the data set has fewer partitions, as "
+                + "one gzipped file has one)", ParamValidators.gtEq(0));
+        owner.setDefault(param, 0);
+        return param;
     }
 
     /**

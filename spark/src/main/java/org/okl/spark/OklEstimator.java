@@ -68,7 +68,8 @@ import org.okl.spark.fit.SparkRows;
  */
 public final class OklEstimator extends Estimator<OklSparkModel> implements DefaultParamsWritable,
         SharedParams.HasInputColumns<OklEstimator>, SharedParams.HasOutputColumns<OklEstimator>,
-        SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator> {
+        SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator>,
+        SharedParams.HasNumPartitions<OklEstimator> {
     private static final long serialVersionUID = 1L;
 
     private final String uid;
@@ -92,12 +93,12 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.uid = uid;
         this.shared = ColumnParams.shared(this, ColumnParams.FEATURES_COL, ColumnParams.INPUT_COLS,
                 ColumnParams.LABEL_COL, ColumnParams.OUTPUT_COLS, ColumnParams.PREDICTION_COL,
-                ColumnParams.HANDLE_INVALID);
+                ColumnParams.HANDLE_INVALID, ColumnParams.NUM_PARTITIONS);
         this.pipeline = new Param<>(this, "pipeline", "the OKL pipeline as pipeline-file JSON (presets allowed)");
         this.pipelinePath = new Param<>(this, "pipelinePath", "a pipeline file, read through Hadoop's file systems "
                 + "(used when pipeline is not set)");
-        this.seed = new LongParam(this, "seed", "the seed of OKL's random choices (landmarks, random features; the folds "
-                + "use the pipeline's selection seed)");
+        this.seed = new LongParam(this, "seed", "the seed of OKL's random choices (landmarks, random features; the "
+                + "folds use the pipeline's selection seed)");
         this.aggregationDepth = new IntParam(this, "aggregationDepth", "the depth of the treeAggregate that merges "
                 + "the partitions' sums (>= 1)", ParamValidators.gtEq(1));
         this.blockRows = new IntParam(this, "blockRows", "the most rows of one kernel block on the executors (0: "
@@ -291,7 +292,7 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
             result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()), okl,
                     new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
                             (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
-                            (Boolean) getOrDefault(requireDistributed)));
+                            (Boolean) getOrDefault(requireDistributed), getNumPartitions()));
         }
         OklSparkModel model = new OklSparkModel(uid, result.model(), ModelBroadcast.of(result.model(), shipped),
                 outputs.isSingleNumber());

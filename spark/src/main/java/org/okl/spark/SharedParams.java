@@ -1,5 +1,6 @@
 package org.okl.spark;
 
+import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.Params;
 import org.apache.spark.ml.param.StringArrayParam;
@@ -159,6 +160,30 @@ public final class SharedParams {
         /** Sets what to do with invalid rows ({@code error}, {@code skip}, {@code keep}). */
         default S setHandleInvalid(String value) {
             return assign(this, handleInvalid(), value);
+        }
+    }
+
+    /**
+     * A stage that reads rows into partitions of its own ({@code numPartitions}: how many, spread evenly by rows in
+     * the reading pass, their order kept; 0 for automatic).
+     *
+     * @param <S> the stage, which the setter returns
+     */
+    public interface HasNumPartitions<S extends HasNumPartitions<S>> extends Stage {
+
+        /** The partitions to spread the rows over (0: automatic). */
+        default IntParam numPartitions() {
+            return typed(this, ColumnParams.NUM_PARTITIONS);
+        }
+
+        /** The partitions to spread the rows over, as set or by default (0: automatic). */
+        default int getNumPartitions() {
+            return (Integer) getOrDefault(numPartitions());
+        }
+
+        /** Sets the partitions to spread the rows over (0: automatic). */
+        default S setNumPartitions(int partitions) {
+            return assign(this, numPartitions(), partitions);
         }
     }
 }

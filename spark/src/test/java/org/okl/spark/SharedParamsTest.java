@@ -23,6 +23,10 @@ class SharedParamsTest {
         assertThat(e.setOutputCols(new String[] {"y0", "y1"})).isSameAs(e);
         assertThat(e.setPredictionCol("p")).isSameAs(e);
         assertThat(e.setHandleInvalid("skip")).isSameAs(e);
+        assertThat(e.getNumPartitions()).isZero();
+        assertThat(e.setNumPartitions(12)).isSameAs(e);
+        assertThat(e.getNumPartitions()).isEqualTo(12);
+        assertThatThrownBy(() -> e.setNumPartitions(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThat(e.getOrDefault(e.featuresCol())).isEqualTo("x");
         assertThat(e.getOrDefault(e.inputCols())).containsExactly("a", "b");
         assertThat(e.getOrDefault(e.labelCol())).isEqualTo("y");
@@ -32,8 +36,8 @@ class SharedParamsTest {
         assertThat(e.featuresCol().parent()).isEqualTo(e.uid());
         assertThatThrownBy(() -> e.setHandleInvalid("ignore")).isInstanceOf(IllegalArgumentException.class);
         assertThat(names(e.params())).containsExactly("aggregationDepth", "blockRows", "featuresCol",
-                "handleInvalid", "inputCols", "labelCol", "outputCols", "pipeline", "pipelinePath", "predictionCol",
-                "requireDistributed", "seed", "weightCol");
+                "handleInvalid", "inputCols", "labelCol", "numPartitions", "outputCols", "pipeline", "pipelinePath",
+                "predictionCol", "requireDistributed", "seed", "weightCol");
     }
 
     @Test

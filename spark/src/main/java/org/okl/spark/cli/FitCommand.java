@@ -64,6 +64,11 @@ final class FitCommand extends SparkCommand {
             + "partitions' sums.")
     int depth;
 
+    @Option(names = "--num-partitions", defaultValue = "0", paramLabel = "N", description = "Spread the rows over N "
+            + "partitions in the reading pass, evenly and in their order (default 0: over every core when the data "
+            + "has fewer partitions, as one gzipped file has one).")
+    int numPartitions;
+
     @Override
     void run(SparkSession spark) {
         long start = System.nanoTime();
@@ -86,7 +91,7 @@ final class FitCommand extends SparkCommand {
         }
         OklEstimator estimator = new OklEstimator().setPipelinePath(pipeline).setInputCols(in.toArray(new String[0]))
                 .setOutputCols(out.toArray(new String[0])).setSeed(seed).setAggregationDepth(depth)
-                .setHandleInvalid(handleInvalid).setRequireDistributed(!allowDriver)
+                .setHandleInvalid(handleInvalid).setRequireDistributed(!allowDriver).setNumPartitions(numPartitions)
                 .setPluginFolders(root.plugins.stream().map(Path::toString).toArray(String[]::new));
         if (weights != null) {
             estimator.setWeightCol(all.get(all.size() - 1));

@@ -73,6 +73,52 @@ public final class RowBlock implements Serializable {
                 inputs.starts(), inputs.columns(), inputs.values(), outputs.data(), weights, skipped);
     }
 
+    /**
+     * The same rows as the block of another partition (its arrays shared): for rows spread over new partitions
+     * ({@link RowSpreading}). It counts no skipped rows (the reading pass counted them).
+     *
+     * @param newPartition     the partition that holds it now
+     * @param newFirst         the index of its first row within that partition
+     */
+    public RowBlock moved(int newPartition, long newFirst) {
+        return new RowBlock(newPartition, newFirst, rows, inputWidth, outputWidth, inputs, starts, columns, values,
+                outputs, weights, 0);
+    }
+
+    /**
+     * Rows {@code [from, to)} of this block, copied, as a block of this partition (first row
+     * {@code firstInPartition + from}) that counts no skipped rows.
+     */
+    public RowBlock slice(int from, int to) {
+        if (from < 0 || to > rows || from > to) {
+            throw new IndexOutOfBoundsException("rows " + from + " to " + to + " of a block of " + rows);
+        }
+        int t = to - from;
+        double[] y = columns(outputs, outputWidth, from, t);
+        double[] w = weights == null ? null : java.util.Arrays.copyOfRange(weights, from, to);
+        if (inputs != null) {
+            return new RowBlock(partition, firstInPartition + from, t, inputWidth, outputWidth,
+                    columns(inputs, inputWidth, from, t), null, null, null, y, w, 0);
+        }
+        int a = starts[from];
+        int b = starts[to];
+        int[] s = new int[t + 1];
+        for (int i = 0; i <= t; i++) {
+            s[i] = starts[from + i] - a;
+        }
+        return new RowBlock(partition, firstInPartition + from, t, inputWidth, outputWidth, null, s,
+                java.util.Arrays.copyOfRange(columns, a, b), java.util.Arrays.copyOfRange(values, a, b), y, w, 0);
+    }
+
+    /** Rows {@code [from, from + t)} of a column-major array of {@link #rows} rows and {@code width} columns. */
+    private double[] columns(double[] a, int width, int from, int t) {
+        double[] out = new double[t * width];
+        for (int j = 0; j < width; j++) {
+            System.arraycopy(a, j * rows + from, out, j * t, t);
+        }
+        return out;
+    }
+
     /** The partition. */
     public int partition() {
         return partition;

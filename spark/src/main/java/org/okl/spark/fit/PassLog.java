@@ -137,7 +137,8 @@ public final class PassLog extends SparkListener implements AutoCloseable {
         }
         synchronized (this) {
             return passes.stream().map(p -> new FitSummary.Pass(p.name, p.onDriver, p.rows, p.jobs, p.tasks,
-                    p.failedAttempts, p.speculativeAttempts, new ArrayList<>(p.executors), p.resultBytes, p.shuffleBytes, p.broadcastBytes, p.seconds))
+                    p.failedAttempts, p.speculativeAttempts, new ArrayList<>(p.executors), p.resultBytes,
+                    p.shuffleBytes, p.broadcastBytes, p.seconds))
                     .toList();
         }
     }

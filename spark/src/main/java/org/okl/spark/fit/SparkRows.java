@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -41,7 +42,9 @@ import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 import org.okl.spark.data.RowBlock;
 import org.okl.spark.data.RowBlocks;
+import org.okl.spark.data.RowSpreading;
 import org.okl.spark.data.SerializerCheck;
+import org.okl.spark.data.SourceOrder;
 import org.okl.spark.data.SparkErrors;
 import org.okl.spark.exec.SketchRecipe;
 
@@ -54,6 +57,14 @@ import org.okl.spark.exec.SketchRecipe;
  * ({@code MEMORY_AND_DISK}) for the passes of a fit unless the data set is itself persisted, as Spark ML's estimators
  * do; {@link #close} releases them.
  *
+ * <p>The global index holds only while a partition computed again (a lost executor, an evicted block) gives the same
+ * rows in the same order, so the reading pass asks Spark how deterministic the source is ({@link SourceOrder}): the
+ * rows of a shuffle's output (UNORDERED) are sorted by content within each partition, whatever is not determinate is
+ * kept by this object even when the data set is persisted, checkpointed once read when the context has a checkpoint
+ * directory, and an indeterminate source without one is refused. The reading pass also spreads the rows over
+ * {@link Settings#numPartitions} partitions of equal rows, or over every core when the source has fewer partitions
+ * (one gzipped file), keeping their order ({@link RowSpreading}).
+ *
  * <p>Every pass runs on the executors: the uniform sample ({@link #sample}: each row's reservoir choice is its own,
  * {@link ReservoirSample#slot}, so the executors make them and the driver fetches the chosen rows), the sketch's Gram
  * and scored sample ({@link #forSketch}), the transforms' statistics ({@link #transformParts}), the per-fold sums,
@@ -63,6 +74,8 @@ import org.okl.spark.exec.SketchRecipe;
 public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable {
     /** The most rows of one block. */
     public static final int BLOCK_ROWS = 8192;
+    /** The fewest rows per core for which rows read in fewer partitions than cores are spread over every core. */
+    public static final int SPREAD_ROWS = 1024;
 
     private final JavaRDD<RowBlock> blocks;
     private final boolean persisted;
@@ -127,34 +140,99 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
         PassLog log = new PassLog(data.sparkSession().sparkContext());
         boolean sparse = inputs.isOneVector() && log.run("looking at the first row", false, 1, 0,
                 () -> sparse(data, inputs));
-        JavaRDD<RowBlock> blocks = blocks(data, inputs, outputs, weightColumn, settings.blockRows(), sparse,
-                settings.invalid());
-        boolean persist = data.storageLevel().equals(StorageLevel.NONE());
-        if (persist) {
-            blocks.persist(StorageLevel.MEMORY_AND_DISK());
+        Dataset<Row> selected = selected(data, inputs, outputs, weightColumn);
+        JavaRDD<Row> source = selected.javaRDD();
+        SourceOrder order = SourceOrder.of(source.rdd());
+        SparkContext sc = data.sparkSession().sparkContext();
+        SourceOrder.Keeping keeping;
+        try {
+            keeping = order.keeping(sc.getCheckpointDir().isDefined());
+        } catch (RuntimeException e) {
+            log.close();
+            throw e;
         }
+        if (keeping.sort()) {
+            source = SourceOrder.canonical(data.sparkSession(), source, selected.schema());
+        }
+        JavaRDD<RowBlock> read = blocks(source, inputs, outputs, weightColumn.orElse(null), settings.blockRows(),
+                sparse, settings.invalid());
+        // blocks read from a source that is not determinate are always kept here (recomputing them is what moves rows)
+        boolean persist = data.storageLevel().equals(StorageLevel.NONE()) || order != SourceOrder.DETERMINATE;
+        if (persist) {
+            read.persist(StorageLevel.MEMORY_AND_DISK());
+        }
+        JavaRDD<RowBlock> kept = read;
         try {
             List<long[]> shapes = log.run("reading " + inputs.columns() + " input" + outputs.map(o -> " and "
                     + o.columns() + " output").orElse("") + " columns", false, 0, 0,
-                    () -> blocks.mapPartitionsWithIndex(SparkRows::shape, true).collect());
-            Shape shape = Shape.of(shapes, blocks.getNumPartitions(), inputs, outputs, outputs.isPresent());
+                    () -> read.mapPartitionsWithIndex(SparkRows::shape, true).collect());
+            Shape shape = Shape.of(shapes, read.getNumPartitions(), inputs, outputs, outputs.isPresent());
             log.rowsOfLast(shape.offsets[shape.offsets.length - 1]);
-            if (shape.offsets[shape.offsets.length - 1] == 0) {
+            long n = shape.offsets[shape.offsets.length - 1];
+            if (n == 0) {
                 throw new OklException(ErrorCode.INVALID_DATA, "the data set has no rows" + (shape.skipped > 0
                         ? " left: every one of its " + shape.skipped + " rows is invalid" : ""));
+            }
+            int target = spreadTo(settings.numPartitions(), read.getNumPartitions(), sc.defaultParallelism(), n);
+            if (target > 0 || keeping.checkpoint()) {
+                long[] bounds = target > 0 ? RowSpreading.bounds(n, target) : shape.offsets;
+                JavaRDD<RowBlock> settled = target > 0 ? RowSpreading.spread(read, shape.offsets, bounds)
+                        : read.mapPartitions(it -> it, true);
+                settled.persist(StorageLevel.MEMORY_AND_DISK());
+                if (keeping.checkpoint()) {
+                    settled.checkpoint();
+                }
+                kept = settled;
+                log.run((target > 0 ? "spreading the rows over " + target + " partitions" : "keeping the rows")
+                        + (keeping.checkpoint() ? " (checkpointed)" : ""), false, n, 0, settled::count);
+                if (persist) {
+                    read.unpersist(false);
+                }
+                shape = shape.over(bounds);
             }
             String description = "Spark data set (" + inputs.role() + " " + inputs.names()
                     + outputs.map(o -> ", " + o.role() + " " + o.names()).orElse("")
                     + weightColumn.map(w -> ", weights '" + w + "'").orElse("") + "; "
-                    + blocks.getNumPartitions() + " partitions)";
-            return new SparkRows(blocks, persist, shape, sparse, weightColumn.isPresent(), description, settings,
-                    log);
+                    + kept.getNumPartitions() + " partitions)";
+            return new SparkRows(kept, persist || kept != read, shape, sparse, weightColumn.isPresent(), description,
+                    settings, log);
         } catch (Exception e) {
             if (persist) {
-                blocks.unpersist(false);
+                read.unpersist(false);
+            }
+            if (kept != read) {
+                kept.unpersist(false);
+                deleteCheckpoint(kept);
             }
             log.close();
             throw SparkErrors.unwrap(e);
+        }
+    }
+
+    /**
+     * The partitions to spread the rows over, or 0 to keep them as read: {@code numPartitions} when set (and not
+     * the partitions read), else {@code defaultParallelism} when the source has fewer partitions than that and at
+     * least {@value #SPREAD_ROWS} rows per core (one gzipped file is one partition, whatever the cores).
+     */
+    static int spreadTo(int numPartitions, int partitions, int parallelism, long rows) {
+        if (numPartitions > 0) {
+            return numPartitions == partitions ? 0 : numPartitions;
+        }
+        return partitions < parallelism && rows >= (long) SPREAD_ROWS * parallelism ? parallelism : 0;
+    }
+
+    /** Removes the files of a checkpointed RDD (Spark leaves them unless told to clean checkpoints). */
+    private static void deleteCheckpoint(JavaRDD<RowBlock> rdd) {
+        scala.Option<String> file = rdd.rdd().getCheckpointFile();
+        if (file.isEmpty()) {
+            return;
+        }
+        try {
+            org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.get());
+            path.getFileSystem(rdd.context().hadoopConfiguration()).delete(path, true);
+        } catch (java.io.IOException | RuntimeException e) {
+            org.slf4j.LoggerFactory.getLogger(SparkRows.class).warn("could not remove the checkpoint {}: {}",
+                    file.get(), e.toString());
         }
     }
 
@@ -178,15 +256,25 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
 
     private static JavaRDD<RowBlock> blocks(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
             Optional<String> weightColumn, int blockRows, boolean sparse, Invalid invalid) {
+        return blocks(selected(data, inputs, outputs, weightColumn).javaRDD(), inputs, outputs,
+                weightColumn.orElse(null), blockRows, sparse, invalid);
+    }
+
+    /** The input columns, the output columns, then the weight column. */
+    private static Dataset<Row> selected(Dataset<Row> data, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+            Optional<String> weightColumn) {
         List<Column> columns = new ArrayList<>();
         inputs.names().forEach(c -> columns.add(functions.col(c)));
         outputs.ifPresent(o -> o.names().forEach(c -> columns.add(functions.col(c))));
         weightColumn.ifPresent(w -> columns.add(functions.col(w)));
+        return data.select(columns.toArray(new Column[0]));
+    }
+
+    private static JavaRDD<RowBlock> blocks(JavaRDD<Row> rows, ColumnLayout inputs, Optional<ColumnLayout> outputs,
+            String weight, int blockRows, boolean sparse, Invalid invalid) {
         ColumnLayout out = outputs.orElse(null);
-        String weight = weightColumn.orElse(null);
-        return data.select(columns.toArray(new Column[0])).javaRDD()
-                .mapPartitionsWithIndex((partition, rows) -> new RowBlocks(partition, rows, inputs, out, weight,
-                        blockRows, sparse, invalid), true);
+        return rows.mapPartitionsWithIndex((partition, it) -> new RowBlocks(partition, it, inputs, out, weight,
+                blockRows, sparse, invalid), true);
     }
 
     /** One partition's [partition, rows, p, q, skipped rows, bytes]. */
@@ -232,6 +320,11 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
                 offsets[i + 1] += offsets[i];
             }
             return new Shape(offsets, Math.max(p, 0), Math.max(q, 0), skipped, bytes);
+        }
+
+        /** The same rows over other partitions. */
+        Shape over(long[] bounds) {
+            return new Shape(bounds, p, q, skipped, bytes);
         }
     }
 
@@ -552,8 +645,12 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
      * @param depth              the depth of the {@code treeAggregate} that merges the sums
      * @param invalid            what to do with invalid rows
      * @param requireDistributed whether to refuse what brings every row to the driver
+     * @param numPartitions      the partitions to spread the rows over in the reading pass (equal rows, their order
+     *                           kept), or 0 for automatic: over every core ({@code defaultParallelism}) when the
+     *                           source has fewer partitions and at least {@value SparkRows#SPREAD_ROWS} rows a core
      */
-    public record Settings(int blockRows, int chunkRows, int depth, Invalid invalid, boolean requireDistributed) {
+    public record Settings(int blockRows, int chunkRows, int depth, Invalid invalid, boolean requireDistributed,
+            int numPartitions) {
         /**
          * Blocks of {@value SparkRows#BLOCK_ROWS} rows, the default kernel blocks, a tree of depth 2, invalid rows
          * errors, rows may be brought to the driver (decoding's inputs).
@@ -562,15 +659,25 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
 
         /** Checks the values. */
         public Settings {
-            if (blockRows < 1 || chunkRows < 0 || depth < 1) {
-                throw new IllegalArgumentException("block rows >= 1, chunk rows >= 0 and depth >= 1 needed, got "
-                        + blockRows + ", " + chunkRows + " and " + depth);
+            if (blockRows < 1 || chunkRows < 0 || depth < 1 || numPartitions < 0) {
+                throw new IllegalArgumentException("block rows >= 1, chunk rows >= 0, depth >= 1 and partitions >= 0 "
+                        + "needed, got " + blockRows + ", " + chunkRows + ", " + depth + " and " + numPartitions);
             }
+        }
+
+        /** Partitions as read, or spread automatically. */
+        public Settings(int blockRows, int chunkRows, int depth, Invalid invalid, boolean requireDistributed) {
+            this(blockRows, chunkRows, depth, invalid, requireDistributed, 0);
         }
 
         /** Invalid rows errors, rows may be brought to the driver. */
         public Settings(int blockRows, int chunkRows, int depth) {
             this(blockRows, chunkRows, depth, Invalid.ERROR, false);
+        }
+
+        /** These settings with another number of partitions (0: automatic). */
+        public Settings withNumPartitions(int partitions) {
+            return new Settings(blockRows, chunkRows, depth, invalid, requireDistributed, partitions);
         }
     }
 
@@ -579,6 +686,7 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
     public void close() {
         if (persisted && blocks != null) {
             blocks.unpersist(false);
+            deleteCheckpoint(blocks);
         }
         log.close();
     }

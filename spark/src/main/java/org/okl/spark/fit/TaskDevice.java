@@ -9,11 +9,12 @@ import org.okl.linalg.device.ComputeDevices;
 
 /**
  * The compute device a Spark task uses for its sums. Under Spark's GPU scheduling
- * ({@code spark.executor.resource.gpu.amount}, {@code spark.task.resource.gpu.amount} and a discovery script) a
- * task is given GPU addresses: it uses the first, opened once by the executor's runtime
- * ({@link ComputeDevices#ordinal}), whatever the size of its work (the cluster was asked for the GPU). A task given none follows the executor's
- * {@code okl.gpu} setting like a one-machine fit ({@code auto}: the executor's first GPU for large work, if it has
- * one). {@code okl.gpu=off} on the executors keeps every task on the CPU.
+ * ({@code spark.executor.resource.gpu.amount} and a discovery script; {@code spark.task.resource.gpu.amount} for every
+ * stage, or the per-fold sums alone by {@link DeviceStages}) a task is given GPU addresses: it uses the first, opened
+ * once by the executor's runtime ({@link ComputeDevices#ordinal}), whatever the size of its work (the cluster was
+ * asked for the GPU). A task given none follows the executor's {@code okl.gpu} setting like a one-machine fit
+ * ({@code auto}: the executor's first GPU for large work, if it has one). {@code okl.gpu=off} on the executors keeps
+ * every task on the CPU.
  */
 final class TaskDevice {
     /** Spark's name of the GPU resource. */

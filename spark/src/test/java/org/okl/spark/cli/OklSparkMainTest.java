@@ -79,9 +79,10 @@ class OklSparkMainTest {
         Path pipeline = Files.writeString(dir.resolve("p.json"), PIPELINE);
         Path model = dir.resolve("m.okl");
         Run fit = run("fit", "--pipeline", pipeline.toString(), "--data", train.toString(), "--outputs", "y0,y1",
-                "--model", model.toString());
+                "--model", model.toString(), "--num-partitions", "3");
         assertThat(fit.code()).as(fit.err()).isZero();
-        assertThat(fit.out()).contains("chosen {filter.lambda=").contains("model written to " + model);
+        assertThat(fit.out()).contains("chosen {filter.lambda=").contains("model written to " + model)
+                .contains("spreading the rows over 3 partitions");
         Okl okl = Okl.builder().build();
         Model spark = Model.load(model, okl);
         Model local = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))

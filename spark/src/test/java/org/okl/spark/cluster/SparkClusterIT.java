@@ -311,9 +311,9 @@ class SparkClusterIT {
             Path pipelineFile = Files.writeString(dir.resolve("pipeline-acme.json"), pipeline);
             Path model = dir.resolve("fitted-cluster-mode.okl");
             Files.deleteIfExists(model);
-            DriverRun fit = submitInClusterMode("fit", "fit", "--plugins", AcmePlugin.folder().toString(), "--pipeline",
-                    pipelineFile.toString(), "--data", train.toString(), "--inputs", "0:4", "--outputs", "4:6",
-                    "--model", model.toString());
+            DriverRun fit = submitInClusterMode("fit", "fit", "--plugins", AcmePlugin.folder().toString(),
+                    "--pipeline", pipelineFile.toString(), "--data", train.toString(), "--inputs", "0:4",
+                    "--outputs", "4:6", "--model", model.toString());
             assertThat(fit.state()).as(fit.log()).isEqualTo("FINISHED");
             assertThat(fit.launches()).as("the driver was launched once").isEqualTo(1);
             assertThat(fit.output()).contains("model written to " + model);
@@ -328,9 +328,9 @@ class SparkClusterIT {
             assertThat(relative(fitted.predict(test).outputs(), oneMachine.predict(test).outputs()))
                     .isLessThan(1e-8);
 
-            DriverRun failed = submitInClusterMode("fit-missing", "fit", "--pipeline", pipelineFile.toString(), "--data",
-                    dir.resolve("no-such-file.csv").toString(), "--inputs", "0:4", "--outputs", "4:6", "--model",
-                    dir.resolve("never.okl").toString());
+            DriverRun failed = submitInClusterMode("fit-missing", "fit", "--pipeline", pipelineFile.toString(),
+                    "--data", dir.resolve("no-such-file.csv").toString(), "--inputs", "0:4", "--outputs", "4:6",
+                    "--model", dir.resolve("never.okl").toString());
             assertThat(failed.state()).as(failed.log()).isEqualTo("FAILED");
             assertThat(failed.launches()).as("the failed driver was not launched again").isEqualTo(1);
             assertThat(failed.output()).contains("okl-spark: error:").contains("no-such-file.csv");
@@ -489,24 +489,31 @@ class SparkClusterIT {
         return new DriverRun(state.group(2), launches, output.toString(), text);
     }
 
-    /** Kills the worker when a task of the sums' job starts on one of its executors. */
+    /** Kills the worker when a task of the sums' job (or of another pass) starts on one of its executors. */
     private static final class WorkerKiller extends SparkListener {
         private final Process worker;
         private final Set<String> executors;
+        private final String pass;
         private final Set<Integer> sumsStages = new HashSet<>();
         private final AtomicBoolean killed = new AtomicBoolean();
         private final AtomicInteger executorsLost = new AtomicInteger();
         private final AtomicInteger failedTasks = new AtomicInteger();
 
         WorkerKiller(Process worker, Set<String> executors) {
+            this(worker, executors, DistributedSums.DESCRIPTION);
+        }
+
+        /** Kills the worker during the jobs whose description contains {@code pass}. */
+        WorkerKiller(Process worker, Set<String> executors, String pass) {
             this.worker = worker;
             this.executors = executors;
+            this.pass = pass;
         }
 
         @Override
         public synchronized void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
-            if (description != null && description.contains(DistributedSums.DESCRIPTION)) {
+            if (description != null && description.contains(pass)) {
                 scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds())
                         .forEach(s -> sumsStages.add((Integer) s));
             }
@@ -654,5 +661,96 @@ class SparkClusterIT {
 
     private static double relative(Matrix a, Matrix b) {
         return a.maxAbsDifference(b) / b.frobeniusNorm();
+    }
+
+    /**
+     * A worker lost during a Falkon fit whose source is a shuffle ({@code repartition} without a seed): Spark
+     * computes the lost cached blocks again from the shuffle, whose fetches arrive in another order, and the rows
+     * must not move (they are sorted by content within each partition once read). A third worker is started for
+     * this and killed at the first task of Falkon's passes on it; the model is the model of the same fit without
+     * the loss, as is a fit of the same shuffle run anew (whose fetch order differs too).
+     */
+    @Test
+    @Order(100)
+    void aWorkerKilledDuringAFalkonFitOverAShuffleLeavesTheModelUnchanged() throws Exception {
+        String pipeline = "{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0},"
+                + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 50},"
+                + " \"solver\": {\"name\": \"falkon\", \"tolerance\": 1e-12, \"iterations\": 60},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-1, 1e-3]},"
+                + " \"selection\": {\"method\": \"kfold\", \"folds\": 3, \"metric\": \"mse\", \"seed\": 5}}";
+        Process victim = cluster.startWorker("worker-3");
+        SyntheticData d = SyntheticData.draw(8000, 4, 2, 97);
+        SparkSession spark = session("okl shuffle loss");
+        try {
+            Set<String> victims = awaitExecutors(dir.resolve("worker-3.log"), spark.sparkContext().applicationId());
+            Dataset<Row> shuffled = d.dataset(spark, 6).repartition(4);
+            assertThat(org.okl.spark.data.SourceOrder.of(shuffled.javaRDD().rdd()))
+                    .isEqualTo(org.okl.spark.data.SourceOrder.UNORDERED);
+            OklEstimator estimator = new OklEstimator().setPipeline(pipeline).setFeaturesCol("features")
+                    .setOutputCols(d.outputColumns().toArray(new String[0]));
+            Matrix test = SyntheticData.draw(100, 4, 2, 98).x();
+            Model undisturbed = estimator.fit(shuffled).oklModel();
+
+            WorkerKiller killer = new WorkerKiller(victim, victims, "okl: falkon");
+            spark.sparkContext().addSparkListener(killer);
+            Model model = estimator.fit(shuffled).oklModel();
+            spark.sparkContext().removeSparkListener(killer);
+            assertThat(killer.killed.get()).as("the third worker was killed during Falkon's passes").isTrue();
+            assertThat(killer.executorsLost.get()).isPositive();
+            assertThat(killer.failedTasks.get()).as("tasks lost with the worker").isPositive();
+            assertThat(model.provenance().solver()).isEqualTo("falkon");
+            assertThat(model.pathIndex()).isEqualTo(undisturbed.pathIndex());
+            assertThat(relative(model.predict(test).outputs(), undisturbed.predict(test).outputs()))
+                    .isLessThan(1e-9);
+        } finally {
+            spark.stop();
+            StandaloneCluster.kill(victim);
+        }
+    }
+
+    /**
+     * One gzipped CSV file, which Spark reads as one partition: the reading pass spreads its rows over the cluster's
+     * cores, so the sums and the checksum run on both workers, and the model is still the one-machine model (the rows
+     * keep their order). Runs before a worker is killed.
+     */
+    @Test
+    @Order(3)
+    void aGzippedCsvIsSpreadOverBothWorkers() throws Exception {
+        SyntheticData d = SyntheticData.draw(6000, 4, 2, 99);
+        Path csv = d.writeCsv(dir.resolve("spread.csv"), null);
+        Path gz = dir.resolve("spread.csv.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(csv, out);
+        }
+        org.apache.spark.sql.types.StructType schema = new org.apache.spark.sql.types.StructType();
+        for (String c : List.of("x0", "x1", "x2", "x3", "y0", "y1")) {
+            schema = schema.add(c, org.apache.spark.sql.types.DataTypes.DoubleType, false);
+        }
+        SparkSession spark = session("okl spread");
+        try {
+            awaitExecutors(dir.resolve("worker-2.log"), spark.sparkContext().applicationId());
+            TaskPlacement placement = new TaskPlacement();
+            spark.sparkContext().addSparkListener(placement);
+            Dataset<Row> rows = spark.read().schema(schema).csv(gz.toString());
+            assertThat(rows.javaRDD().getNumPartitions()).isEqualTo(1);
+            org.okl.spark.OklSparkModel fitted = new OklEstimator().setPipeline(PIPELINE)
+                    .setInputCols(new String[] {"x0", "x1", "x2", "x3"}).setOutputCols(new String[] {"y0", "y1"})
+                    .fit(rows);
+            spark.sparkContext().listenerBus().waitUntilEmpty(30_000L);
+            TaskPlacement.Report placed = new TaskPlacement.Report(spark.sparkContext().applicationId(),
+                    placement.report().lines());
+            assertThat(fitted.summary().toString()).contains("spreading the rows over");
+            for (String pass : List.of("okl: per-fold sums", "okl: data checksum")) {
+                assertRanOnBothWorkers(placed, pass);
+            }
+            Model oneMachine = okl.pipeline(PipelineFiles.parse(PIPELINE, "test", okl.registry()))
+                    .fit(new MatrixRows(d.x(), d.y())).model();
+            Model model = fitted.oklModel();
+            assertThat(model.provenance().dataSha256()).isEqualTo(oneMachine.provenance().dataSha256());
+            Matrix test = SyntheticData.draw(100, 4, 2, 100).x();
+            assertThat(relative(model.predict(test).outputs(), oneMachine.predict(test).outputs())).isLessThan(1e-9);
+        } finally {
+            spark.stop();
+        }
     }
 }
