@@ -37,7 +37,7 @@ class SharedParamsTest {
         assertThatThrownBy(() -> e.setHandleInvalid("ignore")).isInstanceOf(IllegalArgumentException.class);
         assertThat(names(e.params())).containsExactly("aggregationDepth", "blockRows", "featuresCol",
                 "handleInvalid", "inputCols", "labelCol", "numPartitions", "outputCols", "pipeline", "pipelinePath",
-                "predictionCol", "requireDistributed", "seed", "weightCol");
+                "pluginFolders", "predictionCol", "requireDistributed", "seed", "weightCol");
     }
 
     @Test
