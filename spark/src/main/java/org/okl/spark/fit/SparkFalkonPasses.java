@@ -84,7 +84,7 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         int d = targets;
         TaskSetup setup = setup();
-        Holder<CrossSums> total = pass(CROSS, 0, (Holder<CrossSums> acc, RowBlock b) -> {
+        Holder<CrossSums> total = pass(CROSS, 0, sums, "the " + groups + " groups' m x d sums", (Holder<CrossSums> acc, RowBlock b) -> {
             Task t = setup.task(b);
             if (acc.value == null) {
                 acc.value = new CrossSums(groups, m, d);
@@ -110,7 +110,8 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         TaskSetup setup = setup();
         try {
-            Holder<SetProducts> total = pass(APPLY, bytes, (Holder<SetProducts> acc, RowBlock b) -> {
+            Holder<SetProducts> total = pass(APPLY, bytes, bytes, "the products of " + columns
+                    + " right-hand sides", (Holder<SetProducts> acc, RowBlock b) -> {
                 Task t = setup.task(b);
                 if (acc.value == null) {
                     acc.value = new SetProducts(m, offsets);
@@ -145,7 +146,8 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         TaskSetup setup = setup();
         try {
-            Holder<ValidationSums> total = pass(VALIDATE, bytes, (Holder<ValidationSums> acc, RowBlock b) -> {
+            Holder<ValidationSums> total = pass(VALIDATE, bytes, 16L * (folds + 1) * points * d, "the validation "
+                    + "errors of " + folds + " folds at " + points + " path points", (Holder<ValidationSums> acc, RowBlock b) -> {
                 Task t = setup.task(b);
                 if (acc.value == null) {
                     acc.value = new ValidationSums(folds, points, d);
@@ -163,9 +165,18 @@ public final class SparkFalkonPasses implements FalkonPasses {
         }
     }
 
-    /** One pass over the coalesced blocks, merged by a tree; counted as a pass over every row. */
-    private <A> Holder<A> pass(String name, long broadcastBytes, Function2<Holder<A>, RowBlock, Holder<A>> add,
-            Merge<A> merge) {
+    /**
+     * One pass over the coalesced blocks, merged by a tree ({@link DriverResults#plan}: refused before its job when
+     * the driver could not take its results); counted as a pass over every row.
+     *
+     * @param resultBytes the bytes of one task's result
+     * @param what        what a task's result holds, for messages
+     */
+    private <A> Holder<A> pass(String name, long broadcastBytes, long resultBytes, String what,
+            Function2<Holder<A>, RowBlock, Holder<A>> add, Merge<A> merge) {
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(sc.sc()), what + " (m = " + features
+                + ")", input.getNumPartitions(), rows.settings().depth(), resultBytes + 1024, resultBytes,
+                "use fewer features (rank) or folds");
         Function2<Holder<A>, Holder<A>, Holder<A>> combine = (a, b) -> {
             if (b.value == null) {
                 return a;
@@ -178,7 +189,7 @@ public final class SparkFalkonPasses implements FalkonPasses {
         };
         try {
             Holder<A> total = rows.log().run(name, false, rows.size(), broadcastBytes + recipe.bytes(),
-                    () -> input.treeAggregate(new Holder<>(), add, combine, Math.max(1, rows.settings().depth())));
+                    () -> input.treeAggregate(new Holder<>(), add, combine, plan.depth(), plan.finalOnExecutor()));
             if (total.value == null) {
                 throw new IllegalStateException("no partition held a row");
             }
