@@ -27,7 +27,7 @@ import org.okl.spark.exec.SketchRecipe;
  * sides), never an m x m one and never a row. The partitions are coalesced to one task per core, and what each task
  * holds is checked against the executors' memory before each pass.
  */
-public final class SparkFalkonPasses implements FalkonPasses {
+public final class SparkFalkonPasses implements FalkonPasses, AutoCloseable {
     /** The names of the passes (the Spark jobs' descriptions). */
     public static final String CROSS = "falkon cross sums";
     /** The Gram products of one conjugate-gradient step. */
@@ -46,6 +46,7 @@ public final class SparkFalkonPasses implements FalkonPasses {
     private final Broadcast<SketchRecipe> shared;
     private final JavaRDD<RowBlock> input;
     private final ExecutorMemory.Executor executor;
+    private boolean closed;
 
     /**
      * @param rows      the rows
@@ -197,6 +198,18 @@ public final class SparkFalkonPasses implements FalkonPasses {
             return total;
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
+        }
+    }
+
+    /**
+     * Releases the recipe's broadcast (on the executors and the driver) once Falkon's passes are done; a pass after
+     * it fails. {@link SparkRows#close} closes the passes it made, so the fit's end releases them, also on failure.
+     */
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            shared.destroy();
         }
     }
 

@@ -81,9 +81,10 @@ class DriverBoundPassesTest {
                             ColumnSchema.unnamed(40)), "the input transform statistics of stage 1 (40 columns) take");
                     refused(() -> DistributedSums.run(rows, recipe, scheme, 2, 120, 300, 2),
                             "the sums of 3 groups over m = 120 features and d = 2 targets take");
-                    SparkFalkonPasses falkon = new SparkFalkonPasses(rows, recipe, scheme, 2, 120, 300,
-                            new StreamTimings());
-                    refused(falkon::cross, "the 3 groups' m x d sums (m = 120) take 6 KiB");
+                    try (SparkFalkonPasses falkon = new SparkFalkonPasses(rows, recipe, scheme, 2, 120, 300,
+                            new StreamTimings())) {
+                        refused(falkon::cross, "the 3 groups' m x d sums (m = 120) take 6 KiB");
+                    }
                 });
             } finally {
                 jobs.close();
