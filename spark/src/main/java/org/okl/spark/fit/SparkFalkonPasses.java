@@ -85,7 +85,8 @@ public final class SparkFalkonPasses implements FalkonPasses, AutoCloseable {
         int m = features;
         int d = targets;
         TaskSetup setup = setup();
-        Holder<CrossSums> total = pass(CROSS, 0, sums, "the " + groups + " groups' m x d sums", (Holder<CrossSums> acc, RowBlock b) -> {
+        Holder<CrossSums> total = pass(CROSS, 0, sums, "the " + groups + " groups' m x d sums",
+                (Holder<CrossSums> acc, RowBlock b) -> {
             Task t = setup.task(b);
             if (acc.value == null) {
                 acc.value = new CrossSums(groups, m, d);
@@ -148,7 +149,8 @@ public final class SparkFalkonPasses implements FalkonPasses, AutoCloseable {
         TaskSetup setup = setup();
         try {
             Holder<ValidationSums> total = pass(VALIDATE, bytes, 16L * (folds + 1) * points * d, "the validation "
-                    + "errors of " + folds + " folds at " + points + " path points", (Holder<ValidationSums> acc, RowBlock b) -> {
+                    + "errors of " + folds + " folds at " + points + " path points",
+                    (Holder<ValidationSums> acc, RowBlock b) -> {
                 Task t = setup.task(b);
                 if (acc.value == null) {
                     acc.value = new ValidationSums(folds, points, d);

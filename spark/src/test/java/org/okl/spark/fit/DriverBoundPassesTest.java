@@ -55,9 +55,11 @@ class DriverBoundPassesTest {
     void everyDriverBoundPassRefusesResultsAboveMaxResultSizeBeforeItsJob() {
         SyntheticData d = SyntheticData.draw(2000, 40, 2, 7);
         ComponentSpec sketchSpec = ComponentSpec.of("nystrom", "rank", 120);
-        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().inputs(List.of(ComponentSpec.of(
-                "standardize"))).kernel(ComponentSpec.of("gaussian", "sigma", 6.0)).filter(ComponentSpec.of(
-                        "tikhonov", "lambda", 1e-3)).approximation(sketchSpec).build());
+        PipelineSpec spec = OKL.defaults().complete(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian",
+                "sigma", 6.0)).filter(ComponentSpec.of("tikhonov", "lambda", 1e-3)).approximation(sketchSpec).build());
+        PipelineSpec standardized = OKL.defaults().complete(PipelineSpec.builder().inputs(List.of(ComponentSpec.of(
+                "standardize"))).kernel(spec.kernel().orElseThrow()).filter(spec.filter()).approximation(sketchSpec)
+                .build());
         VectorKernel kernel = OKL.create(VectorKernel.class, spec.kernel().orElseThrow());
         KernelSketch sketch = OKL.create(KernelSketch.class, sketchSpec);
         Dataset<Row> data = d.dataset(LocalSpark.session(), 3);
@@ -77,7 +79,7 @@ class DriverBoundPassesTest {
                             "the 120 x 120 Gram of the leverage scores' features take 56 KiB");
                     refused(() -> DistributedSketch.scoreSample(rows, recipe, Matrix.zeros(120, 5), 500, 3),
                             "the keys of 500 scored rows take 8 KiB");
-                    refused(() -> TransformStatisticsPass.run(rows, spec, true, 0, TransformChain.empty(),
+                    refused(() -> TransformStatisticsPass.run(rows, standardized, true, 0, TransformChain.empty(),
                             ColumnSchema.unnamed(40)), "the input transform statistics of stage 1 (40 columns) take");
                     refused(() -> DistributedSums.run(rows, recipe, scheme, 2, 120, 300, 2),
                             "the sums of 3 groups over m = 120 features and d = 2 targets take");
