@@ -3,6 +3,7 @@ package org.okl.spark;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.Model;
@@ -47,7 +48,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     private final ModelBroadcast bytes;
     private final BooleanParam scalarPrediction;
     private FitSummary summary;
-    private transient Broadcast<ModelBroadcast> broadcast;
+    private transient SharedBroadcast broadcast;
 
     /**
      * A model.
@@ -196,13 +197,39 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
                 m.inputCount(), m.outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
 
-    /** The model's broadcast, made once per model. */
-    private synchronized Broadcast<ModelBroadcast> broadcast(Dataset<?> dataset) {
+    /** The model's broadcast, made once for the model and its copies per Spark context. */
+    private Broadcast<ModelBroadcast> broadcast(Dataset<?> dataset) {
+        return shared().get(dataset.sparkSession().sparkContext(), bytes);
+    }
+
+    /** The broadcast this model shares with its copies (made again after this object was serialized). */
+    private synchronized SharedBroadcast shared() {
         if (broadcast == null) {
-            SerializerCheck.require(dataset.sparkSession().sparkContext().getConf());
-            broadcast = JavaSparkContext.fromSparkContext(dataset.sparkSession().sparkContext()).broadcast(bytes);
+            broadcast = new SharedBroadcast();
         }
         return broadcast;
+    }
+
+    /**
+     * The model's broadcast, shared by a model and its copies ({@link #copy}: a {@code PipelineModel}'s, a tuning
+     * run's), so the model's bytes are broadcast once. Never destroyed while the model lives: {@link #transform} is
+     * lazy, and every data set it returned reads the broadcast whenever an action runs, however late. When the model
+     * and those data sets are unreachable, Spark's {@code ContextCleaner} (which tracks every broadcast by a weak
+     * reference) removes it from the driver and the executors, as it does for Spark ML's own models' broadcasts. A
+     * broadcast of a stopped context is replaced by one of the context in use.
+     */
+    private static final class SharedBroadcast {
+        private Broadcast<ModelBroadcast> value;
+        private SparkContext context;
+
+        synchronized Broadcast<ModelBroadcast> get(SparkContext sc, ModelBroadcast bytes) {
+            if (value == null || context != sc || context.isStopped()) {
+                SerializerCheck.require(sc.getConf());
+                value = JavaSparkContext.fromSparkContext(sc).broadcast(bytes);
+                context = sc;
+            }
+            return value;
+        }
     }
 
     private boolean scalar() {
@@ -219,6 +246,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     public OklSparkModel copy(ParamMap extra) {
         OklSparkModel copy = new OklSparkModel(uid, oklModel(), bytes, scalar());
         copy.summary = summary;
+        copy.broadcast = shared();
         return copyValues(copy, extra).setParent(parent());
     }
 

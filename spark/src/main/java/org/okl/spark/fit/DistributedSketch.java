@@ -44,6 +44,8 @@ public final class DistributedSketch {
         for (int s = 0; s < slices; s++) {
             ranges.add(new long[] {n * s / slices, n * (s + 1) / slices});
         }
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(sc.sc()), "the reservoir choices of "
+                + count + " slots", slices, 2, 8L * count + 1024, 16L * count, "draw fewer landmarks (rank)");
         long[] slots;
         try {
             slots = sc.parallelize(ranges, slices).map(r -> {
@@ -56,17 +58,24 @@ public final class DistributedSketch {
                     }
                 }
                 return best;
-            }).reduce((a, b) -> {
-                long[] out = new long[count];
-                for (int k = 0; k < count; k++) {
-                    out[k] = Math.max(a[k], b[k]);
-                }
-                return out;
-            });
+            }).treeAggregate(null, DistributedSketch::later, DistributedSketch::later, plan.depth(),
+                    plan.finalOnExecutor());
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         }
         return Arrays.stream(slots).filter(i -> i >= 0).sorted().toArray();
+    }
+
+    /** Per slot the later row of two reservoirs' choices ({@code null}: none yet). */
+    private static long[] later(long[] a, long[] b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        long[] out = new long[a.length];
+        for (int k = 0; k < a.length; k++) {
+            out[k] = Math.max(a[k], b[k]);
+        }
+        return out;
     }
 
     /**
@@ -79,11 +88,16 @@ public final class DistributedSketch {
                 + " Gram of the leverage scores' features, its serialized copy and a kernel block",
                 FoldAggregates.bytes(1, features, 0) + FoldAggregates.serializedBytes(1, features, 0)
                         + 8L * chunkRows * features + recipe.bytes(), "draw fewer landmarks (rank)");
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(input.context()), "the " + features
+                + " x " + features + " Gram of the leverage scores' features", input.getNumPartitions(),
+                rows.settings().depth(), FoldAggregates.serializedBytes(1, features, 0),
+                FoldAggregates.bytes(1, features, 0), "draw fewer landmarks (rank)");
         Broadcast<SketchRecipe> shared = JavaSparkContext.fromSparkContext(input.context()).broadcast(recipe);
         try {
             Holder total = rows.log().run("leverage Gram", false, rows.size(), recipe.bytes(),
                     () -> input.treeAggregate(new Holder(), (Holder acc, RowBlock b) -> acc.add(b.inputs(),
-                            shared.value(), features, chunkRows), Holder::merge, 2));
+                            shared.value(), features, chunkRows), Holder::merge, plan.depth(),
+                            plan.finalOnExecutor()));
             if (total.gram == null) {
                 throw new IllegalStateException("no partition held a row");
             }
@@ -137,11 +151,15 @@ public final class DistributedSketch {
         int m = factor.rows();
         int r = factor.cols();
         double[] f = factor.data();
+        JavaRDD<RowBlock> input = DistributedSums.coalesced(rows);
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(sc.sc()), "the keys of " + count
+                + " scored rows", input.getNumPartitions(), rows.settings().depth(), 16L * count + 1024,
+                16L * count, "draw fewer landmarks (rank)");
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
         Broadcast<double[]> sharedFactor = sc.broadcast(f);
         try {
-            List<Keys> best = rows.log().run("leverage scores", false, rows.size(), recipe.bytes()
-                    + 8L * f.length, () -> rows.blocks().mapPartitions(blocks -> {
+            Keys best = rows.log().run("leverage scores", false, rows.size(), recipe.bytes()
+                    + 8L * f.length, () -> input.mapPartitions(blocks -> {
                         WeightedSample sample = new WeightedSample(count, seed);
                         SketchRecipe.Prepared p = shared.value().prepare();
                         Matrix fm = new Matrix(m, r, sharedFactor.value());
@@ -157,14 +175,9 @@ public final class DistributedSketch {
                             }
                         }
                         return List.of(new Keys(sample.indices(), sample.keys())).iterator();
-                    }).collect());
-            WeightedSample merged = new WeightedSample(count, seed);
-            for (Keys part : best) {
-                for (int k = 0; k < part.rows().length; k++) {
-                    merged.offerKey(part.rows()[k], part.keys()[k]);
-                }
-            }
-            return merged.indices();
+                    }).treeAggregate(Keys.NONE, (a, b) -> a.merge(b, count, seed), (a, b) -> a.merge(b, count, seed),
+                            plan.depth(), plan.finalOnExecutor()));
+            return best.rows();
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
         } finally {
@@ -173,7 +186,22 @@ public final class DistributedSketch {
         }
     }
 
-    /** A task's best rows and their keys. */
+    /** A task's best rows (increasing) and their keys. */
     private record Keys(long[] rows, double[] keys) implements Serializable {
+        static final Keys NONE = new Keys(new long[0], new double[0]);
+
+        /** The best of both. */
+        Keys merge(Keys other, int count, long seed) {
+            if (other.rows.length == 0 || rows.length == 0) {
+                return rows.length == 0 ? other : this;
+            }
+            WeightedSample merged = new WeightedSample(count, seed);
+            for (Keys part : new Keys[] {this, other}) {
+                for (int k = 0; k < part.rows.length; k++) {
+                    merged.offerKey(part.rows[k], part.keys[k]);
+                }
+            }
+            return new Keys(merged.indices(), merged.keys());
+        }
     }
 }

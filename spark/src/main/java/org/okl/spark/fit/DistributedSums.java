@@ -1,10 +1,8 @@
 package org.okl.spark.fit;
 
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.rows.FoldScheme;
 import org.okl.linalg.streamed.BlockAccumulator;
@@ -53,25 +51,25 @@ public final class DistributedSums {
      * @param features  the number of sketch features m
      * @param chunkRows the most rows of one kernel block, or 0 for {@link BlockAccumulator#defaultChunkRows}
      * @param depth     the depth of the aggregation tree (2 or more saves the driver from merging every partition)
-     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when one task's sums exceed
-     *                      {@code spark.driver.maxResultSize}
+     * @throws OklException {@link org.okl.api.error.ErrorCode#INVALID_PIPELINE} when the sums would not reach the
+     *                      driver ({@link DriverResults#plan}) or a task's arrays would not fit an executor
      */
     public static Result run(SparkRows rows, SketchRecipe recipe, FoldScheme scheme, int targets, int features,
             int chunkRows, int depth) {
         JavaSparkContext sc = JavaSparkContext.fromSparkContext(rows.blocks().context());
         long bytes = FoldAggregates.bytes(scheme.groups(), features, targets);
         long sent = FoldAggregates.serializedBytes(scheme.groups(), features, targets);
-        long limit = maxResultSize(sc.getConf());
         // the tasks of this pass may use a GPU: only they ask Spark for one (DeviceStages)
         JavaRDD<RowBlock> input = DeviceStages.onDevice(coalesced(rows));
         int partitions = input.getNumPartitions();
-        requireResultSize(sent, limit, scheme.groups(), features, targets);
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(sc.sc()), "the sums of "
+                + scheme.groups() + " groups over m = " + features + " features and d = " + targets + " targets",
+                partitions, depth, sent, bytes, "use fewer features or folds");
         int chunk = chunkRows > 0 ? chunkRows : BlockAccumulator.defaultChunkRows(features);
         ExecutorMemory.require(ExecutorMemory.of(sc.sc()), "the sums of " + scheme.groups() + " groups over m = "
                 + features + " features and d = " + targets + " targets, their serialized copy, a kernel block of "
                 + chunk + " rows and the sketch's arrays", bytes + sent + 8L * chunk * features + recipe.bytes(),
                 "use fewer features or folds, or the solver falkon (m x d sums per task)");
-        boolean finalOnExecutor = limit > 0 && sent * partitions > limit / 2;
         long[] offsets = rows.offsets();
         long taskRows = offsets.length == 0 ? 0 : Math.max(1, offsets[offsets.length - 1] / partitions);
         Broadcast<SketchRecipe> shared = sc.broadcast(recipe);
@@ -81,7 +79,7 @@ public final class DistributedSums {
                             (PartialSums acc, RowBlock b) -> acc.add(offsets[b.partition()] + b.firstInPartition(),
                                     b.inputs(), b.outputs(), b.weights(), shared.value(), scheme, targets, chunk,
                                     taskRows),
-                            PartialSums::merge, Math.max(1, depth), finalOnExecutor));
+                            PartialSums::merge, plan.depth(), plan.finalOnExecutor()));
             if (total.sums() == null) {
                 throw new IllegalStateException("no partition held a row");
             }
@@ -103,25 +101,5 @@ public final class DistributedSums {
         int stored = rows.blocks().getNumPartitions();
         int partitions = Math.max(1, Math.min(stored, rows.blocks().context().defaultParallelism()));
         return partitions < stored ? rows.blocks().coalesce(partitions) : rows.blocks();
-    }
-
-    /**
-     * Refuses sums that Spark would not bring to the driver: one task's result above
-     * {@code spark.driver.maxResultSize} (0 is no limit) aborts the job.
-     *
-     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} saying what to raise or lower
-     */
-    static void requireResultSize(long bytes, long limit, int groups, int features, int targets) {
-        if (limit > 0 && bytes >= limit) {
-            throw new OklException(ErrorCode.INVALID_PIPELINE, String.format(java.util.Locale.ROOT,
-                    "the sums of %d groups over m = %d features and d = %d targets take %d MiB, more than "
-                    + "spark.driver.maxResultSize (%d MiB): raise it (--conf spark.driver.maxResultSize=%dm), "
-                    + "or use fewer features or folds", groups, features, targets, bytes >> 20, limit >> 20,
-                    2 * (bytes >> 20) + 1));
-        }
-    }
-
-    private static long maxResultSize(SparkConf conf) {
-        return conf.getSizeAsBytes("spark.driver.maxResultSize", "1g");
     }
 }

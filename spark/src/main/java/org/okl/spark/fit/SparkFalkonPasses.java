@@ -27,7 +27,7 @@ import org.okl.spark.exec.SketchRecipe;
  * sides), never an m x m one and never a row. The partitions are coalesced to one task per core, and what each task
  * holds is checked against the executors' memory before each pass.
  */
-public final class SparkFalkonPasses implements FalkonPasses {
+public final class SparkFalkonPasses implements FalkonPasses, AutoCloseable {
     /** The names of the passes (the Spark jobs' descriptions). */
     public static final String CROSS = "falkon cross sums";
     /** The Gram products of one conjugate-gradient step. */
@@ -46,6 +46,7 @@ public final class SparkFalkonPasses implements FalkonPasses {
     private final Broadcast<SketchRecipe> shared;
     private final JavaRDD<RowBlock> input;
     private final ExecutorMemory.Executor executor;
+    private boolean closed;
 
     /**
      * @param rows      the rows
@@ -84,7 +85,8 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         int d = targets;
         TaskSetup setup = setup();
-        Holder<CrossSums> total = pass(CROSS, 0, (Holder<CrossSums> acc, RowBlock b) -> {
+        Holder<CrossSums> total = pass(CROSS, 0, sums, "the " + groups + " groups' m x d sums",
+                (Holder<CrossSums> acc, RowBlock b) -> {
             Task t = setup.task(b);
             if (acc.value == null) {
                 acc.value = new CrossSums(groups, m, d);
@@ -110,7 +112,8 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         TaskSetup setup = setup();
         try {
-            Holder<SetProducts> total = pass(APPLY, bytes, (Holder<SetProducts> acc, RowBlock b) -> {
+            Holder<SetProducts> total = pass(APPLY, bytes, bytes, "the products of " + columns
+                    + " right-hand sides", (Holder<SetProducts> acc, RowBlock b) -> {
                 Task t = setup.task(b);
                 if (acc.value == null) {
                     acc.value = new SetProducts(m, offsets);
@@ -145,7 +148,9 @@ public final class SparkFalkonPasses implements FalkonPasses {
         int m = features;
         TaskSetup setup = setup();
         try {
-            Holder<ValidationSums> total = pass(VALIDATE, bytes, (Holder<ValidationSums> acc, RowBlock b) -> {
+            Holder<ValidationSums> total = pass(VALIDATE, bytes, 16L * (folds + 1) * points * d, "the validation "
+                    + "errors of " + folds + " folds at " + points + " path points",
+                    (Holder<ValidationSums> acc, RowBlock b) -> {
                 Task t = setup.task(b);
                 if (acc.value == null) {
                     acc.value = new ValidationSums(folds, points, d);
@@ -163,9 +168,18 @@ public final class SparkFalkonPasses implements FalkonPasses {
         }
     }
 
-    /** One pass over the coalesced blocks, merged by a tree; counted as a pass over every row. */
-    private <A> Holder<A> pass(String name, long broadcastBytes, Function2<Holder<A>, RowBlock, Holder<A>> add,
-            Merge<A> merge) {
+    /**
+     * One pass over the coalesced blocks, merged by a tree ({@link DriverResults#plan}: refused before its job when
+     * the driver could not take its results); counted as a pass over every row.
+     *
+     * @param resultBytes the bytes of one task's result
+     * @param what        what a task's result holds, for messages
+     */
+    private <A> Holder<A> pass(String name, long broadcastBytes, long resultBytes, String what,
+            Function2<Holder<A>, RowBlock, Holder<A>> add, Merge<A> merge) {
+        DriverResults.Plan plan = DriverResults.plan(DriverResults.Driver.of(sc.sc()), what + " (m = " + features
+                + ")", input.getNumPartitions(), rows.settings().depth(), resultBytes + 1024, resultBytes,
+                "use fewer features (rank) or folds");
         Function2<Holder<A>, Holder<A>, Holder<A>> combine = (a, b) -> {
             if (b.value == null) {
                 return a;
@@ -178,7 +192,7 @@ public final class SparkFalkonPasses implements FalkonPasses {
         };
         try {
             Holder<A> total = rows.log().run(name, false, rows.size(), broadcastBytes + recipe.bytes(),
-                    () -> input.treeAggregate(new Holder<>(), add, combine, Math.max(1, rows.settings().depth())));
+                    () -> input.treeAggregate(new Holder<>(), add, combine, plan.depth(), plan.finalOnExecutor()));
             if (total.value == null) {
                 throw new IllegalStateException("no partition held a row");
             }
@@ -186,6 +200,18 @@ public final class SparkFalkonPasses implements FalkonPasses {
             return total;
         } catch (Exception e) {
             throw SparkErrors.unwrap(e);
+        }
+    }
+
+    /**
+     * Releases the recipe's broadcast (on the executors and the driver) once Falkon's passes are done; a pass after
+     * it fails. {@link SparkRows#close} closes the passes it made, so the fit's end releases them, also on failure.
+     */
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            shared.destroy();
         }
     }
 

@@ -92,6 +92,7 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
     private final PassLog log;
     private long rowsToDriver;
     private DistributedSums.Result lastPass;
+    private final List<SparkFalkonPasses> falkonPasses = new ArrayList<>();
 
     private SparkRows(JavaRDD<RowBlock> blocks, boolean persisted, Shape shape, boolean sparse, boolean weighted,
             String description, Settings settings, PassLog log) {
@@ -575,8 +576,12 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
     @Override
     public FalkonPasses falkonPasses(PipelineSpec spec, FittedTransforms transforms, SketchFeatures features,
             FoldScheme scheme, int targets, int chunkRows, StreamTimings timings) {
-        return new SparkFalkonPasses(this, new SketchRecipe(spec, transforms, features), scheme, targets,
-                features.size(), chunkRows, timings);
+        SparkFalkonPasses passes = new SparkFalkonPasses(this, new SketchRecipe(spec, transforms, features), scheme,
+                targets, features.size(), chunkRows, timings);
+        synchronized (falkonPasses) {
+            falkonPasses.add(passes);
+        }
+        return passes;
     }
 
     /** What the last {@link #sums} pass measured, if one ran. */
@@ -681,14 +686,21 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
         }
     }
 
-    /** Releases the persisted blocks and detaches the pass log. */
+    /** Releases the Falkon passes' broadcasts and the persisted blocks, and detaches the pass log. */
     @Override
     public void close() {
-        if (persisted && blocks != null) {
-            blocks.unpersist(false);
-            deleteCheckpoint(blocks);
+        try {
+            synchronized (falkonPasses) {
+                falkonPasses.forEach(SparkFalkonPasses::close);
+                falkonPasses.clear();
+            }
+        } finally {
+            if (persisted && blocks != null) {
+                blocks.unpersist(false);
+                deleteCheckpoint(blocks);
+            }
+            log.close();
         }
-        log.close();
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.okl.spark.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +8,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
-import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
@@ -91,33 +89,6 @@ class DistributedSumsTest {
             assertThat(result.partialBytes()).as("lower triangles only").isEqualTo(FoldAggregates.serializedBytes(5,
                     120, 2)).isLessThan(FoldAggregates.bytes(5, 120, 2) * 52 / 100);
         }
-    }
-
-    @Test
-    void sumsLargerThanTheDriversResultLimitAreRefusedWithAdvice() {
-        long bytes = FoldAggregates.bytes(5, 20_000, 5);
-        assertThatThrownBy(() -> DistributedSums.requireResultSize(bytes, 1L << 30, 5, 20_000, 5))
-                .isInstanceOf(OklException.class)
-                .hasMessageContaining("the sums of 5 groups over m = 20000 features and d = 5 targets take 15262 MiB, more than spark.driver.maxResultSize (1024 MiB)")
-                .hasMessageContaining("raise it (--conf spark.driver.maxResultSize=30525m)");
-        DistributedSums.requireResultSize(bytes, 0, 5, 20_000, 5);
-        DistributedSums.requireResultSize(FoldAggregates.bytes(5, 2000, 5), 1L << 30, 5, 2000, 5);
-    }
-
-    @Test
-    void tasksThatWouldNotFitTheExecutorsAreRefusedUpFront() {
-        ExecutorMemory.Executor executor = new ExecutorMemory.Executor(1L << 30, 4, "spark.executor.memory=1024m");
-        assertThat(executor.usable()).isEqualTo((long) (0.75 * ((1L << 30) - (300L << 20))));
-        long sums = FoldAggregates.bytes(5, 2000, 5) + FoldAggregates.serializedBytes(5, 2000, 5);
-        assertThatThrownBy(() -> ExecutorMemory.require(executor, "the sums of 5 groups", sums, "use fewer "
-                + "features"))
-                .isInstanceOf(OklException.class)
-                .hasMessageContaining("each task holds the sums of 5 groups: 230 MiB; 4 tasks at once per executor "
-                        + "take 919 MiB, more than the 543 MiB the executors' heap can spare "
-                        + "(spark.executor.memory=1024m)")
-                .hasMessageContaining("raise spark.executor.memory to at least 1525m")
-                .hasMessageContaining("run fewer tasks per executor (spark.executor.cores), or use fewer features");
-        ExecutorMemory.require(new ExecutorMemory.Executor(2L << 30, 4, "x"), "the sums", sums, "-");
     }
 
     static void assertClose(Matrix actual, Matrix expected) {
