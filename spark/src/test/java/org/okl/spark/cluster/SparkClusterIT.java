@@ -296,8 +296,7 @@ class SparkClusterIT {
         public synchronized void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
             if (description != null && description.contains(DistributedSums.DESCRIPTION)) {
-                scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds())
-                        .forEach(s -> sumsStages.add((Integer) s));
+                Jobs.stageIds(job).forEach(sumsStages::add);
             }
         }
 
