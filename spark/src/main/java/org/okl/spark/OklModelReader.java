@@ -18,8 +18,7 @@ final class OklModelReader extends MLReader<OklSparkModel> {
 
     @Override
     public OklSparkModel load(String path) {
-        DefaultParamsReader.Metadata metadata = DefaultParamsReader.loadMetadata(path, sparkSession(),
-                OklSparkModel.class.getName());
+        DefaultParamsReader.Metadata metadata = SparkMetadata.load(path, sparkSession(), OklSparkModel.class.getName());
         Path file = new Path(path, OklModelWriter.MODEL_FILE);
         byte[] bytes;
         try (InputStream in = file.getFileSystem(sparkSession().sparkContext().hadoopConfiguration()).open(file)) {

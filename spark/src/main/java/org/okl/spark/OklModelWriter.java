@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.ml.util.DefaultParamsWriter;
 import org.apache.spark.ml.util.MLWriter;
 
 /**
@@ -23,7 +22,7 @@ final class OklModelWriter extends MLWriter {
 
     @Override
     public void saveImpl(String path) {
-        DefaultParamsWriter.saveMetadata(instance, path, sparkSession());
+        SparkMetadata.save(instance, path, sparkSession());
         Path file = new Path(path, MODEL_FILE);
         try (OutputStream out = file.getFileSystem(sparkSession().sparkContext().hadoopConfiguration())
                 .create(file, false)) {

@@ -18,7 +18,8 @@ public final class DriverBlocks {
         BlockManager bm = SparkEnv.get().blockManager();
         scala.Function1<BlockId, Object> values = b -> b instanceof BroadcastBlockId id && id.field().isEmpty();
         Set<Long> out = new TreeSet<>();
-        for (BlockId id : scala.jdk.javaapi.CollectionConverters.asJava(bm.getMatchingBlockIds(values))) {
+        for (scala.collection.Iterator<BlockId> ids = bm.getMatchingBlockIds(values).iterator(); ids.hasNext(); ) {
+            BlockId id = ids.next();
             Option<scala.collection.Iterator<Object>> held = bm.memoryStore().getValues(id);
             scala.collection.Iterator<Object> it = held.isDefined() ? held.get() : null;
             if (it != null && it.hasNext() && it.next().getClass().getName().startsWith(prefix)) {

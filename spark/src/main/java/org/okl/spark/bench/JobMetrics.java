@@ -44,7 +44,7 @@ final class JobMetrics extends SparkListener {
         String key = what == null ? "other" : what.replaceFirst("^okl: ", "").replaceAll(" \\(.*", "");
         describedJobs.put(job.jobId(), key);
         started.put(job.jobId(), job.time());
-        scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds()).forEach(s -> jobOfStage.put((Integer) s, key));
+        Jobs.stageIds(job).forEach(s -> jobOfStage.put(s, key));
     }
 
     @Override

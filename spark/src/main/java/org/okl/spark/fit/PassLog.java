@@ -88,7 +88,7 @@ public final class PassLog extends SparkListener implements AutoCloseable {
             pass = passes.get(Integer.parseInt(tag.substring(id.length() + 1)));
             pass.jobs++;
         }
-        scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds()).forEach(s -> stages.put((Integer) s, pass));
+        Jobs.stageIds(job).forEach(s -> stages.put(s, pass));
     }
 
     /**

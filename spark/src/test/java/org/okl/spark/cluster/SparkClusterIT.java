@@ -398,9 +398,10 @@ class SparkClusterIT {
         public synchronized void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
             if (description != null) {
-                scala.jdk.javaapi.CollectionConverters.asJava(job.stageInfos()).forEach(stage -> {
-                    profiles.computeIfAbsent(description, k -> new HashSet<>()).add(stage.resourceProfileId());
-                });
+                scala.collection.Iterator<org.apache.spark.scheduler.StageInfo> stages = job.stageInfos().iterator();
+                while (stages.hasNext()) {
+                    profiles.computeIfAbsent(description, k -> new HashSet<>()).add(stages.next().resourceProfileId());
+                }
             }
         }
 
@@ -514,8 +515,7 @@ class SparkClusterIT {
         public synchronized void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
             if (description != null && description.contains(pass)) {
-                scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds())
-                        .forEach(s -> sumsStages.add((Integer) s));
+                Jobs.stageIds(job).forEach(sumsStages::add);
             }
         }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -118,7 +119,9 @@ final class StandaloneCluster implements AutoCloseable {
     static void environment(Map<String, String> env, Path dir) throws IOException {
         Path home = Files.createDirectories(dir.resolve("spark-home"));
         env.put("SPARK_HOME", home.toString());
-        env.put("SPARK_SCALA_VERSION", "2.13");
+        // the Scala line of the Spark JARs on the class path (the pom's profile: 2.13 or 2.12)
+        env.put("SPARK_SCALA_VERSION", Objects.requireNonNull(
+                System.getProperty("okl.spark.scala.binary.version"), "okl.spark.scala.binary.version"));
         env.put("SPARK_TESTING", "1");
         env.put("SPARK_LOCAL_IP", "127.0.0.1");
     }

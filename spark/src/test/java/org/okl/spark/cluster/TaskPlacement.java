@@ -58,7 +58,10 @@ public final class TaskPlacement extends SparkListener {
     public void onJobStart(SparkListenerJobStart job) {
         String description = job.properties() == null ? null : job.properties().getProperty(DESCRIPTION);
         String what = description == null ? "(no description)" : description;
-        scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds()).forEach(s -> stages.put((Integer) s, what));
+        // Spark's Scala Seq walked with its own iterator: the same call on Scala 2.12 and 2.13
+        for (scala.collection.Iterator<Object> ids = job.stageIds().iterator(); ids.hasNext(); ) {
+            stages.put((Integer) ids.next(), what);
+        }
     }
 
     @Override

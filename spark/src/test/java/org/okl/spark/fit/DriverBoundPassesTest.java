@@ -190,8 +190,7 @@ class DriverBoundPassesTest {
             AtomicInteger results = new AtomicInteger();
             byDescription.computeIfAbsent(description, k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                     .add(results);
-            scala.jdk.javaapi.CollectionConverters.asJava(job.stageIds()).forEach(s -> byStage.put((Integer) s,
-                    results));
+            Jobs.stageIds(job).forEach(s -> byStage.put(s, results));
         }
 
         @Override

@@ -173,7 +173,19 @@ class StableRowsTest {
             if (otherValues) {
                 rows.replaceAll(r -> RowFactory.create(r.get(0), r.getDouble(1) + 1e-3 * context.stageId()));
             }
-            return scala.jdk.javaapi.CollectionConverters.asScala(rows.iterator());
+            java.util.Iterator<Row> it = rows.iterator();
+            // a Scala iterator written out (scala.jdk.javaapi is Scala 2.13 only; this compiles on 2.12 too)
+            return new scala.collection.AbstractIterator<Row>() {
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public Row next() {
+                    return it.next();
+                }
+            };
         }
 
         @Override
@@ -208,8 +220,10 @@ class StableRowsTest {
         public void onJobStart(SparkListenerJobStart job) {
             String description = job.properties() == null ? null : job.properties().getProperty(Jobs.DESCRIPTION);
             if (description != null && description.startsWith("okl: falkon")) {
-                scala.jdk.javaapi.CollectionConverters.asJava(sc.getPersistentRDDs()).values()
-                        .forEach(r -> r.unpersist(false));
+                for (scala.collection.Iterator<org.apache.spark.rdd.RDD<?>> it = sc.getPersistentRDDs().values()
+                        .iterator(); it.hasNext(); ) {
+                    it.next().unpersist(false);
+                }
                 dropped++;
             }
         }
