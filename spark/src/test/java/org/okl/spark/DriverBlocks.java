@@ -20,8 +20,9 @@ public final class DriverBlocks {
         Set<Long> out = new TreeSet<>();
         for (scala.collection.Iterator<BlockId> ids = bm.getMatchingBlockIds(values).iterator(); ids.hasNext(); ) {
             BlockId id = ids.next();
-            Option<scala.collection.Iterator<Object>> held = bm.memoryStore().getValues(id);
-            scala.collection.Iterator<Object> it = held.isDefined() ? held.get() : null;
+            // (the element type differs between Spark 3.5 and 4: read it as a raw option)
+            Option<?> held = bm.memoryStore().getValues(id);
+            scala.collection.Iterator<?> it = held.isDefined() ? (scala.collection.Iterator<?>) held.get() : null;
             if (it != null && it.hasNext() && it.next().getClass().getName().startsWith(prefix)) {
                 out.add(((BroadcastBlockId) id).broadcastId());
             }
