@@ -234,9 +234,12 @@ public final class Okl {
         /**
          * Adds one plugin given by its JARs, loaded in a class loader of its own as a plugin folder's sub-folder is:
          * for a runtime that receives the plugins of another machine's folders (a Spark executor's).
+         *
+         * @param location where the plugin came from, as reports name it
+         * @param jars     its JARs, in class-path order
          */
-        public Builder pluginJars(PluginLoader.PluginJars plugin) {
-            pluginJars.add(plugin);
+        public Builder pluginJars(String location, List<Path> jars) {
+            pluginJars.add(new PluginLoader.PluginJars(location, jars));
             return this;
         }
 
@@ -375,6 +378,31 @@ public final class Okl {
                 }
             }
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The plugins in the folders, each with its JARs, in the order a runtime built with those folders loads them;
+     * nothing is loaded (to ship them to other machines, which load them with {@link Builder#pluginJars}).
+     *
+     * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) when a folder does not exist or cannot be listed
+     */
+    public static List<FolderPlugin> folderPlugins(List<Path> folders) {
+        return PluginLoader.folderPlugins(folders).stream().map(p -> new FolderPlugin(p.location(), p.jars()))
+                .toList();
+    }
+
+    /**
+     * One plugin of a plugin folder with its JARs: a {@code *.jar} file of the folder, or the JARs of one of its
+     * sub-folders ({@link #folderPlugins}).
+     *
+     * @param location where the plugin came from (the JAR or the sub-folder)
+     * @param jars     its JARs, in class-path order
+     */
+    public record FolderPlugin(String location, List<Path> jars) {
+        /** Copies the list. */
+        public FolderPlugin {
+            jars = List.copyOf(jars);
         }
     }
 

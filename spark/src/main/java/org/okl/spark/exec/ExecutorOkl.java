@@ -43,7 +43,7 @@ public final class ExecutorOkl {
         }
         return WITH_PLUGINS.get(plugins.key(), () -> {
             Okl.Builder builder = Okl.builder().dataDirectory(null);
-            plugins.resolve().forEach(builder::pluginJars);
+            plugins.resolve().forEach(p -> builder.pluginJars(p.location(), p.jars()));
             return builder.build();
         });
     }

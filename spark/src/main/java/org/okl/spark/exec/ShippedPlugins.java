@@ -21,8 +21,7 @@ import org.apache.spark.TaskContext;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.text.UserText;
-import org.okl.core.io.IoErrors;
-import org.okl.core.plugin.PluginLoader;
+import org.okl.core.Okl;
 
 /**
  * The driver's folder plugins as the executors receive them. Each plugin JAR is added to the application with
@@ -72,7 +71,7 @@ public final class ShippedPlugins implements Serializable {
         }
         Map<String, Jar> byName = new HashMap<>();
         List<Plugin> plugins = new ArrayList<>();
-        for (PluginLoader.PluginJars plugin : PluginLoader.folderPlugins(folders)) {
+        for (Okl.FolderPlugin plugin : Okl.folderPlugins(folders)) {
             List<Jar> jars = new ArrayList<>();
             for (Path file : plugin.jars()) {
                 Jar jar = new Jar(file.getFileName().toString(), file.toAbsolutePath().toString(), sha256(file));
@@ -102,9 +101,9 @@ public final class ShippedPlugins implements Serializable {
      *
      * @throws OklException ({@link ErrorCode#PLUGIN_FOLDER}) for a JAR that is missing or differs from the driver's
      */
-    public List<PluginLoader.PluginJars> resolve() {
+    public List<Okl.FolderPlugin> resolve() {
         boolean inTask = TaskContext.get() != null;
-        List<PluginLoader.PluginJars> found = new ArrayList<>();
+        List<Okl.FolderPlugin> found = new ArrayList<>();
         for (Plugin plugin : plugins) {
             List<Path> jars = new ArrayList<>();
             for (Jar jar : plugin.jars()) {
@@ -122,7 +121,7 @@ public final class ShippedPlugins implements Serializable {
                 }
                 jars.add(file);
             }
-            found.add(new PluginLoader.PluginJars("shipped from the driver: " + plugin.location(), jars));
+            found.add(new Okl.FolderPlugin("shipped from the driver: " + plugin.location(), jars));
         }
         return found;
     }
@@ -209,7 +208,7 @@ public final class ShippedPlugins implements Serializable {
             return HexFormat.of().formatHex(md.digest());
         } catch (IOException e) {
             throw new OklException(ErrorCode.PLUGIN_FOLDER, "cannot read plugin JAR " + UserText.quote(file
-                    .toString(), 200) + ": " + IoErrors.describe(e), e);
+                    .toString(), 200) + ": " + UserText.escape(String.valueOf(e.getMessage())), e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
