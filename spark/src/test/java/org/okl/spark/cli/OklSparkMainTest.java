@@ -89,8 +89,11 @@ class OklSparkMainTest {
                 .fit(new MatrixRows(d.x(), d.y())).model();
         assertThat(spark.provenance().dataSha256()).isEqualTo(local.provenance().dataSha256());
         Matrix expected = local.predict(d.x()).outputs();
+        // The same rows summed in another order (three partitions against one machine): the Nystrom system at
+        // lambda = 1e-4 amplifies the rounding differences by its condition number; 1.1e-9 was measured on the
+        // pure-Java back-end. A row lost or out of place changes the fit itself, far beyond this bound.
         assertThat(spark.predict(d.x()).outputs().maxAbsDifference(expected) / expected.frobeniusNorm())
-                .isLessThan(1e-9);
+                .isLessThan(1e-7);
 
         Path out = dir.resolve("predictions");
         Run predict = run("predict", "--model", model.toString(), "--data", train.toString(), "--inputs", "0:3",

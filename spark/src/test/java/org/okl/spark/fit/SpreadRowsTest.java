@@ -74,14 +74,18 @@ class SpreadRowsTest {
         Dataset<Row> even = spark.createDataFrame(new JavaSparkContext(spark.sparkContext()).parallelize(same, cores),
                 schema);
         Matrix evenSplit = estimator().fit(even).oklModel().predict(test).outputs();
-        assertThat(relative(spread.oklModel().predict(test).outputs(), evenSplit)).isLessThan(1e-9);
+        // Same rows, sums in another order: the Nystrom system at lambda = 1e-4 amplifies rounding by its condition
+        // number; 5.4e-9 was measured on the pure-Java back-end. A row lost or out of place changes the fit itself,
+        // far beyond this bound.
+        double sameRows = 1e-7;
+        assertThat(relative(spread.oklModel().predict(test).outputs(), evenSplit)).isLessThan(sameRows);
 
         OklSparkModel three = estimator().setNumPartitions(3).fit(csv);
         assertThat(three.summary().passes().stream().map(FitSummary.Pass::name))
                 .contains("spreading the rows over 3 partitions");
         assertThat(three.summary().passes(DistributedSums.DESCRIPTION).get(0).tasks()).isEqualTo(Math.min(3, cores));
         assertThat(three.summary().passes("data checksum").get(0).tasks()).isGreaterThanOrEqualTo(3);
-        assertThat(relative(three.oklModel().predict(test).outputs(), evenSplit)).isLessThan(1e-9);
+        assertThat(relative(three.oklModel().predict(test).outputs(), evenSplit)).isLessThan(sameRows);
     }
 
     /** Spread rows keep their order and global index, dense or sparse, in partitions of equal rows. */
