@@ -105,7 +105,9 @@ record LowRankData(Matrix train, Matrix test) {
             writeTrainCsv(csv);
             PipelineSpec spec = pipeline(settings, seed);
             if (solver.isPresent()) {
-                spec = spec.withSolver(ComponentSpec.of(solver.get()));
+                spec = spec.withSolver(solver.get().equals("falkon") && settings.falkonIterations() > 0
+                        ? ComponentSpec.of("falkon", "iterations", settings.falkonIterations())
+                        : ComponentSpec.of(solver.get()));
             }
             Files.writeString(pipeline, PipelineFiles.toJson(spec), StandardCharsets.UTF_8);
             return new TrainFiles(dir, csv, pipeline);

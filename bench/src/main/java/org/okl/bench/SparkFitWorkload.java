@@ -106,9 +106,29 @@ public final class SparkFitWorkload implements Workload {
                     var jobs = last.output().path("jobs");
                     jobs.fieldNames().forEachRemaining(job -> d.put("job." + job.replace(' ', '_') + ".wall_s",
                             jobs.path(job).path("wall_s").asDouble()));
+                    var passes = last.output().path("pass_totals");
+                    passes.fieldNames().forEachRemaining(pass -> {
+                        String key = "pass." + pass.replace(' ', '_');
+                        d.put(key + ".count", passes.path(pass).path("count").asDouble());
+                        d.put(key + ".s", passes.path(pass).path("seconds").asDouble());
+                        d.put(key + ".max_result_mib", passes.path(pass).path("max_result_bytes").asDouble()
+                                / (1 << 20));
+                    });
+                    d.put("cores", last.output().path("cores").asDouble());
+                    // the problem, for the cost model (okl bench --spark-plan)
+                    d.put("rank", (double) settings.rank());
+                    d.put("folds", (double) settings.folds());
+                    d.put("lambdas", (double) LowRankSettings.lambdas().size());
+                    d.put("outputs", (double) LowRankSettings.D);
+                    d.put("falkon_iterations", (double) settings.falkonIterations());
+                    d.put("warmup_s", last.output().path("warmup_s").asDouble());
+                    d.put("cached_mib", last.output().path("cached_bytes").asDouble() / (1 << 20));
                     d.put("partial_mib", last.output().path("partial_bytes").asDouble() / (1 << 20));
                     d.put("shuffle_mib", last.output().path("shuffle_bytes").asDouble() / (1 << 20));
                     d.put("result_mib", last.output().path("result_bytes").asDouble() / (1 << 20));
+                    if (settings.sparkAlone()) {
+                        return d;
+                    }
                     long start = System.nanoTime();
                     StreamCsvWorkload.ChildRun streamed = StreamCsvWorkload.ChildRun.of(StreamCsvWorkload.command(
                             environment, settings, pipeline, csv, streamedModel), dir);
@@ -169,6 +189,9 @@ public final class SparkFitWorkload implements Workload {
         command.addAll(List.of("env", "OPENBLAS_NUM_THREADS=1"));
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Xmx" + settings.childHeap());
+        // on a cluster, each executor gets the heap local[2]'s one JVM has (the driver keeps its own)
+        command.add("-Dokl.bench.executor.memory=" + settings.childHeap());
+        command.add("-Dokl.bench.warmup.rows=" + settings.sparkWarmupRows());
         OPENS.forEach(o -> command.add("--add-opens=java.base/" + o + "=ALL-UNNAMED"));
         command.add("-Dokl.linalg=" + environment.linearAlgebra().name());
         if (environment.linearAlgebra().name().equals("java")) {
@@ -176,7 +199,7 @@ public final class SparkFitWorkload implements Workload {
         }
         command.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), MAIN, pipeline.toString(),
                 csv.toString(), Integer.toString(LowRankSettings.P), Integer.toString(LowRankSettings.D),
-                model.toString(), "local[2]"));
+                model.toString(), settings.sparkMaster()));
         return command;
     }
 

@@ -18,6 +18,7 @@ import org.okl.bench.LowRankSettings;
 import org.okl.bench.PeerRunner;
 import org.okl.bench.ScalingReport;
 import org.okl.bench.ScalingRunner;
+import org.okl.bench.SparkPlanReport;
 import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
 import org.okl.bench.Workloads;
@@ -99,6 +100,25 @@ public final class BenchCommand implements Runnable {
             + "(default ${DEFAULT-VALUE}).", defaultValue = "2g")
     private String childHeap;
 
+    @Option(names = "--spark-master", paramLabel = "URL", description = "The master spark_fit and spark_falkon fit on "
+            + "(default ${DEFAULT-VALUE}; a spark:// URL runs the executors on that standalone cluster).",
+            defaultValue = "local[2]")
+    private String sparkMaster;
+
+    @Option(names = "--spark-alone", description = "spark_fit and spark_falkon without the one-machine fit they "
+            + "otherwise time beside them (for the cost model's measurements).")
+    private boolean sparkAlone;
+
+    @Option(names = "--falkon-iterations", paramLabel = "N", description = "The most conjugate-gradient iterations of "
+            + "spark_falkon's solver (default: the solver's own).", defaultValue = "0")
+    private int falkonIterations;
+
+    @Option(names = "--spark-warmup-rows", paramLabel = "N", description = "spark_fit and spark_falkon fit the first N "
+            + "rows, untimed, before the timed fit, so that the executors' JIT has compiled the passes (default: "
+            + "none).",
+            defaultValue = "0")
+    private int sparkWarmupRows;
+
     @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
     private boolean peer;
 
@@ -143,8 +163,25 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")
     private Path markdown;
 
+    @Option(names = "--spark-plan", paramLabel = "DIR", description = "Instead of timings: okl-spark's cost model from "
+            + "the spark_fit and spark_falkon reports in DIR (WORKLOAD-N-WHERE.json, as "
+            + "bench/scripts/spark-cost-model.sh writes them), its check against the largest n, and the plan for "
+            + "100,000,000 rows (BENCHMARKS.md).")
+    private Path sparkPlan;
+
     @Override
     public void run() {
+        if (sparkPlan != null) {
+            String plan;
+            try {
+                plan = SparkPlanReport.read(sparkPlan).markdown();
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            spec.commandLine().getOut().print(plan);
+            spec.commandLine().getOut().flush();
+            return;
+        }
         if (scaling) {
             runScaling(root.okl());
             return;
@@ -160,7 +197,7 @@ public final class BenchCommand implements Runnable {
             selected = workloads == null ? List.copyOf(Workloads.all().values()) : Workloads.select(workloads);
             settings = new BenchSettings(sizes, p, d, backends(), repeat, warmup, selected, StructuredSizes.DEFAULTS,
                     base.context().seed(), new LowRankSettings(rank, LowRankSettings.DEFAULTS.folds(), testRows,
-                            childHeap));
+                            childHeap, sparkMaster, sparkAlone, falkonIterations, sparkWarmupRows));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -20,7 +20,10 @@ import org.okl.spark.fit.SparkRows;
  * The process {@code okl bench}'s {@code spark_fit} workload times: the streamed fit of a CSV file on Spark (the
  * session's master, {@code local[2]} by default), as {@code okl-spark fit} does, printing where the time went and
  * what moved as one JSON object. Arguments: pipeline file, CSV file, p (the first p columns are inputs), d (the next
- * d are outputs), model file, and optionally the master.
+ * d are outputs), model file, and optionally the master (a {@code spark://} URL: the executors get this JAR and
+ * this JVM's class path, and {@code okl.bench.executor.memory}, default 1g, of heap). Beside the timings it prints
+ * every pass's totals (count, wall seconds, tasks, bytes back to the driver), the cores and the bytes cached, the
+ * measurements the cost model of BENCHMARKS.md's 100-million-row plan reads.
  */
 public final class SparkFitMain {
     private SparkFitMain() {
@@ -36,10 +39,24 @@ public final class SparkFitMain {
         boolean existing = SparkSession.getActiveSession().isDefined();
         int p = Integer.parseInt(args[2]);
         int d = Integer.parseInt(args[3]);
-        SparkSession spark = SparkSession.builder().appName("okl spark_fit").master(args.length > 5 ? args[5]
-                : "local[2]").config("spark.ui.enabled", "false").getOrCreate();
+        String master = args.length > 5 ? args[5] : "local[2]";
+        SparkSession.Builder builder = SparkSession.builder().appName("okl spark_fit").master(master)
+                .config("spark.ui.enabled", "false");
+        if (!master.startsWith("local")) {
+            // a standalone cluster started from Maven's JARs: the executors take OKL from this JAR (fetched from the
+            // driver) and Spark from the class path this JVM runs on
+            String own = ownJar();
+            String sparkJars = java.util.Arrays.stream(System.getProperty("java.class.path").split(
+                    java.io.File.pathSeparator)).filter(e -> !e.equals(own)).collect(
+                    java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+            // one BLAS thread per task, as local[2] runs (Spark's advice: the task slots share the cores)
+            builder.config("spark.jars", own).config("spark.executor.extraClassPath", sparkJars)
+                    .config("spark.executorEnv.OPENBLAS_NUM_THREADS", "1")
+                    .config("spark.executor.memory",
+                    System.getProperty("okl.bench.executor.memory", "1g"));
+        }
+        SparkSession spark = builder.getOrCreate();
         JobMetrics metrics = new JobMetrics();
-        spark.sparkContext().addSparkListener(metrics);
         try {
             double session = seconds(start);
             Okl okl = Okl.builder().build();
@@ -48,6 +65,21 @@ public final class SparkFitMain {
             List<String> in = columns.subList(0, p);
             List<String> out = columns.subList(p, p + d);
             Dataset<Row> data = SparkTables.numeric(csv, columns.subList(0, p + d));
+            // okl.bench.warmup.rows: an untimed fit of the first rows first, so that the executors' JIT has compiled
+            // the passes' code before the timed fit (what a long fit on a cluster amortizes), left out of every
+            // number printed
+            double warmup = 0;
+            int warmupRows = Integer.getInteger("okl.bench.warmup.rows", 0);
+            if (warmupRows > 0) {
+                long warmStart = System.nanoTime();
+                Dataset<Row> first = data.limit(warmupRows);
+                try (SparkRows rows = SparkRows.of(first, ColumnLayout.of(first.schema(), in, "inputs"),
+                        Optional.of(ColumnLayout.of(first.schema(), out, "outputs")))) {
+                    okl.pipeline(okl.readPipeline(Path.of(args[0]))).fit(rows);
+                }
+                warmup = seconds(warmStart);
+            }
+            spark.sparkContext().addSparkListener(metrics);
             long fitStart = System.nanoTime();
             StreamingFit.Result result;
             Optional<DistributedSums.Result> pass;
@@ -66,11 +98,26 @@ public final class SparkFitMain {
             json.put("rows", result.timings().rows());
             json.put("partitions", partitions);
             json.put("session_s", session);
+            json.put("warmup_s", warmup);
             json.put("fit_s", fit);
             json.put("draw_s", result.timings().drawSeconds());
             json.put("solve_s", result.timings().solveSeconds());
             json.put("passes", summary.passes().stream().filter(each -> each.rows() == summary.rows()).count());
             json.put("driver_rows", summary.rowsToDriver());
+            json.put("cached_bytes", summary.cachedBytes());
+            json.put("cores", spark.sparkContext().defaultParallelism());
+            ObjectNode byPass = json.putObject("pass_totals");
+            for (FitSummary.Pass each : summary.passes()) {
+                ObjectNode total = byPass.has(each.name()) ? (ObjectNode) byPass.get(each.name())
+                        : byPass.putObject(each.name());
+                total.put("count", total.path("count").asInt() + 1);
+                total.put("seconds", total.path("seconds").asDouble() + each.seconds());
+                total.put("tasks", total.path("tasks").asInt() + each.tasks());
+                total.put("result_bytes", total.path("result_bytes").asLong() + each.resultBytes());
+                total.put("max_result_bytes", Math.max(total.path("max_result_bytes").asLong(),
+                        each.resultBytes()));
+                total.put("on_driver", each.onDriver());
+            }
             pass.ifPresent(r -> {
                 json.put("executor_kernel_s", r.kernelSeconds());
                 json.put("executor_products_s", r.productSeconds());
@@ -95,6 +142,15 @@ public final class SparkFitMain {
             if (!existing) {
                 spark.stop();
             }
+        }
+    }
+
+    /** The JAR (or classes folder) this class was loaded from. */
+    private static String ownJar() {
+        try {
+            return Path.of(SparkFitMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
