@@ -450,6 +450,12 @@ public final class SparkRows implements RowSource, ClusterPasses, AutoCloseable 
      * @param indices increasing global indices
      */
     public InputRows rowsAt(long[] indices) {
+        // the rows reach the driver in one collect: refused up front, as every driver-bound pass, when they cannot
+        // (dense rows exactly; sparse ones by the cached rows' mean size)
+        long bytes = indices.length * (sparse ? Math.max(16, storedBytes / Math.max(1, size)) : 8L * dimension + 8);
+        DriverResults.plan(DriverResults.Driver.of(blocks.context()), "the " + indices.length + " sampled rows ("
+                + dimension + " inputs" + (sparse ? ", sparse" : "") + ")", 1, 1, bytes, bytes, "ask for fewer "
+                + "landmarks (a smaller rank)");
         Broadcast<long[]> wanted = JavaSparkContext.fromSparkContext(blocks.context()).broadcast(indices);
         long[] starts = offsets;
         List<IndexedRow> found;

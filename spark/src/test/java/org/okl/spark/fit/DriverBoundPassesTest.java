@@ -75,6 +75,8 @@ class DriverBoundPassesTest {
                 withConf(sc, "spark.driver.maxResultSize", "1k", () -> {
                     refused(() -> DistributedSketch.reservoir(JavaSparkContext.fromSparkContext(sc), 2000, 500, 3),
                             "the reservoir choices of 500 slots take 4 KiB");
+                    refused(() -> rows.rowsAt(java.util.stream.LongStream.range(0, 100).toArray()),
+                            "the 100 sampled rows (40 inputs) take 32 KiB");
                     refused(() -> DistributedSketch.featureGram(rows, recipe, 120, 300),
                             "the 120 x 120 Gram of the leverage scores' features take 56 KiB");
                     refused(() -> DistributedSketch.scoreSample(rows, recipe, Matrix.zeros(120, 5), 500, 3),
