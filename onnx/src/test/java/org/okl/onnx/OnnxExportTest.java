@@ -211,7 +211,7 @@ class OnnxExportTest {
         "{\"inputs\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"product\", \"kernels\": ["
                 + "{\"name\": \"gaussian\", \"sigma\": 2.0}, {\"name\": \"polynomial\", \"degree\": 2}]}}",
         // input transforms, a separable operator with a full output matrix, target transforms
-        "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": [3]}, {\"name\": \"pca\", \"components\": 3}],"
+        "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"3\"}, {\"name\": \"pca\", \"rank\": 3, \"whiten\": true}],"
                 + " \"targets\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"gaussian\", \"sigma\": 2},"
                 + " \"operator\": {\"name\": \"separable\", \"matrix\": {\"name\": \"common-similarity\","
                 + " \"omega\": 0.5}}}",
