@@ -65,6 +65,11 @@ final class ModelFile {
         return arrays(index.path("training")).get("outputs");
     }
 
+    /** The stored unlabelled outputs, or null. */
+    Matrix unlabelledOutputs() {
+        return arrays(index.path("training")).get("unlabelledOutputs");
+    }
+
     /** The SHA-256 of the model's checksum list {@code SHA256SUMS}, which covers every entry of its file. */
     String checksum() {
         byte[] sums = entries.getOrDefault("SHA256SUMS", entries.get("model.json"));

@@ -438,6 +438,9 @@ public final class OnnxExport {
         JsonNode decoder = pipeline.path("decoder");
         String embedding = output.path("name").asText();
         String decoderName = decoder.path("name").asText();
+        if (decoderName.equals("candidates")) {
+            return candidates(h, embedding, decoder);
+        }
         double negative = 0.0;
         double positive = 1.0;
         String scores;
@@ -478,8 +481,14 @@ public final class OnnxExport {
                 decisions = oneHotOf(best, width, negative, positive);
             }
             case "threshold" -> decisions = thresholds(scores, width, decoder, negative, positive);
+            case "top-k" -> {
+                long k = decoder.path("k").asLong(1);
+                String top = g.op("TopK", List.of(scores, g.longs("k", false, k)), intAttribute("axis", 1),
+                        intAttribute("largest", 1), intAttribute("sorted", 1));
+                decisions = topK(top, width, negative, positive);
+            }
             default -> throw refused("decoder " + UserText.quote(decoderName), "exported decoders are identity, "
-                    + "argmax and threshold (candidate sets and top-k are not exported)");
+                    + "argmax, threshold, top-k and candidates");
         }
         stages.add("decoder " + decoderName);
         String outputs;
@@ -498,6 +507,100 @@ public final class OnnxExport {
         return new String[] {outputs, scores};
     }
 
+    /**
+     * The pre-image over a candidate set ({@code argmin_c l(y_c, y_c) - 2 <h, psi(y_c)>}): the distances the fitted
+     * output embedding gives are affine in the prediction for every embedding OKL has (explicit codes, the output
+     * kernel, kernel PCA, OEL), so they are read off the embedding itself at h = 0 and at the unit vectors, checked
+     * on a random prediction, and exported as one product plus a row; the first nearest candidate is the output.
+     */
+    private String[] candidates(String h, String embedding, JsonNode decoder) {
+        String from = decoder.path("from").asText("train");
+        if (decoder.has("file")) {
+            throw refused("decoder 'candidates' with a file", "only candidates from the model's own stored outputs "
+                    + "(from train, unlabelled, train+unlabelled) are exported");
+        }
+        Matrix train = file.trainingOutputs();
+        Matrix unlabelled = file.unlabelledOutputs();
+        Matrix c = switch (from) {
+            case "unlabelled" -> unlabelled;
+            case "train+unlabelled" -> unlabelled == null ? train : stack(train, unlabelled);
+            default -> train;
+        };
+        if (c == null) {
+            throw refused("decoder 'candidates'", "the model stores no " + from + " outputs to choose among");
+        }
+        var fitted = model.embedding();
+        int d = width(h);
+        Matrix zero = Matrix.zeros(1, d);
+        Matrix unit = Matrix.zeros(d, d);
+        for (int j = 0; j < d; j++) {
+            unit.set(j, j, 1.0);
+        }
+        double[] a = fitted.candidateDistances(zero, c).data();
+        Matrix at = fitted.candidateDistances(unit, c);
+        Matrix b = Matrix.zeros(d, c.rows());
+        for (int j = 0; j < d; j++) {
+            for (int k = 0; k < c.rows(); k++) {
+                b.set(j, k, at.get(j, k) - a[k]);
+            }
+        }
+        requireAffine(fitted, c, a, b, embedding);
+        String distances = g.op("Add", g.op("MatMul", h, g.matrix("candidate_terms", b)), g.row("candidate_self", a));
+        String best = g.op("ArgMin", List.of(distances), intAttribute("axis", 1), intAttribute("keepdims", 0),
+                intAttribute("select_last_index", 0));
+        String outputs = g.op("Gather", List.of(g.matrix("candidates", c), best), intAttribute("axis", 0));
+        stages.add("output embedding " + embedding);
+        stages.add("decoder candidates over " + c.rows() + " " + from + " outputs");
+        return new String[] {outputs, distances};
+    }
+
+    /** The width of the regression's predictions (D). */
+    private int width(String h) {
+        Map<String, Matrix> a = file.predictorArrays();
+        Matrix last = a.containsKey("right") ? a.get("right") : a.containsKey("weights") ? a.get("weights")
+                : a.get("coefficients");
+        return last.cols();
+    }
+
+    private void requireAffine(org.okl.api.output.FittedOutputEmbedding fitted, Matrix c, double[] a, Matrix b,
+            String embedding) {
+        java.util.Random random = new java.util.Random(17);
+        Matrix h = Matrix.zeros(2, b.rows());
+        for (int k = 0; k < h.data().length; k++) {
+            h.data()[k] = random.nextGaussian();
+        }
+        Matrix direct = fitted.candidateDistances(h, c);
+        double scale = 1.0;
+        for (double v : direct.data()) {
+            scale = Math.max(scale, Math.abs(v));
+        }
+        for (int i = 0; i < h.rows(); i++) {
+            for (int k = 0; k < c.rows(); k++) {
+                double v = a[k];
+                for (int j = 0; j < b.rows(); j++) {
+                    v += h.get(i, j) * b.get(j, k);
+                }
+                if (!(Math.abs(v - direct.get(i, k)) <= 1e-9 * scale)) {
+                    throw refused("output embedding " + UserText.quote(embedding), "its candidate distances are not "
+                            + "affine in the prediction, so they have no product form");
+                }
+            }
+        }
+    }
+
+    private static Matrix stack(Matrix top, Matrix bottom) {
+        Matrix m = Matrix.zeros(top.rows() + bottom.rows(), top.cols());
+        for (int j = 0; j < top.cols(); j++) {
+            for (int i = 0; i < top.rows(); i++) {
+                m.set(i, j, top.get(i, j));
+            }
+            for (int i = 0; i < bottom.rows(); i++) {
+                m.set(top.rows() + i, j, bottom.get(i, j));
+            }
+        }
+        return m;
+    }
+
     /** Rows of {@code negative} with {@code positive} at the given column of each ({@code width} columns). */
     private String oneHotOf(String index, int width, double negative, double positive) {
         long[] columns = new long[width];
@@ -507,6 +610,23 @@ public final class OnnxExport {
         String at = g.op("Unsqueeze", index, g.longs("axis", false, 1));
         String hit = g.op("Equal", at, g.longs("columns", false, columns));
         return g.op("Where", hit, g.scalar("positive", positive), g.scalar("negative", negative));
+    }
+
+    /** Rows with {@code positive} at the columns TopK chose (its second output, the indices). */
+    private String topK(String topValues, int width, double negative, double positive) {
+        // TopK has two outputs: values (named after the node) and indices
+        String indices = topValues + "_indices";
+        g.proto().getNodeBuilderList().get(g.proto().getNodeCount() - 1).addOutput(indices);
+        long[] columns = new long[width];
+        for (int j = 0; j < width; j++) {
+            columns[j] = j;
+        }
+        String at = g.op("Unsqueeze", indices, g.longs("axis", false, 2));
+        String hit = g.op("Cast", List.of(g.op("Equal", at, g.longs("columns", false, columns))),
+                intAttribute("to", g.realType()));
+        String any = g.op("ReduceMax", List.of(hit), intsAttribute("axes", 1), intAttribute("keepdims", 0));
+        String on = g.op("Greater", any, g.scalar("zero", 0.0));
+        return g.op("Where", on, g.scalar("positive", positive), g.scalar("negative", negative));
     }
 
     private String thresholds(String scores, int width, JsonNode decoder, double negative, double positive) {

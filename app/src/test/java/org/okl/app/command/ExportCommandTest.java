@@ -51,7 +51,8 @@ class ExportCommandTest {
 
     @Test
     void aStageWithoutAnOnnxFormIsRefusedAndLeavesNoFile() throws Exception {
-        Path model = fit("{\"preset\": \"kde-cortes\"}");
+        Path model = fit("{\"kernel\": {\"name\": \"normalized\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": 2}},"
+                + " \"filter\": {\"name\": \"tikhonov\", \"lambda\": 0.01}}");
         Path onnx = dir.resolve("m.onnx");
         assertThat(Main.run("export", "--model", model.toString(), "--onnx", onnx.toString())).isEqualTo(2);
         assertThat(onnx).doesNotExist();
