@@ -109,9 +109,11 @@ public final class OnnxExport {
         Path folder = target.toAbsolutePath().getParent();
         try {
             Files.createDirectories(folder);
-            Path tmp = Files.createTempFile(folder, ".okl-onnx-", ".tmp");
+            // a new file of the user's umask (as model files), renamed into place
+            Path tmp = folder.resolve(".okl-onnx-" + java.util.UUID.randomUUID() + ".tmp");
             try {
-                Files.write(tmp, bytes);
+                Files.write(tmp, bytes, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE);
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);

@@ -179,9 +179,23 @@ class OnnxExportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"vv-rls", "auto-regression"})
+    @ValueSource(strings = {"vv-rls", "auto-regression", "auto-large"})
     void regressionPresetsAgree(String preset) throws Exception {
         exportsAndAgrees("{\"preset\": \"" + preset + "\"}", Task.REGRESSION);
+    }
+
+    /** The accuracy benchmark's methods: the automatic pipeline and its independent and coupled alternatives. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(Task.class)
+    void benchmarkMethodsAgree(Task task) throws Exception {
+        Matrix x = inputs(TRAIN, 1);
+        TrainingData data = TrainingData.of(x, outputs(x, task));
+        Model auto = OKL.pipeline(org.okl.core.PipelineSpec.auto().build()).fit(data);
+        agrees(auto, OnnxExport.bytes(auto, OnnxExport.Precision.FLOAT64));
+        for (org.okl.core.PipelineSpec alternative : auto.alternatives().values()) {
+            Model m = OKL.pipeline(alternative).fit(data);
+            agrees(m, OnnxExport.bytes(m, OnnxExport.Precision.FLOAT64));
+        }
     }
 
     @Test
@@ -195,8 +209,8 @@ class OnnxExportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"kde-cortes", "kde-weston", "iokr", "oel0", "kde-covariance",
-        "kde-conditional-covariance"})
+    @ValueSource(strings = {"kde-cortes", "kde-weston", "iokr", "oel0", "oel", "kde-covariance",
+        "kde-conditional-covariance", "auto-structured"})
     void candidatePresetsAgree(String preset) throws Exception {
         exportsAndAgrees("{\"preset\": \"" + preset + "\"}", Task.REGRESSION);
     }
