@@ -323,5 +323,15 @@ class OnnxExportTest {
                 + " \"gaussian\", \"sigma\": 2}}", Task.REGRESSION);
         assertThatThrownBy(() -> OnnxExport.bytes(fourier, OnnxExport.Precision.FLOAT64))
                 .isInstanceOf(OklException.class).hasMessageContaining("sketch 'fourier'");
+        Matrix x = inputs(TRAIN, 1);
+        int[] tasks = new int[TRAIN];
+        for (int i = 0; i < TRAIN; i++) {
+            tasks[i] = i % 2;
+        }
+        Model multiTask = OKL.pipeline(OKL.readPipeline(Files.writeString(dir.resolve("mt.json"),
+                "{\"preset\": \"auto-multi-task\"}"))).fit(TrainingData.builder(x, outputs(x, Task.CLASSES))
+                .groups(tasks).build());
+        assertThatThrownBy(() -> OnnxExport.bytes(multiTask, OnnxExport.Precision.FLOAT64))
+                .isInstanceOf(OklException.class).hasMessageContaining("multi-task model");
     }
 }
