@@ -286,6 +286,19 @@ class OnnxExportTest {
     }
 
     @Test
+    void theFileGetsTheUmasksPermissionsLikeAModelFile() throws Exception {
+        Model model = fit("{\"preset\": \"vv-rls\"}", Task.REGRESSION);
+        Path onnx = dir.resolve("sub/m.onnx");
+        OnnxExport.Result written = OnnxExport.write(model, onnx, OnnxExport.Precision.FLOAT64);
+        Path plain = Files.writeString(dir.resolve("sub/plain.txt"), "x");
+        assertThat(Files.getPosixFilePermissions(onnx)).isEqualTo(Files.getPosixFilePermissions(plain));
+        assertThat(Files.size(onnx)).isEqualTo(written.bytes());
+        try (var files = Files.list(onnx.getParent())) {
+            assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("m.onnx", "plain.txt");
+        }
+    }
+
+    @Test
     void metadataHoldTheVersionPipelineChecksumAndColumns() throws Exception {
         Model model = fit("{\"preset\": \"vv-rls\"}", Task.REGRESSION);
         ModelProto onnx = ModelProto.parseFrom(OnnxExport.bytes(model, OnnxExport.Precision.FLOAT64));
