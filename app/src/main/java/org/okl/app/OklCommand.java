@@ -9,6 +9,7 @@ import org.okl.api.text.UserText;
 import org.okl.app.command.CommandRoot;
 import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
+import org.okl.app.command.ExportCommand;
 import org.okl.app.command.FitCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
@@ -23,6 +24,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Learning functions with many or structured outputs using operator-valued kernels.",
         subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
+                ExportCommand.class,
                 DatasetsCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
