@@ -20,7 +20,8 @@ class ReportPartTest {
         ResultTable t = ResultTable.builder("numbers of " + name, "method", "value")
                 .row("A" + tricky, "0.1").row("B", "0.2 | 0.3").build();
         Claim claim = Claim.of("P Fig. 1", "A below B" + tricky, List.of(Comparison.better("n = 10", "A",
-                new double[] {0.10, 0.12, 0.11, 0.13}, "B", new double[] {0.20, 0.21, 0.23, 0.20}, false, "runs")));
+                new double[] {0.10, 0.12, 0.11, 0.13}, "B", new double[] {0.20, 0.21, 0.23, 0.20}, false,
+                org.okl.experiments.verdict.Comparison.Units.draws("runs"))));
         return new ExperimentResult(name, "protocol of " + name + tricky, List.of(t), List.of(),
                 List.of("a note\\ with a backslash", "second"), List.of(claim, Claim.notRun("P Table 2", "other",
                 "data not here")));

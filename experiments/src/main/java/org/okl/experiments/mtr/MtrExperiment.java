@@ -252,7 +252,9 @@ public final class MtrExperiment implements Experiment {
         List<Comparison> commonSimilarity = new ArrayList<>();
         List<Comparison> covariance = new ArrayList<>();
         outcomes.forEach((set, o) -> {
-            String units = o.arrmse().get(Method.INDEPENDENT).length == 1 ? "shipped split" : "outer folds";
+            // a shipped split is one unit (one aRRMSE per method): no test, so not shown
+            Comparison.Units units = Comparison.Units.draws(o.arrmse().get(Method.INDEPENDENT).length == 1
+                    ? "shipped split" : "outer folds");
             commonSimilarity.add(Comparison.better(set, Method.COMMON_SIMILARITY.label,
                     o.arrmse().get(Method.COMMON_SIMILARITY), Method.INDEPENDENT.label,
                     o.arrmse().get(Method.INDEPENDENT), false, units));

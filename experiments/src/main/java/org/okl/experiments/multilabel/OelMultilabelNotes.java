@@ -91,6 +91,10 @@ final class OelMultilabelNotes {
         return notes;
     }
 
+    /** Bibtex is one fit on the shipped split: its test documents are not repeated draws. */
+    private static final Comparison.Units BIBTEX_UNITS = Comparison.Units.testPointsOfOneFit("test documents");
+    private static final Comparison.Units DRAWS = Comparison.Units.draws("draws");
+
     /** BM22's claims of Table 5, Fig. 3, Table 6 and Table 11 (Bibtex), with the substitutes beside. */
     static List<Claim> claims(List<DatasetRun> runs, BibtexRun.Result bibtex) {
         List<Comparison> oel0OverIokr = new ArrayList<>();
@@ -98,14 +102,14 @@ final class OelMultilabelNotes {
         boolean bib = bibtex != null && bibtex.ran();
         if (bib) {
             oel0OverIokr.add(Comparison.better("bibtex (BM22's data)", "OEL0", pct(bibtex.table5().get("OEL0")),
-                    "IOKR (OEL's λ)", pct(bibtex.table5().get("IOKR (OEL's λ)")), true, "test documents"));
+                    "IOKR (OEL's λ)", pct(bibtex.table5().get("IOKR (OEL's λ)")), true, BIBTEX_UNITS));
         }
         for (DatasetRun r : runs) {
             String label = r.dataset() + " (substitute)";
             oel0OverIokr.add(Comparison.better(label, "OEL0", values(r, "OEL0"), "IOKR (OEL's λ)",
-                    values(r, "IOKR (OEL's λ)"), true, "draws"));
+                    values(r, "IOKR (OEL's λ)"), true, DRAWS));
             oelOverOel0.add(Comparison.better(label, "OEL", values(r, "OEL"), "OEL0", values(r, "OEL0"), true,
-                    "draws"));
+                    DRAWS));
         }
         List<Claim> claims = new ArrayList<>();
         if (!oel0OverIokr.isEmpty()) {
@@ -120,21 +124,25 @@ final class OelMultilabelNotes {
         if (bib) {
             Map<String, double[]> t5 = bibtex.table5();
             claims.add(Claim.of("BM22 Table 5 (Bibtex)", "on Bibtex OEL and OEL0 are alike (39.7 both)", List.of(
+                    // BM22 prints 39.7 for both at one decimal: the true gap is below 0.1 F1 points
                     Comparison.alike("bibtex", "OEL", pct(t5.get("OEL")), "OEL0", pct(t5.get("OEL0")), true,
-                            "test documents"))));
+                            BIBTEX_UNITS, new Comparison.Margin(0.1, "BM22 prints 39.7 for both at one decimal")))));
             int mMax = bibtex.fig3().keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
             claims.add(Claim.of("BM22 Fig. 3", "more unlabelled outputs raise OEL's F1 (here Bibtex for Bookmarks)",
                     List.of(Comparison.better("m = " + mMax + " vs m = 0", "OEL, m = " + mMax,
                             pct(bibtex.fig3().get(mMax)), "OEL, m = 0", pct(bibtex.fig3().get(0)), true,
-                            "test documents"))));
+                            BIBTEX_UNITS))));
             claims.add(Claim.of("BM22 Table 6 (Bibtex)", "with all training data (m = 0), OEL0 reaches IOKR's F1",
+                    // BM22 calls 43.8 (OEL0) against 44.0 (IOKR) the same F1: a printed gap of 0.2, up to 0.3
+                    // with each number's rounding (± 0.05)
                     List.of(Comparison.alike("bibtex", "OEL0", pct(bibtex.table6().get("OEL0")), "IOKR",
-                            pct(bibtex.table6().get("IOKR")), true, "test documents"))));
+                            pct(bibtex.table6().get("IOKR")), true, BIBTEX_UNITS, new Comparison.Margin(0.3,
+                                    "BM22 calls 43.8 against 44.0 alike: 0.2 printed, 0.3 with rounding")))));
             claims.add(Claim.of("BM22 Table 11 (Bibtex)", "OEL0 decodes faster than IOKR and needs more fitting time",
-                    List.of(Comparison.better("decoding", "OEL0", bibtex.decode().get("OEL0"), "IOKR",
-                                    bibtex.decode().get("IOKR"), false, "timed repeats"),
-                            Comparison.better("fitting", "IOKR", bibtex.fit().get("IOKR"), "OEL0",
-                                    bibtex.fit().get("OEL0"), false, "timed repeats"))));
+                    List.of(Comparison.faster("decoding", "OEL0", bibtex.decode().get("OEL0"), "IOKR",
+                                    bibtex.decode().get("IOKR"), Comparison.Load.notRecorded()),
+                            Comparison.faster("fitting", "IOKR", bibtex.fit().get("IOKR"), "OEL0",
+                                    bibtex.fit().get("OEL0"), Comparison.Load.notRecorded()))));
         } else {
             claims.add(Claim.notRun("BM22 Table 5, Fig. 3, Tables 6 and 11 (Bibtex)", "the Bibtex claims", reason));
         }

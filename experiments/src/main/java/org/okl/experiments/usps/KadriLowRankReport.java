@@ -19,12 +19,22 @@ import org.okl.experiments.verdict.PairedTest;
 
 /** The tables, figures, claims and notes of {@link KadriLowRankExperiment}. */
 final class KadriLowRankReport {
+    /** K13's gap on the faces between Cortes KDE and the conditional-covariance KDE (Table 3, 0.1773 to 0.1130). */
+    static final double FACES_GAP = 1 - 0.1130 / 0.1773;
+
+    /**
+     * The least gap between Cortes on all N and the exact conditional KDE at which a substitute can test "low rank
+     * beats Cortes on all N": a tenth of K13's (our choice); below it the low-rank model, which approximates the
+     * exact one, has no room to show the effect.
+     */
+    static final double MIN_HEADROOM = FACES_GAP / 10;
+
     private KadriLowRankReport() {
     }
 
     static ExperimentResult result(String name, Settings s, List<Repetition> reps, Sweep sweep, int tests,
             ExperimentContext context) {
-        String units = "repetitions";
+        Comparison.Units units = Comparison.Units.draws("repetitions");
         ResultTable.Builder loss = ResultTable.builder("Test RBF loss (σ_l = " + Formats.compact(
                         KadriLowRankExperiment.SIGMA_L) + ", mean ± sd over " + reps.size() + " repetitions) against n:"
                         + " Cortes KDE on n of the N = " + s.train() + " training digits, and the conditional KDE on all N"
@@ -81,11 +91,20 @@ final class KadriLowRankReport {
         List<Claim> claims = new ArrayList<>();
         if (s.sizes().contains(rank)) {
             double[] low = reps.stream().mapToDouble(r -> r.lowRank().get(rank)).toArray();
-            claims.add(Claim.of("K13 Fig. 2", "the low-rank conditional KDE with m1 = m2 = " + rank + " has a lower"
-                    + " error than Cortes KDE on all N examples, at much lower cost", List.of(
+            // the low-rank model approximates the exact conditional KDE: it can beat Cortes on all N only by the
+            // exact model's gap, which on K13's faces is 36 % (Table 3: 0.1130 against 0.1773)
+            double headroom = 1 - Stats.mean(exact) / Stats.mean(all);
+            String source = "K13 Fig. 2";
+            String text = "the low-rank conditional KDE with m1 = m2 = " + rank + " has a lower error than Cortes KDE"
+                    + " on all N examples, at much lower cost";
+            List<Comparison> both = List.of(
                     Comparison.better("error", "low rank, m = " + rank, low, "Cortes on all N", all, false, units),
-                    Comparison.better("time", "low rank, m = " + rank, times.get("low rank, m = " + rank),
-                            "Cortes on all N", times.get("Cortes, n = N"), false, "timed repeats"))));
+                    Comparison.faster("time", "low rank, m = " + rank, times.get("low rank, m = " + rank),
+                            "Cortes on all N", times.get("Cortes, n = N"), Comparison.Load.notRecorded()));
+            claims.add(headroom < MIN_HEADROOM ? Claim.notComparable(source, text, both, String.format(Locale.ROOT,
+                    "on this substitute the exact conditional KDE is only %.1f %% below Cortes on all N (K13's faces:"
+                    + " %.0f %%), under the %.1f %% the claim needs", 100 * headroom, 100 * FACES_GAP,
+                    100 * MIN_HEADROOM)) : Claim.of(source, text, both));
         }
         claims.add(Claim.of("K13 Fig. 2", "at every n of the figure the low-rank model's error is below Cortes KDE's on"
                 + " n examples (the two curves)", perN));

@@ -193,7 +193,7 @@ public final class KadriUspsExperiment implements Experiment {
         for (int k = m.size() - 1; k > 0; k--) {
             order.add(Comparison.better(m.get(k).label() + " < " + m.get(k - 1).label(), m.get(k).label(),
                     losses.get(m.get(k).label()), m.get(k - 1).label(), losses.get(m.get(k - 1).label()), false,
-                    "runs"));
+                    Comparison.Units.draws("runs")));
         }
         return List.of(Claim.of("K13 Table 2 (left)", "conditional covariance < covariance < Weston < Cortes (RBF loss;"
                         + " tested at one common σ_l with values chosen on the training folds)", order),

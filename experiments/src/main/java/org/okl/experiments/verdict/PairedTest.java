@@ -3,8 +3,9 @@ package org.okl.experiments.verdict;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
- * The two-sided paired t-test every verdict uses: the differences a_i − b_i of two methods over the same units
- * (repetitions, draws, folds, or the test points of a single run), tested against a zero mean.
+ * The paired t-test every verdict on draws uses: the differences a_i − b_i of two methods over the same units
+ * (repeated draws: resampled splits, seeds, folds), tested against a zero mean (two-sided) or, for an equivalence
+ * margin M, by two one-sided tests (TOST) against |mean| ≥ M and against |mean| ≤ M.
  *
  * @param n    the number of units
  * @param mean the mean difference
@@ -47,5 +48,39 @@ public record PairedTest(int n, double mean, double sd, double t, double p) {
         double t = mean / (sd / Math.sqrt(n));
         double p = 2 * new TDistribution(null, n - 1).cumulativeProbability(-Math.abs(t));
         return new PairedTest(n, mean, sd, t, p);
+    }
+
+    /**
+     * The TOST p-value of equivalence within ±margin: the larger of the one-sided p-values against mean ≤ −margin
+     * and against mean ≥ +margin. Below the level, the mean difference lies within ±margin. NaN with fewer than
+     * 2 units.
+     */
+    public double pEquivalent(double margin) {
+        return Math.max(upperTail(mean + margin), lowerTail(mean - margin));
+    }
+
+    /**
+     * The p-value of a difference beyond the margin: twice the smaller of the one-sided p-values against
+     * mean ≤ +margin and against mean ≥ −margin (the side is chosen by the data, hence the factor 2), at most 1.
+     * Below the level, the mean difference lies outside ±margin. NaN with fewer than 2 units.
+     */
+    public double pBeyond(double margin) {
+        return Math.min(1, 2 * Math.min(upperTail(mean - margin), lowerTail(mean + margin)));
+    }
+
+    /** P(T ≥ (x / se)) for T with n − 1 degrees of freedom: small when x is clearly above 0. */
+    private double upperTail(double x) {
+        return lowerTail(-x);
+    }
+
+    /** P(T ≤ (x / se)): small when x is clearly below 0. */
+    private double lowerTail(double x) {
+        if (n < 2 || Double.isNaN(sd)) {
+            return Double.NaN;
+        }
+        if (sd == 0) {
+            return x < 0 ? 0 : 1;
+        }
+        return new TDistribution(null, n - 1).cumulativeProbability(x / (sd / Math.sqrt(n)));
     }
 }

@@ -8,6 +8,8 @@ public enum Verdict {
     PARTLY("partly"),
     /** No comparison of the claim holds. */
     NOT_REPRODUCED("not reproduced"),
+    /** None of the claim's comparisons could be judged in this setting (the reasons are given). */
+    NOT_COMPARABLE("not comparable"),
     /** The claim was not tested (the reason is given). */
     NOT_RUN("not run");
 

@@ -9,6 +9,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.okl.experiments.catalog.Experiments;
 import org.okl.experiments.table.ResultTable;
+import org.okl.experiments.verdict.Comparison.Margin;
+import org.okl.experiments.verdict.Comparison.Units;
 
 /** The paired test against known values, and the verdict rule of RESULTS.md applied to constructed comparisons. */
 class VerdictTest {
@@ -29,31 +31,32 @@ class VerdictTest {
         assertThat(PairedTest.of(new double[] {1}, new double[] {0}).p()).isNaN();
     }
 
+    private static final Units RUNS = Units.draws("runs");
     private static final double[] LOW = {0.10, 0.12, 0.11, 0.13, 0.10, 0.12};
     private static final double[] HIGH = {0.20, 0.21, 0.23, 0.20, 0.22, 0.21};
     private static final double[] NOISE = {0.11, 0.13, 0.10, 0.12, 0.12, 0.11};
 
     @Test
     void comparisonsHoldAreContradictedOrAreNotShown() {
-        assertThat(Comparison.better("a", "A", LOW, "B", HIGH, false, "runs").outcome())
+        assertThat(Comparison.better("a", "A", LOW, "B", HIGH, false, RUNS).outcome())
                 .isEqualTo(Comparison.Outcome.HOLDS);
-        assertThat(Comparison.better("a", "A", LOW, "B", HIGH, true, "runs").outcome())
+        assertThat(Comparison.better("a", "A", LOW, "B", HIGH, true, RUNS).outcome())
                 .isEqualTo(Comparison.Outcome.CONTRADICTED);
-        assertThat(Comparison.better("a", "A", LOW, "B", NOISE, false, "runs").outcome())
+        assertThat(Comparison.better("a", "A", LOW, "B", NOISE, false, RUNS).outcome())
                 .isEqualTo(Comparison.Outcome.NOT_SHOWN);
-        assertThat(Comparison.alike("a", "A", LOW, "B", NOISE, false, "runs").outcome())
-                .isEqualTo(Comparison.Outcome.HOLDS);
-        assertThat(Comparison.alike("a", "A", LOW, "B", HIGH, false, "runs").outcome())
-                .isEqualTo(Comparison.Outcome.CONTRADICTED);
-        assertThat(Comparison.better("a", "A", new double[] {1}, "B", new double[] {2}, false, "runs").outcome())
+        assertThat(Comparison.alike("a", "A", LOW, "B", NOISE, false, RUNS, new Margin(0.02, "t"))
+                .outcome()).isEqualTo(Comparison.Outcome.HOLDS);
+        assertThat(Comparison.alike("a", "A", LOW, "B", HIGH, false, RUNS, new Margin(0.02, "t"))
+                .outcome()).isEqualTo(Comparison.Outcome.CONTRADICTED);
+        assertThat(Comparison.better("a", "A", new double[] {1}, "B", new double[] {2}, false, RUNS).outcome())
                 .isEqualTo(Comparison.Outcome.NOT_SHOWN);
     }
 
     @Test
     void theVerdictFollowsFromTheComparisons() {
-        Comparison holds = Comparison.better("n = 10", "A", LOW, "B", HIGH, false, "runs");
-        Comparison notShown = Comparison.better("n = 20", "A", LOW, "B", NOISE, false, "runs");
-        Comparison contradicted = Comparison.better("n = 40", "A", HIGH, "B", LOW, false, "runs");
+        Comparison holds = Comparison.better("n = 10", "A", LOW, "B", HIGH, false, RUNS);
+        Comparison notShown = Comparison.better("n = 20", "A", LOW, "B", NOISE, false, RUNS);
+        Comparison contradicted = Comparison.better("n = 40", "A", HIGH, "B", LOW, false, RUNS);
         assertThat(Claim.of("P", "c", List.of(holds, holds)).verdict()).isEqualTo(Verdict.REPRODUCED);
         Claim partly = Claim.of("P", "c", List.of(holds, notShown, contradicted));
         assertThat(partly.verdict()).isEqualTo(Verdict.PARTLY);
