@@ -22,6 +22,9 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.component.FileAccess;
+import org.okl.core.conformal.ConformalQuantiles;
+import org.okl.core.conformal.PredictionIntervals;
+import org.okl.core.conformal.ResidualScores;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
 
@@ -37,6 +40,8 @@ import org.okl.core.transform.FittedTransforms;
  * }</pre>
  */
 public final class Model {
+    /** The largest training set whose leave-one-out residuals a fit computes (one more n x n eigendecomposition). */
+    static final int MAX_INTERVAL_ROWS = 4000;
     private final PipelineSpec spec;
     private final FittedTransforms transforms;
     private final int pathIndex;
@@ -49,6 +54,7 @@ public final class Model {
     private final Map<String, byte[]> files;
     private final DefaultComponentContext context;
     private final Map<String, PipelineSpec> alternatives;
+    private final Optional<Matrix> residuals;
 
     /**
      * A model just fitted: the files its pipeline names are read now and kept in it.
@@ -59,7 +65,7 @@ public final class Model {
     Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
-                capture(spec, okl), Map.of());
+                capture(spec, okl), Map.of(), Optional.empty());
         requireFiniteFit(predictor, spec);
     }
 
@@ -90,7 +96,7 @@ public final class Model {
 
     private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
-            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives) {
+            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives, Optional<Matrix> residuals) {
         this.spec = spec;
         this.transforms = transforms;
         this.pathIndex = pathIndex;
@@ -102,6 +108,7 @@ public final class Model {
         this.okl = okl;
         this.files = files;
         this.alternatives = Map.copyOf(alternatives);
+        this.residuals = residuals;
         this.context = storedContext(okl, files, "the model");
     }
 
@@ -130,9 +137,16 @@ public final class Model {
      */
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
-            String source, Okl okl) {
+            Optional<Matrix> residuals, String source, Okl okl) {
+        if (residuals.isPresent() && (residuals.get().rows() != data.samples()
+                || residuals.get().cols() != data.outputCount())) {
+            throw new IllegalArgumentException("the stored leave-one-out residuals are " + residuals.get().rows()
+                    + " x " + residuals.get().cols() + ", not samples x outputs (" + data.samples() + " x "
+                    + data.outputCount() + ")");
+        }
         return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
-                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl));
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl)
+                .withResiduals(residuals));
     }
 
     private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
@@ -163,7 +177,7 @@ public final class Model {
             embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
         return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
-                Map.copyOf(files), Map.of());
+                Map.copyOf(files), Map.of(), Optional.empty());
     }
 
     /**
@@ -411,7 +425,7 @@ public final class Model {
     /** The same model with another provenance (an automatic pipeline adds what it chose). */
     Model withProvenance(Provenance other) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files,
-                alternatives);
+                alternatives, residuals);
     }
 
     /**
@@ -420,7 +434,81 @@ public final class Model {
      */
     Model withAlternatives(Map<String, PipelineSpec> others) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
-                others);
+                others, residuals);
+    }
+
+    /** The same model with the leave-one-out residuals its intervals are computed from (or none). */
+    Model withResiduals(Optional<Matrix> looResiduals) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
+                alternatives, looResiduals);
+    }
+
+    /** The leave-one-out residuals (n x q, on the transformed targets' scale), when the model stores them. */
+    Optional<Matrix> residuals() {
+        return residuals;
+    }
+
+    /**
+     * Prediction intervals for new inputs at the given coverage level (for example 0.9): per output, the jackknife
+     * interval {@code mu(x) ± q+(|R_i|)} from the closed-form leave-one-out residuals R stored in the model, and the
+     * simultaneous box of {@link ResidualScores} for the whole output vector; q+ is the finite-sample
+     * {@code ceil(level(n+1))}-th smallest score ({@link ConformalQuantiles}), +infinity when n is too small for the
+     * level. The bounds are computed on the transformed targets' scale and taken back through the target transforms
+     * (which keep each output's order: the interval covers exactly when the transformed one does).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} when the level is not strictly between 0 and 1;
+     *                      {@link ErrorCode#INVALID_MODEL} when the model stores no leave-one-out residuals
+     */
+    public PredictionIntervals predictIntervals(InputRows inputs, double level) {
+        requireLevel(level);
+        Matrix loo = residuals.orElseThrow(() -> new OklException(ErrorCode.INVALID_MODEL, "the model stores no "
+                + "leave-one-out residuals, which prediction intervals need: fit it on the exact route (no kernel "
+                + "sketch) with a Tikhonov filter (one ridge solve per path point), the identity decoder, an "
+                + "output embedding whose targets are the outputs, no tasks, and at most " + MAX_INTERVAL_ROWS
+                + " rows"));
+        Matrix h = predictRegression(inputs, Optional.empty());
+        ResidualScores scores = new ResidualScores(loo);
+        double alpha = 1 - level;
+        double[] half = scores.halfWidths(alpha);
+        double[] joint = scores.jointHalfWidths(alpha);
+        Matrix[] lowerUpper = bounds(h, half);
+        Matrix[] jointBounds = bounds(h, joint);
+        return new PredictionIntervals(decode(h).outputs(), lowerUpper[0], lowerUpper[1], jointBounds[0],
+                jointBounds[1], level, "jackknife on the closed-form leave-one-out residuals of " + loo.rows()
+                + " training rows; joint: max over outputs of residuals over their root mean square");
+    }
+
+    /**
+     * Refuses a coverage level outside (0, 1).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} naming the level
+     */
+    public static void requireLevel(double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new OklException(ErrorCode.USAGE, "the interval level must lie strictly between 0 and 1 (for "
+                    + "example 0.9 for 90 % coverage), not " + level);
+        }
+    }
+
+    /** {h - w, h + w} per column, taken back through the target transforms, ordered per entry. */
+    private Matrix[] bounds(Matrix h, double[] half) {
+        Matrix low = h.copy();
+        Matrix high = h.copy();
+        for (int c = 0; c < h.cols(); c++) {
+            for (int t = 0; t < h.rows(); t++) {
+                low.set(t, c, h.get(t, c) - half[c]);
+                high.set(t, c, h.get(t, c) + half[c]);
+            }
+        }
+        Matrix a = transforms.invert(Decoded.of(low)).outputs();
+        Matrix b = transforms.invert(Decoded.of(high)).outputs();
+        Matrix lower = a.copy();
+        Matrix upper = b.copy();
+        for (int q = 0; q < lower.data().length; q++) {
+            lower.data()[q] = Math.min(a.data()[q], b.data()[q]);
+            upper.data()[q] = Math.max(a.data()[q], b.data()[q]);
+        }
+        return new Matrix[] {lower, upper};
     }
 
     /**

@@ -123,6 +123,11 @@ final class ModelArchive {
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
         root.set("training", index(training, "training/", arrays));
         root.set("transforms", index(model.transforms().arrays(), "transforms/", arrays));
+        model.residuals().ifPresent(r -> {
+            ObjectNode conformal = root.putObject("conformal");
+            conformal.put("method", "jackknife");
+            conformal.set("arrays", index(Map.of("residuals", r), "conformal/", arrays));
+        });
         root.set("provenance", JSON.valueToTree(ProvenanceMembers.written(model.provenance())));
         ObjectNode files = root.putObject("files");
         Map<String, byte[]> entries = new LinkedHashMap<>();
@@ -238,8 +243,20 @@ final class ModelArchive {
                 || !root.path("predictor").path("type").isTextual()) {
             throw invalid(file, INDEX + " lacks a valid 'pathIndex' or 'predictor.type'; the file is damaged");
         }
+        Optional<Matrix> residuals = Optional.empty();
+        if (root.has("conformal")) {
+            Map<String, Matrix> conformal = readArrays(entries, object(root.path("conformal"), "conformal", file)
+                    .path("arrays"), "conformal", file);
+            requireFinite(conformal, "conformal", false, file);
+            if (!conformal.containsKey("residuals")) {
+                throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' array; the file is "
+                        + "damaged");
+            }
+            residuals = Optional.of(conformal.get("residuals"));
+        }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
-                root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, file, okl);
+                root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, residuals,
+                file, okl);
     }
 
     private static JsonNode object(JsonNode node, String member, String file) {
