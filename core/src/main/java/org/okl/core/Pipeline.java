@@ -186,17 +186,18 @@ public final class Pipeline {
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
                 predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,
-                okl).withAlternatives(alternatives).withResiduals(leaveOneOutResiduals(fitted, pathIndex));
+                okl).withAlternatives(alternatives).withCalibration(calibration(fitted, pathIndex));
     }
 
     /**
      * The closed-form leave-one-out residuals of the fitted path point (n x q, on the transformed targets' scale)
-     * that prediction intervals are computed from, when they are exact and cheap: a Tikhonov filter with one ridge
+     * and the transformed training inputs (to recompute the leave-one-out fits at new points) that prediction
+     * intervals are computed from, when they are exact and cheap: a Tikhonov filter with one ridge
      * solve, the identity decoder, an embedding whose targets are the (transformed) outputs, a separable operator, no
      * tasks and no missing targets, at most {@link Model#MAX_INTERVAL_ROWS} rows. They cost one more eigendecomposition
      * of the n x n Gram (the solver's own is not shared) and no pass over the data beyond the Gram.
      */
-    private Optional<Matrix> leaveOneOutResiduals(FittedPath fitted, int pathIndex) {
+    private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
         if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
                 || !IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())
@@ -207,8 +208,9 @@ public final class Pipeline {
             return Optional.empty();
         }
         try {
-            return Optional.of(TikhonovLeaveOneOut.residuals(FittedPath.problem(fitted.components(),
-                    fitted.embedding(), t, okl), ridge.lambda(pathIndex)));
+            return Optional.of(new Calibration(TikhonovLeaveOneOut.residuals(FittedPath.problem(
+                    fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex)),
+                    t.inputs()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

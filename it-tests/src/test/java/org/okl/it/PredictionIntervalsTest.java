@@ -16,7 +16,6 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
-import org.okl.core.conformal.ConformalQuantiles;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
@@ -25,8 +24,8 @@ import org.okl.kernels.Kernels;
 import org.okl.transforms.Transforms;
 
 /**
- * {@link Model#predictIntervals}: the intervals from the closed-form leave-one-out residuals against n explicit refits
- * through the pipeline, their survival in the model file, and their empirical coverage on held-out folds of the
+ * {@link Model#predictIntervals}: the jackknife+ intervals from the closed-form leave-one-out fits against n explicit
+ * refits through the pipeline, their survival in the model file, and their empirical coverage on held-out folds of the
  * bundled regression sets and of a synthetic heteroscedastic set.
  */
 class PredictionIntervalsTest {
@@ -51,17 +50,20 @@ class PredictionIntervalsTest {
     }
 
     /**
-     * Refit without each row i at lambda·n/(n-1) (the same ridge shift n·lambda on n - 1 rows), residual at x_i; the
-     * per-output half-width is the ceil(level(n+1))-th smallest |residual|, the joint one that rank of the largest
-     * residual over its output's root mean square.
+     * Refit without each row i at lambda·n/(n-1) (the same ridge shift n·lambda on n - 1 rows): its residual R_i at x_i
+     * and its predictions mu_{-i} at the new points. Per output the jackknife+ bounds are the floor(alpha(n+1))-th
+     * smallest of mu_{-i} - |R_i| and the ceil((1-alpha)(n+1))-th smallest of mu_{-i} + |R_i|; jointly the same with
+     * |R_i| replaced by S_i·s_c (S_i the row's largest |R_ic|/s_c, s_c the output's residual root mean square).
      */
     @Test
-    void intervalsEqualThoseFromExplicitRefits() {
+    void jackknifePlusIntervalsEqualThoseFromExplicitRefits() {
         Matrix[] xy = small();
         int n = xy[0].rows();
         double lambda = 2e-3;
         Model model = OKL.pipeline(ridge(lambda)).fit(TrainingData.of(xy[0], xy[1]));
+        Matrix xNew = Matrix.fromRows(new double[][] {{0.1, -0.3}, {0.7, 0.2}, {-0.9, 0.8}});
         Matrix refitResiduals = Matrix.zeros(n, 2);
+        Matrix[] leaveOut = new Matrix[n];
         for (int i = 0; i < n; i++) {
             int left = i;
             int[] rows = IntStream.range(0, n).filter(r -> r != left).toArray();
@@ -71,33 +73,47 @@ class PredictionIntervalsTest {
             for (int c = 0; c < 2; c++) {
                 refitResiduals.set(i, c, xy[1].get(i, c) - f.get(0, c));
             }
+            leaveOut[i] = without.predict(xNew).outputs();
         }
-        Matrix xNew = Matrix.fromRows(new double[][] {{0.1, -0.3}, {0.7, 0.2}});
-        for (double level : LEVELS) {
-            PredictionIntervals p = model.predictIntervals(xNew, level);
-            double[] rms = new double[2];
-            for (int c = 0; c < 2; c++) {
-                double[] abs = new double[n];
-                for (int i = 0; i < n; i++) {
-                    abs[i] = Math.abs(refitResiduals.get(i, c));
-                    rms[c] += refitResiduals.get(i, c) * refitResiduals.get(i, c) / n;
-                }
-                rms[c] = Math.sqrt(rms[c]);
-                double half = ConformalQuantiles.upper(abs, 1 - level);
-                for (int t = 0; t < 2; t++) {
-                    assertThat(p.upper().get(t, c) - p.predictions().get(t, c)).isCloseTo(half, within(1e-8));
-                    assertThat(p.predictions().get(t, c) - p.lower().get(t, c)).isCloseTo(half, within(1e-8));
-                }
-            }
-            double[] scores = new double[n];
+        double[] rms = new double[2];
+        for (int c = 0; c < 2; c++) {
             for (int i = 0; i < n; i++) {
-                scores[i] = Math.max(Math.abs(refitResiduals.get(i, 0)) / rms[0],
-                        Math.abs(refitResiduals.get(i, 1)) / rms[1]);
+                rms[c] += refitResiduals.get(i, c) * refitResiduals.get(i, c) / n;
             }
-            double joint = ConformalQuantiles.upper(scores, 1 - level);
-            for (int c = 0; c < 2; c++) {
-                assertThat(p.jointUpper().get(0, c) - p.predictions().get(0, c)).isCloseTo(joint * rms[c],
-                        within(1e-8));
+            rms[c] = Math.sqrt(rms[c]);
+        }
+        double[] scores = new double[n];
+        for (int i = 0; i < n; i++) {
+            scores[i] = Math.max(Math.abs(refitResiduals.get(i, 0)) / rms[0],
+                    Math.abs(refitResiduals.get(i, 1)) / rms[1]);
+        }
+        for (double level : LEVELS) {
+            double alpha = 1 - level;
+            PredictionIntervals p = model.predictIntervals(xNew, level);
+            for (int t = 0; t < xNew.rows(); t++) {
+                for (int c = 0; c < 2; c++) {
+                    double[] low = new double[n];
+                    double[] high = new double[n];
+                    double[] jointLow = new double[n];
+                    double[] jointHigh = new double[n];
+                    for (int i = 0; i < n; i++) {
+                        double mu = leaveOut[i].get(t, c);
+                        low[i] = mu - Math.abs(refitResiduals.get(i, c));
+                        high[i] = mu + Math.abs(refitResiduals.get(i, c));
+                        jointLow[i] = mu - scores[i] * rms[c];
+                        jointHigh[i] = mu + scores[i] * rms[c];
+                    }
+                    java.util.Arrays.sort(low);
+                    java.util.Arrays.sort(high);
+                    java.util.Arrays.sort(jointLow);
+                    java.util.Arrays.sort(jointHigh);
+                    int upperRank = (int) Math.ceil(level * (n + 1) - 1e-9);
+                    int lowerRank = (int) Math.floor(alpha * (n + 1) + 1e-9);
+                    assertThat(p.lower().get(t, c)).isCloseTo(low[lowerRank - 1], within(1e-8));
+                    assertThat(p.upper().get(t, c)).isCloseTo(high[upperRank - 1], within(1e-8));
+                    assertThat(p.jointLower().get(t, c)).isCloseTo(jointLow[lowerRank - 1], within(1e-8));
+                    assertThat(p.jointUpper().get(t, c)).isCloseTo(jointHigh[upperRank - 1], within(1e-8));
+                }
             }
         }
         PredictionIntervals before = model.predictIntervals(xNew, 0.9);

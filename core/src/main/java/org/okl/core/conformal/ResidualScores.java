@@ -36,20 +36,26 @@ public final class ResidualScores {
         return out;
     }
 
-    /** The simultaneous half-widths {@code q+(max_c |R_ic| / s_c) s_c} at miscoverage alpha. */
-    public double[] jointHalfWidths(double alpha) {
+    /** Every row's joint score {@code S_i = max_c |R_ic| / s_c}. */
+    public double[] jointScores() {
         int n = residuals.rows();
-        int q = residuals.cols();
         double[] scale = scales();
         double[] scores = new double[n];
         for (int i = 0; i < n; i++) {
             double m = 0;
-            for (int c = 0; c < q; c++) {
+            for (int c = 0; c < scale.length; c++) {
                 m = Math.max(m, Math.abs(residuals.get(i, c)) / scale[c]);
             }
             scores[i] = m;
         }
-        double quantile = ConformalQuantiles.upper(scores, alpha);
+        return scores;
+    }
+
+    /** The simultaneous half-widths {@code q+(max_c |R_ic| / s_c) s_c} at miscoverage alpha. */
+    public double[] jointHalfWidths(double alpha) {
+        int q = residuals.cols();
+        double[] scale = scales();
+        double quantile = ConformalQuantiles.upper(jointScores(), alpha);
         double[] out = new double[q];
         for (int c = 0; c < q; c++) {
             out[c] = quantile * scale[c];
@@ -57,8 +63,8 @@ public final class ResidualScores {
         return out;
     }
 
-    /** Each output's residual root mean square (1 where all its residuals are 0, which then set no width). */
-    double[] scales() {
+    /** Each output's residual root mean square s_c (1 where all its residuals are 0, which then set no width). */
+    public double[] scales() {
         int n = residuals.rows();
         double[] scale = new double[residuals.cols()];
         for (int c = 0; c < scale.length; c++) {

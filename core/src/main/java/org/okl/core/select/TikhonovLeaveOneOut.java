@@ -95,6 +95,50 @@ public final class TikhonovLeaveOneOut {
         return Spectra.of(k, a, y, la).predictions(cross, lambda, la);
     }
 
+    /**
+     * The leave-one-out fits of a separable problem with explicit targets at one lambda, decomposed once: their
+     * residuals and their predictions at new points ({@link Fits#predictions}).
+     *
+     * @throws IllegalArgumentException when the problem is not separable with explicit targets, or has missing ones
+     */
+    public static Fits fits(RegressionProblem problem, double lambda) {
+        if (!(problem.operator() instanceof SeparableOperatorKernel) || problem.embedding().targets().isEmpty()) {
+            throw new IllegalArgumentException("closed-form leave-one-out needs a separable kernel and explicit "
+                    + "targets");
+        }
+        SeparableSetup setup = SeparableSetup.of(problem);
+        LinearAlgebra la = problem.context().linearAlgebra();
+        return new Fits(Spectra.of(problem.kernel().gram(problem.inputs()), setup.outputMatrix(), setup.targets(),
+                la), problem, lambda, la);
+    }
+
+    /** The n leave-one-out fits of one problem at one lambda, from one decomposition (O(n³) once). */
+    public static final class Fits {
+        private final Spectra spectra;
+        private final RegressionProblem problem;
+        private final double lambda;
+        private final LinearAlgebra la;
+
+        private Fits(Spectra spectra, RegressionProblem problem, double lambda, LinearAlgebra la) {
+            this.spectra = spectra;
+            this.problem = problem;
+            this.lambda = lambda;
+            this.la = la;
+        }
+
+        /** The leave-one-out residuals (n x d). */
+        public Matrix residuals() {
+            return spectra.residuals(lambda, la);
+        }
+
+        /**
+         * {@code mu_{-i}(x)} at new (transformed) inputs: one matrix per output (n x m), O(m n² d).
+         */
+        public Matrix[] predictions(Matrix inputs) {
+            return spectra.predictions(problem.kernel().gram(inputs, problem.inputs()), lambda, la);
+        }
+    }
+
     /** The decompositions of k and A and the targets rotated by both, shared by every lambda. */
     private record Spectra(Matrix u, double[] s, double[] av, Matrix w, Matrix rotated, Matrix uSquared) {
 
