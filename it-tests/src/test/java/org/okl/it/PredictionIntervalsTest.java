@@ -134,6 +134,17 @@ class PredictionIntervalsTest {
                 .hasMessageContaining("stores no leave-one-out residuals");
     }
 
+    /** A model file written before intervals (no 'conformal' member) still loads and predicts, and says why not. */
+    @Test
+    void anOldModelFileLoadsAndRefusesIntervalsInOneSentence() throws Exception {
+        Model old = Model.load(java.nio.file.Path.of(PredictionIntervalsTest.class.getClassLoader()
+                .getResource("model-v3-flat/model-v3.okl").toURI()));
+        Matrix x = Matrix.zeros(2, old.inputCount());
+        assertThat(old.predict(x).outputs().rows()).isEqualTo(2);
+        assertThatThrownBy(() -> old.predictIntervals(x, 0.9)).isInstanceOf(OklException.class)
+                .hasMessageContaining("stores no leave-one-out residuals");
+    }
+
     /**
      * Coverage on 5 held-out folds per set, per output and jointly, at 80/90/95 %. The band: the number of covered
      * held-out rows m·c is Binomial(m, 1 - alpha) when coverage is exact, so c must lie within 1 - alpha ± 3.29
