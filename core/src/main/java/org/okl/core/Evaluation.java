@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.InvalidParameterException;
 import org.okl.api.decoder.Decoded;
@@ -16,6 +17,7 @@ import org.okl.api.metric.SquaredErrors;
 import org.okl.api.rows.FoldRows;
 import org.okl.api.rows.FoldScheme;
 import org.okl.api.rows.RowSource;
+import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.select.GroupStratified;
 import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
@@ -52,13 +54,69 @@ public final class Evaluation {
      * {@code test} are rows.
      */
     public static Result trainTest(FitPlan plan, TrainingData test, Okl okl) {
+        return trainTest(plan, test, OptionalDouble.empty(), okl);
+    }
+
+    /**
+     * {@link #trainTest(FitPlan, TrainingData, Okl)}, and when a coverage level is given, the prediction intervals'
+     * scores on {@code test} beside the metrics ({@link #intervalScores}).
+     */
+    public static Result trainTest(FitPlan plan, TrainingData test, OptionalDouble intervals, Okl okl) {
         if (plan.route() != FitPlan.Route.IN_MEMORY) {
             throw new IllegalArgumentException("the plan streams its rows; score them with trainTest(plan, rows)");
         }
+        intervals.ifPresent(Model::requireLevel);
         Model model = plan.fit().model();
         Decoded decoded = predict(model, test);
         Map<String, Double> scores = score(plan.metrics(), test.outputs(), decoded, okl);
+        intervals.ifPresent(level -> scores.putAll(intervalScores(model, test, level)));
         return new Result(scores, Map.of(), "train " + plan.size() + ", test " + test.size(), Optional.of(model));
+    }
+
+    /**
+     * How the model's prediction intervals at a level ({@link Model#predictIntervals}) do on labelled data:
+     * {@code coverage} the share of (row, output) pairs inside their interval, {@code joint-coverage} the share of
+     * rows whose whole output vector is inside the joint box, {@code mean-width} and {@code joint-mean-width} the
+     * mean of upper - lower over rows and outputs (on the outputs' own scale).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} for data with tasks; as {@link Model#predictIntervals} otherwise
+     */
+    public static Map<String, Double> intervalScores(Model model, TrainingData test, double level) {
+        if (test.groups().isPresent()) {
+            throw new OklException(ErrorCode.USAGE, "prediction intervals are not available for multi-task data");
+        }
+        PredictionIntervals p = model.predictIntervals(test.inputs(), level);
+        Matrix y = test.outputs();
+        long inside = 0;
+        long pairs = 0;
+        long rowsInside = 0;
+        double width = 0;
+        double jointWidth = 0;
+        for (int i = 0; i < y.rows(); i++) {
+            boolean all = true;
+            for (int c = 0; c < y.cols(); c++) {
+                double v = y.get(i, c);
+                if (Double.isNaN(v)) {
+                    continue;
+                }
+                pairs++;
+                if (v >= p.lower().get(i, c) && v <= p.upper().get(i, c)) {
+                    inside++;
+                }
+                all &= v >= p.jointLower().get(i, c) && v <= p.jointUpper().get(i, c);
+                width += p.upper().get(i, c) - p.lower().get(i, c);
+                jointWidth += p.jointUpper().get(i, c) - p.jointLower().get(i, c);
+            }
+            if (all) {
+                rowsInside++;
+            }
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("coverage", inside / (double) Math.max(1, pairs));
+        out.put("joint-coverage", rowsInside / (double) Math.max(1, y.rows()));
+        out.put("mean-width", width / Math.max(1, pairs));
+        out.put("joint-mean-width", jointWidth / Math.max(1, pairs));
+        return out;
     }
 
     /** The model's predictions for the inputs of labelled data, with their tasks when the data has them. */
@@ -70,6 +128,16 @@ public final class Evaluation {
     /** k-fold cross-validation: mean and standard deviation of every metric over the folds. */
     public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
             Map<String, ComponentSpec> metrics, Okl okl) {
+        return crossValidate(pipeline, data, folds, seed, metrics, OptionalDouble.empty(), okl);
+    }
+
+    /**
+     * k-fold cross-validation, and when a coverage level is given, the prediction intervals' scores on every held-out
+     * fold ({@link #intervalScores}) beside the metrics, as means and standard deviations over the folds.
+     */
+    public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, OptionalDouble intervals, Okl okl) {
+        intervals.ifPresent(Model::requireLevel);
         List<Split> splits = GroupStratified.of(new KFold(folds, seed), data.groups()).splits(data.size());
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[splits.size()]));
@@ -78,9 +146,14 @@ public final class Evaluation {
             okl.progress().progress(task, f, splits.size());
             TrainingData train = data.subset(splits.get(f).train());
             TrainingData test = data.subset(splits.get(f).validation());
-            Decoded decoded = predict(pipeline.fit(train), test);
+            Model model = pipeline.fit(train);
+            Decoded decoded = predict(model, test);
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
+            if (intervals.isPresent()) {
+                intervalScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
+                        .computeIfAbsent(k, key -> new double[splits.size()])[fold] = v);
+            }
         }
         okl.progress().progress(task, splits.size(), splits.size());
         return summarise(perFold, folds + "-fold cross-validation of " + data.size() + ", seed " + seed);

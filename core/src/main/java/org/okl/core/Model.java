@@ -22,6 +22,12 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.core.component.DefaultComponentContext;
 import org.okl.core.component.FileAccess;
+import org.okl.api.filter.RidgeFilter;
+import org.okl.core.conformal.ConformalQuantiles;
+import org.okl.core.conformal.Jackknife;
+import org.okl.core.conformal.PredictionIntervals;
+import org.okl.core.conformal.ResidualScores;
+import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
 
@@ -37,6 +43,10 @@ import org.okl.core.transform.FittedTransforms;
  * }</pre>
  */
 public final class Model {
+    /** The largest training set whose leave-one-out residuals a fit computes (one more n x n eigendecomposition). */
+    static final int MAX_INTERVAL_ROWS = 4000;
+    /** New rows whose n leave-one-out predictions are held at once (n x 256 per output). */
+    private static final int INTERVAL_BLOCK = 256;
     private final PipelineSpec spec;
     private final FittedTransforms transforms;
     private final int pathIndex;
@@ -49,6 +59,8 @@ public final class Model {
     private final Map<String, byte[]> files;
     private final DefaultComponentContext context;
     private final Map<String, PipelineSpec> alternatives;
+    private final Optional<Calibration> calibration;
+    private TikhonovLeaveOneOut.Fits leaveOneOutFits;
 
     /**
      * A model just fitted: the files its pipeline names are read now and kept in it.
@@ -59,7 +71,7 @@ public final class Model {
     Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
-                capture(spec, okl), Map.of());
+                capture(spec, okl), Map.of(), Optional.empty());
         requireFiniteFit(predictor, spec);
     }
 
@@ -90,7 +102,7 @@ public final class Model {
 
     private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
-            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives) {
+            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives, Optional<Calibration> calibration) {
         this.spec = spec;
         this.transforms = transforms;
         this.pathIndex = pathIndex;
@@ -102,6 +114,7 @@ public final class Model {
         this.okl = okl;
         this.files = files;
         this.alternatives = Map.copyOf(alternatives);
+        this.calibration = calibration;
         this.context = storedContext(okl, files, "the model");
     }
 
@@ -130,9 +143,18 @@ public final class Model {
      */
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
-            String source, Okl okl) {
+            Optional<Calibration> calibration, String source, Okl okl) {
+        if (calibration.isPresent() && (calibration.get().residuals().rows() != data.samples()
+                || calibration.get().residuals().cols() != data.outputCount()
+                || calibration.get().inputs().rows() != data.samples() || data.outputs().isEmpty()
+                || data.outputs().get().rows() != data.samples())) {
+            throw new IllegalArgumentException("the stored leave-one-out residuals or inputs do not have one row per "
+                    + "training sample (" + data.samples() + ") and one column per output (" + data.outputCount()
+                    + "), or the training outputs are absent");
+        }
         return okl.registry().runtimeFailures().guard("loading the model", () -> restoreGuarded(spec,
-                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl));
+                transformArrays, pathIndex, predictorType, predictorArrays, data, provenance, files, source, okl)
+                .withCalibration(calibration));
     }
 
     private static Model restoreGuarded(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex,
@@ -163,7 +185,7 @@ public final class Model {
             embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
         return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
-                Map.copyOf(files), Map.of());
+                Map.copyOf(files), Map.of(), Optional.empty());
     }
 
     /**
@@ -411,7 +433,7 @@ public final class Model {
     /** The same model with another provenance (an automatic pipeline adds what it chose). */
     Model withProvenance(Provenance other) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files,
-                alternatives);
+                alternatives, calibration);
     }
 
     /**
@@ -420,7 +442,132 @@ public final class Model {
      */
     Model withAlternatives(Map<String, PipelineSpec> others) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
-                others);
+                others, calibration);
+    }
+
+    /** The same model with what its intervals are computed from (or nothing). */
+    Model withCalibration(Optional<Calibration> stored) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
+                alternatives, stored);
+    }
+
+    /** What the model keeps for its intervals, when it keeps anything (for the model file). */
+    Optional<Calibration> calibration() {
+        return calibration;
+    }
+
+    /**
+     * Prediction intervals for new inputs at the given coverage level (for example 0.9), from the closed-form
+     * leave-one-out fits stored in the model (Barber, Candes, Ramdas and Tibshirani 2021). Per output the jackknife+
+     * interval {@code [q-(mu_{-i}(x) - |R_i|), q+(mu_{-i}(x) + |R_i|)]} with {@code mu_{-i}} the fit without row i
+     * (closed form: one n x n decomposition per loaded model, then O(n²) per row and output); coverage at least
+     * {@code 2 level - 1} for any data, near {@code level} in practice. Jointly, the same with the row's largest
+     * residual over its output's root mean square ({@link ResidualScores}): a box covering the whole output vector.
+     * q+ is the {@code ceil(level(n+1))}-th smallest value ({@link ConformalQuantiles}), +infinity when n is too small
+     * for the level. The bounds are computed on the transformed targets' scale and taken back through the target
+     * transforms (which keep each output's order: the interval covers exactly when the transformed one does).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} when the level is not strictly between 0 and 1;
+     *                      {@link ErrorCode#INVALID_MODEL} when the model stores no leave-one-out residuals
+     */
+    public PredictionIntervals predictIntervals(InputRows inputs, double level) {
+        requireLevel(level);
+        Calibration stored = calibration.orElseThrow(() -> new OklException(ErrorCode.INVALID_MODEL, "the model "
+                + "stores no leave-one-out residuals, which prediction intervals need: fit it on the exact route (no "
+                + "kernel sketch) with a Tikhonov filter (one ridge solve per path point), the identity decoder, an "
+                + "output embedding whose targets are the outputs, no tasks, and at most " + MAX_INTERVAL_ROWS
+                + " rows"));
+        Matrix h = predictRegression(inputs, Optional.empty());
+        ResidualScores scores = new ResidualScores(stored.residuals());
+        Matrix x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs)).toDense();
+        Matrix[] bounds = jackknifePlus(x, scores, 1 - level);
+        Matrix[] lowerUpper = backTransformed(bounds[0], bounds[1]);
+        Matrix[] jointBounds = backTransformed(bounds[2], bounds[3]);
+        return new PredictionIntervals(decode(h).outputs(), lowerUpper[0], lowerUpper[1], jointBounds[0],
+                jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
+                + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
+                + "root mean square");
+    }
+
+    /**
+     * Jackknife+ bounds on the transformed scale (lower, upper, joint lower, joint upper; t x q): per output
+     * {@code [q-(mu_{-i}(x) - |R_i|), q+(mu_{-i}(x) + |R_i|)]}, jointly the same with {@code S_i s_c} for |R_i|, S_i
+     * the row's largest standardised residual. The n leave-one-out fits are decomposed once per model.
+     */
+    private Matrix[] jackknifePlus(Matrix x, ResidualScores scores, double alpha) {
+        TikhonovLeaveOneOut.Fits fits = leaveOneOutFits();
+        Matrix residuals = scores.residuals();
+        int n = residuals.rows();
+        int q = residuals.cols();
+        int t = x.rows();
+        double[] scale = scores.scales();
+        double[] joint = scores.jointScores();
+        Matrix[] out = {Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q)};
+        for (int from = 0; from < t; from += INTERVAL_BLOCK) {
+            int to = Math.min(t, from + INTERVAL_BLOCK);
+            Matrix block = x.rowRange(from, to);
+            Matrix[] mu = okl.registry().runtimeFailures().guard("predicting", () -> fits.predictions(block));
+            for (int c = 0; c < q; c++) {
+                double[] abs = new double[n];
+                double[] scaled = new double[n];
+                for (int i = 0; i < n; i++) {
+                    abs[i] = Math.abs(residuals.get(i, c));
+                    scaled[i] = joint[i] * scale[c];
+                }
+                for (int r = from; r < to; r++) {
+                    double[] leaveOut = new double[n];
+                    for (int i = 0; i < n; i++) {
+                        leaveOut[i] = mu[c].get(i, r - from);
+                    }
+                    double[] single = Jackknife.plus(leaveOut, abs, alpha);
+                    double[] box = Jackknife.plus(leaveOut, scaled, alpha);
+                    out[0].set(r, c, single[0]);
+                    out[1].set(r, c, single[1]);
+                    out[2].set(r, c, box[0]);
+                    out[3].set(r, c, box[1]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The model's n leave-one-out fits, decomposed on first use from its stored inputs and outputs. */
+    private synchronized TikhonovLeaveOneOut.Fits leaveOneOutFits() {
+        if (leaveOneOutFits == null) {
+            Matrix x = calibration.orElseThrow().inputs();
+            TrainingData stored = TrainingData.of(x, data.outputs().orElseThrow());
+            RidgeFilter ridge = (RidgeFilter) components.filter();
+            leaveOneOutFits = okl.registry().runtimeFailures().guard("decomposing the leave-one-out fits",
+                    () -> TikhonovLeaveOneOut.fits(FittedPath.problem(components, embedding, stored, okl),
+                            ridge.lambda(pathIndex)));
+        }
+        return leaveOneOutFits;
+    }
+
+    /**
+     * Refuses a coverage level outside (0, 1).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} naming the level
+     */
+    public static void requireLevel(double level) {
+        if (!(level > 0 && level < 1)) {
+            throw new OklException(ErrorCode.USAGE, "the interval level must lie strictly between 0 and 1 (for "
+                    + "example 0.9 for 90 % coverage), not " + level);
+        }
+    }
+
+    /** Bounds taken back through the target transforms, ordered per entry. */
+    private Matrix[] backTransformed(Matrix low, Matrix high) {
+        Matrix a = transforms.invert(Decoded.of(low)).outputs();
+        Matrix b = transforms.invert(Decoded.of(high)).outputs();
+        Matrix lower = a.copy();
+        Matrix upper = b.copy();
+        for (int q = 0; q < lower.data().length; q++) {
+            lower.data()[q] = Math.min(a.data()[q], b.data()[q]);
+            upper.data()[q] = Math.max(a.data()[q], b.data()[q]);
+        }
+        return new Matrix[] {lower, upper};
     }
 
     /**

@@ -123,6 +123,13 @@ final class ModelArchive {
         data.groups().ifPresent(g -> training.put("groups", groupsColumn(g)));
         root.set("training", index(training, "training/", arrays));
         root.set("transforms", index(model.transforms().arrays(), "transforms/", arrays));
+        model.calibration().ifPresent(c -> {
+            ObjectNode conformal = root.putObject("conformal");
+            Map<String, Matrix> stored = new LinkedHashMap<>();
+            stored.put("residuals", c.residuals());
+            stored.put("inputs", c.inputs());
+            conformal.set("arrays", index(stored, "conformal/", arrays));
+        });
         root.set("provenance", JSON.valueToTree(ProvenanceMembers.written(model.provenance())));
         ObjectNode files = root.putObject("files");
         Map<String, byte[]> entries = new LinkedHashMap<>();
@@ -238,8 +245,20 @@ final class ModelArchive {
                 || !root.path("predictor").path("type").isTextual()) {
             throw invalid(file, INDEX + " lacks a valid 'pathIndex' or 'predictor.type'; the file is damaged");
         }
+        Optional<Calibration> calibration = Optional.empty();
+        if (root.has("conformal")) {
+            Map<String, Matrix> conformal = readArrays(entries, object(root.path("conformal"), "conformal", file)
+                    .path("arrays"), "conformal", file);
+            requireFinite(conformal, "conformal", false, file);
+            if (!conformal.containsKey("residuals") || !conformal.containsKey("inputs")) {
+                throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' and 'inputs' arrays;"
+                        + " the file is damaged");
+            }
+            calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs")));
+        }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
-                root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, file, okl);
+                root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, calibration,
+                file, okl);
     }
 
     private static JsonNode object(JsonNode node, String member, String file) {

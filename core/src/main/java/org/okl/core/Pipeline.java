@@ -1,5 +1,6 @@
 package org.okl.core;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
@@ -19,6 +21,7 @@ import org.okl.api.text.UserText;
 import org.okl.api.tuning.TunableDecoder;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
+import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.linalg.NonFiniteMatrixException;
 import org.okl.linalg.device.DeviceWork;
 import org.okl.linalg.expansion.SketchExpansion;
@@ -30,6 +33,8 @@ import org.okl.linalg.expansion.SketchExpansion;
  * {@link Model} whose spec records every chosen and tuned value.
  */
 public final class Pipeline {
+    /** The decoder whose decoded outputs are the regression's predictions (decoders-plugin's IdentityDecoder). */
+    private static final String IDENTITY_DECODER = "identity";
     private final PipelineSpec spec;
     private final Okl okl;
 
@@ -181,7 +186,34 @@ public final class Pipeline {
         FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
         return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
                 predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,
-                okl).withAlternatives(alternatives);
+                okl).withAlternatives(alternatives).withCalibration(calibration(fitted, pathIndex));
+    }
+
+    /**
+     * The closed-form leave-one-out residuals of the fitted path point (n x q, on the transformed targets' scale)
+     * and the transformed training inputs (to recompute the leave-one-out fits at new points) that prediction
+     * intervals are computed from, when they are exact and cheap: a Tikhonov filter with one ridge
+     * solve, the identity decoder, an embedding whose targets are the (transformed) outputs, a separable operator, no
+     * tasks and no missing targets, at most {@link Model#MAX_INTERVAL_ROWS} rows. They cost one more eigendecomposition
+     * of the n x n Gram (the solver's own is not shared) and no pass over the data beyond the Gram.
+     */
+    private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
+                || !IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())
+                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
+                || fitted.embedding().targets().isEmpty()
+                || !Arrays.equals(fitted.embedding().targets().get().data(), t.outputs().data())
+                || fitted.embedding().targets().get().cols() != t.outputs().cols()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new Calibration(TikhonovLeaveOneOut.residuals(FittedPath.problem(
+                    fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex)),
+                    t.inputs()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -105,6 +106,63 @@ class CommandLineIT {
         Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length / 2));
         assertOneLineError(okl("predict", "--model", truncated.toString(), "--data", csv.toString(), "--outputs",
                 "y1,y2", "--out", never.toString()), 1, "[OKL-E006]", "truncated.okl");
+        assertThat(never).doesNotExist();
+    }
+
+    /**
+     * {@code okl predict --intervals 0.9}: the predictions, then NAME_lower, NAME_upper per output, then
+     * NAME_joint_lower, NAME_joint_upper, each number the one {@link org.okl.core.Model#predictIntervals} gives; a
+     * level outside (0, 1) is refused in one line before anything is written.
+     */
+    @Test
+    void predictWritesIntervalColumnsAndRefusesABadLevel() throws Exception {
+        Path model = dir.resolve("intervals.okl");
+        OklProcess.Result fit = okl("fit", "--pipeline", pipeline.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--model", model.toString());
+        assertThat(fit.exitCode()).as(fit.stderr()).isZero();
+        Path pred = dir.resolve("intervals.csv");
+        OklProcess.Result ok = okl("predict", "--model", model.toString(), "--data", csv.toString(), "--outputs",
+                "y1,y2", "--out", pred.toString(), "--intervals", "0.9");
+        assertThat(ok.exitCode()).as(ok.stderr()).isZero();
+        List<String> lines = Files.readAllLines(pred);
+        assertThat(lines).hasSize(61);
+        assertThat(lines.get(0)).isEqualTo("y1,y2,y1_lower,y1_upper,y2_lower,y2_upper,y1_joint_lower,y1_joint_upper,"
+                + "y2_joint_lower,y2_joint_upper");
+        org.okl.api.linalg.Matrix x = org.okl.api.linalg.Matrix.zeros(60, 3);
+        List<String> data = Files.readAllLines(csv);
+        for (int i = 0; i < 60; i++) {
+            String[] f = data.get(i + 1).split(",");
+            for (int j = 0; j < 3; j++) {
+                x.set(i, j, Double.parseDouble(f[j]));
+            }
+        }
+        var p = org.okl.core.Model.load(model).predictIntervals(x, 0.9);
+        org.okl.api.linalg.Matrix[] columns = {p.predictions(), p.lower(), p.upper(), p.jointLower(), p.jointUpper()};
+        for (int i = 0; i < 60; i++) {
+            String[] f = lines.get(i + 1).split(",");
+            for (int c = 0; c < 2; c++) {
+                assertThat(Double.parseDouble(f[c])).isCloseTo(columns[0].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[2 + 2 * c])).isCloseTo(columns[1].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[3 + 2 * c])).isCloseTo(columns[2].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[6 + 2 * c])).isCloseTo(columns[3].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[7 + 2 * c])).isCloseTo(columns[4].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[3 + 2 * c])).isGreaterThan(Double.parseDouble(f[2 + 2 * c]));
+            }
+        }
+        OklProcess.Result eval = okl("evaluate", "--pipeline", pipeline.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--cv", "5", "--intervals", "0.9", "--json");
+        assertThat(eval.exitCode()).as(eval.stderr()).isZero();
+        JsonNode scores = JSON.readTree(eval.stdout()).path("metrics");
+        // 120 held-out (row, output) pairs: Binomial(120, 0.9) lies within 0.9 ± 3.29·sqrt(0.09/120) = 0.9 ± 0.09;
+        // 60 held-out rows for the joint box: 0.9 ± 3.29·sqrt(0.09/60) = 0.9 ± 0.13
+        assertThat(scores.path("coverage").asDouble()).isBetween(0.81, 1.0);
+        assertThat(scores.path("joint-coverage").asDouble()).isBetween(0.77, 1.0);
+        assertThat(scores.path("mean-width").asDouble()).isPositive()
+                .isLessThan(scores.path("joint-mean-width").asDouble());
+        Path never = dir.resolve("never-intervals.csv");
+        assertOneLineError(okl("predict", "--model", model.toString(), "--data", csv.toString(), "--outputs",
+                "y1,y2", "--out", never.toString(), "--intervals", "1.5"), 2, "[OKL-E009]", "strictly between 0 and 1",
+                "1.5");
         assertThat(never).doesNotExist();
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.okl.app.data.DataLoader;
@@ -12,6 +13,7 @@ import org.okl.app.data.LoadedData;
 import org.okl.app.usage.UsageException;
 import org.okl.core.Evaluation;
 import org.okl.core.FitPlan;
+import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.Pipeline;
 import org.okl.core.PipelineFiles;
@@ -75,8 +77,17 @@ public final class EvaluateCommand implements Runnable {
     @Option(names = "--json", description = "Print one JSON object {\"metrics\": {...}, ...}.")
     private boolean json;
 
+    @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also score the model's prediction intervals "
+            + "at this coverage (for example 0.9) on the held-out rows: coverage (share of row-output pairs inside "
+            + "their interval), joint-coverage (share of rows inside the joint box), mean-width, joint-mean-width.")
+    private Double intervals;
+
     @Override
     public void run() {
+        if (intervals != null) {
+            Model.requireLevel(intervals);
+        }
+        OptionalDouble level = intervals == null ? OptionalDouble.empty() : OptionalDouble.of(intervals);
         Okl okl = root.okl();
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
         FitPlan.Options options = FitPlan.Options.evaluation(metrics == null ? null : MetricArguments.parse(metrics));
@@ -99,13 +110,14 @@ public final class EvaluateCommand implements Runnable {
                     throw new UsageException(test + ": no output columns; select them with --outputs (for example "
                             + "--outputs 128:256)");
                 }
+                requireInMemory();
                 printPlan(plan, train);
                 result = Evaluation.trainTest(plan, testRows, okl);
             } else {
                 TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs),
                         Optional.empty());
                 printPlan(plan, "the training set");
-                result = Evaluation.trainTest(plan, testData, okl);
+                result = Evaluation.trainTest(plan, testData, level, okl);
             }
         } else if (data == null) {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
@@ -116,6 +128,7 @@ public final class EvaluateCommand implements Runnable {
             }
             FitPlan plan = p.plan(source(loader, data, extra, null), options);
             if (plan.route() == FitPlan.Route.STREAMED) {
+                requireInMemory();
                 printPlan(plan, data + " (all rows; every fold chooses again on its training part)");
                 result = Evaluation.crossValidate(p, plan.rows().orElseThrow(), folds, okl.context().seed(),
                         plan.metrics(), okl);
@@ -127,14 +140,15 @@ public final class EvaluateCommand implements Runnable {
                             + training.size() + " (--cv " + training.size() + " is leave-one-out)");
                 }
                 printPlan(plan, "all " + training.size() + " rows; every fold chooses again on its training part");
-                result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), plan.metrics(), okl);
+                result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), plan.metrics(), level,
+                        okl);
             }
         } else if (loader.hasTestSplit(data)) {
             FitPlan plan = p.plan(source(loader, data, extra, null), options);
             TrainingData testData = TrainingDataArguments.of(loader.load(data + ":test", inputs, outputs),
                     Optional.empty());
             printPlan(plan, "the training split");
-            result = Evaluation.trainTest(plan, testData, okl);
+            result = Evaluation.trainTest(plan, testData, level, okl);
         } else {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
         }
@@ -156,6 +170,14 @@ public final class EvaluateCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             plan.lines(chosenOn).forEach(out::println);
             out.flush();
+        }
+    }
+
+    /** Refuses --intervals on the streamed route, whose models keep no leave-one-out residuals. */
+    private void requireInMemory() {
+        if (intervals != null) {
+            throw new UsageException("--intervals: the data is fitted on the streamed route (a kernel sketch), whose "
+                    + "models keep no leave-one-out residuals; drop --intervals or fit without a kernel sketch");
         }
     }
 

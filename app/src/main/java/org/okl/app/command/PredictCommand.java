@@ -17,6 +17,7 @@ import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Model;
 import org.okl.core.Okl;
+import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.data.FileRows;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.io.IoErrors;
@@ -57,8 +58,16 @@ public final class PredictCommand implements Runnable {
             + "y1, ...; written atomically).")
     private Path out;
 
+    @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also write prediction intervals at this "
+            + "coverage (for example 0.9): per output NAME the columns NAME_lower and NAME_upper (covering that "
+            + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
+    private Double intervals;
+
     @Override
     public void run() {
+        if (intervals != null) {
+            Model.requireLevel(intervals);
+        }
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         Okl okl = root.okl();
         Model fitted = Model.load(model, okl);
@@ -74,7 +83,9 @@ public final class PredictCommand implements Runnable {
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
         write(csv -> rows.forEachInputRowBlock((first, block, ignored) -> {
-            Matrix predictions = located(first, block.rows(), () -> fitted.predict(block)).outputs();
+            Matrix predictions = intervals == null
+                    ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
+                    : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
             print(csv, first == 0 ? header(fitted, predictions.cols()) : null, predictions);
             count[0] += predictions.rows();
         }));
@@ -82,6 +93,16 @@ public final class PredictCommand implements Runnable {
     }
 
     private long inMemory(Model fitted, LoadedData loaded) {
+        if (intervals != null) {
+            if (loaded.groups().isPresent()) {
+                throw new OklException(ErrorCode.USAGE, "--intervals: a multi-task model has no prediction "
+                        + "intervals");
+            }
+            Matrix predictions = withIntervals(located(0, loaded.inputs().rows(),
+                    () -> fitted.predictIntervals(loaded.inputs(), intervals)));
+            write(csv -> print(csv, header(fitted, predictions.cols()), predictions));
+            return predictions.rows();
+        }
         Decoded decoded = located(0, loaded.inputs().rows(), () -> loaded.groups().isPresent()
                 ? fitted.predict(loaded.inputs(), loaded.groups().get()) : fitted.predict(loaded.inputs()));
         Matrix predictions = decoded.outputs();
@@ -93,7 +114,7 @@ public final class PredictCommand implements Runnable {
      * The predictions of a block of rows; a data error (a value the model's transforms cannot take) names the file
      * and the block's rows, since the error's own row numbers count from the block's first row.
      */
-    private Decoded located(long first, int rows, java.util.function.Supplier<Decoded> prediction) {
+    private <T> T located(long first, int rows, java.util.function.Supplier<T> prediction) {
         try {
             return prediction.get();
         } catch (OklException e) {
@@ -107,15 +128,49 @@ public final class PredictCommand implements Runnable {
         }
     }
 
-    /** The names of the model's output columns, or y0, y1, ... when the model does not know them. */
-    private static List<String> header(Model fitted, int cols) {
-        if (fitted.outputNames().size() == cols) {
-            return fitted.outputNames();
+    /** The predictions, then per output its lower and upper bound, then per output its joint lower and upper. */
+    private static Matrix withIntervals(PredictionIntervals p) {
+        Matrix y = p.predictions();
+        int q = y.cols();
+        Matrix out = Matrix.zeros(y.rows(), 5 * q);
+        for (int i = 0; i < y.rows(); i++) {
+            for (int c = 0; c < q; c++) {
+                out.set(i, c, y.get(i, c));
+                out.set(i, q + 2 * c, p.lower().get(i, c));
+                out.set(i, q + 2 * c + 1, p.upper().get(i, c));
+                out.set(i, 3 * q + 2 * c, p.jointLower().get(i, c));
+                out.set(i, 3 * q + 2 * c + 1, p.jointUpper().get(i, c));
+            }
         }
-        List<String> names = new ArrayList<>();
-        for (int j = 0; j < cols; j++) {
-            names.add("y" + j);
+        return out;
+    }
+
+    /**
+     * The names of the model's output columns, or y0, y1, ... when the model does not know them; with intervals
+     * (5q columns) followed by NAME_lower, NAME_upper per output, then NAME_joint_lower, NAME_joint_upper.
+     */
+    private List<String> header(Model fitted, int cols) {
+        int q = intervals == null ? cols : cols / 5;
+        List<String> base = new ArrayList<>();
+        if (fitted.outputNames().size() == q) {
+            base.addAll(fitted.outputNames());
+        } else {
+            for (int j = 0; j < q; j++) {
+                base.add("y" + j);
+            }
         }
+        if (intervals == null) {
+            return base;
+        }
+        List<String> names = new ArrayList<>(base);
+        base.forEach(n -> {
+            names.add(n + "_lower");
+            names.add(n + "_upper");
+        });
+        base.forEach(n -> {
+            names.add(n + "_joint_lower");
+            names.add(n + "_joint_upper");
+        });
         return names;
     }
 
