@@ -118,6 +118,9 @@ public final class ModelServer implements AutoCloseable {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendDateHeader(true);
+        // Jetty caches repeated header values per connection, matched without case by default: a token that
+        // differs from the previous request's only in case would be read as that one
+        http.setHeaderCacheCaseSensitive(true);
         connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(options.host());
         connector.setPort(options.port());

@@ -284,7 +284,7 @@ class ModelServerTest {
             assertThat(none.statusCode()).isEqualTo(401);
             assertThat(none.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
             assertThat(Http.json(none).get("code").asText()).isEqualTo("OKL-E009");
-            assertThat(http.get("metrics", "Authorization", "Bearer s3cret-tokem").statusCode()).isEqualTo(401);
+            assertThat(http.get("metrics", "Authorization", "Bearer s3cret-tokeN").statusCode()).isEqualTo(401);
             assertThat(http.get("metrics", "Authorization", "Bearer s3cret").statusCode()).isEqualTo(401);
             HttpResponse<String> good = http.get("metrics", "Authorization", "Bearer s3cret-token");
             assertThat(good.statusCode()).as(good.body()).isEqualTo(200);
