@@ -296,6 +296,19 @@ class ServeIT {
             assertThat(batchRows / calls).as("rows per prediction call under load").isGreaterThan(1.0);
             assertThat(metrics).contains("okl_serve_model_info{").contains(sumFirst);
             assertThat(s.log()).contains("reload of m refused");
+
+            // SIGHUP reloads every model too
+            Files.copy(secondFile, served, StandardCopyOption.REPLACE_EXISTING);
+            String sumSecond = org.okl.serve.ModelLoader.verified(okl).load("m", secondFile).sha256();
+            assertThat(new ProcessBuilder("kill", "-HUP", Long.toString(s.process().pid())).start().waitFor())
+                    .isZero();
+            String now = sumFirst;
+            for (int k = 0; k < 100 && !now.equals(sumSecond); k++) {
+                Thread.sleep(100);
+                now = json(post(s, "v1/models/m/predict", "application/json", rows(one))).get("checksum").asText();
+            }
+            assertThat(now).isEqualTo(sumSecond);
+            assertThat(s.process().isAlive()).isTrue();
         }
     }
 

@@ -101,6 +101,7 @@ public final class ServeCommand implements Runnable {
         // the seam for signed models: a loader that checks a signature (--trust-key) wraps or replaces this one
         ModelLoader loader = ModelLoader.verified(root.okl());
         ModelServer server = ModelServer.start(files, options, loader);
+        reloadOnHangUp(server);
         Thread stop = new Thread(server::close, "okl-serve-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         spec.commandLine().getOut().println(server.uri());
@@ -110,6 +111,19 @@ public final class ServeCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             server.close();
+        }
+    }
+
+    /**
+     * Reloads every model on SIGHUP (as daemons re-read their configuration), instead of the JVM's default of
+     * stopping; a file that is refused is logged and its old version keeps serving.
+     */
+    @SuppressWarnings("sunapi")
+    private static void reloadOnHangUp(ModelServer server) {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> server.reloadAll());
+        } catch (IllegalArgumentException e) {
+            // no SIGHUP on this system (Windows): reload through POST /v1/models/NAME/reload
         }
     }
 
