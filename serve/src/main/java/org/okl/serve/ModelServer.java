@@ -127,6 +127,7 @@ public final class ModelServer implements AutoCloseable {
         connector.setIdleTimeout(options.idleTimeout().toMillis());
         server.addConnector(connector);
         server.setHandler(new GracefulHandler(new Routes()));
+        server.setErrorHandler(new JsonErrors());
         server.setStopTimeout(options.drainTimeout().toMillis());
     }
 
@@ -492,6 +493,31 @@ public final class ModelServer implements AutoCloseable {
             return MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+
+    /**
+     * The errors Jetty answers itself (a request line or headers it cannot parse or that are too large, a request
+     * refused while stopping): the same JSON as the server's own, never an HTML page or a stack trace.
+     */
+    private static final class JsonErrors extends org.eclipse.jetty.server.handler.ErrorHandler {
+        @Override
+        protected void generateResponse(Request request, Response response, int code, String message,
+                Throwable cause, Callback callback) {
+            String id = UUID.randomUUID().toString();
+            ErrorCode errorCode = code >= 500 && code != 503 ? ErrorCode.INTERNAL : ErrorCode.USAGE;
+            String text = message == null || message.isBlank() ? org.eclipse.jetty.http.HttpStatus.getMessage(code)
+                    : message;
+            byte[] body;
+            try {
+                body = JSON.writeValueAsBytes(JSON.createObjectNode().put("code", errorCode.code())
+                        .put("message", UserText.escape(text)).put("requestId", id));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            response.getHeaders().put("X-Request-Id", id);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
+            response.write(true, ByteBuffer.wrap(body), callback);
         }
     }
 

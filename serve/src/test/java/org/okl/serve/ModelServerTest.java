@@ -167,6 +167,11 @@ class ModelServerTest {
             assertThat(Http.json(unknown).get("message").asText()).contains("'nope'");
             assertThat(http.get("v1/models/m/predict").statusCode()).isEqualTo(405);
             assertThat(http.get("nowhere").statusCode()).isEqualTo(404);
+            HttpResponse<String> hugeHeader = http.post("v1/models/m/predict", "application/json", "[[1,2,3]]",
+                    "X-Padding", "p".repeat(20_000));
+            assertThat(hugeHeader.statusCode()).isEqualTo(431);
+            assertThat(Http.json(hugeHeader).get("code").asText()).isEqualTo("OKL-E009");
+            assertThat(hugeHeader.body()).doesNotContain("<html").doesNotContain("\tat ");
             assertThat(server.model("m").model()).isNotNull();
         }
     }
