@@ -107,7 +107,12 @@ final class Batcher {
                     rows += next.rows.length;
                 }
                 queuedRows.addAndGet(-rows);
-                run(batch, rows);
+                try {
+                    run(batch, rows);
+                } catch (RuntimeException | Error e) {
+                    // never leave a request unanswered, and keep the worker for the next ones
+                    batch.forEach(job -> job.result.completeExceptionally(e));
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -131,7 +136,7 @@ final class Batcher {
         Decoded decoded;
         try {
             decoded = served.model().predict(Matrix.fromRows(all));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) {
             for (Job job : batch) {
                 complete(job, served);
                 batchSizes.accept(job.rows.length);
