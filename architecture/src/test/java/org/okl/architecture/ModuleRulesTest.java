@@ -48,7 +48,7 @@ class ModuleRulesTest {
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
             "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin",
-            "presets-plugin", "gpu", "testkit", "spark", "onnx", "experiments", "bench", "app");
+            "presets-plugin", "gpu", "testkit", "spark", "onnx", "experiments", "bench", "app", "serve");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 
@@ -94,12 +94,12 @@ class ModuleRulesTest {
 
     @ParameterizedTest
     @MethodSource("backEnds")
-    void gpuAndSparkStayOffCoreInternals(String name) {
+    void gpuSparkAndServeStayOffCoreInternals(String name) {
         rules().offCoreInternals().check(module(name));
     }
 
     static Stream<String> backEnds() {
-        return Stream.of("gpu", "spark", "onnx");
+        return Stream.of("gpu", "spark", "onnx", "serve");
     }
 
     @ParameterizedTest
@@ -117,7 +117,7 @@ class ModuleRulesTest {
     static Stream<String> product() {
         return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin",
                 "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app",
-                "gpu", "spark", "onnx", "testkit");
+                "gpu", "spark", "onnx", "testkit", "serve");
     }
 
     static Rules rules() {

@@ -1,0 +1,168 @@
+package org.okl.serve;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.decoder.Ranking;
+import org.okl.api.error.OklException;
+import org.okl.api.linalg.Matrix;
+
+/**
+ * Micro-batching for one served name: requests wait in a queue bounded in rows, and one worker thread gathers those
+ * that arrive within {@code maxWait} of the first (and share its model version) into one prediction call, whose
+ * result it splits back. A lone request waits at most {@code maxWait}; under load the queue fills while a call runs
+ * and the next call takes all of it at once, so throughput grows with load. A full queue refuses ({@link #submit}
+ * returns {@code null}) instead of growing memory.
+ */
+final class Batcher {
+    /** One request's rows, on the model version it was accepted under. */
+    private record Job(ServedModel model, double[][] rows, CompletableFuture<Decoded> result) {
+    }
+
+    private static final Job STOP = new Job(null, new double[0][], null);
+
+    private final LinkedBlockingDeque<Job> queue = new LinkedBlockingDeque<>();
+    private final AtomicInteger queuedRows = new AtomicInteger();
+    private final long maxWaitNanos;
+    private final int maxBatchRows;
+    private final int maxQueuedRows;
+    private final IntConsumer batchSizes;
+    private final Thread worker;
+    private volatile boolean closed;
+
+    /**
+     * A started batcher.
+     *
+     * @param batchSizes told the rows of every prediction call
+     */
+    Batcher(String name, ServeOptions options, IntConsumer batchSizes) {
+        this.maxWaitNanos = options.maxWait().toNanos();
+        this.maxBatchRows = options.maxBatchRows();
+        this.maxQueuedRows = options.maxQueuedRows();
+        this.batchSizes = batchSizes;
+        this.worker = new Thread(this::work, "okl-serve-batch-" + name);
+        worker.setDaemon(true);
+        worker.start();
+    }
+
+    /**
+     * Queues the rows for a prediction with {@code model}; {@code null} when the queue is full or the batcher
+     * stopped (the caller answers 503).
+     */
+    CompletableFuture<Decoded> submit(ServedModel model, double[][] rows) {
+        if (closed) {
+            return null;
+        }
+        int after = queuedRows.addAndGet(rows.length);
+        if (after > maxQueuedRows && after != rows.length) {
+            queuedRows.addAndGet(-rows.length);
+            return null;
+        }
+        Job job = new Job(model, rows, new CompletableFuture<>());
+        queue.add(job);
+        return job.result;
+    }
+
+    /** Rows waiting now. */
+    int queued() {
+        return queuedRows.get();
+    }
+
+    /** Stops after predicting every queued request; waits for that up to {@code millis}. */
+    void close(long millis) throws InterruptedException {
+        closed = true;
+        queue.add(STOP);
+        worker.join(Math.max(1, millis));
+    }
+
+    private void work() {
+        List<Job> batch = new ArrayList<>();
+        try {
+            while (true) {
+                Job first = queue.take();
+                if (first == STOP) {
+                    return;
+                }
+                batch.clear();
+                batch.add(first);
+                int rows = first.rows.length;
+                long deadline = System.nanoTime() + maxWaitNanos;
+                while (rows < maxBatchRows) {
+                    long left = deadline - System.nanoTime();
+                    Job next = left > 0 ? queue.pollFirst(left, TimeUnit.NANOSECONDS) : queue.pollFirst();
+                    if (next == null) {
+                        break;
+                    }
+                    if (next == STOP || next.model != first.model || rows + next.rows.length > maxBatchRows) {
+                        queue.addFirst(next);
+                        break;
+                    }
+                    batch.add(next);
+                    rows += next.rows.length;
+                }
+                queuedRows.addAndGet(-rows);
+                try {
+                    run(batch, rows);
+                } catch (RuntimeException | Error e) {
+                    // never leave a request unanswered, and keep the worker for the next ones
+                    batch.forEach(job -> job.result.completeExceptionally(e));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One prediction call for the batch; when it fails on data, each request alone (each gets its own error). */
+    private void run(List<Job> batch, int rows) {
+        ServedModel served = batch.get(0).model;
+        if (batch.size() == 1) {
+            complete(batch.get(0), served);
+            batchSizes.accept(rows);
+            return;
+        }
+        double[][] all = new double[rows][];
+        int at = 0;
+        for (Job job : batch) {
+            System.arraycopy(job.rows, 0, all, at, job.rows.length);
+            at += job.rows.length;
+        }
+        Decoded decoded;
+        try {
+            decoded = served.model().predict(Matrix.fromRows(all));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            for (Job job : batch) {
+                complete(job, served);
+                batchSizes.accept(job.rows.length);
+            }
+            return;
+        }
+        batchSizes.accept(rows);
+        at = 0;
+        for (Job job : batch) {
+            job.result.complete(slice(decoded, at, at + job.rows.length));
+            at += job.rows.length;
+        }
+    }
+
+    private static void complete(Job job, ServedModel served) {
+        try {
+            job.result.complete(served.model().predict(Matrix.fromRows(job.rows)));
+        } catch (RuntimeException | Error e) {
+            job.result.completeExceptionally(e);
+        }
+    }
+
+    /** Rows {@code from} to {@code to} of a decoded batch. */
+    static Decoded slice(Decoded d, int from, int to) {
+        Optional<Ranking> ranking = d.ranking().map(r -> new Ranking(java.util.Arrays.copyOfRange(r.indices(), from,
+                to), r.candidates()));
+        return new Decoded(d.outputs().rowRange(from, to), d.scores().map(s -> s.rowRange(from, to)), ranking);
+    }
+}
