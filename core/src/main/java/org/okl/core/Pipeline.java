@@ -197,10 +197,14 @@ public final class Pipeline {
             return choice;
         }
         List<Provenance.CurvePoint> curve = new ArrayList<>(choice.curve());
+        Provenance.Search[] cost = {choice.search()};
         GridEdges.Outcome<ModelSelection.Choice> looked = GridEdges.look(grid, choice.variant(),
                 new GridEdges.Scored<>(bestError(choice.curve(), choice.variant()), choice), variant -> {
                     ModelSelection.Choice c = ModelSelection.run(List.of(variant), data, selection, okl);
                     curve.addAll(c.curve());
+                    Provenance.Search more = c.search();
+                    cost[0] = new Provenance.Search(cost[0].candidates() + more.candidates(), cost[0].splits(),
+                            cost[0].decompositions() + more.decompositions(), cost[0].seconds() + more.seconds());
                     return new GridEdges.Scored<>(bestError(c.curve(), variant), c);
                 });
         if (looked.note().isEmpty()) {
@@ -209,7 +213,7 @@ public final class Pipeline {
         ModelSelection.Choice best = looked.best().result();
         String note = best.note().isEmpty() ? looked.note() : best.note() + "; " + looked.note();
         return new ModelSelection.Choice(best.variant(), best.pathIndex(), List.copyOf(curve), best.decoder(),
-                choice.search(), note, best == choice ? choice.alternatives() : best.alternatives());
+                cost[0], note, best == choice ? choice.alternatives() : best.alternatives());
     }
 
     /** The lowest error of a variant's points on a curve. */
