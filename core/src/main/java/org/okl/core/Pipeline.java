@@ -1,5 +1,6 @@
 package org.okl.core;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -163,7 +164,8 @@ public final class Pipeline {
         Map<String, PipelineSpec> alternatives = Map.of();
         if (select) {
             SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
-            ModelSelection.Choice choice = ModelSelection.run(variants, data, selection, okl);
+            ModelSelection.Choice choice = lookBeyondEdges(grid, ModelSelection.run(variants, data, selection, okl),
+                    data, selection);
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
@@ -214,6 +216,42 @@ public final class Pipeline {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The choice after looking beyond the grid's edges it sits on ({@link GridEdges}): each value beyond is selected
+     * alone on the same splits (the splits follow the selection's seed), its curve joins the grid's, and the note says
+     * what was tried.
+     */
+    private ModelSelection.Choice lookBeyondEdges(Map<String, List<Object>> grid, ModelSelection.Choice choice,
+            TrainingData data, SelectionSpec selection) {
+        if (grid.isEmpty()) {
+            return choice;
+        }
+        List<Provenance.CurvePoint> curve = new ArrayList<>(choice.curve());
+        Provenance.Search[] cost = {choice.search()};
+        GridEdges.Outcome<ModelSelection.Choice> looked = GridEdges.look(grid, choice.variant(),
+                new GridEdges.Scored<>(bestError(choice.curve(), choice.variant()), choice), variant -> {
+                    ModelSelection.Choice c = ModelSelection.run(List.of(variant), data, selection, okl);
+                    curve.addAll(c.curve());
+                    Provenance.Search more = c.search();
+                    cost[0] = new Provenance.Search(cost[0].candidates() + more.candidates(), cost[0].splits(),
+                            cost[0].decompositions() + more.decompositions(), cost[0].seconds() + more.seconds());
+                    return new GridEdges.Scored<>(bestError(c.curve(), variant), c);
+                });
+        if (looked.note().isEmpty()) {
+            return choice;
+        }
+        ModelSelection.Choice best = looked.best().result();
+        String note = best.note().isEmpty() ? looked.note() : best.note() + "; " + looked.note();
+        return new ModelSelection.Choice(best.variant(), best.pathIndex(), List.copyOf(curve), best.decoder(),
+                cost[0], note, best == choice ? choice.alternatives() : best.alternatives());
+    }
+
+    /** The lowest error of a variant's points on a curve. */
+    private static double bestError(List<Provenance.CurvePoint> curve, GridVariants.Variant variant) {
+        return curve.stream().filter(p -> p.grid().equals(variant.values())).mapToDouble(
+                Provenance.CurvePoint::error).filter(Double::isFinite).min().orElse(Double.POSITIVE_INFINITY);
     }
 
     /**

@@ -203,10 +203,37 @@ public final class StreamingFit {
         if (best == null) {
             throw ModelSelection.noFiniteError(spec, selection.metric().toString());
         }
+        String edges = "";
+        if (select && !grid.isEmpty()) {
+            // beyond a grid edge the choice sits on: one more run per value tried, on the same folds
+            int[] runs = {0};
+            GridEdges.Outcome<Fitted> looked = GridEdges.look(grid, best.variant(), new GridEdges.Scored<>(
+                    bestError, best), variant -> {
+                        FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings,
+                                okl);
+                        runs[0] += r.solverRuns();
+                        Fitted f = r.fitted().get(0);
+                        double[] errors = SketchSelection.curve(f.result(), metric);
+                        Fitted at = f;
+                        double lowest = Double.POSITIVE_INFINITY;
+                        for (int j = 0; j < errors.length; j++) {
+                            double error = sign * errors[j];
+                            curve.add(new Provenance.CurvePoint(variant.values(), f.filter().pathValue(j), error));
+                            if (error < lowest) {
+                                lowest = error;
+                                at = f.at(j);
+                            }
+                        }
+                        return new GridEdges.Scored<>(lowest, at);
+                    });
+            best = looked.best().result();
+            solverRuns += runs[0];
+            edges = looked.note().isEmpty() ? "" : "; " + looked.note();
+        }
         String checksum = passes.checksum();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
                 solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
-        return new Result(model(best, transforms, select ? describe(selection, scheme)
+        return new Result(model(best, transforms, select ? describe(selection, scheme) + edges
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 

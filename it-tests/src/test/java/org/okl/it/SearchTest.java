@@ -93,8 +93,10 @@ class SearchTest {
                 }
             }
         }
-        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
-        assertThat(curve).hasSize(FACTORS.length * OMEGAS.length * LAMBDAS.length);
+        List<Provenance.CurvePoint> all = model.provenance().validationCurve();
+        int beyond = beyondTheGrid(model, FACTORS.length * OMEGAS.length * LAMBDAS.length,
+                "kernel.factor");
+        List<Provenance.CurvePoint> curve = all.subList(0, FACTORS.length * OMEGAS.length * LAMBDAS.length);
         int at = 0;
         for (int f = 0; f < FACTORS.length; f++) {
             for (int o = 0; o < OMEGAS.length; o++) {
@@ -105,8 +107,27 @@ class SearchTest {
                 }
             }
         }
-        assertThat(model.provenance().search().decompositions()).as("one per width and split").isEqualTo(9);
-        assertThat(model.provenance().search().candidates()).isEqualTo(18);
+        assertThat(model.provenance().search().decompositions()).as("one per width and split, and per value "
+                + "beyond the grid").isEqualTo(9 + 3 * beyond);
+        assertThat(model.provenance().search().candidates()).isEqualTo(18 + LAMBDAS.length * beyond);
+    }
+
+    /**
+     * The grid variants the search tried beyond the grid's edges (the curve's points after the grid's, a path each),
+     * checked to lie outside the grid and to be named in the selection's description.
+     */
+    private static int beyondTheGrid(Model model, int gridPoints, String factorKey) {
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        assertThat((curve.size() - gridPoints) % LAMBDAS.length).isZero();
+        int beyond = (curve.size() - gridPoints) / LAMBDAS.length;
+        for (Provenance.CurvePoint p : curve.subList(gridPoints, curve.size())) {
+            double factor = ((Number) p.grid().get(factorKey)).doubleValue();
+            double omega = ((Number) p.grid().get("operator.matrix.omega")).doubleValue();
+            assertThat(factor < FACTORS[0] || factor > FACTORS[FACTORS.length - 1] || omega < OMEGAS[0]
+                    || omega > OMEGAS[OMEGAS.length - 1]).as("%s lies beyond the grid", p.grid()).isTrue();
+            assertThat(model.provenance().selection()).contains("was the grid's");
+        }
+        return beyond;
     }
 
     @Test
@@ -117,7 +138,8 @@ class SearchTest {
         // the same kernel, scaled by 1: not a distance kernel, so every grid point is fitted by its solver
         Model separate = OKL.pipeline(searched(Kernels.scaled(1.0, Kernels.gaussianMedianWidth()),
                 "kernel.kernel.factor")).fit(TrainingData.of(xy[0], xy[1]));
-        assertThat(separate.provenance().search().decompositions()).isEqualTo(3 * 6);
+        assertThat(separate.provenance().search().decompositions()).isEqualTo(3 * (6 + beyondTheGrid(separate,
+                18, "kernel.kernel.factor")));
         List<Provenance.CurvePoint> a = shared.provenance().validationCurve();
         List<Provenance.CurvePoint> b = separate.provenance().validationCurve();
         for (int i = 0; i < a.size(); i++) {
@@ -132,9 +154,11 @@ class SearchTest {
         Model shared = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor").toBuilder()
                 .approximation(sketch).build()).fit(TrainingData.of(xy[0], xy[1]));
         assertThat(shared.provenance().sketch()).contains("nystrom");
-        assertThat(shared.provenance().search().decompositions()).as("one pass per width").isEqualTo(3);
+        int beyond = beyondTheGrid(shared, FACTORS.length * OMEGAS.length * LAMBDAS.length,
+                "kernel.factor");
+        assertThat(shared.provenance().search().decompositions()).as("one pass per width, and per value beyond the "
+                + "grid").isEqualTo(3 + beyond);
         List<Provenance.CurvePoint> curve = shared.provenance().validationCurve();
-        assertThat(curve).hasSize(FACTORS.length * OMEGAS.length * LAMBDAS.length);
         for (int o = 0; o < OMEGAS.length; o++) {
             PipelineSpec alone = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
                     .operator(Operators.separable(OutputMatrices.commonSimilarity(OMEGAS[o])))
