@@ -295,8 +295,10 @@ final class ParquetStream implements TableStream {
         }
     }
 
-    private static String describe(Throwable e) {
-        String message = e.getMessage();
-        return UserText.escape(e.getClass().getSimpleName() + (message == null ? "" : ": " + message));
+    /** The library's message for one line, its name for the file (an object's identity) replaced. */
+    static String describe(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName()
+                : e.getMessage().replaceAll("org\\.apache\\.parquet\\.io\\.LocalInputFile@[0-9a-f]+", "the file");
+        return UserText.escape(message);
     }
 }
