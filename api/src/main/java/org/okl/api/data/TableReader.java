@@ -1,6 +1,7 @@
 package org.okl.api.data;
 
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,17 @@ public interface TableReader {
      */
     default TableStream open(Path file) {
         return TableStream.of(read(file));
+    }
+
+    /**
+     * A writer of rows in this format (predictions written to a {@code .parquet} file), or empty when OKL writes no
+     * file of this format (the default: CSV is written by the caller).
+     *
+     * @param out         where the file's bytes go (made atomic by the caller; not closed here)
+     * @param columnNames one name per column
+     */
+    default Optional<TableSink> sink(OutputStream out, List<String> columnNames) {
+        return Optional.empty();
     }
 
     /**

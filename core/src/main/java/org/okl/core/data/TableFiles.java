@@ -5,6 +5,7 @@ import com.google.inject.Singleton;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSink;
 import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.error.ErrorCode;
@@ -119,6 +121,24 @@ public final class TableFiles {
     public Optional<TableSplits> split(Path file, long pieceBytes) {
         requireRegularFile(file);
         return readerFor(file.getFileName().toString(), file.toString()).split(file, pieceBytes);
+    }
+
+    /**
+     * A writer of rows in the format a target file's suffix names, when a reader of that format also writes it
+     * ({@link TableReader#sink}); empty for any other suffix (the caller writes CSV).
+     *
+     * @param target      the file being written (its name chooses the format)
+     * @param out         where its bytes go (not closed here)
+     * @param columnNames one name per column
+     */
+    public Optional<TableSink> sink(Path target, OutputStream out, List<String> columnNames) {
+        String name = target.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (TableReader r : readers) {
+            if (r.suffixes().stream().anyMatch(name::endsWith)) {
+                return r.sink(out, columnNames);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -1,11 +1,13 @@
 package org.okl.parquet.io;
 
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSink;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 
@@ -43,6 +45,12 @@ public final class ParquetReader implements TableReader {
             }
             return new Table(new Matrix(n, cols, data), stream.columnNames(), new int[0], true);
         }
+    }
+
+    /** Predictions written as Parquet: one double column per name, Snappy pages. */
+    @Override
+    public Optional<TableSink> sink(OutputStream out, List<String> columnNames) {
+        return Optional.of(new ParquetSink(out, columnNames));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.okl.parquet.io;
 
+import io.airlift.compress.snappy.SnappyCompressor;
 import io.airlift.compress.snappy.SnappyDecompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
 import java.io.ByteArrayInputStream;
@@ -15,13 +16,37 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * Parquet's page codecs without Hadoop and without native code: Snappy and Zstandard from aircompressor (pure Java),
  * gzip from the JDK. Parquet's own codec factory builds on Hadoop's {@code CompressionCodec}, which would pull the
  * Hadoop client (about 50 MB) into OKL; this is only the glue between Parquet's interface and those libraries.
- * Reading only: OKL writes no Parquet through it.
+ * Pages OKL writes (predictions) are Snappy.
  */
 final class PureJavaCodecs implements CompressionCodecFactory {
 
     @Override
-    public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
-        throw new UnsupportedOperationException("OKL reads Parquet pages; it does not compress them");
+    public BytesInputCompressor getCompressor(CompressionCodecName codec) {
+        if (codec != CompressionCodecName.SNAPPY && codec != CompressionCodecName.UNCOMPRESSED) {
+            throw new UnsupportedOperationException("OKL writes Snappy or uncompressed pages, not " + codec);
+        }
+        return new BytesInputCompressor() {
+            @Override
+            public BytesInput compress(BytesInput bytes) throws IOException {
+                if (codec == CompressionCodecName.UNCOMPRESSED) {
+                    return bytes;
+                }
+                byte[] in = bytes.toByteArray();
+                SnappyCompressor snappy = new SnappyCompressor();
+                byte[] out = new byte[snappy.maxCompressedLength(in.length)];
+                int n = snappy.compress(in, 0, in.length, out, 0, out.length);
+                return BytesInput.from(out, 0, n);
+            }
+
+            @Override
+            public CompressionCodecName getCodecName() {
+                return codec;
+            }
+
+            @Override
+            public void release() {
+            }
+        };
     }
 
     @Override

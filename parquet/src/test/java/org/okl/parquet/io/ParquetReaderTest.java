@@ -159,4 +159,19 @@ class ParquetReaderTest {
                 .hasMessageContaining("row group 2 of 6").hasMessageContaining("'x1'")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
+
+    @Test
+    void writtenRowsReadBackExactly() throws IOException {
+        Matrix csv = csvRows();
+        Path file = folder.resolve("out.parquet");
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            org.okl.api.data.TableSink sink = new ParquetReader().sink(out, List.of("a", "b")).orElseThrow();
+            sink.write(csv.selectColumns(new int[] {0, 7}).rowRange(0, 25));
+            sink.write(csv.selectColumns(new int[] {0, 7}).rowRange(25, 40));
+            sink.finish();
+        }
+        Table back = new ParquetReader().read(file);
+        assertThat(back.columnNames()).containsExactly("a", "b");
+        assertThat(back.values().data()).containsExactly(csv.selectColumns(new int[] {0, 7}).data());
+    }
 }
