@@ -18,6 +18,15 @@ public interface TableReader {
     List<String> suffixes();
 
     /**
+     * Whether a folder of this format's files (as Spark, Dask and DuckDB write a table: part files, with names that
+     * start with {@code _} or {@code .} skipped) is read as one table, the files in name order; then {@link #read}
+     * and {@link #open} take the folder. Default: no.
+     */
+    default boolean readsFolders() {
+        return false;
+    }
+
+    /**
      * Reads a file.
      *
      * @throws DataFormatException naming file, line and field for any malformed content

@@ -76,8 +76,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public Table read(Path file) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).read(file);
+        return readerOf(file).read(file);
     }
 
     /**
@@ -107,8 +106,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public TableStream open(Path file) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).open(file);
+        return readerOf(file).open(file);
     }
 
     /**
@@ -119,8 +117,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public Optional<TableSplits> split(Path file, long pieceBytes) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).split(file, pieceBytes);
+        return readerOf(file).split(file, pieceBytes);
     }
 
     /**
@@ -158,6 +155,33 @@ public final class TableFiles {
                     + "or a device); OKL reads a data file more than once: save the data to a file");
         }
         throw new OklException(ErrorCode.INVALID_DATA, name + ": no such file");
+    }
+
+    /**
+     * The reader of a regular file by its suffix, or of a folder whose data files (names not starting with {@code _}
+     * or {@code .}) all have the suffix of one reader that reads folders ({@link TableReader#readsFolders}).
+     */
+    private TableReader readerOf(Path file) {
+        if (!Files.isDirectory(file)) {
+            requireRegularFile(file);
+            return readerFor(file.getFileName().toString(), file.toString());
+        }
+        String name = UserText.escape(file.toString());
+        List<String> files = new ArrayList<>();
+        try (var entries = Files.list(file)) {
+            entries.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+                    .filter(n -> !n.startsWith("_") && !n.startsWith(".")).forEach(files::add);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, name + ": cannot list the folder: " + IoErrors.describe(e));
+        }
+        for (TableReader r : readers) {
+            if (r.readsFolders() && !files.isEmpty() && files.stream().allMatch(f -> r.suffixes().stream()
+                    .anyMatch(f.toLowerCase(Locale.ROOT)::endsWith))) {
+                return r;
+            }
+        }
+        throw new OklException(ErrorCode.INVALID_DATA, name + ": is a folder, not a data file (OKL reads a folder "
+                + "only when its files are all of one format that it reads as one table: Parquet)");
     }
 
     private TableReader readerFor(String fileName, String shown) {

@@ -1,6 +1,7 @@
 package org.okl.parquet.io;
 
 import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +54,14 @@ public final class ParquetReader implements TableReader {
         return Optional.of(new ParquetSink(out, columnNames));
     }
 
+    /** A folder of {@code .parquet} files (Spark's, Dask's, DuckDB's) is one table, its files in name order. */
+    @Override
+    public boolean readsFolders() {
+        return true;
+    }
+
     @Override
     public TableStream open(Path file) {
-        return new ParquetStream(file);
+        return Files.isDirectory(file) ? new FolderStream(file) : new ParquetStream(file);
     }
 }

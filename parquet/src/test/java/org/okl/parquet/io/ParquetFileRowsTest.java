@@ -61,4 +61,32 @@ class ParquetFileRowsTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aFolderOfPartFilesIsOneTableInNameOrder() throws IOException {
+        Path folder = java.nio.file.Files.createTempDirectory("okl-parquet-folder");
+        for (String name : List.of("part-00000.parquet", "part-00001.parquet", "_SUCCESS")) {
+            java.nio.file.Files.copy(ParquetReaderTest.resource("folder/" + name), folder.resolve(name));
+        }
+        Matrix csv = ParquetReaderTest.csvRows();
+        Okl okl = Okl.builder().build();
+        Matrix whole = okl.tables().read(folder).values();
+        assertThat(whole.data()).containsExactly(csv.data());
+        List<Double> streamed = new ArrayList<>();
+        try (FileRows rows = new FileRows(folder, okl.tables(), new int[] {1}, new int[] {7}, true, okl.workers())) {
+            rows.forEachRowBlock((first, in, out) -> {
+                for (int i = 0; i < in.rows(); i++) {
+                    streamed.add(in.get(i, 0));
+                }
+            });
+        }
+        assertThat(streamed).hasSize(40);
+        for (int i = 0; i < 40; i++) {
+            assertThat(streamed.get(i)).isEqualTo(csv.get(i, 1));
+        }
+        java.nio.file.Files.copy(ParquetReaderTest.resource("text.parquet"), folder.resolve("part-00002.parquet"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> okl.tables().read(folder))
+                .isInstanceOf(org.okl.api.data.DataFormatException.class)
+                .hasMessageContaining("part-00002.parquet").hasMessageContaining("first file has");
+    }
 }

@@ -37,7 +37,7 @@ class ParquetReaderTest {
     static Path resource(String name) throws IOException {
         try (InputStream in = ParquetReaderTest.class.getResourceAsStream(name)) {
             Path dir = Files.createTempDirectory("okl-parquet-test");
-            Path file = dir.resolve(name);
+            Path file = dir.resolve(name.substring(name.lastIndexOf('/') + 1));
             Files.copy(in, file);
             file.toFile().deleteOnExit();
             dir.toFile().deleteOnExit();

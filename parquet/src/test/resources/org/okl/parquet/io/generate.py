@@ -28,3 +28,4 @@ pq.write_table(pa.table({"x1": pa.array([1.0, 2.0]), "s": pa.array([{"a": 1}, {"
 pq.write_table(pa.table({"x1": pa.array([1.0, 2.0, 3.0]), "name": pa.array(["a", "b", "a"])}), "text.parquet")
 md = pq.ParquetFile("data-snappy.parquet").metadata
 print(md.num_row_groups, md.row_group(0).column(3).encodings, md.created_by)
+# folder/: data-snappy.parquet's rows in two part files (zstd, snappy) and Spark's empty _SUCCESS marker
