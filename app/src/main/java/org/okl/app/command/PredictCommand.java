@@ -57,8 +57,8 @@ public final class PredictCommand implements Runnable {
     private String outputs;
 
     @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
-            + "predictions (CSV, or Parquet for a .parquet name; one row per input, under the names of the outputs the model was fitted on, else y0, "
-            + "y1, ...; written atomically).")
+            + "predictions (CSV, or Parquet for a .parquet name; one row per input, under the names of the outputs "
+            + "the model was fitted on, else y0, y1, ...; written atomically).")
     private Path out;
 
     private Okl okl;

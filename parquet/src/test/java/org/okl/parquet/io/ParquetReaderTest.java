@@ -80,7 +80,8 @@ class ParquetReaderTest {
         for (int i = 0; i < 40; i++) {
             for (int j = 0; j < NAMES.size(); j++) {
                 double expected = j == 1 && i % 5 == 3 ? Double.NaN : csv.get(i, j);
-                assertThat(Double.valueOf(read.get(i, j))).as("row %d column %d", i, j).isEqualTo(Double.valueOf(expected));
+                assertThat(Double.valueOf(read.get(i, j))).as("row %d column %d", i, j)
+                        .isEqualTo(Double.valueOf(expected));
             }
         }
     }
