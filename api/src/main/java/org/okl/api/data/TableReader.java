@@ -34,6 +34,17 @@ public interface TableReader {
     Table read(Path file);
 
     /**
+     * Reads a file of which only some columns (0-based) are used: a columnar format (Parquet) decodes only those and
+     * leaves the others zero, so a column it cannot read (text) is refused only when chosen. The default reads every
+     * column.
+     *
+     * @throws DataFormatException naming file, line and field for any malformed content
+     */
+    default Table read(Path file, int[] columns) {
+        return read(file);
+    }
+
+    /**
      * Reads content that is not a file of its own: the copy of a data file that a model stored when it was written
      * (a candidate set its decoder names), which a model reads instead of the file. The default refuses; OKL's
      * readers implement it.

@@ -91,6 +91,17 @@ class ParquetCommandsTest {
         assertThat(dir.resolve("bad.okl")).doesNotExist();
     }
 
+    @org.junit.jupiter.api.Test
+    void anInMemoryFitReadsOnlyTheChosenColumns() throws IOException {
+        Path text = copy("text.parquet");
+        Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT.replace("\"folds\": 2", "\"folds\": 3"));
+        assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "x1",
+                "--outputs", "y", "--model", dir.resolve("m.okl").toString())).isZero();
+        assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "name",
+                "--outputs", "y", "--model", dir.resolve("bad.okl").toString())).isNotZero();
+        assertThat(dir.resolve("bad.okl")).doesNotExist();
+    }
+
     private static String[] concat(String[] a, String[] b) {
         String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);

@@ -80,6 +80,16 @@ public final class TableFiles {
     }
 
     /**
+     * Reads a file of which only the given columns (0-based) are used ({@link TableReader#read(Path, int[])}).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a missing file, a folder or a named pipe, or an
+     *                      unknown format
+     */
+    public Table read(Path file, int[] columns) {
+        return readerOf(file).read(file, columns);
+    }
+
+    /**
      * Reads the stored copy of a data file (a model holds the candidate sets its decoder names): the reader is chosen
      * by the name's suffix, and a {@code .gz} copy is decompressed.
      *

@@ -27,7 +27,16 @@ public final class ParquetReader implements TableReader {
 
     @Override
     public Table read(Path file) {
+        return read(file, null);
+    }
+
+    /** Reads only the given columns (the others are zero), row group by row group. */
+    @Override
+    public Table read(Path file, int[] columns) {
         try (TableStream stream = open(file)) {
+            if (columns != null) {
+                stream.project(columns);
+            }
             List<Matrix> blocks = new ArrayList<>();
             long rows = 0;
             for (Optional<Matrix> b = stream.next(BLOCK_ROWS); b.isPresent(); b = stream.next(BLOCK_ROWS)) {

@@ -34,8 +34,8 @@ class ParquetFileRowsTest {
                 }
             });
         }
-        assertThat(inputs).containsExactly(1.0, 2.0, 3.0);
-        assertThat(outputs).containsExactly(1.0, 2.0, 3.0);
+        assertThat(inputs).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        assertThat(outputs).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
     }
 
     @ParameterizedTest

@@ -25,7 +25,8 @@ x2n = [None if i % 5 == 3 else v for i, v in enumerate(cols["x2"])]
 tn = t.set_column(1, "x2", pa.array(x2n, pa.float64()))
 pq.write_table(tn, "nulls.parquet", compression="snappy", row_group_size=7)
 pq.write_table(pa.table({"x1": pa.array([1.0, 2.0]), "s": pa.array([{"a": 1}, {"a": 2}])}), "nested.parquet")
-pq.write_table(pa.table({"x1": pa.array([1.0, 2.0, 3.0]), "name": pa.array(["a", "b", "a"])}), "text.parquet")
+pq.write_table(pa.table({"x1": pa.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), "name": pa.array(["a", "b", "a", "c", "b", "a"]),
+                        "y": pa.array([2.0, 4.1, 5.9, 8.2, 9.8, 12.1])}), "text.parquet")
 md = pq.ParquetFile("data-snappy.parquet").metadata
 print(md.num_row_groups, md.row_group(0).column(3).encodings, md.created_by)
 # folder/: data-snappy.parquet's rows in two part files (zstd, snappy) and Spark's empty _SUCCESS marker
