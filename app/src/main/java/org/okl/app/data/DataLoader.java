@@ -83,8 +83,8 @@ public final class DataLoader {
         Path file = Path.of(ref);
         LoadedData loaded;
         if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
-            Table table = okl.tables().read(file);
-            int[] positions = ModelColumns.positions(ref, table, fitted.get());
+            int[] positions = ModelColumns.positions(ref, header(file), fitted.get());
+            Table table = okl.tables().read(file, positions);
             loaded = select(ref, table, positions, new int[0]);
         } else {
             loaded = load(ref, inputs, outputs);

@@ -97,6 +97,9 @@ class ParquetCommandsTest {
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT.replace("\"folds\": 2", "\"folds\": 3"));
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "x1",
                 "--outputs", "y", "--model", dir.resolve("m.okl").toString())).isZero();
+        assertThat(Main.run("predict", "--model", dir.resolve("m.okl").toString(), "--data", text.toString(),
+                "--out", dir.resolve("pred.csv").toString())).isZero();
+        assertThat(Files.readAllLines(dir.resolve("pred.csv"))).hasSize(7).first().isEqualTo("y");
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "name",
                 "--outputs", "y", "--model", dir.resolve("bad.okl").toString())).isNotZero();
         assertThat(dir.resolve("bad.okl")).doesNotExist();
