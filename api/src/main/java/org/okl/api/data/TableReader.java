@@ -1,6 +1,7 @@
 package org.okl.api.data;
 
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -17,11 +18,31 @@ public interface TableReader {
     List<String> suffixes();
 
     /**
+     * Whether a folder of this format's files (as Spark, Dask and DuckDB write a table: part files, with names that
+     * start with {@code _} or {@code .} skipped) is read as one table, the files in name order; then {@link #read}
+     * and {@link #open} take the folder. Default: no.
+     */
+    default boolean readsFolders() {
+        return false;
+    }
+
+    /**
      * Reads a file.
      *
      * @throws DataFormatException naming file, line and field for any malformed content
      */
     Table read(Path file);
+
+    /**
+     * Reads a file of which only some columns (0-based) are used: a columnar format (Parquet) decodes only those and
+     * leaves the others zero, so a column it cannot read (text) is refused only when chosen. The default reads every
+     * column.
+     *
+     * @throws DataFormatException naming file, line and field for any malformed content
+     */
+    default Table read(Path file, int[] columns) {
+        return read(file);
+    }
 
     /**
      * Reads content that is not a file of its own: the copy of a data file that a model stored when it was written
@@ -44,6 +65,17 @@ public interface TableReader {
      */
     default TableStream open(Path file) {
         return TableStream.of(read(file));
+    }
+
+    /**
+     * A writer of rows in this format (predictions written to a {@code .parquet} file), or empty when OKL writes no
+     * file of this format (the default: CSV is written by the caller).
+     *
+     * @param out         where the file's bytes go (made atomic by the caller; not closed here)
+     * @param columnNames one name per column
+     */
+    default Optional<TableSink> sink(OutputStream out, List<String> columnNames) {
+        return Optional.empty();
     }
 
     /**

@@ -47,6 +47,13 @@ public interface TableStream extends AutoCloseable {
         return next(maxRows).map(m -> m);
     }
 
+    /**
+     * Tells the stream that only these columns (0-based) will be used, before the first block is read: a columnar
+     * format (Parquet) then decodes only them and leaves the others zero. The default reads every column.
+     */
+    default void project(int[] columns) {
+    }
+
     /** Releases the file. */
     @Override
     void close();

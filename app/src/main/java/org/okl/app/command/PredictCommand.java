@@ -1,7 +1,10 @@
 package org.okl.app.command;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.okl.api.data.TableSink;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
@@ -54,8 +58,8 @@ public final class PredictCommand implements Runnable {
     private String outputs;
 
     @Option(names = "--out", required = true, paramLabel = "pred.csv", description = "Where to write the "
-            + "predictions (one row per input, under the names of the outputs the model was fitted on, else y0, "
-            + "y1, ...; written atomically).")
+            + "predictions (CSV, or Parquet for a .parquet name; one row per input, under the names of the outputs "
+            + "the model was fitted on, else y0, y1, ...; written atomically).")
     private Path out;
 
     @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also write prediction intervals at this "
@@ -63,13 +67,15 @@ public final class PredictCommand implements Runnable {
             + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
     private Double intervals;
 
+    private Okl okl;
+
     @Override
     public void run() {
         if (intervals != null) {
             Model.requireLevel(intervals);
         }
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
-        Okl okl = root.okl();
+        okl = root.okl();
         Model fitted = Model.load(model, okl);
         DataLoader loader = new DataLoader(okl);
         Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
@@ -82,11 +88,11 @@ public final class PredictCommand implements Runnable {
     /** Predicts a data file block by block, writing each block's predictions before reading the next. */
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
-        write(csv -> rows.forEachInputRowBlock((first, block, ignored) -> {
+        write(sink -> rows.forEachInputRowBlock((first, block, ignored) -> {
             Matrix predictions = intervals == null
                     ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
                     : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
-            print(csv, first == 0 ? header(fitted, predictions.cols()) : null, predictions);
+            sink.accept(header(fitted, predictions.cols()), predictions);
             count[0] += predictions.rows();
         }));
         return count[0];
@@ -100,13 +106,13 @@ public final class PredictCommand implements Runnable {
             }
             Matrix predictions = withIntervals(located(0, loaded.inputs().rows(),
                     () -> fitted.predictIntervals(loaded.inputs(), intervals)));
-            write(csv -> print(csv, header(fitted, predictions.cols()), predictions));
+            write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
             return predictions.rows();
         }
         Decoded decoded = located(0, loaded.inputs().rows(), () -> loaded.groups().isPresent()
                 ? fitted.predict(loaded.inputs(), loaded.groups().get()) : fitted.predict(loaded.inputs()));
         Matrix predictions = decoded.outputs();
-        write(csv -> print(csv, header(fitted, predictions.cols()), predictions));
+        write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
         return predictions.rows();
     }
 
@@ -192,13 +198,36 @@ public final class PredictCommand implements Runnable {
         }
     }
 
-    /** Writes the predictions into a temporary file in the target folder, renamed to {@code --out} at the end. */
-    private void write(java.util.function.Consumer<CSVPrinter> content) {
+    /**
+     * Writes the predictions into a temporary file in the target folder, renamed to {@code --out} at the end: as the
+     * format {@code --out}'s suffix names when a reader of it also writes it (Parquet), else as CSV. The content gets
+     * each block with the columns' names.
+     */
+    private void write(java.util.function.Consumer<java.util.function.BiConsumer<List<String>, Matrix>> content) {
         try {
-            AtomicFiles.writeText(out, w -> {
-                CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT);
+            AtomicFiles.write(out, stream -> {
+                TableSink[] sink = new TableSink[1];
+                Writer text = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+                CSVPrinter csv = new CSVPrinter(text, CSVFormat.DEFAULT);
+                boolean[] started = new boolean[1];
                 try {
-                    content.accept(csv);
+                    content.accept((names, predictions) -> {
+                        if (!started[0]) {
+                            started[0] = true;
+                            sink[0] = okl.tables().sink(out, stream, names).orElse(null);
+                            if (sink[0] == null) {
+                                print(csv, names, Matrix.zeros(0, predictions.cols()));
+                            }
+                        }
+                        if (sink[0] != null) {
+                            sink[0].write(predictions);
+                        } else {
+                            print(csv, null, predictions);
+                        }
+                    });
+                    if (sink[0] != null) {
+                        sink[0].finish();
+                    }
                 } catch (UncheckedIOException e) {
                     throw e.getCause();
                 }

@@ -2,6 +2,7 @@ package org.okl.app.data;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
@@ -46,7 +47,11 @@ public final class DataLoader {
             MemoryBudget.activity("the rows of " + ref + " read whole (" + MemoryBudget.describe(file.toFile().length())
                     + " on disk)", "stream the file instead: a pipeline with a kernel sketch (\"approximation\") "
                     + "reads data files in blocks");
-            return fromTable(ref, okl.tables().read(file), inputs, outputs);
+            Table header = header(file);
+            int[][] chosen = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
+            int[] used = IntStream.concat(Arrays.stream(chosen[0]), Arrays.stream(chosen[1]))
+                    .toArray();
+            return fromTable(ref, okl.tables().read(file, used), inputs, outputs);
         }
         DataRef data = DataRef.parse(ref);
         if (!okl.registry().components(ComponentKind.DATASET).containsKey(data.name())) {
@@ -78,8 +83,8 @@ public final class DataLoader {
         Path file = Path.of(ref);
         LoadedData loaded;
         if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
-            Table table = okl.tables().read(file);
-            int[] positions = ModelColumns.positions(ref, table, fitted.get());
+            int[] positions = ModelColumns.positions(ref, header(file), fitted.get());
+            Table table = okl.tables().read(file, positions);
             loaded = select(ref, table, positions, new int[0]);
         } else {
             loaded = load(ref, inputs, outputs);

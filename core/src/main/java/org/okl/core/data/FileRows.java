@@ -300,6 +300,7 @@ public final class FileRows implements RowSource, AutoCloseable {
             List<ColumnCache.Segment> segments = new ArrayList<>();
             try (TableStream stream = tables.open(file)) {
                 checkColumns(stream.columnNames().size());
+                stream.project(columns);
                 for (Optional<Matrix> block = stream.next(BLOCK_ROWS); block.isPresent();
                         block = stream.next(BLOCK_ROWS)) {
                     segments.add(serial.write(segments.size(), block.get().selectColumns(columns)));
@@ -565,6 +566,7 @@ public final class FileRows implements RowSource, AutoCloseable {
         public void run() {
             try (TableStream stream = tables.open(file)) {
                 checkColumns(stream.columnNames().size());
+                stream.project(columns);
                 long first = 0;
                 boolean sparseRows = stream.sparse();
                 int width = stream.columnNames().size();

@@ -5,6 +5,7 @@ import com.google.inject.Singleton;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
+import org.okl.api.data.TableSink;
 import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.error.ErrorCode;
@@ -74,8 +76,17 @@ public final class TableFiles {
      *                      unknown format
      */
     public Table read(Path file) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).read(file);
+        return readerOf(file).read(file);
+    }
+
+    /**
+     * Reads a file of which only the given columns (0-based) are used ({@link TableReader#read(Path, int[])}).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_DATA} for a missing file, a folder or a named pipe, or an
+     *                      unknown format
+     */
+    public Table read(Path file, int[] columns) {
+        return readerOf(file).read(file, columns);
     }
 
     /**
@@ -105,8 +116,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public TableStream open(Path file) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).open(file);
+        return readerOf(file).open(file);
     }
 
     /**
@@ -117,8 +127,25 @@ public final class TableFiles {
      *                      unknown format
      */
     public Optional<TableSplits> split(Path file, long pieceBytes) {
-        requireRegularFile(file);
-        return readerFor(file.getFileName().toString(), file.toString()).split(file, pieceBytes);
+        return readerOf(file).split(file, pieceBytes);
+    }
+
+    /**
+     * A writer of rows in the format a target file's suffix names, when a reader of that format also writes it
+     * ({@link TableReader#sink}); empty for any other suffix (the caller writes CSV).
+     *
+     * @param target      the file being written (its name chooses the format)
+     * @param out         where its bytes go (not closed here)
+     * @param columnNames one name per column
+     */
+    public Optional<TableSink> sink(Path target, OutputStream out, List<String> columnNames) {
+        String name = target.getFileName().toString().toLowerCase(Locale.ROOT);
+        for (TableReader r : readers) {
+            if (r.suffixes().stream().anyMatch(name::endsWith)) {
+                return r.sink(out, columnNames);
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -138,6 +165,33 @@ public final class TableFiles {
                     + "or a device); OKL reads a data file more than once: save the data to a file");
         }
         throw new OklException(ErrorCode.INVALID_DATA, name + ": no such file");
+    }
+
+    /**
+     * The reader of a regular file by its suffix, or of a folder whose data files (names not starting with {@code _}
+     * or {@code .}) all have the suffix of one reader that reads folders ({@link TableReader#readsFolders}).
+     */
+    private TableReader readerOf(Path file) {
+        if (!Files.isDirectory(file)) {
+            requireRegularFile(file);
+            return readerFor(file.getFileName().toString(), file.toString());
+        }
+        String name = UserText.escape(file.toString());
+        List<String> files = new ArrayList<>();
+        try (var entries = Files.list(file)) {
+            entries.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+                    .filter(n -> !n.startsWith("_") && !n.startsWith(".")).forEach(files::add);
+        } catch (IOException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, name + ": cannot list the folder: " + IoErrors.describe(e));
+        }
+        for (TableReader r : readers) {
+            if (r.readsFolders() && !files.isEmpty() && files.stream().allMatch(f -> r.suffixes().stream()
+                    .anyMatch(f.toLowerCase(Locale.ROOT)::endsWith))) {
+                return r;
+            }
+        }
+        throw new OklException(ErrorCode.INVALID_DATA, name + ": is a folder, not a data file (OKL reads a folder "
+                + "only when its files are all of one format that it reads as one table: Parquet)");
     }
 
     private TableReader readerFor(String fileName, String shown) {

@@ -1,0 +1,88 @@
+package org.okl.parquet.io;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.okl.api.data.DataFormatException;
+import org.okl.api.data.TableStream;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.text.UserText;
+
+/**
+ * A folder of Parquet files read as one table: its {@code .parquet} files in name order (names that start with
+ * {@code _} or {@code .}, such as Spark's {@code _SUCCESS}, skipped), one file open at a time; every file must have
+ * the first file's columns.
+ */
+final class FolderStream implements TableStream {
+    private final List<Path> files;
+    private final List<String> names;
+    private int[] projected;
+    private int next;
+    private ParquetStream current;
+
+    FolderStream(Path folder) {
+        try (Stream<Path> entries = Files.list(folder)) {
+            files = entries.filter(p -> {
+                String n = p.getFileName().toString();
+                return !n.startsWith("_") && !n.startsWith(".")
+                        && n.toLowerCase(Locale.ROOT).endsWith(".parquet") && Files.isRegularFile(p);
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new DataFormatException(UserText.escape(folder.toString()), "cannot list the folder", e);
+        }
+        if (files.isEmpty()) {
+            throw new DataFormatException(UserText.escape(folder.toString()), "no .parquet file in the folder");
+        }
+        current = new ParquetStream(files.get(0));
+        names = current.columnNames();
+        next = 1;
+    }
+
+    @Override
+    public List<String> columnNames() {
+        return names;
+    }
+
+    @Override
+    public int[] outputColumns() {
+        return new int[0];
+    }
+
+    @Override
+    public void project(int[] columns) {
+        projected = columns.clone();
+        current.project(columns);
+    }
+
+    @Override
+    public Optional<Matrix> next(int maxRows) {
+        while (true) {
+            Optional<Matrix> block = current.next(maxRows);
+            if (block.isPresent() || next >= files.size()) {
+                return block;
+            }
+            current.close();
+            Path file = files.get(next++);
+            current = new ParquetStream(file);
+            if (!current.columnNames().equals(names)) {
+                List<String> found = current.columnNames();
+                current.close();
+                throw new DataFormatException(UserText.escape(file.toString()), "columns "
+                        + UserText.quote(String.join(", ", found)) + " where the folder's first file has "
+                        + UserText.quote(String.join(", ", names)));
+            }
+            if (projected != null) {
+                current.project(projected);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        current.close();
+    }
+}
