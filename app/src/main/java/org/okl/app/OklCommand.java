@@ -10,8 +10,10 @@ import org.okl.app.command.CommandRoot;
 import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
 import org.okl.app.command.FitCommand;
+import org.okl.app.command.KeysCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
+import org.okl.app.command.SignCommand;
 import org.okl.app.usage.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.plugin.PluginLoader;
@@ -23,7 +25,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "okl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Learning functions with many or structured outputs using operator-valued kernels.",
         subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
-                DatasetsCommand.class},
+                DatasetsCommand.class, KeysCommand.class, SignCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
                         + " fetch' downloads from), OKL_LINALG (native|java)."})
@@ -49,7 +51,8 @@ public final class OklCommand implements Runnable, CommandRoot {
     @Override
     public void run() {
         // the built-in commands, then those of plugins (okl bench and okl experiment where the lab is installed)
-        List<String> names = new ArrayList<>(List.of("plugins", "fit", "predict", "evaluate", "datasets"));
+        List<String> names = new ArrayList<>(List.of("plugins", "fit", "predict", "evaluate", "datasets", "keys",
+                "sign"));
         names.addAll(PluginCommands.all(List.of()).keySet());
         throw new UsageException("name a command: " + String.join(", ", names.subList(0, names.size() - 1)) + " or "
                 + names.get(names.size() - 1) + " (okl --help lists them)");

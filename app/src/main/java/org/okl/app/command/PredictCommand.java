@@ -21,6 +21,7 @@ import org.okl.core.data.FileRows;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.io.IoErrors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -57,11 +58,14 @@ public final class PredictCommand implements Runnable {
             + "y1, ...; written atomically).")
     private Path out;
 
+    @Mixin
+    private TrustArguments trust;
+
     @Override
     public void run() {
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         Okl okl = root.okl();
-        Model fitted = Model.load(model, okl);
+        Model fitted = trust.load(model, okl);
         DataLoader loader = new DataLoader(okl);
         Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
         long written = file.isPresent() ? stream(fitted, file.get().rows())
