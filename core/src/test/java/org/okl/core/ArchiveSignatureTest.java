@@ -57,6 +57,7 @@ class ArchiveSignatureTest {
         try (ZipFile zip = new ZipFile(file.toFile())) {
             ChecksummedZip.Reader entries = ChecksummedZip.Reader.open(zip, "m.okl");
             Optional<ModelSignature> s = ArchiveSignature.check(entries, trust, "m.okl");
+            entries.requireChecksums(); // as every version-2 and later model is read
             for (String name : entries.names()) {
                 if (!name.equals(ChecksummedZip.SUMS) && !name.equals(ArchiveSignature.ENTRY)) {
                     entries.read(name);
@@ -307,6 +308,10 @@ class ArchiveSignatureTest {
                         .isEqualTo(ErrorCode.KEY_FILE)).hasMessageContaining("exists");
         assertThat(Files.readString(key)).isEqualTo(before);
         assertThat(dir.resolve("new.pub")).doesNotExist();
+        // an existing public key stops the pair before the private key is written
+        assertThatThrownBy(() -> SigningKeys.write(OTHER, dir.resolve("new.pem"), pub, false))
+                .hasMessageContaining("exists");
+        assertThat(dir.resolve("new.pem")).doesNotExist();
         SigningKeys.write(OTHER, key, pub, true);
         assertThat(SigningKeys.readPublic(pub)).isEqualTo(OTHER.getPublic());
         // a private key with another's public key is not a pair
