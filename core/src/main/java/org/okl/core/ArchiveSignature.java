@@ -194,18 +194,13 @@ final class ArchiveSignature {
             sig.put("signature", Base64.getEncoder().encodeToString(signatureOf(key, sums)));
             byte[] entry = JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(sig);
             java.util.List<String> names = entries.names();
-            for (String name : names) {
-                if (!name.equals(ChecksummedZip.SUMS) && !name.equals(ENTRY)) {
-                    entries.read(name); // every entry verified before the file is signed
-                }
-            }
             try {
                 AtomicFiles.write(path, out -> {
                     ZipOutputStream z = new ZipOutputStream(out);
                     for (String name : names) {
                         if (!name.equals(ChecksummedZip.SUMS) && !name.equals(ENTRY)) {
                             z.putNextEntry(new ZipEntry(name));
-                            z.write(entries.read(name));
+                            z.write(entries.read(name)); // verified: a damaged entry stops the write
                             z.closeEntry();
                         }
                     }

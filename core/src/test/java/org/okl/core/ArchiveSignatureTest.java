@@ -256,6 +256,12 @@ class ArchiveSignatureTest {
         }
         Files.move(copy, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertRefused(file, ErrorCode.INVALID_MODEL, "not listed in SHA256SUMS");
+        // the policy itself requires the listing, whatever the model's format version says
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            ChecksummedZip.Reader entries = ChecksummedZip.Reader.open(zip, "m.okl");
+            assertThatThrownBy(() -> ArchiveSignature.check(entries, TRUST, "m.okl"))
+                    .hasMessageContaining("[extra] are not listed in SHA256SUMS");
+        }
     }
 
     @Test
