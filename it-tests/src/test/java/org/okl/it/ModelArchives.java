@@ -72,8 +72,8 @@ final class ModelArchives {
 
     /**
      * A copy of the archive, a valid ZIP, with one entry's content changed; with {@code updateChecksums} the
-     * {@code SHA256SUMS} entry is recomputed to match (as a newer OKL or a careful editor would write it), listing every
-     * entry but itself and the signature ({@code SIGNATURE.json}), as OKL lists them.
+     * {@code SHA256SUMS} entry is recomputed to match (as a newer OKL or a careful editor would write it), listing
+     * every entry but itself and the signature ({@code SIGNATURE.json}), as OKL lists them.
      */
     static void rewrite(Path archive, Path copy, String entry, UnaryOperator<byte[]> change, boolean updateChecksums)
             throws IOException {
