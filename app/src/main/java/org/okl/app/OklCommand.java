@@ -11,9 +11,11 @@ import org.okl.app.command.DatasetsCommand;
 import org.okl.app.command.EvaluateCommand;
 import org.okl.app.command.ExportCommand;
 import org.okl.app.command.FitCommand;
+import org.okl.app.command.KeysCommand;
 import org.okl.app.command.PluginsCommand;
 import org.okl.app.command.PredictCommand;
 import org.okl.app.command.ServeCommand;
+import org.okl.app.command.SignCommand;
 import org.okl.app.usage.UsageException;
 import org.okl.core.Okl;
 import org.okl.core.plugin.PluginLoader;
@@ -26,7 +28,7 @@ import picocli.CommandLine.ScopeType;
         description = "Learning functions with many or structured outputs using operator-valued kernels.",
         subcommands = {PluginsCommand.class, FitCommand.class, PredictCommand.class, EvaluateCommand.class,
                 ExportCommand.class,
-                DatasetsCommand.class, ServeCommand.class},
+                DatasetsCommand.class, ServeCommand.class, KeysCommand.class, SignCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 failure (data, model, computation), 2 usage error.",
                 "Environment: OKL_PLUGINS (plugin folders), OKL_DATA (data directory), OKL_DATA_MIRROR (where 'okl datasets"
                         + " fetch' downloads from), OKL_LINALG (native|java)."})
@@ -52,7 +54,8 @@ public final class OklCommand implements Runnable, CommandRoot {
     @Override
     public void run() {
         // the built-in commands, then those of plugins (okl bench and okl experiment where the lab is installed)
-        List<String> names = new ArrayList<>(List.of("plugins", "fit", "predict", "evaluate", "datasets", "serve"));
+        List<String> names = new ArrayList<>(List.of("plugins", "fit", "predict", "evaluate", "datasets", "serve",
+                "keys", "sign"));
         names.addAll(PluginCommands.all(List.of()).keySet());
         throw new UsageException("name a command: " + String.join(", ", names.subList(0, names.size() - 1)) + " or "
                 + names.get(names.size() - 1) + " (okl --help lists them)");

@@ -26,6 +26,7 @@ import org.okl.core.io.AtomicFiles;
  * A ZIP archive whose entries are listed with their SHA-256 in a last entry {@value #SUMS}, in the format of
  * {@code sha256sum} ({@code <64 hex digits><two spaces><entry name>} per line), so that {@code unzip} then
  * {@code sha256sum -c SHA256SUMS} checks an unpacked file without OKL. The reader verifies every entry it reads.
+ * A signed archive has one more entry, {@value ArchiveSignature#ENTRY}, not listed (it signs the list itself).
  */
 final class ChecksummedZip {
     /** The checksum entry. */
@@ -48,7 +49,7 @@ final class ChecksummedZip {
 
         /** Adds an entry. */
         void add(String name, AtomicFiles.Content content) throws IOException {
-            if (name.equals(SUMS) || sums.containsKey(name)) {
+            if (name.equals(SUMS) || name.equals(ArchiveSignature.ENTRY) || sums.containsKey(name)) {
                 throw new IllegalArgumentException("entry '" + name + "' is reserved or already written");
             }
             zip.putNextEntry(new ZipEntry(name));
@@ -98,11 +99,13 @@ final class ChecksummedZip {
         private final Entries zip;
         private final String file;
         private final Map<String, String> sums;
+        private final byte[] sumsBytes;
 
-        private Reader(Entries zip, String file, Map<String, String> sums) {
+        private Reader(Entries zip, String file, Map<String, String> sums, byte[] sumsBytes) {
             this.zip = zip;
             this.file = file;
             this.sums = sums;
+            this.sumsBytes = sumsBytes;
         }
 
         /** Opens the entries of {@code zip} (read from {@code file}, named in errors). */
@@ -174,11 +177,11 @@ final class ChecksummedZip {
 
         private static Reader open(Entries zip, String file) throws IOException {
             if (!zip.has(SUMS)) {
-                return new Reader(zip, file, null);
+                return new Reader(zip, file, null, null);
             }
             Map<String, String> sums = new LinkedHashMap<>();
-            String text;
-            text = new String(zip.bounded(SUMS, Long.MAX_VALUE), StandardCharsets.UTF_8);
+            byte[] raw = zip.bounded(SUMS, Long.MAX_VALUE);
+            String text = new String(raw, StandardCharsets.UTF_8);
             int line = 0;
             for (String l : text.split("\n", -1)) {
                 line++;
@@ -191,7 +194,25 @@ final class ChecksummedZip {
                 }
                 sums.put(l.substring(66), l.substring(0, 64));
             }
-            return new Reader(zip, file, Collections.unmodifiableMap(sums));
+            return new Reader(zip, file, Collections.unmodifiableMap(sums), raw);
+        }
+
+        /** The exact bytes of the checksum entry (what a signature signs), or {@code null} when there is none. */
+        byte[] sumsBytes() {
+            return sumsBytes == null ? null : sumsBytes.clone();
+        }
+
+        /** The names of the archive's entries, in order. */
+        List<String> names() {
+            return zip.names();
+        }
+
+        /**
+         * The bytes of an entry that the checksum entry does not list (the signature), never more than
+         * {@code limit}: they are not checked here.
+         */
+        byte[] readUnlisted(String name, long limit) throws IOException {
+            return zip.bounded(name, limit);
         }
 
         /** Whether the archive has the entry. */
@@ -210,7 +231,7 @@ final class ChecksummedZip {
             }
             TreeSet<String> unlisted = new TreeSet<>();
             zip.names().forEach(name -> {
-                if (!name.equals(SUMS) && !sums.containsKey(name)) {
+                if (!name.equals(SUMS) && !name.equals(ArchiveSignature.ENTRY) && !sums.containsKey(name)) {
                     unlisted.add(name);
                 }
             });

@@ -61,6 +61,7 @@ public final class Model {
     private final Map<String, PipelineSpec> alternatives;
     private final Optional<Calibration> calibration;
     private TikhonovLeaveOneOut.Fits leaveOneOutFits;
+    private final Optional<ModelSignature> signature;
 
     /**
      * A model just fitted: the files its pipeline names are read now and kept in it.
@@ -71,7 +72,7 @@ public final class Model {
     Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl) {
         this(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl,
-                capture(spec, okl), Map.of(), Optional.empty());
+                capture(spec, okl), Map.of(), Optional.empty(), Optional.empty());
         requireFiniteFit(predictor, spec);
     }
 
@@ -102,7 +103,8 @@ public final class Model {
 
     private Model(PipelineSpec spec, FittedTransforms transforms, int pathIndex, Components components,
             FittedOutputEmbedding embedding, Predictor predictor, ModelData data, Provenance provenance, Okl okl,
-            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives, Optional<Calibration> calibration) {
+            Map<String, byte[]> files, Map<String, PipelineSpec> alternatives, Optional<Calibration> calibration,
+            Optional<ModelSignature> signature) {
         this.spec = spec;
         this.transforms = transforms;
         this.pathIndex = pathIndex;
@@ -115,6 +117,7 @@ public final class Model {
         this.files = files;
         this.alternatives = Map.copyOf(alternatives);
         this.calibration = calibration;
+        this.signature = signature;
         this.context = storedContext(okl, files, "the model");
     }
 
@@ -185,7 +188,7 @@ public final class Model {
             embedding = rowwise(c.output(), spec, data.outputCount(), context);
         }
         return new Model(spec, transforms, pathIndex, c, embedding, predictor, data, provenance, okl,
-                Map.copyOf(files), Map.of(), Optional.empty());
+                Map.copyOf(files), Map.of(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -251,6 +254,33 @@ public final class Model {
     }
 
     /**
+     * Loads a model file that {@code trust} accepts: with trusted keys, only a file signed ({@link #sign}) by one of
+     * them, its signature verified over its checksums before anything else is read; {@link TrustPolicy#none()} loads
+     * as {@link #load(Path, Okl)}.
+     *
+     * @throws OklException {@link ErrorCode#UNTRUSTED_MODEL} for a file that is unsigned, signed by another key or
+     *                      whose signature does not verify; {@link ErrorCode#INVALID_MODEL} for a missing, damaged
+     *                      or newer file
+     */
+    public static Model load(Path file, Okl okl, TrustPolicy trust) {
+        return ModelArchive.read(file, okl, trust);
+    }
+
+    /**
+     * Signs a model file in place with an Ed25519 key pair ({@link org.okl.core.signing.SigningKeys}): checks every
+     * entry against the file's checksums, then adds (or replaces) the signature of those checksums with the key's
+     * fingerprint, writing the file atomically ({@code docs/model-format.md}).
+     *
+     * @return the signature written
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a damaged file or one without checksums (format
+     *                      version 1), {@link ErrorCode#KEY_FILE} for keys that are not an Ed25519 pair,
+     *                      {@link ErrorCode#OUTPUT_FILE} when the file cannot be rewritten
+     */
+    public static ModelSignature sign(Path file, java.security.KeyPair keys) {
+        return ArchiveSignature.sign(file, keys);
+    }
+
+    /**
      * Reads a model from the bytes of its file ({@link #toBytes}, or a file's content), recreating its components
      * through the plugins of {@code okl}; nothing is written to or read from disk (a read-only file system, a model
      * sent over the network).
@@ -259,7 +289,17 @@ public final class Model {
      * @throws OklException {@link ErrorCode#INVALID_MODEL} for damaged or newer bytes
      */
     public static Model fromBytes(byte[] file, String name, Okl okl) {
-        return ModelArchive.read(file, name, okl);
+        return ModelArchive.read(file, name, okl, TrustPolicy.none());
+    }
+
+    /**
+     * {@link #fromBytes(byte[], String, Okl)} for bytes that {@code trust} accepts
+     * ({@link #load(Path, Okl, TrustPolicy)}).
+     *
+     * @throws OklException {@link ErrorCode#UNTRUSTED_MODEL} for bytes the policy refuses
+     */
+    public static Model fromBytes(byte[] file, String name, Okl okl, TrustPolicy trust) {
+        return ModelArchive.read(file, name, okl, trust);
     }
 
     /** The bytes of the model's file, written in memory: {@link #save} writes the same to a file. */
@@ -433,7 +473,7 @@ public final class Model {
     /** The same model with another provenance (an automatic pipeline adds what it chose). */
     Model withProvenance(Provenance other) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, other, okl, files,
-                alternatives, calibration);
+                alternatives, calibration, signature);
     }
 
     /**
@@ -442,13 +482,13 @@ public final class Model {
      */
     Model withAlternatives(Map<String, PipelineSpec> others) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
-                others, calibration);
+                others, calibration, signature);
     }
 
     /** The same model with what its intervals are computed from (or nothing). */
     Model withCalibration(Optional<Calibration> stored) {
         return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
-                alternatives, stored);
+                alternatives, stored, signature);
     }
 
     /** What the model keeps for its intervals, when it keeps anything (for the model file). */
@@ -568,6 +608,20 @@ public final class Model {
             upper.data()[q] = Math.max(a.data()[q], b.data()[q]);
         }
         return new Matrix[] {lower, upper};
+    }
+
+    /** The same model read from a file with this signature. */
+    Model withSignature(Optional<ModelSignature> read) {
+        return new Model(spec, transforms, pathIndex, components, embedding, predictor, data, provenance, okl, files,
+                alternatives, calibration, read);
+    }
+
+    /**
+     * The signature of the file the model was read from: verified when it was loaded with a {@link TrustPolicy} that
+     * requires one, else the key the file claims, unchecked; empty for an unsigned file and a model just fitted.
+     */
+    public Optional<ModelSignature> signature() {
+        return signature;
     }
 
     /**

@@ -157,6 +157,16 @@ final class ModelArchive {
      * @throws OklException {@link ErrorCode#INVALID_MODEL} for a missing, truncated, damaged or newer file
      */
     static Model read(Path path, Okl okl) {
+        return read(path, okl, TrustPolicy.none());
+    }
+
+    /**
+     * Reads a model whose signature {@code trust} accepts ({@link ArchiveSignature#check}), checked before anything
+     * else is read from the file.
+     *
+     * @throws OklException {@link ErrorCode#UNTRUSTED_MODEL} when the policy refuses the file
+     */
+    static Model read(Path path, Okl okl, TrustPolicy trust) {
         String file = UserText.escape(path.toString());
         if (java.nio.file.Files.isDirectory(path)) {
             throw invalid(file, "is a folder, not a model file");
@@ -166,7 +176,7 @@ final class ModelArchive {
         }
         return guarded(file, () -> {
             try (ZipFile zip = new ZipFile(path.toFile())) {
-                return read(ChecksummedZip.Reader.open(zip, file), file, okl);
+                return read(ChecksummedZip.Reader.open(zip, file), file, okl, trust);
             }
         });
     }
@@ -177,9 +187,9 @@ final class ModelArchive {
      * @param name what the bytes are, named in errors
      * @throws OklException {@link ErrorCode#INVALID_MODEL} for damaged or newer bytes
      */
-    static Model read(byte[] archive, String name, Okl okl) {
+    static Model read(byte[] archive, String name, Okl okl, TrustPolicy trust) {
         String file = UserText.escape(name);
-        return guarded(file, () -> read(ChecksummedZip.Reader.open(archive, file), file, okl));
+        return guarded(file, () -> read(ChecksummedZip.Reader.open(archive, file), file, okl, trust));
     }
 
     /** A step that reads a model. */
@@ -206,7 +216,9 @@ final class ModelArchive {
         }
     }
 
-    private static Model read(ChecksummedZip.Reader entries, String file, Okl okl) throws IOException {
+    private static Model read(ChecksummedZip.Reader entries, String file, Okl okl, TrustPolicy trust)
+            throws IOException {
+        Optional<ModelSignature> signature = ArchiveSignature.check(entries, trust, file);
         if (!entries.has(INDEX)) {
             throw invalid(file, "not an OKL model (no " + INDEX + " inside)");
         }
@@ -258,7 +270,7 @@ final class ModelArchive {
         }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
                 root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, calibration,
-                file, okl);
+                file, okl).withSignature(signature);
     }
 
     private static JsonNode object(JsonNode node, String member, String file) {

@@ -72,7 +72,8 @@ final class ModelArchives {
 
     /**
      * A copy of the archive, a valid ZIP, with one entry's content changed; with {@code updateChecksums} the
-     * {@code SHA256SUMS} entry is recomputed to match (as a newer OKL or a careful editor would write it).
+     * {@code SHA256SUMS} entry is recomputed to match (as a newer OKL or a careful editor would write it), listing
+     * every entry but itself and the signature ({@code SIGNATURE.json}), as OKL lists them.
      */
     static void rewrite(Path archive, Path copy, String entry, UnaryOperator<byte[]> change, boolean updateChecksums)
             throws IOException {
@@ -88,7 +89,7 @@ final class ModelArchives {
         if (updateChecksums && contents.containsKey("SHA256SUMS")) {
             StringBuilder sums = new StringBuilder();
             contents.forEach((name, bytes) -> {
-                if (!name.equals("SHA256SUMS")) {
+                if (!name.equals("SHA256SUMS") && !name.equals("SIGNATURE.json")) {
                     sums.append(sha256(bytes)).append("  ").append(name).append('\n');
                 }
             });

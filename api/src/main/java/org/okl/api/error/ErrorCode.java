@@ -36,7 +36,14 @@ public enum ErrorCode {
     /** A third-party plugin's code failed while OKL fitted, predicted or evaluated with it. */
     PLUGIN_FAILURE("OKL-E013"),
     /** Something too large for the heap: refused before allocating, or out of memory while building it. */
-    OUT_OF_MEMORY("OKL-E014");
+    OUT_OF_MEMORY("OKL-E014"),
+    /**
+     * A model refused by a trust policy: unsigned, signed by a key that is not trusted, or whose signature does not
+     * verify.
+     */
+    UNTRUSTED_MODEL("OKL-E015"),
+    /** A signing key file that is missing, unreadable, not an Ed25519 key, or that exists and may not be replaced. */
+    KEY_FILE("OKL-E016");
 
     private final String code;
 

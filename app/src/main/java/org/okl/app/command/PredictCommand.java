@@ -26,6 +26,7 @@ import org.okl.core.data.FileRows;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.io.IoErrors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -67,6 +68,9 @@ public final class PredictCommand implements Runnable {
             + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
     private Double intervals;
 
+    @Mixin
+    private TrustArguments trust;
+
     private Okl okl;
 
     @Override
@@ -76,7 +80,7 @@ public final class PredictCommand implements Runnable {
         }
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         okl = root.okl();
-        Model fitted = Model.load(model, okl);
+        Model fitted = trust.load(model, okl);
         DataLoader loader = new DataLoader(okl);
         Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
         long written = file.isPresent() ? stream(fitted, file.get().rows())
