@@ -7,6 +7,7 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.core.Model;
 import org.okl.core.Okl;
+import org.okl.core.TrustPolicy;
 
 /**
  * Reads a model file for the server, at start and on every reload. The default reads the file's bytes once,
@@ -25,6 +26,15 @@ public interface ModelLoader {
 
     /** The default loader: checksums verified, components recreated through the plugins of {@code okl}. */
     static ModelLoader verified(Okl okl) {
+        return verified(okl, TrustPolicy.none());
+    }
+
+    /**
+     * The default loader under a trust policy ({@code --trust-key}): a file that is unsigned, signed by a key the
+     * policy does not trust, or changed after signing is refused ({@link ErrorCode#UNTRUSTED_MODEL}) at start and on
+     * every reload, before anything of it is used.
+     */
+    static ModelLoader verified(Okl okl, TrustPolicy trust) {
         return (name, file) -> {
             byte[] bytes;
             try {
@@ -32,7 +42,7 @@ public interface ModelLoader {
             } catch (IOException e) {
                 throw new OklException(ErrorCode.INVALID_MODEL, file + ": cannot read the model file: " + e, e);
             }
-            Model model = Model.fromBytes(bytes, file.toString(), okl);
+            Model model = Model.fromBytes(bytes, file.toString(), okl, trust);
             return ServedModel.of(name, file, model, bytes);
         };
     }

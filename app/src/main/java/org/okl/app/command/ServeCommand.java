@@ -19,6 +19,7 @@ import org.okl.serve.ModelLoader;
 import org.okl.serve.ModelServer;
 import org.okl.serve.ServeOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -56,6 +57,9 @@ public final class ServeCommand implements Runnable {
     @Option(names = "--token-file", paramLabel = "F", description = "A file holding a bearer token that reload and "
             + "metrics require (Authorization: Bearer TOKEN), and predict too when --host is not a loopback address.")
     private Path tokenFile;
+
+    @Mixin
+    private TrustArguments trust;
 
     @Option(names = "--batch-wait-ms", defaultValue = "2", description = "How long a request waits for others to "
             + "share its prediction call (default ${DEFAULT-VALUE} ms).")
@@ -98,8 +102,8 @@ public final class ServeCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        // the seam for signed models: a loader that checks a signature (--trust-key) wraps or replaces this one
-        ModelLoader loader = ModelLoader.verified(root.okl());
+        // --trust-key: every model, at start and on every reload, must be signed by a trusted key
+        ModelLoader loader = ModelLoader.verified(root.okl(), trust.policy());
         ModelServer server = ModelServer.start(files, options, loader);
         reloadOnHangUp(server);
         Thread stop = new Thread(server::close, "okl-serve-stop");
