@@ -127,7 +127,13 @@ final class ModelArchive {
             ObjectNode conformal = root.putObject("conformal");
             Map<String, Matrix> stored = new LinkedHashMap<>();
             stored.put("residuals", c.residuals());
-            stored.put("inputs", c.inputs());
+            // a kernel expansion's centers are the transformed training inputs: stored once, referred to here
+            Matrix centers = model.predictor().arrays().get(CENTERS);
+            if (centers != null && sameValues(centers, c.inputs())) {
+                conformal.put("inputs", "predictor/" + CENTERS);
+            } else {
+                stored.put("inputs", c.inputs());
+            }
             conformal.set("arrays", index(stored, "conformal/", arrays));
         });
         root.set("provenance", JSON.valueToTree(ProvenanceMembers.written(model.provenance())));
@@ -262,6 +268,10 @@ final class ModelArchive {
             Map<String, Matrix> conformal = readArrays(entries, object(root.path("conformal"), "conformal", file)
                     .path("arrays"), "conformal", file);
             requireFinite(conformal, "conformal", false, file);
+            if (root.path("conformal").path("inputs").asText().equals("predictor/" + CENTERS)
+                    && predictorArrays.containsKey(CENTERS) && !conformal.containsKey("inputs")) {
+                conformal.put("inputs", predictorArrays.get(CENTERS));
+            }
             if (!conformal.containsKey("residuals") || !conformal.containsKey("inputs")) {
                 throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' and 'inputs' arrays;"
                         + " the file is damaged");
@@ -439,6 +449,14 @@ final class ModelArchive {
             a.put("cols", m.cols());
         });
         return node;
+    }
+
+    /** The predictor array that holds a kernel expansion's centers. */
+    private static final String CENTERS = "centers";
+
+    /** Whether two matrices have the same shape and the same values, bit for bit. */
+    private static boolean sameValues(Matrix a, Matrix b) {
+        return a.rows() == b.rows() && a.cols() == b.cols() && java.util.Arrays.equals(a.data(), b.data());
     }
 
     private static Map<String, Matrix> readArrays(ChecksummedZip.Reader entries, JsonNode index, String group,

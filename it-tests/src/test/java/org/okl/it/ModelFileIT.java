@@ -85,15 +85,16 @@ class ModelFileIT {
         Model loaded = Model.load(file);
         assertThat(loaded.predict(probe()).outputs().maxAbsDifference(model.predict(probe()).outputs())).isZero();
         assertThat(loaded.spec()).isEqualTo(model.spec());
-        // the training inputs are not stored twice: the predictor's centers hold them, the vector output needs none
+        // the training inputs are not stored twice: the predictor's centers hold them (the intervals' leave-one-out
+        // fits refer to them too), the vector output needs none
         assertThat(ModelArchives.entries(file)).containsExactly("model.json", "predictor/centers.f64",
-                "predictor/coefficients.f64", "training/outputs.f64", "SHA256SUMS");
+                "predictor/coefficients.f64", "training/outputs.f64", "conformal/residuals.f64", "SHA256SUMS");
         try (ZipFile zip = new ZipFile(file.toFile())) {
             String sums = new String(zip.getInputStream(zip.getEntry("SHA256SUMS")).readAllBytes(),
                     StandardCharsets.UTF_8);
             List<String> expected = new ArrayList<>();
             for (String entry : List.of("model.json", "predictor/centers.f64", "predictor/coefficients.f64",
-                    "training/outputs.f64")) {
+                    "training/outputs.f64", "conformal/residuals.f64")) {
                 try (InputStream in = zip.getInputStream(zip.getEntry(entry))) {
                     expected.add(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
                             .digest(in.readAllBytes())) + "  " + entry);
@@ -118,7 +119,7 @@ class ModelFileIT {
         assertThat(fromBytes.spec()).isEqualTo(model.spec());
         Path file = Files.write(tmp.resolve("m.okl"), bytes);
         assertThat(ModelArchives.entries(file)).containsExactly("model.json", "predictor/centers.f64",
-                "predictor/coefficients.f64", "training/outputs.f64", "SHA256SUMS");
+                "predictor/coefficients.f64", "training/outputs.f64", "conformal/residuals.f64", "SHA256SUMS");
         assertThat(Model.load(file, okl).predict(probe()).outputs().maxAbsDifference(fromBytes.predict(probe())
                 .outputs())).isZero();
         for (String entry : ModelArchives.entries(file)) {
