@@ -161,8 +161,11 @@ public record SparkCostModel(double jobSeconds, double readMicros, double sample
      * one after another.
      */
     double merge(double bytes, int cores) {
-        double fanIn = Math.ceil(Math.sqrt(cores));
-        return 2 * fanIn * bytes / mergeBytesPerSecond;
+        return merge(bytes, cores, mergeBytesPerSecond);
+    }
+
+    private static double merge(double bytes, int cores, double bytesPerSecond) {
+        return 2 * Math.ceil(Math.sqrt(cores)) * bytes / bytesPerSecond;
     }
 
     /**
@@ -191,7 +194,7 @@ public record SparkCostModel(double jobSeconds, double readMicros, double sample
         double compute = (kernel * m + product * m * m) * 1e-9 * n / c;
         double partial = sums.path("partial_mib").asDouble() * (1 << 20);
         double mergeRate = NETWORK;
-        double merge = 2 * Math.ceil(Math.sqrt(c)) * partial / mergeRate;
+        double merge = merge(partial, c, mergeRate);
         double other = Math.max(passSeconds(sums, "per-fold_sums") - job - compute - merge, 0) * c / n * 1e6;
         double solve = sums.path("solve_s").asDouble() * 1e9 / ((sumsProblem.folds() + 1) * m * m * m);
         double cachedPerRow = sums.path("cached_mib").asDouble() * (1 << 20) / n;
@@ -202,7 +205,7 @@ public record SparkCostModel(double jobSeconds, double readMicros, double sample
         int r = falkonProblem.rightHandSides();
         double gram = passSeconds(falkon, "falkon_gram_products") / falkon.path("pass.falkon_gram_products.count")
                 .asDouble();
-        double falkonPerRow = (gram - job - 2 * Math.ceil(Math.sqrt(fc)) * fm * r * 8 / mergeRate) * fc / fn * 1e9;
+        double falkonPerRow = (gram - job - merge(fm * r * 8, fc, mergeRate)) * fc / fn * 1e9;
         double falkonNanos = Math.max(falkonPerRow - kernel * fm, 0) / (2 * fm * r);
         double falkonSolve = falkon.path("solve_s").asDouble() * 1e9 / ((falkonProblem.folds() + 1) * fm * fm * fm);
         return new SparkCostModel(job, read, sample, checksum, kernel, product, other, falkonNanos, solve, falkonSolve,

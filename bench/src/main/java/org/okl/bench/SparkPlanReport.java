@@ -35,9 +35,9 @@ public final class SparkPlanReport {
     /** The check's bound on |predicted / measured - 1| for the total. */
     static final double BOUND = 0.25;
 
-    private final Map<String, Map<Long, Measured>> runs;
+    private final Map<String, TreeMap<Long, Measured>> runs;
 
-    private SparkPlanReport(Map<String, Map<Long, Measured>> runs) {
+    private SparkPlanReport(Map<String, TreeMap<Long, Measured>> runs) {
         this.runs = runs;
     }
 
@@ -88,7 +88,7 @@ public final class SparkPlanReport {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dir + ": " + e.getMessage(), e);
         }
-        Map<String, Map<Long, Measured>> runs = new TreeMap<>();
+        Map<String, TreeMap<Long, Measured>> runs = new TreeMap<>();
         found.forEach((where, sizes) -> sizes.forEach((n, pair) -> {
             if (pair[0] == null || pair[1] == null) {
                 throw new IllegalArgumentException(dir + ": " + where + " at n = " + n + " needs both spark_fit and "
@@ -109,8 +109,8 @@ public final class SparkPlanReport {
             if (sizes.size() < 2) {
                 return;
             }
-            long small = ((TreeMap<Long, Measured>) sizes).firstKey();
-            long large = ((TreeMap<Long, Measured>) sizes).lastKey();
+            long small = sizes.firstKey();
+            long large = sizes.lastKey();
             SparkCostModel model = sizes.get(small).model(small);
             Measured at = sizes.get(large);
             checks.add(check(where, "per-fold sums", small, large, model.sumsRoute(at.sumsProblem(large)), at.sums()));
@@ -167,7 +167,7 @@ public final class SparkPlanReport {
     /** The constants of the plan: the cluster's at its largest size, else the first place's. */
     public SparkCostModel planConstants() {
         String where = runs.containsKey("cluster") ? "cluster" : runs.keySet().iterator().next();
-        TreeMap<Long, Measured> sizes = (TreeMap<Long, Measured>) runs.get(where);
+        TreeMap<Long, Measured> sizes = runs.get(where);
         return sizes.lastEntry().getValue().model(sizes.lastKey());
     }
 
