@@ -370,4 +370,44 @@ class ModelServerTest {
             assertThat(api.get("paths").size()).isEqualTo(ModelServer.ROUTES.size());
         }
     }
+
+    @Test
+    void aStartWhoseFileIsDamagedServesTheLastVerifiedVersionKeptInTheStateFolder() throws Exception {
+        Path state = dir.resolve("state");
+        Path served = dir.resolve("kept.okl");
+        Model other = TestModels.regression(okl, 1e-1);
+        Path otherFile = TestModels.save(other, dir.resolve("other.okl"));
+        Files.copy(file, served, StandardCopyOption.REPLACE_EXISTING);
+        ServeOptions options = ServeOptions.defaults().withStateDirectory(Optional.of(state));
+        ModelLoader loader = ModelLoader.verified(okl);
+        String otherSum;
+        try (ModelServer s = ModelServer.start(Map.of("kept", served), options, loader)) {
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(file);
+            Files.copy(otherFile, served, StandardCopyOption.REPLACE_EXISTING);
+            otherSum = s.reload("kept").sha256();
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(otherFile);
+        }
+        // the file is left half-written (a crash during a copy): the kept version serves, the named path stays
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(served, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Matrix x = TestModels.inputs(4, 3);
+        try (ModelServer s = ModelServer.start(Map.of("kept", served), options, loader)) {
+            assertThat(s.model("kept").sha256()).isEqualTo(otherSum);
+            assertThat(s.model("kept").file()).isEqualTo(served);
+            assertThat(s.model("kept").model().predict(x).outputs().maxAbsDifference(other.predict(x).outputs()))
+                    .isLessThan(1e-12);
+            // the damaged file was not copied over the kept version
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(otherFile);
+        }
+        try (var leftovers = Files.list(state)) {
+            assertThat(leftovers.map(p -> p.getFileName().toString())).containsExactly("kept.okl");
+        }
+        // without a state folder the damaged file is refused
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelServer.start(Map.of("kept", served),
+                ServeOptions.defaults(), loader)).isInstanceOf(org.okl.api.error.OklException.class);
+        // and a damaged kept version does not replace the refusal
+        Files.write(state.resolve("kept.okl"), java.util.Arrays.copyOf(bytes, 100));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelServer.start(Map.of("kept", served), options,
+                loader)).isInstanceOf(org.okl.api.error.OklException.class);
+    }
 }
