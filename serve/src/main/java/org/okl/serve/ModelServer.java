@@ -422,7 +422,7 @@ public final class ModelServer implements AutoCloseable {
             if (result == null) {
                 metrics.rejected(served.name(), "overload");
                 x.response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-                throw new ServeException(503, ErrorCode.OUT_OF_MEMORY, "the server is at capacity ("
+                throw new ServeException(503, ErrorCode.OVERLOADED, "the server is at capacity ("
                         + slot.batcher.queued() + " rows waiting, at most " + options.maxQueuedRows()
                         + "); retry later");
             }

@@ -334,7 +334,7 @@ class ModelServerTest {
             HttpResponse<String> refused = http.post("v1/models/m/predict", "application/json", "[[1,2,3]]");
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
-            assertThat(Http.json(refused).get("code").asText()).isEqualTo("OKL-E014");
+            assertThat(Http.json(refused).get("code").asText()).isEqualTo("OKL-E017");
             assertThat(first.get().statusCode()).isEqualTo(200);
             assertThat(Http.metric(http.get("metrics").body(),
                     "okl_serve_rejected_total{model=\"m\",reason=\"overload\"}")).isEqualTo(1);

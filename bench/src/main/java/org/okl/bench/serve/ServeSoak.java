@@ -64,7 +64,8 @@ public final class ServeSoak {
         /** The report, Markdown. */
         public String markdown() {
             return String.format(Locale.ROOT, "| measure | value |%n|---|---:|%n| seconds | %.0f |%n"
-                    + "| well-formed requests | %d |%n| failed well-formed requests | %d |%n| malformed requests | %d |%n"
+                    + "| well-formed requests | %d |%n| failed well-formed requests | %d |%n"
+                    + "| malformed requests | %d |%n"
                     + "| malformed not answered 4xx | %d |%n| reloads (failed) | %d (%d) |%n"
                     + "| latency p50 / p99 (ms) | %.2f / %.2f |%n| server VmRSS after warm-up (MiB) | %.1f |%n"
                     + "| server VmRSS at end (MiB) | %.1f |%n| server VmRSS max (MiB) | %.1f |%n", seconds, wellFormed,
