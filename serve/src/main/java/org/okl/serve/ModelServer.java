@@ -414,11 +414,12 @@ public final class ModelServer implements AutoCloseable {
             ServedModel served = slot.current.get();
             byte[] body = body(x);
             String type = x.request.getHeaders().get(HttpHeader.CONTENT_TYPE);
-            double[][] rows = RequestRows.parse(body, type, served.inputNames(), options.maxRowsPerRequest());
+            double[][] rows = RequestRows.parse(body, type, served.requestColumns(), options.maxRowsPerRequest());
+            int[] tasks = served.model().multiTask() ? RequestRows.tasks(rows) : null;
             Fields query = Request.extractQueryParameters(x.request);
             boolean scores = "true".equalsIgnoreCase(query.getValue("scores"));
             int top = topCount(query.getValue("top"));
-            CompletableFuture<Decoded> result = slot.batcher.submit(served, rows);
+            CompletableFuture<Decoded> result = slot.batcher.submit(served, rows, tasks);
             if (result == null) {
                 metrics.rejected(served.name(), "overload");
                 x.response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
@@ -521,6 +522,9 @@ public final class ModelServer implements AutoCloseable {
                 .put("oklVersion", m.version());
         ArrayNode inputs = node.putArray("inputs");
         m.inputNames().forEach(inputs::add);
+        if (m.model().multiTask()) {
+            node.put("taskColumn", ServedModel.TASK);
+        }
         ArrayNode outputs = node.putArray("outputs");
         m.outputNames().forEach(outputs::add);
         return node;
