@@ -195,6 +195,10 @@ public final class BenchCommand implements Runnable {
             + "failed requests, 4xx answers and the server's resident memory.")
     private Double soak;
 
+    @Option(names = "--soak-heap", paramLabel = "SIZE", description = "With --soak: the okl serve process's -Xmx "
+            + "(default: the JVM's own, a quarter of the memory), to see its resident memory settle.")
+    private String soakHeap;
+
     @Override
     public void run() {
         if (serve || soak != null) {
@@ -274,7 +278,8 @@ public final class BenchCommand implements Runnable {
         PrintWriter out = spec.commandLine().getOut();
         String text;
         if (soak != null) {
-            ServeSoak.Result result = new ServeSoak(settings, okl, err).run(soak, 32, 10);
+            ServeSoak.Result result = new ServeSoak(settings, okl, err, soakHeap == null ? List.of()
+                    : List.of("-Xmx" + soakHeap)).run(soak, 32, 10);
             text = "Command: `okl " + String.join(" ", spec.commandLine().getParseResult().originalArgs()) + "`\n\n"
                     + result.markdown();
         } else {

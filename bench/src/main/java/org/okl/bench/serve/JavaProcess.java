@@ -10,7 +10,13 @@ final class JavaProcess {
 
     /** {@code java ... org.okl.app.Main ARGS}, with the launcher's options for commands that compute. */
     static List<String> okl(List<String> args) {
+        return okl(List.of(), args);
+    }
+
+    /** The same with JVM options (a heap size) before the class path. */
+    static List<String> okl(List<String> jvmOptions, List<String> args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+        command.addAll(jvmOptions);
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
             command.addAll(List.of("--add-modules", "jdk.incubator.vector"));
         }

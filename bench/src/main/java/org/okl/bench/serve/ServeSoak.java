@@ -53,13 +53,14 @@ public final class ServeSoak {
      * @param rssAfterWarmUpKb  the server's resident memory after the warm-up (the first quarter, at most 30 s)
      * @param rssEndKb          at the end
      * @param rssMaxKb          the largest sample
+     * @param rssQuartersKb     the samples at a quarter, half and three quarters of the time
      * @param p50               the median latency of well-formed requests, seconds
      * @param p99               their 99th percentile
      * @param sample            the first failures' descriptions
      */
     public record Result(double seconds, int wellFormed, int failed, int malformed, int malformedNot4xx, int reloads,
-            int reloadsFailed, long rssAfterWarmUpKb, long rssEndKb, long rssMaxKb, double p50, double p99,
-            List<String> sample) {
+            int reloadsFailed, long rssAfterWarmUpKb, long rssEndKb, long rssMaxKb, List<Long> rssQuartersKb,
+            double p50, double p99, List<String> sample) {
 
         /** The report, Markdown. */
         public String markdown() {
@@ -68,9 +69,11 @@ public final class ServeSoak {
                     + "| malformed requests | %d |%n"
                     + "| malformed not answered 4xx | %d |%n| reloads (failed) | %d (%d) |%n"
                     + "| latency p50 / p99 (ms) | %.2f / %.2f |%n| server VmRSS after warm-up (MiB) | %.1f |%n"
+                    + "| server VmRSS at 1/4, 1/2, 3/4 of the time (MiB) | %s |%n"
                     + "| server VmRSS at end (MiB) | %.1f |%n| server VmRSS max (MiB) | %.1f |%n", seconds, wellFormed,
                     failed, malformed, malformedNot4xx, reloads, reloadsFailed, p50 * 1e3, p99 * 1e3,
-                    rssAfterWarmUpKb / 1024.0, rssEndKb / 1024.0, rssMaxKb / 1024.0)
+                    rssAfterWarmUpKb / 1024.0, String.join(", ", rssQuartersKb.stream().map(k -> String.format(
+                            Locale.ROOT, "%.1f", k / 1024.0)).toList()), rssEndKb / 1024.0, rssMaxKb / 1024.0)
                     + (sample.isEmpty() ? "" : "\nFailures, for example: " + sample + "\n");
         }
     }
@@ -78,12 +81,19 @@ public final class ServeSoak {
     private final ServeBenchSettings settings;
     private final Okl okl;
     private final PrintWriter progress;
+    private final List<String> serverOptions;
 
     /** A soak on the settings' Nystrom model (and a second fit of it with another lambda, for the reloads). */
     public ServeSoak(ServeBenchSettings settings, Okl okl, PrintWriter progress) {
+        this(settings, okl, progress, List.of());
+    }
+
+    /** The same with JVM options for the server process (for example {@code -Xmx1g}). */
+    public ServeSoak(ServeBenchSettings settings, Okl okl, PrintWriter progress, List<String> serverOptions) {
         this.settings = settings;
         this.okl = okl;
         this.progress = progress;
+        this.serverOptions = List.copyOf(serverOptions);
     }
 
     /** Runs the soak for {@code seconds} at {@code clients} clients, reloading every {@code reloadSeconds}. */
@@ -106,8 +116,8 @@ public final class ServeSoak {
         try {
             Files.copy(versions[0], served, StandardCopyOption.REPLACE_EXISTING);
             Path log = folder.resolve("serve.log");
-            server = new ProcessBuilder(JavaProcess.okl(List.of("serve", "--model", served.toString(), "--port", "0",
-                    "--queue-rows", "1000000"))).redirectError(log.toFile()).start();
+            server = new ProcessBuilder(JavaProcess.okl(serverOptions, List.of("serve", "--model", served.toString(),
+                    "--port", "0", "--queue-rows", "1000000"))).redirectError(log.toFile()).start();
             URI uri = awaitUri(server, log);
             progress.println("okl bench --serve --soak: okl serve (pid " + server.pid() + ") on " + uri);
             progress.flush();
@@ -254,10 +264,16 @@ public final class ServeSoak {
         double warmUp = Math.min(30, seconds / 4) * 1e9;
         long afterWarmUp = 0;
         long max = end;
+        long[] quarters = new long[3];
         synchronized (rss) {
             for (long[] s : rss) {
                 if (afterWarmUp == 0 && s[0] >= warmUp) {
                     afterWarmUp = s[1];
+                }
+                for (int k = 0; k < 3; k++) {
+                    if (quarters[k] == 0 && s[0] >= (k + 1) * seconds / 4 * 1e9) {
+                        quarters[k] = s[1];
+                    }
                 }
                 max = Math.max(max, s[1]);
             }
@@ -266,7 +282,8 @@ public final class ServeSoak {
         List<String> all = new ArrayList<>(sample);
         all.addAll(o.sample());
         return new Result(o.seconds(), sent - malformed.get(), o.failures(), malformed.get(), malformedNot4xx.get(),
-                reloads.get(), reloadsFailed.get(), afterWarmUp, end, max, o.quantile(0.5), o.quantile(0.99),
+                reloads.get(), reloadsFailed.get(), afterWarmUp, end, max, List.of(quarters[0], quarters[1],
+                        quarters[2]), o.quantile(0.5), o.quantile(0.99),
                 List.copyOf(all.subList(0, Math.min(5, all.size()))));
     }
 
