@@ -326,7 +326,7 @@ class ServeIT {
             HttpResponse<String> refused = post(s, "v1/models/first/predict", "application/json", "[[1, 1]]");
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
-            assertThat(json(refused).get("code").asText()).isEqualTo("OKL-E014");
+            assertThat(json(refused).get("code").asText()).isEqualTo("OKL-E017");
             assertThat(waiting.get(60, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
 
             // SIGTERM while a request waits for its batch: the request is answered, then the process ends

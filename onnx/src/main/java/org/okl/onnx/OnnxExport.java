@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
@@ -21,6 +22,7 @@ import org.okl.core.Model;
 import org.okl.onnx.proto.OnnxProto.ModelProto;
 import org.okl.onnx.proto.OnnxProto.OperatorSetIdProto;
 import org.okl.onnx.proto.OnnxProto.StringStringEntryProto;
+import org.okl.onnx.proto.OnnxProto.TensorProto;
 import org.okl.onnx.proto.OnnxProto.TensorShapeProto;
 import org.okl.onnx.proto.OnnxProto.TypeProto;
 import org.okl.onnx.proto.OnnxProto.ValueInfoProto;
@@ -70,15 +72,37 @@ public final class OnnxExport {
      * @param precision its element type
      * @param stages    the exported stages, in order
      * @param bytes     the file's size
+     * @param float32Error the float32 graph's measured error (float32 exports whose rows could be found)
+     * @param notMeasured  why a float32 export's error was not measured (empty when it was, or for float64)
      */
-    public record Result(Path file, Precision precision, List<String> stages, long bytes) {
+    public record Result(Path file, Precision precision, List<String> stages, long bytes,
+            Optional<Float32Error> float32Error, Optional<String> notMeasured) {
     }
+
+    /**
+     * The error of a float32 graph, measured in Java by evaluating its own float32 arithmetic (constants as the
+     * floats it holds, every operation rounded to float) on rows, against {@link Model#predict} in float64: the
+     * largest difference of a real output (the scores, and the outputs when the decoder is the identity) relative to
+     * the largest magnitude of the float64 values, at least 1. Stored in the graph's metadata
+     * ({@code okl.float32.max_relative_error}, {@code okl.float32.error_rows}).
+     *
+     * @param rows             the rows it was measured on
+     * @param from             where they came from
+     * @param maxRelativeError the largest relative error
+     */
+    public record Float32Error(int rows, String from, double maxRelativeError) {
+    }
+
+    /** The most rows a float32 error is measured on (evenly spaced among those given). */
+    public static final int ERROR_ROWS = 500;
 
     private final Model model;
     private final ModelFile file;
     private final JsonNode pipeline;
     private final OnnxGraph g;
     private final List<String> stages = new ArrayList<>();
+    private Float32Error measured;
+    private String notMeasured;
 
     private OnnxExport(Model model, Precision precision) {
         this.model = model;
@@ -93,7 +117,7 @@ public final class OnnxExport {
      * @throws OklException {@link ErrorCode#INVALID_PIPELINE} naming a stage that has no ONNX form, with the reason
      */
     public static byte[] bytes(Model model, Precision precision) {
-        return new OnnxExport(model, precision).build().toByteArray();
+        return new OnnxExport(model, precision).proto(null).toByteArray();
     }
 
     /**
@@ -104,8 +128,23 @@ public final class OnnxExport {
      *                      {@link ErrorCode#OUTPUT_FILE} when the file cannot be written
      */
     public static Result write(Model model, Path target, Precision precision) {
+        return write(model, target, precision, null);
+    }
+
+    /**
+     * Writes the ONNX file of a model, a float32 graph's error measured on {@code rows} (the model's input columns;
+     * null: the model's own stored rows, when its input transforms can be undone).
+     *
+     * @throws OklException as {@link #write(Model, Path, Precision)}; {@link ErrorCode#INVALID_DATA} for rows of
+     *                      another width
+     */
+    public static Result write(Model model, Path target, Precision precision, Matrix rows) {
+        if (rows != null && rows.cols() != model.inputCount()) {
+            throw new OklException(ErrorCode.INVALID_DATA, "rows of " + rows.cols() + " columns, the model takes "
+                    + model.inputCount());
+        }
         OnnxExport export = new OnnxExport(model, precision);
-        byte[] bytes = export.build().toByteArray();
+        byte[] bytes = export.proto(rows).toByteArray();
         Path folder = target.toAbsolutePath().getParent();
         try {
             Files.createDirectories(folder);
@@ -122,7 +161,124 @@ public final class OnnxExport {
             throw new OklException(ErrorCode.OUTPUT_FILE, "cannot write " + UserText.quote(target.toString()) + ": "
                     + e.getMessage(), e);
         }
-        return new Result(target, precision, List.copyOf(export.stages), bytes.length);
+        return new Result(target, precision, List.copyOf(export.stages), bytes.length,
+                Optional.ofNullable(export.measured), Optional.ofNullable(export.notMeasured));
+    }
+
+    /** The graph; a float32 one with its error measured (on {@code rows}, or the stored rows) in its metadata. */
+    private ModelProto proto(Matrix rows) {
+        ModelProto m = build();
+        if (g.realType() != TensorProto.DataType.FLOAT_VALUE) {
+            return m;
+        }
+        String from = "given rows";
+        Matrix x = rows;
+        if (x == null) {
+            x = storedRows();
+            from = "the model's stored rows";
+        }
+        if (x == null) {
+            return m;
+        }
+        x = spaced(x, ERROR_ROWS);
+        try {
+            measured = new Float32Error(x.rows(), from, float32Error(m, x));
+        } catch (UnsupportedOperationException e) {
+            notMeasured = "the error evaluator does not run " + e.getMessage();
+            return m;
+        }
+        ModelProto.Builder b = m.toBuilder();
+        metadata(b, "okl.float32.max_relative_error", String.format(java.util.Locale.ROOT, "%.3e",
+                measured.maxRelativeError()));
+        metadata(b, "okl.float32.error_rows", measured.rows() + " " + from + "; error relative to the largest "
+                + "float64 prediction (at least 1), scores and identity-decoded outputs");
+        return b.build();
+    }
+
+    /** The largest relative error of the float32 graph against Model.predict on rows. */
+    private double float32Error(ModelProto m, Matrix x) {
+        GraphEvaluator evaluator = new GraphEvaluator(m.getGraph(), true);
+        double[] rowMajor = OnnxGraph.rowMajor(x);
+        org.okl.api.decoder.Decoded expected = model.predict(x);
+        double worst = 0;
+        if (expected.scores().isPresent()) {
+            worst = relativeError(evaluator.run(INPUT, rowMajor, x.rows(), SCORES), expected.scores().get());
+        }
+        if (pipeline.path("decoder").path("name").asText().equals("identity")) {
+            worst = Math.max(worst, relativeError(evaluator.run(INPUT, rowMajor, x.rows(), OUTPUTS),
+                    expected.outputs()));
+        }
+        return worst;
+    }
+
+    private static double relativeError(GraphEvaluator.Tensor got, Matrix expected) {
+        double scale = 1.0;
+        for (double v : expected.data()) {
+            scale = Math.max(scale, Math.abs(v));
+        }
+        if (got.size() != expected.rows() * expected.cols()) {
+            throw new IllegalStateException("the evaluated graph gave " + got.size() + " values, not "
+                    + expected.rows() * expected.cols());
+        }
+        double worst = 0;
+        for (int i = 0; i < expected.rows(); i++) {
+            for (int j = 0; j < expected.cols(); j++) {
+                worst = Math.max(worst, Math.abs(got.values()[i * expected.cols() + j] - expected.get(i, j)) / scale);
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * The model's own training rows as the graph takes them: the centers (or landmarks) the predictor stores, with
+     * the input transforms undone when all are affine; null (and a note why) otherwise.
+     */
+    private Matrix storedRows() {
+        Map<String, Matrix> a = file.predictorArrays();
+        Matrix z = a.containsKey("centers") ? a.get("centers") : a.get("landmarks");
+        if (z == null) {
+            notMeasured = "the model stores no rows of its inputs; give rows to measure it on";
+            return null;
+        }
+        JsonNode inputs = pipeline.path("inputs");
+        Map<String, Matrix> arrays = file.transformArrays();
+        Matrix x = z.copy();
+        for (int k = inputs.size() - 1; k >= 0; k--) {
+            Map<String, Matrix> s = state(arrays, "inputs/" + k + "/");
+            if (!s.keySet().equals(java.util.Set.of("base", "gain", "shift"))) {
+                notMeasured = "the input transform " + UserText.quote(inputs.get(k).path("name").asText())
+                        + " cannot be undone to find the model's rows; give rows to measure it on";
+                return null;
+            }
+            double base = s.get("base").data()[0];
+            double[] gain = s.get("gain").data();
+            double[] shift = s.get("shift").data();
+            if (gain.length != x.cols()) {
+                notMeasured = "the input transforms change the width; give rows to measure it on";
+                return null;
+            }
+            for (int i = 0; i < x.rows(); i++) {
+                for (int j = 0; j < x.cols(); j++) {
+                    x.set(i, j, gain[j] == 0 ? shift[j] : (x.get(i, j) - base) / gain[j] + shift[j]);
+                }
+            }
+        }
+        return x.cols() == model.inputCount() ? x : null;
+    }
+
+    /** At most {@code most} rows, evenly spaced. */
+    private static Matrix spaced(Matrix x, int most) {
+        if (x.rows() <= most) {
+            return x;
+        }
+        Matrix out = Matrix.zeros(most, x.cols());
+        for (int i = 0; i < most; i++) {
+            int from = (int) ((long) i * x.rows() / most);
+            for (int j = 0; j < x.cols(); j++) {
+                out.set(i, j, x.get(from, j));
+            }
+        }
+        return out;
     }
 
     private ModelProto build() {
@@ -159,7 +315,7 @@ public final class OnnxExport {
         return m.build();
     }
 
-    private static void metadata(ModelProto.Builder m, String key, String value) {
+    static void metadata(ModelProto.Builder m, String key, String value) {
         m.addMetadataProps(StringStringEntryProto.newBuilder().setKey(key).setValue(value));
     }
 

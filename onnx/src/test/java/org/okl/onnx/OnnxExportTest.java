@@ -347,4 +347,55 @@ class OnnxExportTest {
         assertThatThrownBy(() -> OnnxExport.bytes(multiTask, OnnxExport.Precision.FLOAT64))
                 .isInstanceOf(OklException.class).hasMessageContaining("multi-task model");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {
+        "{\"inputs\": [{\"name\": \"standardize\"}], \"targets\": [{\"name\": \"standardize\"}],"
+            + " \"kernel\": {\"name\": \"gaussian\", \"sigma\": 2}}",
+        "{\"kernel\": {\"name\": \"laplacian\", \"sigma\": 3}}",
+        "{\"inputs\": [{\"name\": \"min-max\"}], \"kernel\": {\"name\": \"polynomial\", \"degree\": 2}}",
+        "{\"inputs\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"gaussian\", \"sigma\": 1.5},"
+            + " \"approximation\": {\"name\": \"nystrom\", \"rank\": 30}}"})
+    void theFloat32ErrorMeasuredInJavaMatchesOnnxRuntimesWithinAFactor(String pipeline) throws Exception {
+        Model model = fit(pipeline, Task.REGRESSION);
+        Matrix x = inputs(HELD_OUT, 99);
+        OnnxExport.Result given = OnnxExport.write(model, dir.resolve("given.onnx"), OnnxExport.Precision.FLOAT32, x);
+        double measured = given.float32Error().orElseThrow().maxRelativeError();
+        byte[] graph = Files.readAllBytes(dir.resolve("given.onnx"));
+        double[][][] ort = run(graph, rows(x), true);
+        double ortError = Math.max(relativeError(ort[0], model.predict(x).outputs()),
+                model.predict(x).scores().map(s -> relativeError(ort[1], s)).orElse(0.0));
+        System.out.println("float32 error: evaluated in Java " + measured + ", ONNX Runtime " + ortError);
+        assertThat(measured).isGreaterThan(0).isLessThan(1e-4);
+        assertThat(measured / ortError).isBetween(0.1, 10.0);
+        // the error is in the file's metadata
+        Map<String, String> meta = ModelProto.parseFrom(graph).getMetadataPropsList().stream()
+                .collect(Collectors.toMap(StringStringEntryProto::getKey, StringStringEntryProto::getValue));
+        assertThat(Double.parseDouble(meta.get("okl.float32.max_relative_error"))).isCloseTo(measured,
+                org.assertj.core.data.Percentage.withPercentage(0.1));
+        // the evaluator in float64 computes what Model.predict computes: it is a faithful reading of the graph
+        GraphEvaluator exact = new GraphEvaluator(ModelProto.parseFrom(OnnxExport.bytes(model,
+                OnnxExport.Precision.FLOAT64)).getGraph(), false);
+        GraphEvaluator.Tensor out = exact.run(OnnxExport.INPUT, OnnxGraph.rowMajor(x), x.rows(), OnnxExport.OUTPUTS);
+        double[][] values = new double[x.rows()][];
+        for (int i = 0; i < x.rows(); i++) {
+            values[i] = java.util.Arrays.copyOfRange(out.values(), i * model.outputCount(),
+                    (i + 1) * model.outputCount());
+        }
+        assertThat(relativeError(values, model.predict(x).outputs())).isLessThanOrEqualTo(1e-9);
+        // without rows: the model's own stored rows (its input transforms undone)
+        OnnxExport.Result stored = OnnxExport.write(model, dir.resolve("stored.onnx"), OnnxExport.Precision.FLOAT32);
+        assertThat(stored.float32Error()).as(stored.notMeasured().orElse("")).isPresent();
+        assertThat(stored.float32Error().get().from()).isEqualTo("the model's stored rows");
+        assertThat(stored.float32Error().get().maxRelativeError()).isGreaterThan(0).isLessThan(1e-4);
+    }
+
+    @Test
+    void aFloat32ExportWhoseRowsCannotBeFoundSaysWhy() throws Exception {
+        Model model = fit("{\"inputs\": [{\"name\": \"pca\", \"rank\": 2}], \"kernel\": {\"name\":"
+                + " \"gaussian\", \"sigma\": 2}}", Task.REGRESSION);
+        OnnxExport.Result r = OnnxExport.write(model, dir.resolve("pca.onnx"), OnnxExport.Precision.FLOAT32);
+        assertThat(r.float32Error()).isEmpty();
+        assertThat(r.notMeasured()).hasValueSatisfying(why -> assertThat(why).contains("pca"));
+    }
 }

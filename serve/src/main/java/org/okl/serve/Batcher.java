@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.decoder.Ranking;
+import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 
@@ -22,10 +23,10 @@ import org.okl.api.linalg.Matrix;
  */
 final class Batcher {
     /** One request's rows, on the model version it was accepted under. */
-    private record Job(ServedModel model, double[][] rows, CompletableFuture<Decoded> result) {
+    private record Job(ServedModel model, double[][] rows, int[] tasks, CompletableFuture<Decoded> result) {
     }
 
-    private static final Job STOP = new Job(null, new double[0][], null);
+    private static final Job STOP = new Job(null, new double[0][], null, null);
 
     private final LinkedBlockingDeque<Job> queue = new LinkedBlockingDeque<>();
     private final AtomicInteger queuedRows = new AtomicInteger();
@@ -56,6 +57,14 @@ final class Batcher {
      * stopped (the caller answers 503).
      */
     CompletableFuture<Decoded> submit(ServedModel model, double[][] rows) {
+        return submit(model, rows, null);
+    }
+
+    /**
+     * Queues the rows of a multi-task model with their tasks ({@code null} for a single-task model); {@code null}
+     * when the queue is full or the batcher stopped.
+     */
+    CompletableFuture<Decoded> submit(ServedModel model, double[][] rows, int[] tasks) {
         if (closed) {
             return null;
         }
@@ -64,7 +73,7 @@ final class Batcher {
             queuedRows.addAndGet(-rows.length);
             return null;
         }
-        Job job = new Job(model, rows, new CompletableFuture<>());
+        Job job = new Job(model, rows, tasks, new CompletableFuture<>());
         queue.add(job);
         return job.result;
     }
@@ -128,14 +137,18 @@ final class Batcher {
             return;
         }
         double[][] all = new double[rows][];
+        int[] tasks = batch.get(0).tasks == null ? null : new int[rows];
         int at = 0;
         for (Job job : batch) {
             System.arraycopy(job.rows, 0, all, at, job.rows.length);
+            if (tasks != null) {
+                System.arraycopy(job.tasks, 0, tasks, at, job.rows.length);
+            }
             at += job.rows.length;
         }
         Decoded decoded;
         try {
-            decoded = served.model().predict(Matrix.fromRows(all));
+            decoded = predict(served, all, tasks);
         } catch (RuntimeException | OutOfMemoryError e) {
             for (Job job : batch) {
                 complete(job, served);
@@ -153,9 +166,25 @@ final class Batcher {
 
     private static void complete(Job job, ServedModel served) {
         try {
-            job.result.complete(served.model().predict(Matrix.fromRows(job.rows)));
+            job.result.complete(predict(served, job.rows, job.tasks));
         } catch (RuntimeException | Error e) {
             job.result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * One prediction call; a task a multi-task model was not fitted on (an index beyond its tasks) is the client's
+     * mistake, answered as such.
+     */
+    private static Decoded predict(ServedModel served, double[][] rows, int[] tasks) {
+        if (tasks == null) {
+            return served.model().predict(Matrix.fromRows(rows));
+        }
+        try {
+            return served.model().predict(Matrix.fromRows(rows), tasks);
+        } catch (IndexOutOfBoundsException e) {
+            throw new OklException(ErrorCode.INVALID_DATA, "a task the model was not fitted on (tasks "
+                    + java.util.Arrays.stream(tasks).distinct().sorted().limit(12).boxed().toList() + ")");
         }
     }
 

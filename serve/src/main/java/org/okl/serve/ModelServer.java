@@ -11,7 +11,11 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.LinkedHashMap;
@@ -107,7 +111,7 @@ public final class ModelServer implements AutoCloseable {
                 throw new OklException(ErrorCode.USAGE, "cannot serve a model under the name " + UserText.quote(name)
                         + ": names are letters, digits, '.', '_' and '-' (up to 64)");
             }
-            ServedModel model = loader.load(name, file);
+            ServedModel model = loadAtStart(name, file);
             metrics.serving(model, null);
             models.put(name, new Slot(model, new Batcher(name, options, rows -> metrics.batch(name, rows))));
         });
@@ -188,7 +192,86 @@ public final class ModelServer implements AutoCloseable {
             ServedModel fresh = loader.load(name, old.file());
             slot.current.set(fresh);
             metrics.serving(fresh, old);
+            keep(fresh);
             return fresh;
+        }
+    }
+
+    /**
+     * The model of {@code file} at start. With a state folder, a file that is refused (damaged by a crash during a
+     * copy, or by a kill during a reload that left it half-replaced) falls back to the last verified version kept
+     * there, verified again by the same loader, and one log line says so; without a kept version the refusal stands.
+     */
+    private ServedModel loadAtStart(String name, Path file) {
+        ServedModel model;
+        try {
+            model = loader.load(name, file);
+        } catch (OklException refused) {
+            Path kept = options.stateDirectory().map(d -> d.resolve(name + ".okl")).orElse(null);
+            if (kept == null || !Files.isRegularFile(kept)) {
+                throw refused;
+            }
+            ServedModel last;
+            try {
+                last = loader.load(name, kept);
+            } catch (OklException again) {
+                refused.addSuppressed(again);
+                throw refused;
+            }
+            LOG.warn("{} refused ({}); serving the last verified version of {} kept in {} (sha256 {})", file,
+                    message(refused), name, kept, last.sha256());
+            return new ServedModel(name, file, last.model(), last.sha256(), last.version(), last.inputNames(),
+                    last.outputNames());
+        }
+        keep(model);
+        return model;
+    }
+
+    /**
+     * Copies a verified version into the state folder, atomically (a temporary file, forced to disk, renamed over
+     * the previous copy), so that a kill at any moment leaves the previous verified copy or this one. A file changed
+     * since it was verified is not copied; a copy that fails is logged and serving goes on.
+     */
+    private void keep(ServedModel model) {
+        if (options.stateDirectory().isEmpty()) {
+            return;
+        }
+        Path folder = options.stateDirectory().get();
+        Path target = folder.resolve(model.name() + ".okl");
+        Path temporary = null;
+        try {
+            byte[] bytes = Files.readAllBytes(model.file());
+            if (!java.util.HexFormat.of().formatHex(sha256(bytes)).equals(model.sha256())) {
+                LOG.warn("{} changed since it was verified; the state folder keeps the previous version of {}",
+                        model.file(), model.name());
+                return;
+            }
+            Files.createDirectories(folder);
+            temporary = Files.createTempFile(folder, "." + model.name() + "-", ".tmp");
+            try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true);
+            }
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temporary = null;
+            try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
+                dir.force(true);
+            } catch (IOException e) {
+                // not every system lets a folder be forced; the rename itself is atomic
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot keep the verified version of {} in {}: {}", model.name(), folder, e.toString());
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException e) {
+                    // a leftover temporary file is harmless
+                }
+            }
         }
     }
 
@@ -331,15 +414,16 @@ public final class ModelServer implements AutoCloseable {
             ServedModel served = slot.current.get();
             byte[] body = body(x);
             String type = x.request.getHeaders().get(HttpHeader.CONTENT_TYPE);
-            double[][] rows = RequestRows.parse(body, type, served.inputNames(), options.maxRowsPerRequest());
+            double[][] rows = RequestRows.parse(body, type, served.requestColumns(), options.maxRowsPerRequest());
+            int[] tasks = served.model().multiTask() ? RequestRows.tasks(rows) : null;
             Fields query = Request.extractQueryParameters(x.request);
             boolean scores = "true".equalsIgnoreCase(query.getValue("scores"));
             int top = topCount(query.getValue("top"));
-            CompletableFuture<Decoded> result = slot.batcher.submit(served, rows);
+            CompletableFuture<Decoded> result = slot.batcher.submit(served, rows, tasks);
             if (result == null) {
                 metrics.rejected(served.name(), "overload");
                 x.response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-                throw new ServeException(503, ErrorCode.OUT_OF_MEMORY, "the server is at capacity ("
+                throw new ServeException(503, ErrorCode.OVERLOADED, "the server is at capacity ("
                         + slot.batcher.queued() + " rows waiting, at most " + options.maxQueuedRows()
                         + "); retry later");
             }
@@ -438,6 +522,9 @@ public final class ModelServer implements AutoCloseable {
                 .put("oklVersion", m.version());
         ArrayNode inputs = node.putArray("inputs");
         m.inputNames().forEach(inputs::add);
+        if (m.model().multiTask()) {
+            node.put("taskColumn", ServedModel.TASK);
+        }
         ArrayNode outputs = node.putArray("outputs");
         m.outputNames().forEach(outputs::add);
         return node;

@@ -205,6 +205,24 @@ final class RequestRows {
                 + "]";
     }
 
+    /**
+     * The tasks of a multi-task model's rows, read from their last value (which is removed): each a whole number
+     * from 0 on, else an {@link ErrorCode#INVALID_DATA} error naming the row.
+     */
+    static int[] tasks(double[][] rows) {
+        int[] tasks = new int[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            double t = rows[i][rows[i].length - 1];
+            if (!(t >= 0 && t <= Integer.MAX_VALUE && t == Math.rint(t))) {
+                throw invalid("row " + (i + 1) + ": the task must be a whole number from 0 on (the task's index in "
+                        + "the model's training data), got " + t);
+            }
+            tasks[i] = (int) t;
+            rows[i] = java.util.Arrays.copyOf(rows[i], rows[i].length - 1);
+        }
+        return tasks;
+    }
+
     private static ServeException invalid(String message) {
         return new ServeException(400, ErrorCode.INVALID_DATA, message);
     }

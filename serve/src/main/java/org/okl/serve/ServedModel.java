@@ -33,24 +33,41 @@ public record ServedModel(String name, Path file, Model model, String sha256, St
         outputNames = List.copyOf(outputNames);
     }
 
+    /** The request column of a multi-task model's rows that holds each row's task (0, 1, ...). */
+    public static final String TASK = "task";
+
     /**
      * A model read from {@code bytes}.
      *
-     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a multi-task model (its requests would need the task
-     *                      of every row, which the server does not take yet)
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} for a multi-task model with an input column named
+     *                      {@value #TASK} (its requests could not say which is the task)
      */
     public static ServedModel of(String name, Path file, Model model, byte[] bytes) {
-        if (model.multiTask()) {
-            throw new OklException(ErrorCode.INVALID_MODEL, file + ": a multi-task model; the server does not "
-                    + "serve multi-task models yet (use okl predict)");
-        }
         Optional<InputColumns> columns = model.inputColumns().filter(c -> c.count() == model.inputCount());
         List<String> inputs = columns.map(c -> c.schema().names())
                 .orElse(ColumnSchema.unnamed(model.inputCount()).names());
+        if (model.multiTask() && inputs.contains(TASK)) {
+            throw new OklException(ErrorCode.INVALID_MODEL, file + ": a multi-task model with an input column named "
+                    + "'" + TASK + "', the column a request gives every row's task in; rename the column and fit "
+                    + "again");
+        }
         List<String> outputs = model.outputNames().size() == model.outputCount() ? model.outputNames()
                 : IntStream.range(0, model.outputCount()).mapToObj(j -> "y" + j).toList();
         String version = Optional.ofNullable(model.provenance().oklVersion()).orElse("unknown");
         return new ServedModel(name, file, model, sha256(bytes), version, inputs, outputs);
+    }
+
+    /**
+     * The columns of a request's rows: the input columns, and for a multi-task model {@value #TASK} last (the key
+     * of a JSON object, the last value of a JSON array, a CSV column).
+     */
+    public List<String> requestColumns() {
+        if (!model.multiTask()) {
+            return inputNames;
+        }
+        List<String> all = new java.util.ArrayList<>(inputNames);
+        all.add(TASK);
+        return List.copyOf(all);
     }
 
     private static String sha256(byte[] bytes) {

@@ -334,7 +334,7 @@ class ModelServerTest {
             HttpResponse<String> refused = http.post("v1/models/m/predict", "application/json", "[[1,2,3]]");
             assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
-            assertThat(Http.json(refused).get("code").asText()).isEqualTo("OKL-E014");
+            assertThat(Http.json(refused).get("code").asText()).isEqualTo("OKL-E017");
             assertThat(first.get().statusCode()).isEqualTo(200);
             assertThat(Http.metric(http.get("metrics").body(),
                     "okl_serve_rejected_total{model=\"m\",reason=\"overload\"}")).isEqualTo(1);
@@ -368,6 +368,96 @@ class ModelServerTest {
                         .as(route).isTrue();
             }
             assertThat(api.get("paths").size()).isEqualTo(ModelServer.ROUTES.size());
+        }
+    }
+
+    @Test
+    void aStartWhoseFileIsDamagedServesTheLastVerifiedVersionKeptInTheStateFolder() throws Exception {
+        Path state = dir.resolve("state");
+        Path served = dir.resolve("kept.okl");
+        Model other = TestModels.regression(okl, 1e-1);
+        Path otherFile = TestModels.save(other, dir.resolve("other.okl"));
+        Files.copy(file, served, StandardCopyOption.REPLACE_EXISTING);
+        ServeOptions options = ServeOptions.defaults().withStateDirectory(Optional.of(state));
+        ModelLoader loader = ModelLoader.verified(okl);
+        String otherSum;
+        try (ModelServer s = ModelServer.start(Map.of("kept", served), options, loader)) {
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(file);
+            Files.copy(otherFile, served, StandardCopyOption.REPLACE_EXISTING);
+            otherSum = s.reload("kept").sha256();
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(otherFile);
+        }
+        // the file is left half-written (a crash during a copy): the kept version serves, the named path stays
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(served, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Matrix x = TestModels.inputs(4, 3);
+        try (ModelServer s = ModelServer.start(Map.of("kept", served), options, loader)) {
+            assertThat(s.model("kept").sha256()).isEqualTo(otherSum);
+            assertThat(s.model("kept").file()).isEqualTo(served);
+            assertThat(s.model("kept").model().predict(x).outputs().maxAbsDifference(other.predict(x).outputs()))
+                    .isLessThan(1e-12);
+            // the damaged file was not copied over the kept version
+            assertThat(state.resolve("kept.okl")).hasSameBinaryContentAs(otherFile);
+        }
+        try (var leftovers = Files.list(state)) {
+            assertThat(leftovers.map(p -> p.getFileName().toString())).containsExactly("kept.okl");
+        }
+        // without a state folder the damaged file is refused
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelServer.start(Map.of("kept", served),
+                ServeOptions.defaults(), loader)).isInstanceOf(org.okl.api.error.OklException.class);
+        // and a damaged kept version does not replace the refusal
+        Files.write(state.resolve("kept.okl"), java.util.Arrays.copyOf(bytes, 100));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModelServer.start(Map.of("kept", served), options,
+                loader)).isInstanceOf(org.okl.api.error.OklException.class);
+    }
+
+    @Test
+    void aMultiTaskModelTakesEachRowsTaskAndRefusesABadOne() throws Exception {
+        Matrix x = TestModels.inputs(60, 21);
+        Matrix y = Matrix.zeros(60, 1);
+        int[] tasks = new int[60];
+        for (int i = 0; i < 60; i++) {
+            tasks[i] = i % 3;
+            y.set(i, 0, Math.sin(x.get(i, 0)) * (1 + tasks[i]) + x.get(i, 1));
+        }
+        org.okl.core.PipelineSpec spec = okl.defaults().complete(org.okl.core.PipelineSpec.builder()
+                .kernel(org.okl.api.component.ComponentSpec.of("gaussian", "sigma", 1.5))
+                .filter(org.okl.api.component.ComponentSpec.of("tikhonov", "lambda", 1e-3)).build());
+        Model multi = okl.pipeline(spec).fit(org.okl.core.TrainingData.builder(x, y).groups(tasks).build());
+        assertThat(multi.multiTask()).isTrue();
+        Path multiFile = TestModels.save(multi, dir.resolve("multi.okl"));
+        Matrix q = TestModels.inputs(5, 22);
+        int[] qt = {2, 0, 1, 1, 2};
+        Matrix expected = multi.predict(q, qt).outputs();
+        StringBuilder arrays = new StringBuilder("[");
+        StringBuilder objects = new StringBuilder("[");
+        StringBuilder csv = new StringBuilder("task,c2,c0,c1\n");
+        for (int i = 0; i < q.rows(); i++) {
+            arrays.append(i == 0 ? "" : ",").append("[").append(q.get(i, 0)).append(",").append(q.get(i, 1))
+                    .append(",").append(q.get(i, 2)).append(",").append(qt[i]).append("]");
+            objects.append(i == 0 ? "" : ",").append("{\"task\": ").append(qt[i]).append(", \"c0\": ")
+                    .append(q.get(i, 0)).append(", \"c1\": ").append(q.get(i, 1)).append(", \"c2\": ")
+                    .append(q.get(i, 2)).append("}");
+            csv.append(qt[i]).append(',').append(q.get(i, 2)).append(',').append(q.get(i, 0)).append(',')
+                    .append(q.get(i, 1)).append('\n');
+        }
+        try (ModelServer s = ModelServer.start(Map.of("multi", multiFile), ServeOptions.defaults(),
+                ModelLoader.verified(okl))) {
+            Http http = new Http(s.uri());
+            for (String[] body : List.of(new String[] {"application/json", arrays + "]"},
+                    new String[] {"application/json", objects + "]"}, new String[] {"text/csv", csv.toString()})) {
+                HttpResponse<String> r = http.post("v1/models/multi/predict", body[0], body[1]);
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+                assertThat(values(Http.json(r).get("predictions"), s.model("multi").outputNames())
+                        .maxAbsDifference(expected)).isLessThan(1e-12);
+            }
+            assertThat(Http.json(http.get("v1/models/multi")).get("taskColumn").asText()).isEqualTo("task");
+            for (String bad : List.of("[[0.1, 0.2, 0.3, 1.5]]", "[[0.1, 0.2, 0.3, -1]]", "[[0.1, 0.2, 0.3]]",
+                    "[[0.1, 0.2, 0.3, 7]]")) {
+                HttpResponse<String> r = http.post("v1/models/multi/predict", "application/json", bad);
+                assertThat(r.statusCode()).as(bad + " -> " + r.body()).isEqualTo(400);
+                assertThat(Http.json(r).get("code").asText()).as(r.body()).isEqualTo("OKL-E007");
+            }
         }
     }
 }

@@ -43,7 +43,12 @@ public enum ErrorCode {
      */
     UNTRUSTED_MODEL("OKL-E015"),
     /** A signing key file that is missing, unreadable, not an Ed25519 key, or that exists and may not be replaced. */
-    KEY_FILE("OKL-E016");
+    KEY_FILE("OKL-E016"),
+    /**
+     * A server at capacity: more rows wait for a prediction than it queues, so the request is refused (HTTP 503 with
+     * Retry-After) instead of growing its memory; the client retries later.
+     */
+    OVERLOADED("OKL-E017");
 
     private final String code;
 

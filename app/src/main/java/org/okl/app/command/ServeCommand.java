@@ -89,6 +89,11 @@ public final class ServeCommand implements Runnable {
             + "flight (default ${DEFAULT-VALUE}).")
     private int drainSeconds;
 
+    @Option(names = "--state-dir", paramLabel = "DIR", description = "A folder where the server keeps a copy of the "
+            + "last verified version of every model (written atomically at start and on every reload); a start whose "
+            + "model file is damaged (a crash during a copy or a reload) serves that copy and says so in its log.")
+    private Path stateFolder;
+
     @Override
     public void run() {
         Map<String, Path> files = models();
@@ -98,7 +103,7 @@ public final class ServeCommand implements Runnable {
                     .withBatching(Duration.ofNanos(Math.round(batchWaitMs * 1e6)), batchRows, queueRows)
                     .withLimits(maxBodyBytes, maxRows, Duration.ofSeconds(idleSeconds),
                             Duration.ofSeconds(drainSeconds))
-                    .withToken(token());
+                    .withToken(token()).withStateDirectory(Optional.ofNullable(stateFolder));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -57,4 +57,31 @@ class ExportCommandTest {
         assertThat(Main.run("export", "--model", model.toString(), "--onnx", onnx.toString())).isEqualTo(2);
         assertThat(onnx).doesNotExist();
     }
+
+    @Test
+    void float32PrintsItsMeasuredErrorOnTheGivenRows() throws Exception {
+        Path model = fit("{\"inputs\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"gaussian\","
+                + " \"sigma\": 2}, \"filter\": {\"name\": \"tikhonov\", \"lambda\": 0.01}}");
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream before = System.out;
+        System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertThat(Main.run("export", "--model", model.toString(), "--onnx", dir.resolve("a.onnx").toString(),
+                    "--float32", "--data", dir.resolve("train.csv").toString())).isZero();
+            assertThat(Main.run("export", "--model", model.toString(), "--onnx", dir.resolve("b.onnx").toString(),
+                    "--float32")).isZero();
+        } finally {
+            System.setOut(before);
+        }
+        String text = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("float32: largest error ([0-9.e+-]+) relative "
+                + "to the predictions' scale \\(their largest magnitude, at least 1\\), on (\\d+) rows \\(([^)]*)\\)")
+                .matcher(text);
+        assertThat(m.find()).as(text).isTrue();
+        assertThat(Double.parseDouble(m.group(1))).isGreaterThan(0).isLessThan(1e-4);
+        assertThat(m.group(2)).isEqualTo("40");
+        assertThat(m.group(3)).isEqualTo("given rows");
+        assertThat(m.find()).as(text).isTrue();
+        assertThat(m.group(3)).isEqualTo("the model's stored rows");
+    }
 }

@@ -26,6 +26,9 @@ import org.okl.bench.accuracy.AccuracyBench;
 import org.okl.bench.accuracy.AccuracyPlans;
 import org.okl.bench.accuracy.AccuracyReport;
 import org.okl.bench.accuracy.DatasetPlan;
+import org.okl.bench.serve.ServeBench;
+import org.okl.bench.serve.ServeBenchSettings;
+import org.okl.bench.serve.ServeSoak;
 import org.okl.core.Okl;
 import org.okl.core.io.AtomicFiles;
 import picocli.CommandLine.Command;
@@ -169,8 +172,39 @@ public final class BenchCommand implements Runnable {
             + "100,000,000 rows (BENCHMARKS.md).")
     private Path sparkPlan;
 
+    @Option(names = "--serve", description = "Instead of the workloads: okl serve on loopback against ONNX Runtime "
+            + "(the exported graph, in this JVM), okl predict and the kernel block product alone, for a Nystrom model "
+            + "(m = 2,000) and an exact one (n = 2,000), p = 100, q = 5: latencies at 1 and 16 clients, rows/s for "
+            + "batches of 1, 64 and 4,096 (BENCHMARKS.md); --repeat interleaved repeats (default 3).")
+    private boolean serve;
+
+    @Option(names = "--serve-small", description = "With --serve or --soak: small models and bounds (seconds in all; "
+            + "for tests).")
+    private boolean serveSmall;
+
+    @Option(names = "--serve-models", paramLabel = "DIR", description = "With --serve or --soak: read the models "
+            + "from DIR (nystrom.okl, exact.okl), fitting and writing those absent (default: a temporary folder).")
+    private Path serveModels;
+
+    @Option(names = "--serve-seconds", paramLabel = "S", description = "With --serve: the most seconds of one "
+            + "measurement (default 10; 2 with --serve-small).")
+    private Double serveSeconds;
+
+    @Option(names = "--soak", paramLabel = "SECONDS", description = "With --serve: instead of the table, a soak of the "
+            + "okl serve process: 32 clients for SECONDS, a reload every 10 s, a malformed request in every 100; "
+            + "failed requests, 4xx answers and the server's resident memory.")
+    private Double soak;
+
+    @Option(names = "--soak-heap", paramLabel = "SIZE", description = "With --soak: the okl serve process's -Xmx "
+            + "(default: the JVM's own, a quarter of the memory), to see its resident memory settle.")
+    private String soakHeap;
+
     @Override
     public void run() {
+        if (serve || soak != null) {
+            runServe();
+            return;
+        }
         if (sparkPlan != null) {
             String plan;
             try {
@@ -216,6 +250,47 @@ public final class BenchCommand implements Runnable {
         if (markdown != null) {
             try {
                 AtomicFiles.writeString(markdown, report.markdown());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** {@code --serve} and {@code --soak}. */
+    private void runServe() {
+        Okl okl = root.okl();
+        ServeBenchSettings settings = serveSmall ? ServeBenchSettings.small(okl.context().seed())
+                : ServeBenchSettings.defaults(okl.context().seed());
+        boolean repeats = spec.commandLine().getParseResult().hasMatchedOption("--repeat");
+        try {
+            settings = new ServeBenchSettings(settings.rank(), settings.nystromRows(), settings.exactRows(),
+                    settings.inputs(), settings.outputs(), settings.batches(), settings.concurrency(),
+                    settings.requests(), serveSeconds != null ? serveSeconds : settings.seconds(),
+                    repeats ? repeat : settings.repeats(), settings.predictRows(), Optional.ofNullable(serveModels),
+                    settings.seed());
+            if (soak != null && !(soak > 0)) {
+                throw new IllegalArgumentException("--soak needs a positive number of seconds");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        String text;
+        if (soak != null) {
+            ServeSoak.Result result = new ServeSoak(settings, okl, err, soakHeap == null ? List.of()
+                    : List.of("-Xmx" + soakHeap)).run(soak, 32, 10);
+            text = "Command: `okl " + String.join(" ", spec.commandLine().getParseResult().originalArgs()) + "`\n\n"
+                    + result.markdown();
+        } else {
+            text = new ServeBench(settings, okl, err, "okl " + String.join(" ",
+                    spec.commandLine().getParseResult().originalArgs())).run();
+        }
+        out.print(text);
+        out.flush();
+        if (markdown != null) {
+            try {
+                AtomicFiles.writeString(markdown, text);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + markdown + ": " + e.getMessage(), e);
             }

@@ -1,0 +1,470 @@
+package org.okl.bench.serve;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.kernel.VectorKernel;
+import org.okl.api.linalg.LinearAlgebra;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
+import org.okl.core.Okl;
+import org.okl.onnx.OnnxExport;
+import org.okl.serve.ModelLoader;
+import org.okl.serve.ModelServer;
+import org.okl.serve.ServeOptions;
+
+/**
+ * {@code okl bench --serve}: a Nystrom model and an exact model served by {@link ModelServer} on loopback in this
+ * JVM, spoken to by JDK HTTP clients, side by side with ONNX Runtime running the exported float64 graph in this JVM
+ * on the same rows, {@code okl predict} in its own JVM on a CSV file, and the kernel block product alone (the
+ * kernel block of a batch against the m centers times the m x q coefficients, timed on the back-end): the rows per
+ * second that bound what any route can reach. Every measurement is bounded in requests and seconds; the repeats
+ * visit every measurement in turn (interleaved) and the medians are reported, with the load average.
+ */
+public final class ServeBench {
+    /** A measurement: which engine, how many clients, rows per request. */
+    private record Cell(String engine, int clients, int batch) {
+    }
+
+    private final ServeBenchSettings settings;
+    private final Okl okl;
+    private final PrintWriter progress;
+    private final String commandLine;
+
+    /**
+     * A benchmark.
+     *
+     * @param settings    sizes and bounds
+     * @param okl         the runtime (back-end, plugins)
+     * @param progress    where progress lines go (standard error)
+     * @param commandLine the command line printed above the table
+     */
+    public ServeBench(ServeBenchSettings settings, Okl okl, PrintWriter progress, String commandLine) {
+        this.settings = settings;
+        this.okl = okl;
+        this.progress = progress;
+        this.commandLine = commandLine;
+    }
+
+    /** One model's data for the measurements. */
+    private static final class Subject {
+        final String name;
+        final String label;
+        final int centers;
+        final Path file;
+        final Map<Integer, List<byte[]>> bodies = new LinkedHashMap<>();
+        final Map<Integer, List<double[]>> flat = new LinkedHashMap<>();
+        OnnxRuntimeEngine onnx;
+
+        Subject(String name, String label, int centers, Path file) {
+            this.name = name;
+            this.label = label;
+            this.centers = centers;
+            this.file = file;
+        }
+    }
+
+    /** Runs every measurement and returns the report (Markdown). */
+    public String run() {
+        String loadStart = loadAverage();
+        Path folder;
+        boolean temporary = settings.modelFolder().isEmpty();
+        try {
+            folder = temporary ? Files.createTempDirectory("okl-serve-bench") : settings.modelFolder().get();
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the models' folder: " + e.getMessage(), e);
+        }
+        int p = settings.inputs();
+        int q = settings.outputs();
+        List<Subject> subjects = new ArrayList<>();
+        say("models: Nystrom m = %d on %d rows, exact n = %d (p = %d, q = %d) in %s", settings.rank(),
+                settings.nystromRows(), settings.exactRows(), p, q, folder);
+        Model nystrom = ServeModels.model(okl, folder, "nystrom", settings.nystromRows(), p, q, settings.rank(), 1e-3,
+                settings.seed());
+        Model exact = ServeModels.model(okl, folder, "exact", settings.exactRows(), p, q, 0, 1e-3, settings.seed());
+        subjects.add(new Subject("nystrom", "Nystrom (m = " + settings.rank() + ")", settings.rank(),
+                folder.resolve("nystrom.okl")));
+        subjects.add(new Subject("exact", "exact (n = " + settings.exactRows() + ")", settings.exactRows(),
+                folder.resolve("exact.okl")));
+        Optional<String> noOnnx = OnnxRuntimeEngine.unavailable();
+        noOnnx.ifPresent(why -> say("%s: the ONNX Runtime column stays empty", why));
+        int bodiesPerSize = 8;
+        for (Subject s : subjects) {
+            for (int b : sizes()) {
+                List<byte[]> bodies = new ArrayList<>();
+                List<double[]> flats = new ArrayList<>();
+                for (int k = 0; k < bodiesPerSize; k++) {
+                    Matrix x = ServeModels.inputs(b, p, settings.seed() + 1000L * b + k);
+                    bodies.add(json(x));
+                    flats.add(rowMajor(x));
+                }
+                s.bodies.put(b, bodies);
+                s.flat.put(b, flats);
+            }
+            if (noOnnx.isEmpty()) {
+                Model m = s.name.equals("nystrom") ? nystrom : exact;
+                s.onnx = OnnxRuntimeEngine.open(OnnxExport.bytes(m, OnnxExport.Precision.FLOAT64));
+            }
+        }
+        Path csv = folder.resolve("predict-input.csv");
+        writeCsv(csv, ServeModels.inputs(settings.predictRows(), p, settings.seed() + 7));
+
+        List<Cell> cells = new ArrayList<>();
+        for (int c : settings.concurrency()) {
+            cells.add(new Cell("serve", c, 1));
+            if (noOnnx.isEmpty()) {
+                cells.add(new Cell("onnx", c, 1));
+            }
+        }
+        for (int b : settings.batches()) {
+            if (b == 1) {
+                continue;
+            }
+            cells.add(new Cell("serve", settings.highConcurrency(), b));
+            if (noOnnx.isEmpty()) {
+                cells.add(new Cell("onnx", settings.highConcurrency(), b));
+            }
+        }
+        Map<String, List<ClosedLoop.Outcome>> outcomes = new LinkedHashMap<>();
+        Map<String, List<Double>> predictRates = new LinkedHashMap<>();
+        Map<String, List<Double>> limits = new LinkedHashMap<>();
+        int limitBatch = settings.batches().stream().mapToInt(Integer::intValue).max().orElse(1);
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10)).executor(Executors.newCachedThreadPool(r -> {
+                    Thread t = new Thread(r, "okl-bench-http");
+                    t.setDaemon(true);
+                    return t;
+                })).build();
+        String loadEnd;
+        ModelLoader loader = ModelLoader.verified(okl);
+        ServeOptions options = ServeOptions.defaults().withBatching(Duration.ofMillis(2), 4096, 1 << 20);
+        try (ModelServer server = ModelServer.start(Map.of("nystrom", subjects.get(0).file, "exact",
+                subjects.get(1).file), options, loader)) {
+            say("serving on %s", server.uri());
+            // warm-up: every measurement once, briefly, untimed
+            for (Subject s : subjects) {
+                for (Cell c : cells) {
+                    measure(client, server.uri(), s, c, Math.max(2, settings.requests() / 10),
+                            settings.seconds() / 4);
+                }
+                kernelBlockLimit(s, limitBatch);
+            }
+            for (int r = 0; r < settings.repeats(); r++) {
+                say("repeat %d of %d (load %s)", r + 1, settings.repeats(), loadAverage());
+                for (Subject s : subjects) {
+                    for (Cell c : cells) {
+                        outcomes.computeIfAbsent(key(s, c), k -> new ArrayList<>()).add(measure(client, server.uri(),
+                                s, c, settings.requests(), settings.seconds()));
+                    }
+                    limits.computeIfAbsent(s.name, k -> new ArrayList<>()).add(kernelBlockLimit(s, limitBatch));
+                    predictRates.computeIfAbsent(s.name, k -> new ArrayList<>()).add(predictProcess(s, csv, folder));
+                }
+            }
+            loadEnd = loadAverage();
+        } finally {
+            subjects.forEach(s -> {
+                if (s.onnx != null) {
+                    s.onnx.close();
+                }
+            });
+            if (temporary) {
+                deleteTree(folder);
+            }
+        }
+        return report(subjects, cells, outcomes, limits, predictRates, limitBatch, loadStart, loadEnd);
+    }
+
+    private List<Integer> sizes() {
+        List<Integer> all = new ArrayList<>(settings.batches());
+        if (!all.contains(1)) {
+            all.add(0, 1);
+        }
+        return all;
+    }
+
+    private static String key(Subject s, Cell c) {
+        return s.name + "/" + c.engine() + "/" + c.clients() + "/" + c.batch();
+    }
+
+    private ClosedLoop.Outcome measure(HttpClient client, URI uri, Subject s, Cell c, int requests, double seconds) {
+        List<byte[]> bodies = s.bodies.get(c.batch());
+        List<double[]> flats = s.flat.get(c.batch());
+        ClosedLoop.Outcome o;
+        if (c.engine().equals("serve")) {
+            URI predict = uri.resolve("v1/models/" + s.name + "/predict");
+            o = ClosedLoop.run(c.clients(), requests, seconds, c.batch(), i -> {
+                HttpRequest request = HttpRequest.newBuilder(predict).timeout(Duration.ofSeconds(120))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(bodies.get(i % bodies.size()))).build();
+                return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+            });
+        } else {
+            o = ClosedLoop.run(c.clients(), requests, seconds, c.batch(),
+                    i -> s.onnx.run(flats.get(i % flats.size()), c.batch()));
+        }
+        if (o.failures() > 0) {
+            say("%s: %d failed requests, for example %s", key(s, c), o.failures(), o.sample());
+        }
+        return o;
+    }
+
+    /**
+     * Rows per second of the kernel block product alone at {@code batch} rows: the Gaussian kernel block of the
+     * batch against {@code centers} points (on the back-end) times a centers x q coefficient matrix; the median of
+     * the runs of half a second (at least 3, at most 50).
+     */
+    private double kernelBlockLimit(Subject s, int batch) {
+        int p = settings.inputs();
+        VectorKernel kernel = okl.create(VectorKernel.class, ComponentSpec.of("gaussian", "sigma",
+                ServeModels.sigma(p)));
+        LinearAlgebra la = okl.context().linearAlgebra();
+        Matrix x = ServeModels.inputs(batch, p, settings.seed() + 11);
+        Matrix centers = ServeModels.inputs(s.centers, p, settings.seed() + 12);
+        Matrix coefficients = ServeModels.inputs(s.centers, settings.outputs(), settings.seed() + 13);
+        List<Double> times = new ArrayList<>();
+        long until = System.nanoTime() + 500_000_000L;
+        while (times.size() < 3 || times.size() < 50 && System.nanoTime() < until) {
+            long t0 = System.nanoTime();
+            Matrix k = kernel.gram(x, centers);
+            Matrix y = la.multiply(k, coefficients);
+            times.add((System.nanoTime() - t0) / 1e9);
+            if (!Double.isFinite(y.get(0, 0))) {
+                throw new IllegalStateException("the kernel block product is not finite");
+            }
+        }
+        return batch / medianOf(times);
+    }
+
+    /** Rows per second of {@code okl predict} on the CSV file in its own JVM, its start included. */
+    private double predictProcess(Subject s, Path csv, Path folder) {
+        Path out = folder.resolve("predict-" + s.name + ".csv");
+        List<String> command = JavaProcess.okl(List.of("predict", "--model", s.file.toString(), "--data",
+                csv.toString(), "--out", out.toString()));
+        try {
+            Path log = Files.createTempFile("okl-bench-predict", ".log");
+            try {
+                long t0 = System.nanoTime();
+                Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                        .start();
+                if (!process.waitFor(600, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("okl predict did not end in 600 s");
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                if (process.exitValue() != 0) {
+                    throw new IllegalStateException("okl predict failed (exit " + process.exitValue() + "): "
+                            + Files.readString(log));
+                }
+                return settings.predictRows() / seconds;
+            } finally {
+                Files.deleteIfExists(log);
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run okl predict: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private String report(List<Subject> subjects, List<Cell> cells, Map<String, List<ClosedLoop.Outcome>> outcomes,
+            Map<String, List<Double>> limits, Map<String, List<Double>> predictRates, int limitBatch,
+            String loadStart, String loadEnd) {
+        int processors = Runtime.getRuntime().availableProcessors();
+        StringBuilder md = new StringBuilder();
+        md.append("Command: `").append(commandLine).append("`\n\n");
+        md.append(String.format(Locale.ROOT, "Models: Nystrom m = %d (fitted on %d rows) and exact n = %d; p = %d "
+                + "inputs, q = %d outputs; Gaussian kernel. Loopback HTTP (JSON rows, JDK HTTP client, closed loop), "
+                + "each measurement bounded by %d requests and %.0f s; %d interleaved repeats, medians. ONNX Runtime "
+                + "runs the exported float64 graph in the same JVM on the same rows; okl predict reads a CSV of %d "
+                + "rows in its own JVM (start included). The server: okl serve's defaults (2 ms batching wait, 4,096 "
+                + "rows per call), its queue raised to 2^20 rows. Back-end: %s; %d processors.%n%n", settings.rank(),
+                settings.nystromRows(), settings.exactRows(), settings.inputs(), settings.outputs(),
+                settings.requests(), settings.seconds(), settings.repeats(), settings.predictRows(),
+                okl.context().linearAlgebra().name(), processors));
+        md.append("Load average (1, 5, 15 min): ").append(loadStart).append(" at start, ").append(loadEnd)
+                .append(" at end");
+        double worst = Math.max(firstLoad(loadStart), firstLoad(loadEnd));
+        if (worst > 0.5 * processors) {
+            md.append(String.format(Locale.ROOT, " (above 0.5 per core, %.1f for %d cores: not quiet numbers)",
+                    0.5 * processors, processors));
+        }
+        md.append(".\n\n");
+        md.append("| model | measurement | OKL serve | ONNX Runtime | okl predict | OKL / ONNX Runtime | failed |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|\n");
+        for (Subject s : subjects) {
+            for (int c : settings.concurrency()) {
+                for (String what : List.of("p50", "p99")) {
+                    double q = what.equals("p50") ? 0.5 : 0.99;
+                    double okl = median(outcomes.get(key(s, new Cell("serve", c, 1))), o -> o.quantile(q)) * 1e3;
+                    double ort = median(outcomes.get(key(s, new Cell("onnx", c, 1))), o -> o.quantile(q)) * 1e3;
+                    row(md, s.label, "single-row latency " + what + ", " + c + (c == 1 ? " client" : " clients")
+                            + " (ms)", okl, ort, Double.NaN, ort / okl, failed(outcomes, s, c, 1));
+                }
+            }
+            int high = settings.highConcurrency();
+            for (int b : settings.batches()) {
+                double okl = median(outcomes.get(key(s, new Cell("serve", high, b))),
+                        ClosedLoop.Outcome::rowsPerSecond);
+                double ort = median(outcomes.get(key(s, new Cell("onnx", high, b))),
+                        ClosedLoop.Outcome::rowsPerSecond);
+                double predict = b == limitBatch ? medianOf(predictRates.get(s.name)) : Double.NaN;
+                row(md, s.label, "rows/s, batches of " + b + ", " + high + " clients", okl, ort, predict, okl / ort,
+                        failed(outcomes, s, high, b));
+            }
+            double limit = medianOf(limits.get(s.name));
+            double batched = median(outcomes.get(key(s, new Cell("serve", high, limitBatch))),
+                    ClosedLoop.Outcome::rowsPerSecond);
+            double flops = 2.0 * s.centers * (settings.inputs() + settings.outputs());
+            md.append("| ").append(s.label).append(" | kernel block product alone, ").append(limitBatch)
+                    .append(" rows (rows/s; ").append(String.format(Locale.ROOT, "%.1f GFLOP/s", limit * flops / 1e9))
+                    .append(") | ").append(number(limit)).append(" | | | | |\n");
+            md.append("| ").append(s.label).append(" | batched throughput / kernel block limit (target >= 0.8) | ")
+                    .append(String.format(Locale.ROOT, "%.2f", batched / limit)).append(" | | | | |\n");
+        }
+        md.append("\nOKL / ONNX Runtime: the speed ratio (rows/s of OKL over ONNX Runtime's; for latencies ONNX "
+                + "Runtime's over OKL's), target >= 1 for the batches. okl predict: the batch case only.\n");
+        return md.toString();
+    }
+
+    private static void row(StringBuilder md, String model, String what, double okl, double ort, double predict,
+            double ratio, int failed) {
+        md.append("| ").append(model).append(" | ").append(what).append(" | ").append(number(okl)).append(" | ")
+                .append(number(ort)).append(" | ").append(number(predict)).append(" | ")
+                .append(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "").append(" | ")
+                .append(failed).append(" |\n");
+    }
+
+    private int failed(Map<String, List<ClosedLoop.Outcome>> outcomes, Subject s, int clients, int batch) {
+        int n = 0;
+        for (String engine : List.of("serve", "onnx")) {
+            List<ClosedLoop.Outcome> list = outcomes.get(key(s, new Cell(engine, clients, batch)));
+            if (list != null) {
+                n += list.stream().mapToInt(ClosedLoop.Outcome::failures).sum();
+            }
+        }
+        return n;
+    }
+
+    private static String number(double v) {
+        if (!Double.isFinite(v)) {
+            return "";
+        }
+        if (v >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        return String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.3g", v);
+    }
+
+    private static double median(List<ClosedLoop.Outcome> list,
+            java.util.function.ToDoubleFunction<ClosedLoop.Outcome> f) {
+        if (list == null) {
+            return Double.NaN;
+        }
+        return medianOf(list.stream().map(o -> f.applyAsDouble(o)).toList());
+    }
+
+    private static double medianOf(List<Double> values) {
+        if (values == null || values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static byte[] json(Matrix x) {
+        StringBuilder b = new StringBuilder(x.rows() * x.cols() * 8);
+        b.append('[');
+        for (int i = 0; i < x.rows(); i++) {
+            b.append(i == 0 ? "[" : ",[");
+            for (int j = 0; j < x.cols(); j++) {
+                if (j > 0) {
+                    b.append(',');
+                }
+                b.append(x.get(i, j));
+            }
+            b.append(']');
+        }
+        return b.append(']').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static double[] rowMajor(Matrix x) {
+        double[] out = new double[x.rows() * x.cols()];
+        for (int i = 0; i < x.rows(); i++) {
+            for (int j = 0; j < x.cols(); j++) {
+                out[i * x.cols() + j] = x.get(i, j);
+            }
+        }
+        return out;
+    }
+
+    private static void writeCsv(Path file, Matrix x) {
+        StringBuilder b = new StringBuilder();
+        for (int j = 0; j < x.cols(); j++) {
+            b.append(j == 0 ? "" : ",").append('c').append(j);
+        }
+        b.append('\n');
+        for (int i = 0; i < x.rows(); i++) {
+            for (int j = 0; j < x.cols(); j++) {
+                b.append(j == 0 ? "" : ",").append(x.get(i, j));
+            }
+            b.append('\n');
+        }
+        try {
+            Files.writeString(file, b);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The 1, 5 and 15 minute load averages of /proc/loadavg, or "unknown". */
+    static String loadAverage() {
+        try {
+            String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return parts[0] + ", " + parts[1] + ", " + parts[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static double firstLoad(String load) {
+        try {
+            return Double.parseDouble(load.split(",")[0].trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    private void say(String format, Object... args) {
+        progress.println("okl bench --serve: " + String.format(Locale.ROOT, format, args));
+        progress.flush();
+    }
+
+    static void deleteTree(Path folder) {
+        try (var paths = Files.walk(folder)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.okl.bench.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.okl.app.Main;
+import org.okl.core.Okl;
+
+/** {@code okl bench --serve} runs end to end at small sizes and prints every row of its table (timings unchecked). */
+class ServeBenchTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theCommandPrintsEveryRowOfTheServeTable() throws Exception {
+        Path table = dir.resolve("serve.md");
+        Path models = dir.resolve("models");
+        int code = Main.run("bench", "--serve", "--serve-small", "--repeat", "1", "--serve-models", models.toString(),
+                "--markdown", table.toString());
+        assertThat(code).isZero();
+        String text = Files.readString(table);
+        assertThat(text).contains("Command: `okl bench --serve --serve-small").contains("Load average");
+        // the models were written for the next run to read
+        assertThat(models.resolve("nystrom.okl")).isRegularFile();
+        assertThat(models.resolve("exact.okl")).isRegularFile();
+        List<String> rows = Arrays.stream(text.split("\n")).filter(l -> l.startsWith("| ") && !l.startsWith("| model"))
+                .toList();
+        for (String model : List.of("Nystrom (m = 20)", "exact (n = 40)")) {
+            List<String> mine = rows.stream().filter(r -> r.startsWith("| " + model + " |")).toList();
+            List<String> expected = List.of("single-row latency p50, 1 client (ms)",
+                    "single-row latency p99, 1 client (ms)", "single-row latency p50, 4 clients (ms)",
+                    "single-row latency p99, 4 clients (ms)", "rows/s, batches of 1, 4 clients",
+                    "rows/s, batches of 8, 4 clients", "rows/s, batches of 32, 4 clients",
+                    "kernel block product alone, 32 rows", "batched throughput / kernel block limit");
+            assertThat(mine).hasSize(expected.size());
+            for (int k = 0; k < expected.size(); k++) {
+                String[] cells = mine.get(k).split("\\|", -1);
+                assertThat(cells[2].trim()).startsWith(expected.get(k));
+                assertThat(cells[3].trim()).as(mine.get(k)).matches("[0-9][0-9.,]*");
+                if (k < 7) {
+                    // ONNX Runtime ran the exported graph, and nothing failed
+                    assertThat(cells[4].trim()).as(mine.get(k)).matches("[0-9][0-9.,]*");
+                    assertThat(cells[6].trim()).as(mine.get(k)).matches("[0-9.]+");
+                    assertThat(cells[7].trim()).as(mine.get(k)).isEqualTo("0");
+                }
+                // okl predict: the batch case only
+                assertThat(cells[5].trim().isEmpty()).as(mine.get(k)).isEqualTo(k != 6);
+            }
+        }
+    }
+
+    @Test
+    void aSoakOfTheServerProcessFailsNoWellFormedRequestAndAnswersEveryMalformedOneWith4xx() {
+        StringWriter log = new StringWriter();
+        ServeSoak.Result r = new ServeSoak(ServeBenchSettings.small(7), Okl.builder().build(), new PrintWriter(log))
+                .run(20, 32, 5);
+        assertThat(r.failed()).as(r.markdown()).isZero();
+        assertThat(r.wellFormed()).as(r.markdown()).isGreaterThan(500);
+        assertThat(r.malformed()).isGreaterThan(5);
+        assertThat(r.malformedNot4xx()).as(r.markdown()).isZero();
+        assertThat(r.reloads()).isGreaterThanOrEqualTo(2);
+        assertThat(r.reloadsFailed()).as(r.markdown()).isZero();
+        assertThat(r.rssAfterWarmUpKb()).isPositive();
+        assertThat(r.rssEndKb()).isPositive();
+        assertThat(r.markdown()).contains("server VmRSS after warm-up");
+    }
+}
