@@ -60,7 +60,8 @@ final class FolderStream implements TableStream {
     }
 
     /** The levels of a read text column over all the folder's files, or empty; known after the first block. */
-    List<String> levels(int column) {
+    @Override
+    public List<String> levels(int column) {
         return levels == null ? List.of() : levels.get(column);
     }
 

@@ -107,7 +107,8 @@ final class ParquetStream implements TableStream {
      * The levels of a read text column (its distinct texts, sorted), or empty for a column of numbers; known once
      * the first block has been read.
      */
-    List<String> levels(int column) {
+    @Override
+    public List<String> levels(int column) {
         return levels.get(column);
     }
 
