@@ -1,5 +1,6 @@
 package org.okl.arrow.io;
 
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.okl.api.error.ErrorCode;
@@ -19,7 +20,12 @@ final class ArrowMemory {
      */
     static BufferAllocator allocator() {
         try {
-            return new RootAllocator();
+            BufferAllocator root = new RootAllocator();
+            // the first NIO view of a buffer initialises Arrow's MemoryUtil, which is what needs java.nio opened
+            try (ArrowBuf probe = root.buffer(8)) {
+                probe.nioBuffer();
+            }
+            return root;
         } catch (ExceptionInInitializerError | NoClassDefFoundError e) {
             throw new OklException(ErrorCode.PLUGIN_FAILURE, "okl-arrow: Apache Arrow's memory layer needs the JVM "
                     + "option " + OPTION + " (the okl launcher and the app JAR's manifest give it; a program "
