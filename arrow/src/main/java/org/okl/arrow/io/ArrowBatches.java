@@ -39,8 +39,9 @@ import org.okl.api.text.UserText;
  * An Arrow IPC file (or stream) read one record batch at a time (memory bounded by a batch): only the columns
  * {@link #project} names are decoded into numbers. A null is a missing value (NaN, as an empty CSV field); a nested,
  * decimal, date or binary column is refused by name. A text column (plain or dictionary-encoded) is nominal, as an
- * ARFF attribute with levels: its levels are its distinct texts in sorted order, found by a first pass over the file
- * that reads only the text columns, and each row holds its text's 0-based index among them ({@link #levels}).
+ * ARFF attribute with levels: its levels are its distinct texts in sorted order (with every entry of a dictionary,
+ * used or not, as a pandas Categorical's categories), found by a first pass over the file that reads only the text
+ * columns, and each row holds its text's 0-based index among them ({@link #levels}).
  */
 final class ArrowBatches implements TableStream {
     private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
@@ -259,6 +260,14 @@ final class ArrowBatches implements TableStream {
         BaseIntVector indices = (BaseIntVector) vector;
         double[] byIndex = new double[levels.getValueCount()];
         boolean[] done = new boolean[byIndex.length];
+        if (collect) {
+            // every entry of the dictionary is a level, used or not (a pandas Categorical's categories), so files
+            // written with the same categories code their texts alike
+            for (int e = 0; e < byIndex.length; e++) {
+                byIndex[e] = levels.isNull(e) ? Double.NaN : value(j, levels, e, where);
+                done[e] = true;
+            }
+        }
         for (int i = 0; i < batchRows; i++) {
             if (vector.isNull(i)) {
                 out[i] = Double.NaN;

@@ -147,6 +147,13 @@ class ArrowTableReaderTest {
     }
 
     @Test
+    void everyDictionaryEntryIsALevelUsedOrNot() throws IOException {
+        Table table = new ArrowTableReader(false).read(resource("categories.arrow"));
+        assertThat(table.levels().get(1)).containsExactly("blue", "green", "red", "yellow");
+        assertThat(table.values().columnValues(1)).containsExactly(2, 1, 0, 1);
+    }
+
+    @Test
     void unsupportedColumnsAreRefusedByName() throws IOException {
         Path nested = resource("nested.arrow");
         assertThatThrownBy(() -> new ArrowTableReader(false).read(nested)).isInstanceOf(DataFormatException.class)

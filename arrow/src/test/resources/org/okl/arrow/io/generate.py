@@ -42,3 +42,7 @@ with open("codes.csv", "w") as out:
     for i in range(len(x)):
         s = "" if size[i] is None else str(levels_s.index(size[i]))
         out.write(f"{x[i]!r},{levels_c.index(colour[i])},{s},{y[i]!r}\n")
+# categories.arrow: a dictionary (pandas Categorical) with a category no row uses ("yellow"), 2 batches
+cat = pa.DictionaryArray.from_arrays(pa.array([2, 1, 0, 1], pa.int8()), pa.array(["blue", "green", "red", "yellow"]))
+categories = pa.table({"x": pa.array([1.0, 2.0, 3.0, 4.0]), "colour": cat})
+write_file("categories.arrow", categories.to_batches(max_chunksize=2), categories.schema)
