@@ -37,7 +37,8 @@ class ModuleRulesTest {
             "transforms-plugin", "org.okl.transforms..",
             "metrics-plugin", "org.okl.metrics..",
             "presets-plugin", "org.okl.presets..",
-            "parquet", "org.okl.parquet..");
+            "parquet", "org.okl.parquet..",
+            "arrow", "org.okl.arrow..");
 
     /** Core's packages that no module outside core may import: the registry, contexts, file access, selection. */
     static final String[] CORE_INTERNAL = {"org.okl.core.plugin..", "org.okl.core.component..",
@@ -49,7 +50,8 @@ class ModuleRulesTest {
     /** Modules whose package graphs must be free of cycles. */
     static final List<String> ACYCLIC = List.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin",
             "filters-plugin", "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin",
-            "presets-plugin", "parquet", "gpu", "testkit", "spark", "onnx", "experiments", "bench", "app", "serve");
+            "presets-plugin", "parquet", "arrow", "gpu", "testkit", "spark", "onnx", "experiments", "bench", "app",
+            "serve");
 
     private static final Map<String, JavaClasses> IMPORTED = new ConcurrentHashMap<>();
 
@@ -118,7 +120,7 @@ class ModuleRulesTest {
     static Stream<String> product() {
         return Stream.of("api", "linalg", "core", "solvers-plugin", "kernels-plugin", "filters-plugin",
                 "decoders-plugin", "datasets-plugin", "transforms-plugin", "metrics-plugin", "presets-plugin", "app",
-                "parquet", "gpu", "spark", "onnx", "testkit", "serve");
+                "parquet", "arrow", "gpu", "spark", "onnx", "testkit", "serve");
     }
 
     static Rules rules() {

@@ -25,8 +25,8 @@ import org.okl.linalg.streamed.BlockAccumulator;
  * lambda, predictions to round-off).
  *
  * <p>Workloads: {@code stream_csv} (the fit from an n-row CSV, as {@code okl fit} does; the time is the child's
- * wall clock, JVM start and model file included) and {@code lowrank_cv} (the same problem in memory; the time is
- * the fit's own).
+ * wall clock, JVM start and model file included), {@code stream_parquet} (the same from the rows written as Parquet
+ * outside the clock) and {@code lowrank_cv} (the same problem in memory; the time is the fit's own).
  */
 public final class ScalingRunner {
     /**
@@ -93,14 +93,15 @@ public final class ScalingRunner {
     /**
      * Runs a workload at every thread count.
      *
-     * @param workload {@code stream_csv} or {@code lowrank_cv}
+     * @param workload {@code stream_csv}, {@code stream_parquet} or {@code lowrank_cv}
      * @param n        the training rows
      */
     public ScalingReport run(String workload, int n) {
-        if (!workload.equals("stream_csv") && !workload.equals("lowrank_cv")) {
-            throw new IllegalArgumentException("--scaling runs stream_csv or lowrank_cv, not '" + workload + "'");
+        if (!List.of("stream_csv", "stream_parquet", "lowrank_cv").contains(workload)) {
+            throw new IllegalArgumentException("--scaling runs stream_csv, stream_parquet or lowrank_cv, not '"
+                    + workload + "'");
         }
-        boolean fromCsv = workload.equals("stream_csv");
+        boolean fromCsv = !workload.equals("lowrank_cv");
         LowRankSettings settings = environment.lowRank();
         Map<String, String> machine = MachineInfo.describe(Map.of("native", environment.linearAlgebra()));
         machine.put("load average at start (1, 5, 15 min)", MachineInfo.loadAverage());
@@ -120,6 +121,9 @@ public final class ScalingRunner {
             Path csv = dir.resolve("train.csv");
             if (fromCsv) {
                 data.writeTrainCsv(csv);
+                if (workload.equals("stream_parquet")) {
+                    csv = StreamCsvWorkload.toParquet(environment, csv);
+                }
             }
             Matrix testInputs = LowRankData.inputs(data.test());
             Matrix first = null;

@@ -112,7 +112,7 @@ public final class StreamCsvWorkload implements Workload {
     }
 
     /** The CSV's rows rewritten as Parquet beside it (outside the clock); the CSV is deleted. */
-    private static Path toParquet(BenchEnvironment environment, Path csv) {
+    static Path toParquet(BenchEnvironment environment, Path csv) {
         Path target = csv.resolveSibling("train.parquet");
         try (org.okl.api.data.TableStream in = environment.okl().tables().open(csv);
                 java.io.OutputStream out = Files.newOutputStream(target)) {

@@ -11,12 +11,12 @@ public final class Workloads {
             new TikhonovPathWorkload(), new NuMethodWorkload(), new KdeCovarianceWorkload(), new ManifoldWorkload(),
             new UspsDecodeWorkload(), new OelTrainWorkload(), new LowRankCvWorkload(), new StreamCsvWorkload());
     /**
-     * Workloads that run only when named: spark_fit and spark_falkon need the okl-spark module built; read_parquet and
-     * stream_parquet time the Parquet route (issue 38).
+     * Workloads that run only when named: spark_fit and spark_falkon need the okl-spark module built; read_parquet,
+     * read_arrow and stream_parquet time the columnar routes (issue 38).
      */
     private static final List<Workload> ON_REQUEST = List.of(new SparkFitWorkload("spark_fit",
             java.util.Optional.empty()), new SparkFitWorkload("spark_falkon", java.util.Optional.of("falkon")),
-            new ReadParquetWorkload(), new StreamCsvWorkload(true));
+            new ReadColumnarWorkload("parquet"), new ReadColumnarWorkload("arrow"), new StreamCsvWorkload(true));
 
     private Workloads() {
     }

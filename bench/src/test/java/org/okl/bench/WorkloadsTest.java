@@ -217,6 +217,32 @@ class WorkloadsTest {
     }
 
     @Test
+    void theColumnarReadsGiveTheCsvRowsFromFilesWrittenOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path cache)
+            throws java.io.IOException {
+        BenchEnvironment env = environment();
+        java.nio.file.Path csv = cache.resolve("read-2500-3").resolve("rows.csv");
+        java.nio.file.attribute.FileTime written = null;
+        for (String format : List.of("parquet", "arrow")) {
+            BenchTask task = new ReadColumnarWorkload(format, cache).prepare(env, 2500);
+            if (written == null) {
+                written = java.nio.file.Files.getLastModifiedTime(csv);
+            }
+            // the CSV and columnar checksums agree, or run() throws
+            assertThat((Double) task.run()).isFinite().isNotZero();
+            task.run();
+            Map<String, Double> details = task.details();
+            assertThat(details.get(format + "_s")).isPositive();
+            assertThat(details.get("csv_over_" + format)).isPositive();
+            assertThat(details.get(format + "_mib")).isPositive();
+        }
+        assertThat(java.nio.file.Files.getLastModifiedTime(csv)).as("the CSV written once").isEqualTo(written);
+        try (var files = java.nio.file.Files.list(cache.resolve("read-2500-3"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("rows.csv",
+                    "rows.parquet", "rows.arrow");
+        }
+    }
+
+    @Test
     void theScikitLearnPeerOfTheLowRankWorkloadRunsOnTheSameNumbers() {
         assumeTrue(java.nio.file.Files.isExecutable(PeerRunner.DEFAULT_PYTHON), "Debian's python3");
         BenchEnvironment env = new BenchEnvironment(okl(LinearAlgebras.active()), P, D, 3, TINY, TINY_LOW_RANK);

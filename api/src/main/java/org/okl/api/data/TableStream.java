@@ -54,6 +54,15 @@ public interface TableStream extends AutoCloseable {
     default void project(int[] columns) {
     }
 
+    /**
+     * The levels of a nominal column (a columnar format's text column: its distinct texts, sorted, a row holding its
+     * text's 0-based index), or empty for a column of numbers; known once the first block has been read. The default
+     * has none.
+     */
+    default List<String> levels(int column) {
+        return List.of();
+    }
+
     /** Releases the file. */
     @Override
     void close();

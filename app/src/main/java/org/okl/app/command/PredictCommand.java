@@ -10,13 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.okl.api.data.TableSink;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.linalg.SparseMatrix;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
 import org.okl.core.Model;
@@ -68,8 +71,15 @@ public final class PredictCommand implements Runnable {
             + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
     private Double intervals;
 
+    @Option(names = "--keep", paramLabel = "COLS", description = "Columns of the data file to copy in front of the "
+            + "predictions, under their names (ids: --keep id,name); a text column of a Parquet or Arrow file is "
+            + "written as its text (CSV predictions only).")
+    private String keep;
+
     @Mixin
     private TrustArguments trust;
+
+    private DataLoader.Keys keys;
 
     private Okl okl;
 
@@ -82,21 +92,30 @@ public final class PredictCommand implements Runnable {
         okl = root.okl();
         Model fitted = trust.load(model, okl);
         DataLoader loader = new DataLoader(okl);
-        Optional<DataLoader.StreamedFile> file = loader.rowsFor(fitted, data, inputs, outputs);
-        long written = file.isPresent() ? stream(fitted, file.get().rows())
+        keys = keep == null ? null : loader.keys(data, keep);
+        Optional<DataLoader.StreamedFile> file = keys == null ? loader.rowsFor(fitted, data, inputs, outputs)
+                : loader.rowsFor(fitted, data, inputs, outputs, keys);
+        long written = file.isPresent() ? stream(fitted, file.get())
                 : inMemory(fitted, loader.loadFor(fitted, data, inputs, outputs));
         spec.commandLine().getOut().println("wrote " + written + " predictions to " + out);
         spec.commandLine().getOut().flush();
     }
 
     /** Predicts a data file block by block, writing each block's predictions before reading the next. */
-    private long stream(Model fitted, FileRows rows) {
+    private long stream(Model fitted, DataLoader.StreamedFile file) {
+        FileRows rows = file.rows();
         long[] count = new long[1];
-        write(sink -> rows.forEachInputRowBlock((first, block, ignored) -> {
+        write(sink -> rows.forEachInputRowBlock((first, block, kept) -> {
             Matrix predictions = intervals == null
                     ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
                     : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
-            sink.accept(header(fitted, predictions.cols()), predictions);
+            List<String> names = header(fitted, predictions.cols());
+            if (keys != null) {
+                names = new ArrayList<>(keys.names());
+                names.addAll(header(fitted, predictions.cols()));
+                predictions = kept(file.inputColumns().positions(), block, kept).stackColumns(predictions);
+            }
+            sink.accept(names, predictions);
             count[0] += predictions.rows();
         }));
         return count[0];
@@ -184,8 +203,9 @@ public final class PredictCommand implements Runnable {
         return names;
     }
 
-    /** Prints the header (when not {@code null}) and the predictions. */
-    private static void print(CSVPrinter csv, List<String> header, Matrix predictions) {
+    /** Prints the header (when not {@code null}) and the predictions, the kept columns first. */
+    private void print(CSVPrinter csv, List<String> header, Matrix predictions) {
+        int kept = keys == null ? 0 : keys.names().size();
         try {
             if (header != null) {
                 csv.printRecord(header);
@@ -193,13 +213,58 @@ public final class PredictCommand implements Runnable {
             for (int i = 0; i < predictions.rows(); i++) {
                 List<String> row = new ArrayList<>(predictions.cols());
                 for (int j = 0; j < predictions.cols(); j++) {
-                    row.add(Double.toString(predictions.get(i, j)));
+                    row.add(j < kept ? key(predictions.get(i, j), keys.levels().get(j))
+                            : Double.toString(predictions.get(i, j)));
                 }
                 csv.printRecord(row);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The kept columns of a block, in the order asked: those that are input columns from the inputs, the others
+     * from the block's outputs (which hold them in order, each once).
+     */
+    private Matrix kept(int[] inputPositions, InputRows inputs, Matrix others) {
+        int[] positions = keys.positions();
+        int t = others.rows();
+        Matrix dense = null;
+        Matrix out = Matrix.zeros(t, positions.length);
+        List<Integer> otherPositions = new ArrayList<>();
+        for (int c = 0; c < positions.length; c++) {
+            int column = positions[c];
+            int input = IntStream.range(0, inputPositions.length)
+                    .filter(i -> inputPositions[i] == column).findFirst().orElse(-1);
+            double[] values;
+            if (input >= 0) {
+                if (dense == null) {
+                    dense = inputs instanceof SparseMatrix s ? s.toDense() : (Matrix) inputs;
+                }
+                values = dense.columnValues(input);
+            } else {
+                if (!otherPositions.contains(column)) {
+                    otherPositions.add(column);
+                }
+                values = others.columnValues(otherPositions.indexOf(column));
+            }
+            for (int i = 0; i < t; i++) {
+                out.set(i, c, values[i]);
+            }
+        }
+        return out;
+    }
+
+    /** A kept value as the file held it: its text, an integer without a fraction, empty when missing. */
+    private static String key(double v, List<String> levels) {
+        if (Double.isNaN(v)) {
+            return "";
+        }
+        if (!levels.isEmpty()) {
+            return levels.get((int) v);
+        }
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
     /**
@@ -219,6 +284,11 @@ public final class PredictCommand implements Runnable {
                         if (!started[0]) {
                             started[0] = true;
                             sink[0] = okl.tables().sink(out, stream, names).orElse(null);
+                            if (sink[0] != null && keys != null && keys.text()) {
+                                sink[0].finish();
+                                throw new OklException(ErrorCode.USAGE, "--keep: a kept column holds text, which "
+                                        + "OKL writes to CSV predictions only (--out pred.csv)");
+                            }
                             if (sink[0] == null) {
                                 print(csv, names, Matrix.zeros(0, predictions.cols()));
                             }

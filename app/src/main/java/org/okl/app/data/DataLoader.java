@@ -135,6 +135,63 @@ public final class DataLoader {
         return Optional.of(streamed);
     }
 
+    /**
+     * Columns of a data file copied beside its predictions ({@code okl predict --keep}).
+     *
+     * @param positions their 0-based positions in the file, in the order asked
+     * @param names     their names (c0, c1, ... when the file has none)
+     * @param levels    per column the levels of a text column (a row holds its text's index), else empty
+     */
+    public record Keys(int[] positions, List<String> names, List<List<String>> levels) {
+
+        /** Whether any kept column holds text. */
+        public boolean text() {
+            return levels.stream().anyMatch(l -> !l.isEmpty());
+        }
+    }
+
+    /**
+     * The key columns {@code keep} selects in a data file, with the levels of those that hold text (found by
+     * opening the file and reading its first block of those columns).
+     *
+     * @throws UsageException when the argument is not a file or a column is not in it
+     */
+    public Keys keys(String ref, String keep) {
+        Path file = Path.of(ref);
+        if (!file.toFile().exists()) {
+            throw new UsageException("--keep applies to data files; " + ref + " is not one");
+        }
+        Table header = header(file);
+        int[] positions = select("--keep", keep, header.columnNames());
+        List<String> names = new ArrayList<>();
+        List<List<String>> levels = new ArrayList<>();
+        try (TableStream stream = okl.tables().open(file)) {
+            stream.project(positions);
+            stream.next(1);
+            for (int j : positions) {
+                names.add(header.columnNames().get(j));
+                levels.add(stream.levels(j));
+            }
+        }
+        return new Keys(positions, names, levels);
+    }
+
+    /**
+     * As {@link #rowsFor(Model, String, String, String)}, the rows' outputs being the key columns to copy beside
+     * the predictions that are not input columns (each once; a parser reads a column once per block).
+     */
+    public Optional<StreamedFile> rowsFor(Model model, String ref, String inputs, String outputs, Keys keys) {
+        Path file = Path.of(ref);
+        Table header = header(file);
+        Optional<InputColumns> fitted = model.inputColumns();
+        int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
+                : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
+        int[] out = Arrays.stream(keys.positions()).filter(j -> !contains(in, j)).distinct().toArray();
+        StreamedFile streamed = streamed(file, header, in, out, false);
+        fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
+        return Optional.of(streamed);
+    }
+
     /** The file's column names and marks, without its rows (a table of no row). */
     private Table header(Path file) {
         try (TableStream stream = okl.tables().open(file)) {

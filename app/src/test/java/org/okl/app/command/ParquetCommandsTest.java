@@ -100,9 +100,31 @@ class ParquetCommandsTest {
         assertThat(Main.run("predict", "--model", dir.resolve("m.okl").toString(), "--data", text.toString(),
                 "--out", dir.resolve("pred.csv").toString())).isZero();
         assertThat(Files.readAllLines(dir.resolve("pred.csv"))).hasSize(7).first().isEqualTo("y");
-        assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "name",
-                "--outputs", "y", "--model", dir.resolve("bad.okl").toString())).isNotZero();
+        Path decimal = copy("decimal.parquet");
+        assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", decimal.toString(), "--inputs", "d",
+                "--outputs", "x1", "--model", dir.resolve("bad.okl").toString())).isNotZero();
         assertThat(dir.resolve("bad.okl")).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aTextColumnGoesThroughOneHotAsItsLevelCodesInCsv(boolean streamed) throws IOException {
+        String oneHot = (streamed ? STREAMED.replace("\"rank\": 15", "\"rank\": 6") : EXACT).replace("{\"kernel\"",
+                "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], \"kernel\"");
+        Path pipeline = Files.writeString(dir.resolve("p.json"), oneHot);
+        for (String name : List.of("codes.csv", "text-groups.parquet")) {
+            Path data = copy(name);
+            assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", data.toString(), "--inputs",
+                    "x,colour", "--outputs", "y", "--model", dir.resolve(name + ".okl").toString())).isZero();
+            assertThat(Main.run("predict", "--model", dir.resolve(name + ".okl").toString(), "--data",
+                    data.toString(), "--out", dir.resolve(name + ".pred.csv").toString())).isZero();
+        }
+        Matrix fromCsv = csv(dir.resolve("codes.csv.pred.csv"));
+        Matrix fromParquet = csv(dir.resolve("text-groups.parquet.pred.csv"));
+        assertThat(fromCsv.rows()).isEqualTo(9);
+        for (int i = 0; i < 9; i++) {
+            assertThat(fromParquet.get(i, 0)).isCloseTo(fromCsv.get(i, 0), org.assertj.core.data.Offset.offset(1e-12));
+        }
     }
 
     private static String[] concat(String[] a, String[] b) {

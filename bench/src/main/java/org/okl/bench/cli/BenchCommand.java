@@ -125,10 +125,10 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--peer", description = "Run the numpy peer script for every n and print ratios.")
     private boolean peer;
 
-    @Option(names = "--scaling", description = "Fit stream_csv (or lowrank_cv, with --workloads) at each --threads "
-            + "count in a child JVM (its pool, and its CPUs by taskset) and report time, speed-up and parallel "
-            + "efficiency of the fit and of each phase: parse, landmarks, features + sums, solves (default --n "
-            + "200000).")
+    @Option(names = "--scaling", description = "Fit stream_csv (or stream_parquet or lowrank_cv, with "
+            + "--workloads) at each --threads count in a child JVM (its pool, and its CPUs by taskset) and report "
+            + "time, speed-up and parallel efficiency of the fit and of each phase: parse, landmarks, features + "
+            + "sums, solves (default --n 200000).")
     private boolean scaling;
 
     @Option(names = "--threads", split = ",", paramLabel = "T", description = "Thread counts of --scaling "
@@ -310,8 +310,9 @@ public final class BenchCommand implements Runnable {
                     spec.commandLine().getErr(), spec.commandLine().getParseResult().hasMatchedOption("--repeat")
                             ? repeat : 1);
             for (String name : names) {
-                if (!name.equals("stream_csv") && !name.equals("lowrank_cv")) {
-                    throw new IllegalArgumentException("--scaling runs stream_csv or lowrank_cv, not '" + name + "'");
+                if (!List.of("stream_csv", "stream_parquet", "lowrank_cv").contains(name)) {
+                    throw new IllegalArgumentException("--scaling runs stream_csv, stream_parquet or lowrank_cv, not '"
+                            + name + "'");
                 }
             }
         } catch (IllegalArgumentException e) {

@@ -23,6 +23,7 @@ final class FolderStream implements TableStream {
     private int[] projected;
     private int next;
     private ParquetStream current;
+    private List<List<String>> levels;
 
     FolderStream(Path folder) {
         try (Stream<Path> entries = Files.list(folder)) {
@@ -58,8 +59,40 @@ final class FolderStream implements TableStream {
         current.project(columns);
     }
 
+    /** The levels of a read text column over all the folder's files, or empty; known after the first block. */
+    @Override
+    public List<String> levels(int column) {
+        return levels == null ? List.of() : levels.get(column);
+    }
+
+    /** The text columns' levels: the union of every file's distinct texts, sorted (one coding for the folder). */
+    private void findLevels() {
+        int[] read = projected != null ? projected : java.util.stream.IntStream.range(0, names.size()).toArray();
+        List<Integer> texts = current.textColumns(read);
+        levels = new java.util.ArrayList<>(java.util.Collections.nCopies(names.size(), List.<String>of()));
+        if (texts.isEmpty()) {
+            return;
+        }
+        List<java.util.TreeSet<String>> all = current.texts(texts);
+        for (Path file : files.subList(1, files.size())) {
+            try (ParquetStream other = new ParquetStream(file)) {
+                List<java.util.TreeSet<String>> found = other.texts(texts);
+                for (int k = 0; k < texts.size(); k++) {
+                    all.get(k).addAll(found.get(k));
+                }
+            }
+        }
+        for (int k = 0; k < texts.size(); k++) {
+            levels.set(texts.get(k), List.copyOf(all.get(k)));
+        }
+        current.useLevels(levels);
+    }
+
     @Override
     public Optional<Matrix> next(int maxRows) {
+        if (levels == null) {
+            findLevels();
+        }
         while (true) {
             Optional<Matrix> block = current.next(maxRows);
             if (block.isPresent() || next >= files.size()) {
@@ -78,6 +111,7 @@ final class FolderStream implements TableStream {
             if (projected != null) {
                 current.project(projected);
             }
+            current.useLevels(levels);
         }
     }
 

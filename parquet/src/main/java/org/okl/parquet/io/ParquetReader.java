@@ -15,7 +15,9 @@ import org.okl.api.linalg.Matrix;
 /**
  * Reads Apache Parquet files (as pandas, Polars, DuckDB and Spark write them: Snappy, Zstandard, gzip or no
  * compression, dictionary pages, nullable columns) through Apache Parquet for Java without Hadoop; a stream reads one
- * row group at a time and decodes only the columns it is told to ({@link TableStream#project}).
+ * row group at a time and decodes only the columns it is told to ({@link TableStream#project}). A text column is a
+ * nominal column (ARFF's route to {@code one-hot}): its levels are its distinct texts, sorted, and each row holds its
+ * text's 0-based index among them.
  */
 public final class ParquetReader implements TableReader {
     private static final int BLOCK_ROWS = 65_536;
@@ -53,7 +55,13 @@ public final class ParquetReader implements TableReader {
                 }
                 at += b.rows();
             }
-            return new Table(new Matrix(n, cols, data), stream.columnNames(), new int[0], true);
+            List<List<String>> levels = new ArrayList<>();
+            for (int j = 0; j < cols; j++) {
+                levels.add(stream instanceof FolderStream f ? f.levels(j) : ((ParquetStream) stream).levels(j));
+            }
+            boolean nominal = levels.stream().anyMatch(l -> !l.isEmpty());
+            return new Table(new Matrix(n, cols, data), stream.columnNames(), new int[0], true,
+                    nominal ? levels : List.of());
         }
     }
 

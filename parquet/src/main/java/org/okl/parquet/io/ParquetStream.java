@@ -38,8 +38,10 @@ import org.okl.api.text.UserText;
 
 /**
  * A Parquet file read one row group at a time (memory bounded by a row group of the read columns): only the columns
- * {@link #project} names are decoded. A null is a missing value (NaN, as an empty CSV field); a nested, repeated,
- * text or decimal column is refused by name when it is read.
+ * {@link #project} names are decoded. A null is a missing value (NaN, as an empty CSV field); a nested, repeated or
+ * decimal column is refused by name when it is read. A text column (UTF-8 strings or enums, dictionary pages or
+ * plain) is nominal, as an ARFF attribute with levels: its levels are its distinct texts in sorted order, found by a
+ * first pass that reads only the text columns ({@link #texts}), and each row holds its text's 0-based index.
  */
 final class ParquetStream implements TableStream {
     private static final GroupConverter NO_CONVERTER = new GroupConverter() {
@@ -72,6 +74,8 @@ final class ParquetStream implements TableStream {
     private final int groups;
     private final String createdBy;
     private int[] wanted;
+    private List<List<String>> levels;
+    private final List<Map<String, Integer>> codes = new ArrayList<>();
     private boolean started;
     private int group;
     private long rowsBefore;
@@ -96,6 +100,67 @@ final class ParquetStream implements TableStream {
         }
         names = List.copyOf(n);
         wanted = java.util.stream.IntStream.range(0, names.size()).toArray();
+        levels = new ArrayList<>(java.util.Collections.nCopies(names.size(), List.of()));
+    }
+
+    /**
+     * The levels of a read text column (its distinct texts, sorted), or empty for a column of numbers; known once
+     * the first block has been read.
+     */
+    @Override
+    public List<String> levels(int column) {
+        return levels.get(column);
+    }
+
+    /** The read text columns among {@code columns} (UTF-8 strings or enums). */
+    List<Integer> textColumns(int[] columns) {
+        List<Integer> texts = new ArrayList<>();
+        for (int j : columns) {
+            if (unsupported(schema.getType(j)) == null && isText(schema.getType(j).asPrimitiveType())) {
+                texts.add(j);
+            }
+        }
+        return texts;
+    }
+
+    /**
+     * Codes the text columns by these levels (a folder's, over all its files) rather than this file's own. Call
+     * before the first {@link #next}.
+     */
+    void useLevels(List<List<String>> all) {
+        levels = new ArrayList<>(all);
+    }
+
+    /**
+     * The distinct texts of the given columns (one sorted set per column, in the order given), read row group by
+     * row group, only those columns decoded.
+     */
+    List<java.util.TreeSet<String>> texts(List<Integer> columns) {
+        List<java.util.TreeSet<String>> out = new ArrayList<>();
+        columns.forEach(c -> out.add(new java.util.TreeSet<>()));
+        MessageType requested = new MessageType(schema.getName(), columns.stream().map(schema::getType).toList());
+        int g = 0;
+        try (ParquetFileReader first = new ParquetFileReader(new LocalInputFile(file), OPTIONS)) {
+            first.setRequestedSchema(requested);
+            for (PageReadStore pages = first.readNextRowGroup(); pages != null; pages = first.readNextRowGroup()) {
+                g++;
+                ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages, NO_CONVERTER, requested, createdBy);
+                for (int k = 0; k < columns.size(); k++) {
+                    ColumnDescriptor column = schema.getColumnDescription(new String[] {names.get(columns.get(k))});
+                    ColumnReader in = store.getColumnReader(column);
+                    for (long i = 0; i < pages.getRowCount(); i++) {
+                        if (in.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
+                            out.get(k).add(in.getBinary().toStringUsingUTF8());
+                        }
+                        in.consume();
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new DataFormatException(shown, "row group " + (g + 1) + " of " + groups + ": cannot be read ("
+                    + describe(e) + ")", e);
+        }
+        return out;
     }
 
     @Override
@@ -154,12 +219,30 @@ final class ParquetStream implements TableStream {
             String why = unsupported(field);
             if (why != null) {
                 throw new DataFormatException(shown, "column " + UserText.quote(field.getName()) + " " + why
-                        + "; OKL reads flat columns of numbers (double, float, integer, boolean)");
+                        + "; OKL reads flat columns of numbers (double, float, integer, boolean) and text");
             }
             fields.add(field);
         }
         reader.setRequestedSchema(new MessageType(schema.getName(), fields));
+        List<Integer> texts = textColumns(wanted);
+        if (!texts.isEmpty() && texts.stream().allMatch(j -> levels.get(j).isEmpty())) {
+            List<java.util.TreeSet<String>> found = texts(texts);
+            for (int k = 0; k < texts.size(); k++) {
+                levels.set(texts.get(k), List.copyOf(found.get(k)));
+            }
+        }
+        for (int j = 0; j < names.size(); j++) {
+            Map<String, Integer> c = new java.util.HashMap<>();
+            for (int k = 0; k < levels.get(j).size(); k++) {
+                c.put(levels.get(j).get(k), k);
+            }
+            codes.add(c);
+        }
         values = new double[names.size()][];
+    }
+
+    private static boolean isText(PrimitiveType p) {
+        return p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY;
     }
 
     private static String unsupported(Type field) {
@@ -171,8 +254,13 @@ final class ParquetStream implements TableStream {
         }
         PrimitiveType p = field.asPrimitiveType();
         LogicalTypeAnnotation logical = p.getLogicalTypeAnnotation();
-        if (logical != null && !(logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation)) {
+        boolean text = logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+                || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation;
+        if (logical != null && !(logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation) && !text) {
             return "holds " + UserText.escape(logical.toString()) + " values, not numbers";
+        }
+        if (p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+            return text ? null : "holds binary values that are not marked as UTF-8 text";
         }
         return switch (p.getPrimitiveTypeName()) {
             case DOUBLE, FLOAT, INT32, INT64, BOOLEAN -> null;
@@ -213,7 +301,7 @@ final class ParquetStream implements TableStream {
             ColumnDescriptor column = schema.getColumnDescription(new String[] {names.get(j)});
             String name = UserText.quote(names.get(j));
             try {
-                values[j] = decode(store.getColumnReader(column), column, where, name);
+                values[j] = decode(j, store.getColumnReader(column), column, where, name);
             } catch (DataFormatException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -249,7 +337,7 @@ final class ParquetStream implements TableStream {
         return "";
     }
 
-    private double[] decode(ColumnReader in, ColumnDescriptor column, String where, String name) {
+    private double[] decode(int j, ColumnReader in, ColumnDescriptor column, String where, String name) {
         double[] out = new double[groupRows];
         int defined = column.getMaxDefinitionLevel();
         PrimitiveType.PrimitiveTypeName type = column.getPrimitiveType().getPrimitiveTypeName();
@@ -263,6 +351,7 @@ final class ParquetStream implements TableStream {
                     case INT32 -> in.getInteger();
                     case INT64 -> in.getLong();
                     case BOOLEAN -> in.getBoolean() ? 1 : 0;
+                    case BINARY -> code(j, in.getBinary().toStringUsingUTF8(), where, name);
                     default -> throw new IllegalStateException(type.toString());
                 };
                 if (Double.isInfinite(v)) {
@@ -274,6 +363,15 @@ final class ParquetStream implements TableStream {
             in.consume();
         }
         return out;
+    }
+
+    private double code(int j, String text, String where, String name) {
+        Integer code = codes.get(j).get(text);
+        if (code == null) {
+            throw new DataFormatException(shown, where + ", column " + name + ": text " + UserText.quote(text)
+                    + " was not met by the first pass (the file changed while read)");
+        }
+        return code;
     }
 
     private static ParquetReadOptions options() {

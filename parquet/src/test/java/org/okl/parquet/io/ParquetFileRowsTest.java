@@ -14,15 +14,15 @@ import org.okl.core.data.FileRows;
 
 /**
  * The streamed route (core's {@link FileRows}, as a streamed fit and a prediction read a file) finds the Parquet
- * reader through the plugin and decodes only the chosen columns: a file whose other column is text (which the reader
- * refuses when it is read) streams its number column, cached or not.
+ * reader through the plugin and decodes only the chosen columns: a file whose other column is a decimal (which the
+ * reader refuses when it is read) streams its number column, cached or not.
  */
 class ParquetFileRowsTest {
 
     @ParameterizedTest
     @ValueSource(booleans = {true, false})
     void theStreamedRouteDecodesOnlyTheChosenColumns(boolean cached) throws IOException {
-        Path file = ParquetReaderTest.resource("text.parquet");
+        Path file = ParquetReaderTest.resource("decimal.parquet");
         Okl okl = Okl.builder().build();
         List<Double> inputs = new ArrayList<>();
         List<Double> outputs = new ArrayList<>();
@@ -34,8 +34,8 @@ class ParquetFileRowsTest {
                 }
             });
         }
-        assertThat(inputs).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
-        assertThat(outputs).containsExactly(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        assertThat(inputs).containsExactly(1.0, 2.0);
+        assertThat(outputs).containsExactly(1.0, 2.0);
     }
 
     @ParameterizedTest
@@ -84,7 +84,7 @@ class ParquetFileRowsTest {
         for (int i = 0; i < 40; i++) {
             assertThat(streamed.get(i)).isEqualTo(csv.get(i, 1));
         }
-        java.nio.file.Files.copy(ParquetReaderTest.resource("text.parquet"), folder.resolve("part-00002.parquet"));
+        java.nio.file.Files.copy(ParquetReaderTest.resource("decimal.parquet"), folder.resolve("part-00002.parquet"));
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> okl.tables().read(folder))
                 .isInstanceOf(org.okl.api.data.DataFormatException.class)
                 .hasMessageContaining("part-00002.parquet").hasMessageContaining("first file has");

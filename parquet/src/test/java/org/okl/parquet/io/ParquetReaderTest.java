@@ -38,6 +38,7 @@ class ParquetReaderTest {
         try (InputStream in = ParquetReaderTest.class.getResourceAsStream(name)) {
             Path dir = Files.createTempDirectory("okl-parquet-test");
             Path file = dir.resolve(name.substring(name.lastIndexOf('/') + 1));
+            assertThat(in).as(name).isNotNull();
             Files.copy(in, file);
             file.toFile().deleteOnExit();
             dir.toFile().deleteOnExit();
@@ -107,17 +108,59 @@ class ParquetReaderTest {
             }
             assertThat(rows).isEqualTo(40);
         }
-        try (TableStream s = new ParquetReader().open(resource("text.parquet"))) {
+        try (TableStream s = new ParquetReader().open(resource("decimal.parquet"))) {
             s.project(new int[] {0});
-            assertThat(s.next(10).orElseThrow().get(2, 0)).as("the text column is not read").isEqualTo(3.0);
+            assertThat(s.next(10).orElseThrow().get(1, 0)).as("the decimal column is not read").isEqualTo(2.0);
+        }
+    }
+
+    /** The rows of codes.csv: each text coded by its index among the column's sorted distinct texts. */
+    private static void assertCodes(Matrix read) throws IOException {
+        List<String> codes = Files.readAllLines(resource("codes.csv"));
+        assertThat(read.rows()).isEqualTo(9);
+        for (int i = 0; i < 9; i++) {
+            String[] f = codes.get(i + 1).split(",", -1);
+            for (int j = 0; j < 4; j++) {
+                double expected = f[j].isEmpty() ? Double.NaN : Double.parseDouble(f[j]);
+                assertThat(Double.valueOf(read.get(i, j))).as("row %d column %d", i, j)
+                        .isEqualTo(Double.valueOf(expected));
+            }
         }
     }
 
     @Test
+    void textColumnsAreNominalWithSortedLevelsReadWholeOrStreamed() throws IOException {
+        Table table = new ParquetReader().read(resource("text-groups.parquet"));
+        assertThat(table.levels()).containsExactly(List.of(), List.of("blue", "green", "red"), List.of("l", "m", "s"),
+                List.of());
+        assertCodes(table.values());
+        List<Matrix> blocks = new java.util.ArrayList<>();
+        try (TableStream s = new ParquetReader().open(resource("text-groups.parquet"))) {
+            for (Optional<Matrix> b = s.next(100); b.isPresent(); b = s.next(100)) {
+                assertThat(b.get().rows()).as("one row group").isEqualTo(3);
+                blocks.add(b.get());
+            }
+        }
+        assertCodes(blocks.stream().reduce(Matrix::stackRows).orElseThrow());
+    }
+
+    @Test
+    void aFolderCodesItsTextsByTheLevelsOfAllItsFiles() throws IOException {
+        Path dir = folder.resolve("parts");
+        Files.createDirectories(dir);
+        for (String part : List.of("part-0.parquet", "part-1.parquet")) {
+            Files.copy(resource("text-parts/" + part), dir.resolve(part));
+        }
+        Table table = new ParquetReader().read(dir);
+        assertThat(table.levels().get(1)).containsExactly("blue", "green", "red");
+        assertCodes(table.values());
+    }
+
+    @Test
     void unsupportedColumnsAreRefusedByName() throws IOException {
-        Path text = resource("text.parquet");
-        assertThatThrownBy(() -> new ParquetReader().read(text)).isInstanceOf(DataFormatException.class)
-                .hasMessageContaining("text.parquet").hasMessageContaining("column 'name'");
+        Path decimal = resource("decimal.parquet");
+        assertThatThrownBy(() -> new ParquetReader().read(decimal)).isInstanceOf(DataFormatException.class)
+                .hasMessageContaining("decimal.parquet").hasMessageContaining("column 'd' holds DECIMAL");
         Path nested = resource("nested.parquet");
         assertThatThrownBy(() -> new ParquetReader().read(nested)).isInstanceOf(DataFormatException.class)
                 .hasMessageContaining("nested.parquet").hasMessageContaining("column 's' is a nested group");

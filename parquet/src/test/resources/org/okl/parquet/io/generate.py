@@ -30,3 +30,24 @@ pq.write_table(pa.table({"x1": pa.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), "name":
 md = pq.ParquetFile("data-snappy.parquet").metadata
 print(md.num_row_groups, md.row_group(0).column(3).encodings, md.created_by)
 # folder/: data-snappy.parquet's rows in two part files (zstd, snappy) and Spark's empty _SUCCESS marker
+# Text for one-hot (written separately: python3 generate.py text): okl-arrow's text rows in row groups of 3, the
+# colour column with dictionary pages, size plain with a null; codes.csv the same rows with each text coded by its
+# index among the sorted distinct texts; text-parts/ the rows in two files whose texts differ; a decimal column
+import sys, decimal, os
+colour = ["red", "green", "blue", "green", "red", "red", "blue", "green", "red"]
+size = ["s", "m", "l", "m", None, "s", "l", "l", "m"]
+x = [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5]
+y = [1.2, 2.1, 2.9, 4.2, 5.1, 6.3, 6.8, 8.1, 9.2]
+text = pa.table({"x": pa.array(x), "colour": pa.array(colour), "size": pa.array(size), "y": pa.array(y)})
+pq.write_table(text, "text-groups.parquet", row_group_size=3, use_dictionary=["colour"], compression="zstd")
+os.makedirs("text-parts", exist_ok=True)
+pq.write_table(text.slice(0, 2), "text-parts/part-0.parquet", use_dictionary=["colour"])
+pq.write_table(text.slice(2), "text-parts/part-1.parquet", use_dictionary=["colour"])
+lc = sorted(set(colour)); ls = sorted(set(s for s in size if s is not None))
+with open("codes.csv", "w") as out:
+    out.write("x,colour,size,y\n")
+    for i in range(len(x)):
+        s = "" if size[i] is None else str(ls.index(size[i]))
+        out.write(f"{x[i]!r},{lc.index(colour[i])},{s},{y[i]!r}\n")
+pq.write_table(pa.table({"x1": pa.array([1.0, 2.0]), "d": pa.array([decimal.Decimal("1.5"), decimal.Decimal("2.5")])}),
+               "decimal.parquet")
