@@ -3,12 +3,44 @@ package org.okl.core;
 import org.okl.api.linalg.Matrix;
 
 /**
- * What a model keeps for its prediction intervals: the closed-form leave-one-out residuals of its fit (n x q, on the
- * transformed targets' scale), and the transformed training inputs from which, with the stored training outputs, it
- * recomputes its n leave-one-out fits at new points (for jackknife+).
+ * What a model keeps for its prediction intervals, by method. {@link Method#JACKKNIFE_PLUS}: the closed-form
+ * leave-one-out residuals of its fit (n x q, on the transformed targets' scale), and the transformed training inputs
+ * from which, with the stored training outputs, it recomputes its n leave-one-out fits at new points.
+ * {@link Method#SPLIT}: the residuals of the fitted model on calibration rows it was not fitted on (n_cal x q, on the
+ * transformed targets' scale), and no inputs (a 0 x 0 matrix).
  *
- * @param residuals the leave-one-out residuals (n x q)
- * @param inputs    the transformed training inputs (n x p')
+ * @param residuals the leave-one-out or calibration residuals
+ * @param inputs    the transformed training inputs (n x p'), or 0 x 0 for split conformal
+ * @param method    how the intervals are computed from them
  */
-record Calibration(Matrix residuals, Matrix inputs) {
+record Calibration(Matrix residuals, Matrix inputs, Method method) {
+
+    /** Jackknife+ from leave-one-out residuals and the training inputs. */
+    Calibration(Matrix residuals, Matrix inputs) {
+        this(residuals, inputs, Method.JACKKNIFE_PLUS);
+    }
+
+    /** Split conformal from the residuals on held-out calibration rows. */
+    static Calibration split(Matrix residuals) {
+        return new Calibration(residuals, Matrix.zeros(0, 0), Method.SPLIT);
+    }
+
+    /** How a model's intervals are computed. */
+    enum Method {
+        /** Jackknife+ on the closed-form leave-one-out fits (exact route). */
+        JACKKNIFE_PLUS("jackknife+"),
+        /** Split conformal on the residuals of held-out calibration rows (streamed route). */
+        SPLIT("split");
+
+        private final String id;
+
+        Method(String id) {
+            this.id = id;
+        }
+
+        /** The name in the model file. */
+        String id() {
+            return id;
+        }
+    }
 }

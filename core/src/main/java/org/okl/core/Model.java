@@ -147,7 +147,14 @@ public final class Model {
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
             Optional<Calibration> calibration, String source, Okl okl) {
-        if (calibration.isPresent() && (calibration.get().residuals().rows() != data.samples()
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.SPLIT
+                && (calibration.get().residuals().cols() != data.outputCount()
+                || calibration.get().residuals().rows() == 0)) {
+            throw new IllegalArgumentException("the stored calibration residuals do not have one column per output ("
+                    + data.outputCount() + ") or have no row");
+        }
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                && (calibration.get().residuals().rows() != data.samples()
                 || calibration.get().residuals().cols() != data.outputCount()
                 || calibration.get().inputs().rows() != data.samples() || data.outputs().isEmpty()
                 || data.outputs().get().rows() != data.samples())) {
@@ -516,9 +523,13 @@ public final class Model {
                 + "stores no leave-one-out residuals, which prediction intervals need: fit it on the exact route (no "
                 + "kernel sketch) with a Tikhonov filter (one ridge solve per path point), the identity decoder, an "
                 + "output embedding whose targets are the outputs, no tasks, and at most " + MAX_INTERVAL_ROWS
-                + " rows"));
+                + " rows; or, with a kernel sketch, hold out calibration rows (okl fit --calibration-rows N, "
+                + "Pipeline.withCalibrationRows)"));
         Matrix h = predictRegression(inputs, Optional.empty());
         ResidualScores scores = new ResidualScores(stored.residuals());
+        if (stored.method() == Calibration.Method.SPLIT) {
+            return splitIntervals(h, scores, level);
+        }
         Matrix x = okl.registry().runtimeFailures().guard("transforming the inputs",
                 () -> transforms.transformInputs(inputs)).toDense();
         Matrix[] bounds = jackknifePlus(x, scores, 1 - level);
@@ -528,6 +539,62 @@ public final class Model {
                 jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
                 + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
                 + "root mean square");
+    }
+
+    /**
+     * Split conformal intervals (Lei, G'Sell, Rinaldo, Tibshirani and Wasserman 2018): per output
+     * {@code mu_c(x) ± q+(|R_c|)} with R the residuals of this model on n_cal calibration rows it was not fitted on;
+     * jointly {@code mu_c(x) ± q+(S) s_c} ({@link ResidualScores}). Coverage at least {@code level} for rows
+     * exchangeable with the calibration rows, and at most {@code level + 1/(n_cal + 1)}. Cost: the same at every
+     * point, so O(1) per row and output beyond the prediction (the quantiles are computed once per call).
+     */
+    private PredictionIntervals splitIntervals(Matrix h, ResidualScores scores, double level) {
+        double[] half = scores.halfWidths(1 - level);
+        double[] joint = scores.jointHalfWidths(1 - level);
+        int t = h.rows();
+        int q = h.cols();
+        Matrix[] out = {Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q)};
+        for (int r = 0; r < t; r++) {
+            for (int c = 0; c < q; c++) {
+                out[0].set(r, c, h.get(r, c) - half[c]);
+                out[1].set(r, c, h.get(r, c) + half[c]);
+                out[2].set(r, c, h.get(r, c) - joint[c]);
+                out[3].set(r, c, h.get(r, c) + joint[c]);
+            }
+        }
+        Matrix[] lowerUpper = backTransformed(out[0], out[1]);
+        Matrix[] jointBounds = backTransformed(out[2], out[3]);
+        return new PredictionIntervals(decode(h).outputs(), lowerUpper[0], lowerUpper[1], jointBounds[0],
+                jointBounds[1], level, "split conformal on the residuals of " + scores.residuals().rows()
+                + " held-out calibration rows; joint: max over outputs of the residuals over their root mean square");
+    }
+
+    /**
+     * The residuals of this model on rows it was not fitted on, on the transformed targets' scale (targets through
+     * the target transforms minus the regression's predictions), for split conformal intervals; the same model
+     * storing them ({@link Calibration#split}). Only for the identity decoder on an embedding that leaves the
+     * (transformed) outputs as they are, whose regression predicts the transformed outputs themselves.
+     *
+     * @param inputs  the calibration rows' raw inputs
+     * @param outputs their raw outputs
+     * @return the model with the residuals, or this model when its regression does not predict its outputs
+     */
+    Model withSplitCalibration(Matrix inputs, Matrix outputs) {
+        Matrix targets = transforms.transformOutputs(outputs);
+        if (!"identity".equals(spec.decoder().name()) || !(components.output() instanceof RowwiseOutputEmbedding
+                rowwise)) {
+            return this;
+        }
+        Matrix encoded = rowwise.encode(targets);
+        if (encoded.rows() != targets.rows() || encoded.cols() != targets.cols()
+                || encoded.maxAbsDifference(targets) != 0) {
+            return this;
+        }
+        Matrix residuals = targets.minus(predictRegression(inputs, Optional.empty()));
+        if (!residuals.isFinite()) {
+            return this;
+        }
+        return withCalibration(Optional.of(Calibration.split(residuals)));
     }
 
     /**

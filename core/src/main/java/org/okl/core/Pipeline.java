@@ -38,11 +38,39 @@ public final class Pipeline {
     private static final String IDENTITY_DECODER = "identity";
     private final PipelineSpec spec;
     private final Okl okl;
+    private final int calibrationRows;
 
     /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
     public Pipeline(PipelineSpec spec, Okl okl) {
+        this(spec, okl, 0);
+    }
+
+    private Pipeline(PipelineSpec spec, Okl okl, int calibrationRows) {
         this.spec = okl.defaults().complete(spec);
         this.okl = okl;
+        this.calibrationRows = calibrationRows;
+    }
+
+    /**
+     * The same pipeline holding out about {@code rows} calibration rows (at most
+     * {@link org.okl.core.conformal.CalibrationSlice#MAX_FRACTION} of the data) when it is fitted on the streamed
+     * route (a kernel sketch), for split conformal prediction intervals ({@link Model#predictIntervals}): the fit
+     * reads the other rows, the held-out rows are kept as the passes go by (constant memory) and their residuals under
+     * the fitted model are stored in it. No pass over the data is added; the fit loses the held-out rows. The exact
+     * route ignores it (its models keep closed-form leave-one-out residuals for jackknife+ instead).
+     *
+     * @param rows the calibration rows, 0 for none
+     */
+    public Pipeline withCalibrationRows(int rows) {
+        if (rows < 0) {
+            throw new IllegalArgumentException("calibration rows must not be negative, not " + rows);
+        }
+        return new Pipeline(spec, okl, rows);
+    }
+
+    /** The calibration rows a streamed fit holds out (0 for none). */
+    public int calibrationRows() {
+        return calibrationRows;
     }
 
     /** The spec, with defaults. */
@@ -149,7 +177,7 @@ public final class Pipeline {
         if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
             return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(data.outputs()),
-                    data.inputColumns(), okl).model();
+                    data.inputColumns(), calibrationRows, okl).model();
         }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
@@ -298,7 +326,8 @@ public final class Pipeline {
     StreamingFit.Result fitStreamed(RowSource rows, InputColumns inputColumns) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
             try {
-                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);
+                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns),
+                        calibrationRows, okl);
             } catch (NonFiniteMatrixException e) {
                 throw overflow(e, "the rows of " + UserText.escape(rows.description()));
             }
