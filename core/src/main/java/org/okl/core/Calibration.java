@@ -1,6 +1,8 @@
 package org.okl.core;
 
+import java.util.Optional;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.select.TikhonovLeaveOneOut;
 
 /**
  * What a model keeps for its prediction intervals, by method. {@link Method#JACKKNIFE_PLUS}: the closed-form
@@ -12,17 +14,26 @@ import org.okl.api.linalg.Matrix;
  * @param residuals the leave-one-out or calibration residuals
  * @param inputs    the transformed training inputs (n x p'), or 0 x 0 for split conformal
  * @param method    how the intervals are computed from them
+ * @param fits      the decomposed leave-one-out fits of a model just fitted, else empty (computed on first use)
  */
-record Calibration(Matrix residuals, Matrix inputs, Method method) {
+record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<TikhonovLeaveOneOut.Fits> fits) {
 
-    /** Jackknife+ from leave-one-out residuals and the training inputs. */
+    /** Jackknife+ from leave-one-out residuals and the training inputs (read from a model file). */
     Calibration(Matrix residuals, Matrix inputs) {
-        this(residuals, inputs, Method.JACKKNIFE_PLUS);
+        this(residuals, inputs, Method.JACKKNIFE_PLUS, Optional.empty());
+    }
+
+    /**
+     * Jackknife+ from a fit's leave-one-out fits, whose decomposition a model just fitted keeps for its intervals
+     * (not stored in the model file).
+     */
+    Calibration(Matrix residuals, Matrix inputs, TikhonovLeaveOneOut.Fits fits) {
+        this(residuals, inputs, Method.JACKKNIFE_PLUS, Optional.of(fits));
     }
 
     /** Split conformal from the residuals on held-out calibration rows. */
     static Calibration split(Matrix residuals) {
-        return new Calibration(residuals, Matrix.zeros(0, 0), Method.SPLIT);
+        return new Calibration(residuals, Matrix.zeros(0, 0), Method.SPLIT, Optional.empty());
     }
 
     /** How a model's intervals are computed. */

@@ -641,6 +641,9 @@ public final class Model {
 
     /** The model's n leave-one-out fits, decomposed on first use from its stored inputs and outputs. */
     private synchronized TikhonovLeaveOneOut.Fits leaveOneOutFits() {
+        if (leaveOneOutFits == null && calibration.orElseThrow().fits().isPresent()) {
+            leaveOneOutFits = calibration.get().fits().get();
+        }
         if (leaveOneOutFits == null) {
             Matrix x = calibration.orElseThrow().inputs();
             TrainingData stored = TrainingData.of(x, data.outputs().orElseThrow());

@@ -225,7 +225,10 @@ public final class Pipeline {
      * intervals are computed from, when they are exact and cheap: a Tikhonov filter with one ridge
      * solve, the identity decoder, an embedding whose targets are the (transformed) outputs, a separable operator, no
      * tasks and no missing targets, at most {@link Model#MAX_INTERVAL_ROWS} rows. They cost one more eigendecomposition
-     * of the n x n Gram (the solver's own is not shared) and no pass over the data beyond the Gram.
+     * of the n x n Gram and no pass over the data beyond the Gram; the model just fitted keeps that decomposition for
+     * its jackknife+ intervals (a model loaded from a file decomposes once more, on its first intervals). The
+     * solver's own decomposition is not shared: it lives inside the solver plugin's path, behind the api's
+     * {@code RegressionPath}, which exposes predictions only.
      */
     private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
@@ -238,9 +241,9 @@ public final class Pipeline {
             return Optional.empty();
         }
         try {
-            return Optional.of(new Calibration(TikhonovLeaveOneOut.residuals(FittedPath.problem(
-                    fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex)),
-                    t.inputs()));
+            TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            return Optional.of(new Calibration(fits.residuals(), t.inputs(), fits));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
