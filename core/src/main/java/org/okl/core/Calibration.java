@@ -36,12 +36,22 @@ record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<Tikh
         return new Calibration(residuals, Matrix.zeros(0, 0), Method.SPLIT, Optional.empty());
     }
 
-    /** How a model's intervals are computed. */
+    /**
+     * Platt scaling per label ({@link org.okl.core.conformal.PlattScaling}): row 0 the slopes a, row 1 the intercepts
+     * b (2 x q), fitted on the closed-form leave-one-out scores of the fit.
+     */
+    static Calibration platt(Matrix parameters) {
+        return new Calibration(parameters, Matrix.zeros(0, 0), Method.PLATT, Optional.empty());
+    }
+
+    /** How a model's intervals (or label probabilities) are computed. */
     enum Method {
         /** Jackknife+ on the closed-form leave-one-out fits (exact route). */
         JACKKNIFE_PLUS("jackknife+"),
         /** Split conformal on the residuals of held-out calibration rows (streamed route). */
-        SPLIT("split");
+        SPLIT("split"),
+        /** Label probabilities by Platt scaling of leave-one-out scores (the residuals hold a and b). */
+        PLATT("platt");
 
         private final String id;
 

@@ -17,6 +17,7 @@ import org.okl.api.metric.SquaredErrors;
 import org.okl.api.rows.FoldRows;
 import org.okl.api.rows.FoldScheme;
 import org.okl.api.rows.RowSource;
+import org.okl.core.conformal.CalibrationError;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.select.GroupStratified;
 import org.okl.core.select.KFold;
@@ -69,8 +70,37 @@ public final class Evaluation {
         Model model = plan.fit().model();
         Decoded decoded = predict(model, test);
         Map<String, Double> scores = score(plan.metrics(), test.outputs(), decoded, okl);
-        intervals.ifPresent(level -> scores.putAll(intervalScores(model, test, level)));
+        intervals.ifPresent(level -> scores.putAll(uncertaintyScores(model, test, level)));
         return new Result(scores, Map.of(), "train " + plan.size() + ", test " + test.size(), Optional.of(model));
+    }
+
+    /**
+     * What a model says of its own uncertainty, scored on labelled data: for a model with calibrated label
+     * probabilities ({@link Model#hasProbabilities()}) their expected calibration error and that of the raw scores
+     * ({@link #probabilityScores}); otherwise its intervals at the level ({@link #intervalScores}).
+     */
+    public static Map<String, Double> uncertaintyScores(Model model, TrainingData test, double level) {
+        return model.hasProbabilities() ? probabilityScores(model, test) : intervalScores(model, test, level);
+    }
+
+    /**
+     * {@code ece}: the expected calibration error ({@link CalibrationError}, 10 bins) of the model's calibrated label
+     * probabilities over every (row, label) pair of the test data; {@code ece-raw}: that of its raw regression scores
+     * on the 0/1 scale clipped to [0, 1] (what the probabilities would be without calibration).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} for data with tasks; as {@link Model#predictProbabilities}
+     */
+    public static Map<String, Double> probabilityScores(Model model, TrainingData test) {
+        if (test.groups().isPresent()) {
+            throw new OklException(ErrorCode.USAGE, "label probabilities are not available for multi-task data");
+        }
+        double[] labels = test.outputs().data();
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("ece", CalibrationError.expected(model.predictProbabilities(test.inputs()).data(), labels,
+                CalibrationError.BINS));
+        out.put("ece-raw", CalibrationError.expected(model.rawLabelScores(test.inputs()).data(), labels,
+                CalibrationError.BINS));
+        return out;
     }
 
     /**
@@ -167,7 +197,7 @@ public final class Evaluation {
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
             if (intervals.isPresent()) {
-                intervalScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
+                uncertaintyScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
                         .computeIfAbsent(k, key -> new double[splits.size()])[fold] = v);
             }
         }

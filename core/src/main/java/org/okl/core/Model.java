@@ -25,6 +25,7 @@ import org.okl.core.component.FileAccess;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.core.conformal.ConformalQuantiles;
 import org.okl.core.conformal.Jackknife;
+import org.okl.core.conformal.PlattScaling;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.conformal.ResidualScores;
 import org.okl.core.select.TikhonovLeaveOneOut;
@@ -147,6 +148,12 @@ public final class Model {
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
             Optional<Calibration> calibration, String source, Okl okl) {
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.PLATT
+                && (calibration.get().residuals().rows() != 2
+                || calibration.get().residuals().cols() != data.outputCount())) {
+            throw new IllegalArgumentException("the stored Platt scaling is not 2 x " + data.outputCount()
+                    + " (a slope and an intercept per label)");
+        }
         if (calibration.isPresent() && calibration.get().method() == Calibration.Method.SPLIT
                 && (calibration.get().residuals().cols() != data.outputCount()
                 || calibration.get().residuals().rows() == 0)) {
@@ -525,6 +532,10 @@ public final class Model {
                 + "output embedding whose targets are the outputs, no tasks, and at most " + MAX_INTERVAL_ROWS
                 + " rows; or, with a kernel sketch, hold out calibration rows (okl fit --calibration-rows N, "
                 + "Pipeline.withCalibrationRows)"));
+        if (stored.method() == Calibration.Method.PLATT) {
+            throw new OklException(ErrorCode.INVALID_MODEL, "the model predicts labels: it stores calibrated label "
+                    + "probabilities (okl predict --probabilities, Model.predictProbabilities), not intervals");
+        }
         Matrix h = predictRegression(inputs, Optional.empty());
         ResidualScores scores = new ResidualScores(stored.residuals());
         if (stored.method() == Calibration.Method.SPLIT) {
@@ -539,6 +550,46 @@ public final class Model {
                 jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
                 + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
                 + "root mean square");
+    }
+
+    /** Whether the model stores calibrated label probabilities ({@link #predictProbabilities}). */
+    public boolean hasProbabilities() {
+        return calibration.map(c -> c.method() == Calibration.Method.PLATT).orElse(false);
+    }
+
+    /**
+     * Calibrated label probabilities for new inputs (t x q, one column per label): each label's regression score
+     * through its Platt scaling {@code 1/(1 + exp(a s + b))}, fitted when the model was on the fit's closed-form
+     * leave-one-out scores (out-of-sample scores of every training row, from the decomposition the fit makes anyway).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the model stores no Platt scaling (a fit that is not
+     *                      an exact Tikhonov fit of 0/1 labels with one ridge solve and at most
+     *                      {@link #MAX_INTERVAL_ROWS} rows)
+     */
+    public Matrix predictProbabilities(InputRows inputs) {
+        Calibration stored = calibration.filter(c -> c.method() == Calibration.Method.PLATT).orElseThrow(
+                () -> new OklException(ErrorCode.INVALID_MODEL, "the model stores no calibrated label probabilities:"
+                        + " fit 0/1 labels on the exact route (no kernel sketch) with a Tikhonov filter (one ridge "
+                        + "solve per path point), no tasks, no missing labels and at most " + MAX_INTERVAL_ROWS
+                        + " rows"));
+        Matrix h = predictRegression(inputs, Optional.empty());
+        Matrix p = Matrix.zeros(h.rows(), h.cols());
+        for (int c = 0; c < h.cols(); c++) {
+            PlattScaling s = new PlattScaling(stored.residuals().get(0, c), stored.residuals().get(1, c));
+            for (int r = 0; r < h.rows(); r++) {
+                p.set(r, c, s.probability(h.get(r, c)));
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The labels' raw regression scores on the 0/1 scale (the embedding's coding mapped back linearly, not clipped):
+     * what calibrated probabilities are compared with.
+     */
+    Matrix rawLabelScores(InputRows inputs) {
+        Matrix h = predictRegression(inputs, Optional.empty());
+        return okl.registry().runtimeFailures().guard("decoding scores", () -> embedding.toOutputs(h));
     }
 
     /**

@@ -80,7 +80,10 @@ public final class EvaluateCommand implements Runnable {
 
     @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also score the model's prediction intervals "
             + "at this coverage (for example 0.9) on the held-out rows: coverage (share of row-output pairs inside "
-            + "their interval), joint-coverage (share of rows inside the joint box), mean-width, joint-mean-width.")
+            + "their interval), joint-coverage (share of rows inside the joint box), mean-width, joint-mean-width; for a "
+            + "model of 0/1 labels with calibrated probabilities: ece and ece-raw, the expected calibration error of "
+            + "the probabilities and of the raw scores clipped to [0, 1]. A sketched pipeline's fits hold out "
+            + "calibration rows for split conformal intervals.")
     private Double intervals;
 
     @Override

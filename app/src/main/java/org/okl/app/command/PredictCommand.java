@@ -68,6 +68,11 @@ public final class PredictCommand implements Runnable {
             + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
     private Double intervals;
 
+    @Option(names = "--probabilities", description = "Also write each label's calibrated probability (Platt "
+            + "scaling of leave-one-out scores, stored by an exact Tikhonov fit of 0/1 labels): per label NAME the "
+            + "column NAME_probability after the predicted labels.")
+    private boolean probabilities;
+
     @Mixin
     private TrustArguments trust;
 
@@ -77,6 +82,10 @@ public final class PredictCommand implements Runnable {
     public void run() {
         if (intervals != null) {
             Model.requireLevel(intervals);
+        }
+        if (intervals != null && probabilities) {
+            throw new OklException(ErrorCode.USAGE, "give --intervals (regression) or --probabilities (labels), "
+                    + "not both");
         }
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         okl = root.okl();
@@ -93,8 +102,8 @@ public final class PredictCommand implements Runnable {
     private long stream(Model fitted, FileRows rows) {
         long[] count = new long[1];
         write(sink -> rows.forEachInputRowBlock((first, block, ignored) -> {
-            Matrix predictions = intervals == null
-                    ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
+            Matrix predictions = probabilities ? located(first, block.rows(), () -> withProbabilities(fitted, block))
+                    : intervals == null ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
                     : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
             sink.accept(header(fitted, predictions.cols()), predictions);
             count[0] += predictions.rows();
@@ -103,6 +112,16 @@ public final class PredictCommand implements Runnable {
     }
 
     private long inMemory(Model fitted, LoadedData loaded) {
+        if (probabilities) {
+            if (loaded.groups().isPresent()) {
+                throw new OklException(ErrorCode.USAGE, "--probabilities: a multi-task model has no label "
+                        + "probabilities");
+            }
+            Matrix predictions = located(0, loaded.inputs().rows(), () -> withProbabilities(fitted,
+                    loaded.inputs()));
+            write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
+            return predictions.rows();
+        }
         if (intervals != null) {
             if (loaded.groups().isPresent()) {
                 throw new OklException(ErrorCode.USAGE, "--intervals: a multi-task model has no prediction "
@@ -138,6 +157,11 @@ public final class PredictCommand implements Runnable {
         }
     }
 
+    /** The predicted labels, then each label's calibrated probability. */
+    private static Matrix withProbabilities(Model fitted, org.okl.api.linalg.InputRows inputs) {
+        return fitted.predict(inputs).outputs().stackColumns(fitted.predictProbabilities(inputs));
+    }
+
     /** The predictions, then per output its lower and upper bound, then per output its joint lower and upper. */
     private static Matrix withIntervals(PredictionIntervals p) {
         Matrix y = p.predictions();
@@ -160,7 +184,7 @@ public final class PredictCommand implements Runnable {
      * (5q columns) followed by NAME_lower, NAME_upper per output, then NAME_joint_lower, NAME_joint_upper.
      */
     private List<String> header(Model fitted, int cols) {
-        int q = intervals == null ? cols : cols / 5;
+        int q = probabilities ? cols / 2 : intervals == null ? cols : cols / 5;
         List<String> base = new ArrayList<>();
         if (fitted.outputNames().size() == q) {
             base.addAll(fitted.outputNames());
@@ -168,6 +192,11 @@ public final class PredictCommand implements Runnable {
             for (int j = 0; j < q; j++) {
                 base.add("y" + j);
             }
+        }
+        if (probabilities) {
+            List<String> names = new ArrayList<>(base);
+            base.forEach(n -> names.add(n + "_probability"));
+            return names;
         }
         if (intervals == null) {
             return base;
