@@ -31,6 +31,16 @@ record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<Tikh
         this(residuals, inputs, Method.JACKKNIFE_PLUS, Optional.of(fits));
     }
 
+    /** Multi-class label sets from the leave-one-out residuals of the coded targets and the fit's decomposition. */
+    static Calibration classSets(Matrix residuals, Matrix inputs, TikhonovLeaveOneOut.Fits fits) {
+        return new Calibration(residuals, inputs, Method.CLASS_SETS, Optional.of(fits));
+    }
+
+    /** The same read from a model file (no decomposition yet). */
+    Calibration withMethod(Method other) {
+        return new Calibration(residuals, inputs, other, fits);
+    }
+
     /** Split conformal from the residuals on held-out calibration rows. */
     static Calibration split(Matrix residuals) {
         return new Calibration(residuals, Matrix.zeros(0, 0), Method.SPLIT, Optional.empty());
@@ -50,6 +60,11 @@ record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<Tikh
         JACKKNIFE_PLUS("jackknife+"),
         /** Split conformal on the residuals of held-out calibration rows (streamed route). */
         SPLIT("split"),
+        /**
+         * Multi-class label sets by jackknife+ on the class scores (LAC scores, Romano, Sesia and Candes 2020): the
+         * leave-one-out residuals of the coded targets (n x d) and the training inputs, as for jackknife+.
+         */
+        CLASS_SETS("jackknife+-classes"),
         /** Label probabilities by Platt scaling of leave-one-out scores (the residuals hold a and b). */
         PLATT("platt");
 

@@ -160,9 +160,11 @@ public final class Model {
             throw new IllegalArgumentException("the stored calibration residuals do not have one column per output ("
                     + data.outputCount() + ") or have no row");
         }
-        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+        if (calibration.isPresent() && (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                || calibration.get().method() == Calibration.Method.CLASS_SETS)
                 && (calibration.get().residuals().rows() != data.samples()
-                || calibration.get().residuals().cols() != data.outputCount()
+                || (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                        && calibration.get().residuals().cols() != data.outputCount())
                 || calibration.get().inputs().rows() != data.samples() || data.outputs().isEmpty()
                 || data.outputs().get().rows() != data.samples())) {
             throw new IllegalArgumentException("the stored leave-one-out residuals or inputs do not have one row per "
@@ -536,6 +538,10 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_MODEL, "the model predicts labels: it stores calibrated label "
                     + "probabilities (okl predict --probabilities, Model.predictProbabilities), not intervals");
         }
+        if (stored.method() == Calibration.Method.CLASS_SETS) {
+            throw new OklException(ErrorCode.INVALID_MODEL, "the model predicts classes: it gives label sets "
+                    + "(Model.predictLabelSets, okl predict --intervals on its data), not intervals");
+        }
         Matrix h = predictRegression(inputs, Optional.empty());
         ResidualScores scores = new ResidualScores(stored.residuals());
         if (stored.method() == Calibration.Method.SPLIT) {
@@ -550,6 +556,85 @@ public final class Model {
                 jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
                 + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
                 + "root mean square");
+    }
+
+    /** Whether the model gives conformal class sets ({@link #predictLabelSets}). */
+    public boolean hasLabelSets() {
+        return calibration.map(c -> c.method() == Calibration.Method.CLASS_SETS).orElse(false);
+    }
+
+    /** The class values, in the order of {@link #predictLabelSets}' columns. */
+    public double[] classValues() {
+        int d = calibration.orElseThrow().residuals().cols();
+        return embedding.toOutputs(Matrix.identity(d)).columnValues(0);
+    }
+
+    /**
+     * Conformal class sets at a coverage level, by jackknife+ on the class scores (Barber et al. 2021; for
+     * classification Romano, Sesia and Candes 2020, §3 with the score E = -(class score)): class k is in the set of x
+     * when fewer than {@code level (n + 1)} training rows i have {@code E_i < -s_k(mu_{-i}(x))}, where E_i is row i's
+     * score for its own class under the fit without it and {@code s_k(mu_{-i}(x))} the class-k score of that fit at x
+     * (both closed form from one decomposition, as for jackknife+ intervals). The set holds the true class with
+     * probability at least {@code 2 level - 1} for any data, about {@code level} in practice. Cost: O(n² d) per row.
+     *
+     * @return t x d, 1 where the class ({@link #classValues()}) is in the row's set, else 0
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the model stores no class-set calibration (an exact
+     *                      Tikhonov fit of classes with one ridge solve and at most {@link #MAX_INTERVAL_ROWS} rows)
+     */
+    public Matrix predictLabelSets(InputRows inputs, double level) {
+        requireLevel(level);
+        Calibration stored = calibration.filter(c -> c.method() == Calibration.Method.CLASS_SETS).orElseThrow(
+                () -> new OklException(ErrorCode.INVALID_MODEL, "the model gives no class sets: fit one output "
+                        + "column of classes on the exact route (no kernel sketch) with a Tikhonov filter (one ridge "
+                        + "solve per path point), no tasks and at most " + MAX_INTERVAL_ROWS + " rows"));
+        predictRegression(inputs, Optional.empty());
+        Matrix x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs)).toDense();
+        TikhonovLeaveOneOut.Fits fits = leaveOneOutFits();
+        Matrix residuals = stored.residuals();
+        Matrix targets = embedding.targets().orElseThrow();
+        int n = residuals.rows();
+        int d = residuals.cols();
+        Matrix looTraining = targets.minus(residuals);
+        Matrix trainingScores = embedding.scores(looTraining);
+        Matrix ownScores = embedding.scores(targets);
+        double[] own = new double[n];
+        for (int i = 0; i < n; i++) {
+            int best = 0;
+            for (int k = 1; k < d; k++) {
+                if (ownScores.get(i, k) > ownScores.get(i, best)) {
+                    best = k;
+                }
+            }
+            own[i] = -trainingScores.get(i, best);
+        }
+        int t = x.rows();
+        Matrix sets = Matrix.zeros(t, d);
+        double limit = level * (n + 1);
+        for (int from = 0; from < t; from += INTERVAL_BLOCK) {
+            int to = Math.min(t, from + INTERVAL_BLOCK);
+            Matrix block = x.rowRange(from, to);
+            Matrix[] mu = okl.registry().runtimeFailures().guard("predicting", () -> fits.predictions(block));
+            for (int r = from; r < to; r++) {
+                Matrix atRow = Matrix.zeros(n, d);
+                for (int c = 0; c < d; c++) {
+                    for (int i = 0; i < n; i++) {
+                        atRow.set(i, c, mu[c].get(i, r - from));
+                    }
+                }
+                Matrix scores = embedding.scores(atRow);
+                for (int k = 0; k < d; k++) {
+                    int below = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (own[i] < -scores.get(i, k)) {
+                            below++;
+                        }
+                    }
+                    sets.set(r, k, below < limit ? 1 : 0);
+                }
+            }
+        }
+        return sets;
     }
 
     /** Whether the model stores calibrated label probabilities ({@link #predictProbabilities}). */

@@ -139,6 +139,9 @@ final class ModelArchive {
                 conformal.set("arrays", index(stored, "conformal/", arrays));
                 return;
             }
+            if (c.method() == Calibration.Method.CLASS_SETS) {
+                conformal.put("method", c.method().id());
+            }
             // a kernel expansion's centers are the transformed training inputs: stored once, referred to here
             Matrix centers = model.predictor().arrays().get(CENTERS);
             if (centers != null && sameValues(centers, c.inputs())) {
@@ -283,9 +286,10 @@ final class ModelArchive {
             String method = root.path("conformal").path("method").asText(Calibration.Method.JACKKNIFE_PLUS.id());
             if (!method.equals(Calibration.Method.JACKKNIFE_PLUS.id())
                     && !method.equals(Calibration.Method.SPLIT.id())
-                    && !method.equals(Calibration.Method.PLATT.id())) {
+                    && !method.equals(Calibration.Method.PLATT.id())
+                    && !method.equals(Calibration.Method.CLASS_SETS.id())) {
                 throw invalid(file, INDEX + " names the interval method '" + UserText.escape(method) + "', which "
-                        + "this version does not know (jackknife+, split or platt)");
+                        + "this version does not know (jackknife+, jackknife+-classes, split or platt)");
             }
             if (root.path("conformal").path("inputs").asText().equals("predictor/" + CENTERS)
                     && predictorArrays.containsKey(CENTERS) && !conformal.containsKey("inputs")) {
@@ -303,7 +307,9 @@ final class ModelArchive {
                 throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' and 'inputs' arrays;"
                         + " the file is damaged");
             } else {
-                calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs")));
+                calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs"))
+                        .withMethod(method.equals(Calibration.Method.CLASS_SETS.id())
+                                ? Calibration.Method.CLASS_SETS : Calibration.Method.JACKKNIFE_PLUS));
             }
         }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),

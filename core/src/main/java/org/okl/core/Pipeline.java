@@ -234,7 +234,9 @@ public final class Pipeline {
     private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
         if (!IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())) {
-            return platt(fitted, pathIndex);
+            return fitted.embedding().targets().isPresent() && t.outputs().cols() == 1
+                    && fitted.embedding().targets().get().cols() > 1 ? classSets(fitted, pathIndex)
+                    : platt(fitted, pathIndex);
         }
         if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
                 || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
@@ -248,6 +250,27 @@ public final class Pipeline {
                     fitted.embedding(), t, okl), ridge.lambda(pathIndex));
             return Optional.of(new Calibration(fits.residuals(), t.inputs(), fits));
         } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * What a multi-class fit (one output column of classes, coded by its embedding into d > 1 targets) keeps for its
+     * conformal class sets ({@link Model#predictLabelSets}): the closed-form leave-one-out residuals of the coded
+     * targets and the training inputs, under the conditions of jackknife+ intervals except the decoder. Cost: one
+     * n x n eigendecomposition, kept by the model just fitted.
+     */
+    private Optional<Calibration> classSets(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
+                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS) {
+            return Optional.empty();
+        }
+        try {
+            TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            return Optional.of(Calibration.classSets(fits.residuals(), t.inputs(), fits));
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return Optional.empty();
         }
     }

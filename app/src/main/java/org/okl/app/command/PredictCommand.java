@@ -65,7 +65,8 @@ public final class PredictCommand implements Runnable {
 
     @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also write prediction intervals at this "
             + "coverage (for example 0.9): per output NAME the columns NAME_lower and NAME_upper (covering that "
-            + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
+            + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once); "
+            + "for a model of classes, NAME_in_set_CLASS per class: 1 when the class is in the row's conformal set.")
     private Double intervals;
 
     @Option(names = "--probabilities", description = "Also write each label's calibrated probability (Platt "
@@ -103,6 +104,8 @@ public final class PredictCommand implements Runnable {
         long[] count = new long[1];
         write(sink -> rows.forEachInputRowBlock((first, block, ignored) -> {
             Matrix predictions = probabilities ? located(first, block.rows(), () -> withProbabilities(fitted, block))
+                    : intervals != null && fitted.hasLabelSets()
+                    ? located(first, block.rows(), () -> withSets(fitted, block))
                     : intervals == null ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
                     : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
             sink.accept(header(fitted, predictions.cols()), predictions);
@@ -127,7 +130,8 @@ public final class PredictCommand implements Runnable {
                 throw new OklException(ErrorCode.USAGE, "--intervals: a multi-task model has no prediction "
                         + "intervals");
             }
-            Matrix predictions = withIntervals(located(0, loaded.inputs().rows(),
+            Matrix predictions = fitted.hasLabelSets() ? located(0, loaded.inputs().rows(),
+                    () -> withSets(fitted, loaded.inputs())) : withIntervals(located(0, loaded.inputs().rows(),
                     () -> fitted.predictIntervals(loaded.inputs(), intervals)));
             write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
             return predictions.rows();
@@ -157,6 +161,11 @@ public final class PredictCommand implements Runnable {
         }
     }
 
+    /** The predicted class, then per class 1 when it is in the row's conformal set at the level, else 0. */
+    private Matrix withSets(Model fitted, org.okl.api.linalg.InputRows inputs) {
+        return fitted.predict(inputs).outputs().stackColumns(fitted.predictLabelSets(inputs, intervals));
+    }
+
     /** The predicted labels, then each label's calibrated probability. */
     private static Matrix withProbabilities(Model fitted, org.okl.api.linalg.InputRows inputs) {
         return fitted.predict(inputs).outputs().stackColumns(fitted.predictProbabilities(inputs));
@@ -184,7 +193,8 @@ public final class PredictCommand implements Runnable {
      * (5q columns) followed by NAME_lower, NAME_upper per output, then NAME_joint_lower, NAME_joint_upper.
      */
     private List<String> header(Model fitted, int cols) {
-        int q = probabilities ? cols / 2 : intervals == null ? cols : cols / 5;
+        boolean sets = intervals != null && fitted.hasLabelSets();
+        int q = probabilities ? cols / 2 : sets ? 1 : intervals == null ? cols : cols / 5;
         List<String> base = new ArrayList<>();
         if (fitted.outputNames().size() == q) {
             base.addAll(fitted.outputNames());
@@ -196,6 +206,14 @@ public final class PredictCommand implements Runnable {
         if (probabilities) {
             List<String> names = new ArrayList<>(base);
             base.forEach(n -> names.add(n + "_probability"));
+            return names;
+        }
+        if (sets) {
+            List<String> names = new ArrayList<>(base);
+            for (double v : fitted.classValues()) {
+                names.add(base.get(0) + "_in_set_" + (v == Math.rint(v) && Math.abs(v) < 1e15
+                        ? Long.toString((long) v) : Double.toString(v)));
+            }
             return names;
         }
         if (intervals == null) {
