@@ -17,6 +17,7 @@ import org.okl.api.metric.SquaredErrors;
 import org.okl.api.rows.FoldRows;
 import org.okl.api.rows.FoldScheme;
 import org.okl.api.rows.RowSource;
+import org.okl.core.conformal.CalibrationError;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.select.GroupStratified;
 import org.okl.core.select.KFold;
@@ -69,8 +70,37 @@ public final class Evaluation {
         Model model = plan.fit().model();
         Decoded decoded = predict(model, test);
         Map<String, Double> scores = score(plan.metrics(), test.outputs(), decoded, okl);
-        intervals.ifPresent(level -> scores.putAll(intervalScores(model, test, level)));
+        intervals.ifPresent(level -> scores.putAll(uncertaintyScores(model, test, level)));
         return new Result(scores, Map.of(), "train " + plan.size() + ", test " + test.size(), Optional.of(model));
+    }
+
+    /**
+     * What a model says of its own uncertainty, scored on labelled data: for a model with calibrated label
+     * probabilities ({@link Model#hasProbabilities()}) their expected calibration error and that of the raw scores
+     * ({@link #probabilityScores}); otherwise its intervals at the level ({@link #intervalScores}).
+     */
+    public static Map<String, Double> uncertaintyScores(Model model, TrainingData test, double level) {
+        return model.hasProbabilities() ? probabilityScores(model, test) : intervalScores(model, test, level);
+    }
+
+    /**
+     * {@code ece}: the expected calibration error ({@link CalibrationError}, 10 bins) of the model's calibrated label
+     * probabilities over every (row, label) pair of the test data; {@code ece-raw}: that of its raw regression scores
+     * on the 0/1 scale clipped to [0, 1] (what the probabilities would be without calibration).
+     *
+     * @throws OklException {@link ErrorCode#USAGE} for data with tasks; as {@link Model#predictProbabilities}
+     */
+    public static Map<String, Double> probabilityScores(Model model, TrainingData test) {
+        if (test.groups().isPresent()) {
+            throw new OklException(ErrorCode.USAGE, "label probabilities are not available for multi-task data");
+        }
+        double[] labels = test.outputs().data();
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("ece", CalibrationError.expected(model.predictProbabilities(test.inputs()).data(), labels,
+                CalibrationError.BINS));
+        out.put("ece-raw", CalibrationError.expected(model.rawLabelScores(test.inputs()).data(), labels,
+                CalibrationError.BINS));
+        return out;
     }
 
     /**
@@ -85,38 +115,54 @@ public final class Evaluation {
         if (test.groups().isPresent()) {
             throw new OklException(ErrorCode.USAGE, "prediction intervals are not available for multi-task data");
         }
-        PredictionIntervals p = model.predictIntervals(test.inputs(), level);
-        Matrix y = test.outputs();
-        long inside = 0;
-        long pairs = 0;
-        long rowsInside = 0;
-        double width = 0;
-        double jointWidth = 0;
-        for (int i = 0; i < y.rows(); i++) {
-            boolean all = true;
-            for (int c = 0; c < y.cols(); c++) {
-                double v = y.get(i, c);
-                if (Double.isNaN(v)) {
-                    continue;
+        IntervalTally tally = new IntervalTally();
+        tally.add(model.predictIntervals(test.inputs(), level), test.outputs());
+        return tally.scores();
+    }
+
+    /**
+     * Coverage and widths of intervals summed block by block: (row, output) pairs inside their interval, rows inside
+     * their joint box, and the widths (missing outputs are skipped).
+     */
+    private static final class IntervalTally {
+        private long inside;
+        private long pairs;
+        private long rows;
+        private long rowsInside;
+        private double width;
+        private double jointWidth;
+
+        void add(PredictionIntervals p, Matrix y) {
+            for (int i = 0; i < y.rows(); i++) {
+                boolean all = true;
+                for (int c = 0; c < y.cols(); c++) {
+                    double v = y.get(i, c);
+                    if (Double.isNaN(v)) {
+                        continue;
+                    }
+                    pairs++;
+                    if (v >= p.lower().get(i, c) && v <= p.upper().get(i, c)) {
+                        inside++;
+                    }
+                    all &= v >= p.jointLower().get(i, c) && v <= p.jointUpper().get(i, c);
+                    width += p.upper().get(i, c) - p.lower().get(i, c);
+                    jointWidth += p.jointUpper().get(i, c) - p.jointLower().get(i, c);
                 }
-                pairs++;
-                if (v >= p.lower().get(i, c) && v <= p.upper().get(i, c)) {
-                    inside++;
+                rows++;
+                if (all) {
+                    rowsInside++;
                 }
-                all &= v >= p.jointLower().get(i, c) && v <= p.jointUpper().get(i, c);
-                width += p.upper().get(i, c) - p.lower().get(i, c);
-                jointWidth += p.jointUpper().get(i, c) - p.jointLower().get(i, c);
-            }
-            if (all) {
-                rowsInside++;
             }
         }
-        Map<String, Double> out = new LinkedHashMap<>();
-        out.put("coverage", inside / (double) Math.max(1, pairs));
-        out.put("joint-coverage", rowsInside / (double) Math.max(1, y.rows()));
-        out.put("mean-width", width / Math.max(1, pairs));
-        out.put("joint-mean-width", jointWidth / Math.max(1, pairs));
-        return out;
+
+        Map<String, Double> scores() {
+            Map<String, Double> out = new LinkedHashMap<>();
+            out.put("coverage", inside / (double) Math.max(1, pairs));
+            out.put("joint-coverage", rowsInside / (double) Math.max(1, rows));
+            out.put("mean-width", width / Math.max(1, pairs));
+            out.put("joint-mean-width", jointWidth / Math.max(1, pairs));
+            return out;
+        }
     }
 
     /** The model's predictions for the inputs of labelled data, with their tasks when the data has them. */
@@ -151,7 +197,7 @@ public final class Evaluation {
             int fold = f;
             score(metrics, test.outputs(), decoded, okl).forEach((k, v) -> perFold.get(k)[fold] = v);
             if (intervals.isPresent()) {
-                intervalScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
+                uncertaintyScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
                         .computeIfAbsent(k, key -> new double[splits.size()])[fold] = v);
             }
         }
@@ -209,17 +255,30 @@ public final class Evaluation {
      *                                  stream
      */
     public static Result trainTest(FitPlan plan, RowSource test, Okl okl) {
+        return trainTest(plan, test, OptionalDouble.empty(), okl);
+    }
+
+    /**
+     * The same, also scoring the model's prediction intervals at the level when one is given (split conformal for
+     * a sketched pipeline fitted with calibration rows, {@link Pipeline#withCalibrationRows}), block by block.
+     */
+    public static Result trainTest(FitPlan plan, RowSource test, OptionalDouble intervals, Okl okl) {
         if (plan.route() != FitPlan.Route.STREAMED) {
             throw new IllegalArgumentException("the plan holds its rows in memory; score them with trainTest(plan, "
                     + "data)");
         }
-        return trainTest(plan, test, plan.metrics(), okl);
+        return trainTest(plan, test, plan.metrics(), intervals, okl);
     }
 
     private static Result trainTest(FitPlan plan, RowSource test, Map<String, ComponentSpec> metrics, Okl okl) {
+        return trainTest(plan, test, metrics, OptionalDouble.empty(), okl);
+    }
+
+    private static Result trainTest(FitPlan plan, RowSource test, Map<String, ComponentSpec> metrics,
+            OptionalDouble intervals, Okl okl) {
         FitPlan.Result fitted = plan.fit();
         long[] rows = new long[1];
-        Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, rows, okl);
+        Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, intervals, rows, okl);
         return new Result(scores, Map.of(), "train " + fitted.rows() + ", test " + rows[0] + " (streamed)",
                 Optional.of(fitted.model()));
     }
@@ -231,6 +290,15 @@ public final class Evaluation {
      */
     public static Result crossValidate(Pipeline pipeline, RowSource data, int folds, long seed,
             Map<String, ComponentSpec> metrics, Okl okl) {
+        return crossValidate(pipeline, data, folds, seed, metrics, OptionalDouble.empty(), okl);
+    }
+
+    /**
+     * The same, also scoring each fold's prediction intervals at the level when one is given (the folds' fits hold
+     * out calibration rows when the pipeline says so, {@link Pipeline#withCalibrationRows}).
+     */
+    public static Result crossValidate(Pipeline pipeline, RowSource data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, OptionalDouble intervals, Okl okl) {
         FoldScheme outer = FoldScheme.kFold(folds, seed);
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[folds]));
@@ -241,8 +309,8 @@ public final class Evaluation {
             Model model = pipeline.fit(new FoldRows(data, outer, f, false)).model();
             long[] rows = new long[1];
             int fold = f;
-            scoreStreamed(model, new FoldRows(data, outer, f, true), metrics, rows, okl)
-                    .forEach((k, v) -> perFold.get(k)[fold] = v);
+            scoreStreamed(model, new FoldRows(data, outer, f, true), metrics, intervals, rows, okl)
+                    .forEach((k, v) -> perFold.computeIfAbsent(k, x -> new double[folds])[fold] = v);
             total += rows[0];
         }
         okl.progress().progress(task, folds, folds);
@@ -250,13 +318,21 @@ public final class Evaluation {
     }
 
     private static Map<String, Double> scoreStreamed(Model model, RowSource test, Map<String, ComponentSpec> metrics,
-            long[] rows, Okl okl) {
+            OptionalDouble intervals, long[] rows, Okl okl) {
         streamingObstacle(metrics, okl).ifPresent(why -> {
             throw new IllegalArgumentException("cannot score streamed rows: " + why);
         });
         SquaredErrors[] sums = {null};
+        IntervalTally tally = new IntervalTally();
         test.forEachInputRowBlock((first, inputs, outputs) -> {
-            Matrix predicted = model.predict(inputs).outputs();
+            Matrix predicted;
+            if (intervals.isPresent()) {
+                PredictionIntervals p = model.predictIntervals(inputs, intervals.getAsDouble());
+                tally.add(p, outputs);
+                predicted = p.predictions();
+            } else {
+                predicted = model.predict(inputs).outputs();
+            }
             SquaredErrors block = SquaredErrors.of(outputs, predicted);
             sums[0] = sums[0] == null ? block : sums[0].plus(block);
             rows[0] += inputs.rows();
@@ -267,6 +343,9 @@ public final class Evaluation {
         Map<String, Double> out = new LinkedHashMap<>();
         metrics.forEach((name, spec) -> out.put(name, ((SquaredErrorMetric) okl.create(Metric.class, spec))
                 .fromSums(sums[0])));
+        if (intervals.isPresent()) {
+            out.putAll(tally.scores());
+        }
         return out;
     }
 

@@ -175,7 +175,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         Pipeline chosen = asked;
         if (automatic && rows.isPresent()) {
             choice = asked.chooseFor(rows.get());
-            chosen = new Pipeline(choice.spec(), okl);
+            chosen = new Pipeline(choice.spec(), okl).withCalibrationRows(asked.calibrationRows());
             obstacle = chosen.streamingObstacle();
             if (obstacle.isPresent()) {
                 why = obstacle.get();
@@ -204,7 +204,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         TrainingData data = source.load(why);
         if (automatic && choice == null) {
             choice = asked.chooseFor(data);
-            chosen = new Pipeline(choice.spec(), okl);
+            chosen = new Pipeline(choice.spec(), okl).withCalibrationRows(asked.calibrationRows());
         }
         if (options.evaluation() && options.metrics().isEmpty() && task.isEmpty()) {
             task = Optional.of(choice != null ? choice.record().task() : AutoPipeline.task(data).id());

@@ -25,6 +25,7 @@ import org.okl.core.component.FileAccess;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.core.conformal.ConformalQuantiles;
 import org.okl.core.conformal.Jackknife;
+import org.okl.core.conformal.PlattScaling;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.conformal.ResidualScores;
 import org.okl.core.select.TikhonovLeaveOneOut;
@@ -147,8 +148,23 @@ public final class Model {
     static Model restore(PipelineSpec spec, Map<String, Matrix> transformArrays, int pathIndex, String predictorType,
             Map<String, Matrix> predictorArrays, ModelData data, Provenance provenance, Map<String, byte[]> files,
             Optional<Calibration> calibration, String source, Okl okl) {
-        if (calibration.isPresent() && (calibration.get().residuals().rows() != data.samples()
-                || calibration.get().residuals().cols() != data.outputCount()
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.PLATT
+                && (calibration.get().residuals().rows() != 2
+                || calibration.get().residuals().cols() != data.outputCount())) {
+            throw new IllegalArgumentException("the stored Platt scaling is not 2 x " + data.outputCount()
+                    + " (a slope and an intercept per label)");
+        }
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.SPLIT
+                && (calibration.get().residuals().cols() != data.outputCount()
+                || calibration.get().residuals().rows() == 0)) {
+            throw new IllegalArgumentException("the stored calibration residuals do not have one column per output ("
+                    + data.outputCount() + ") or have no row");
+        }
+        if (calibration.isPresent() && (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                || calibration.get().method() == Calibration.Method.CLASS_SETS)
+                && (calibration.get().residuals().rows() != data.samples()
+                || (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                        && calibration.get().residuals().cols() != data.outputCount())
                 || calibration.get().inputs().rows() != data.samples() || data.outputs().isEmpty()
                 || data.outputs().get().rows() != data.samples())) {
             throw new IllegalArgumentException("the stored leave-one-out residuals or inputs do not have one row per "
@@ -516,9 +532,21 @@ public final class Model {
                 + "stores no leave-one-out residuals, which prediction intervals need: fit it on the exact route (no "
                 + "kernel sketch) with a Tikhonov filter (one ridge solve per path point), the identity decoder, an "
                 + "output embedding whose targets are the outputs, no tasks, and at most " + MAX_INTERVAL_ROWS
-                + " rows"));
+                + " rows; or, with a kernel sketch, hold out calibration rows (okl fit --calibration-rows N, "
+                + "Pipeline.withCalibrationRows)"));
+        if (stored.method() == Calibration.Method.PLATT) {
+            throw new OklException(ErrorCode.INVALID_MODEL, "the model predicts labels: it stores calibrated label "
+                    + "probabilities (okl predict --probabilities, Model.predictProbabilities), not intervals");
+        }
+        if (stored.method() == Calibration.Method.CLASS_SETS) {
+            throw new OklException(ErrorCode.INVALID_MODEL, "the model predicts classes: it gives label sets "
+                    + "(Model.predictLabelSets, okl predict --intervals on its data), not intervals");
+        }
         Matrix h = predictRegression(inputs, Optional.empty());
         ResidualScores scores = new ResidualScores(stored.residuals());
+        if (stored.method() == Calibration.Method.SPLIT) {
+            return splitIntervals(h, scores, level);
+        }
         Matrix x = okl.registry().runtimeFailures().guard("transforming the inputs",
                 () -> transforms.transformInputs(inputs)).toDense();
         Matrix[] bounds = jackknifePlus(x, scores, 1 - level);
@@ -528,6 +556,181 @@ public final class Model {
                 jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
                 + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
                 + "root mean square");
+    }
+
+    /** Whether the model gives conformal class sets ({@link #predictLabelSets}). */
+    public boolean hasLabelSets() {
+        return calibration.map(c -> c.method() == Calibration.Method.CLASS_SETS).orElse(false);
+    }
+
+    /** The class values, in the order of {@link #predictLabelSets}' columns. */
+    public double[] classValues() {
+        int d = calibration.orElseThrow().residuals().cols();
+        return embedding.toOutputs(Matrix.identity(d)).columnValues(0);
+    }
+
+    /**
+     * Conformal class sets at a coverage level, by jackknife+ on the class scores (Barber et al. 2021; for
+     * classification Romano, Sesia and Candes 2020, §3 with the score E = -(class score)): class k is in the set of x
+     * when fewer than {@code level (n + 1)} training rows i have {@code E_i < -s_k(mu_{-i}(x))}, where E_i is row i's
+     * score for its own class under the fit without it and {@code s_k(mu_{-i}(x))} the class-k score of that fit at x
+     * (both closed form from one decomposition, as for jackknife+ intervals). The set holds the true class with
+     * probability at least {@code 2 level - 1} for any data, about {@code level} in practice. Cost: O(n² d) per row.
+     *
+     * @return t x d, 1 where the class ({@link #classValues()}) is in the row's set, else 0
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the model stores no class-set calibration (an exact
+     *                      Tikhonov fit of classes with one ridge solve and at most {@link #MAX_INTERVAL_ROWS} rows)
+     */
+    public Matrix predictLabelSets(InputRows inputs, double level) {
+        requireLevel(level);
+        Calibration stored = calibration.filter(c -> c.method() == Calibration.Method.CLASS_SETS).orElseThrow(
+                () -> new OklException(ErrorCode.INVALID_MODEL, "the model gives no class sets: fit one output "
+                        + "column of classes on the exact route (no kernel sketch) with a Tikhonov filter (one ridge "
+                        + "solve per path point), no tasks and at most " + MAX_INTERVAL_ROWS + " rows"));
+        predictRegression(inputs, Optional.empty());
+        Matrix x = okl.registry().runtimeFailures().guard("transforming the inputs",
+                () -> transforms.transformInputs(inputs)).toDense();
+        TikhonovLeaveOneOut.Fits fits = leaveOneOutFits();
+        Matrix residuals = stored.residuals();
+        Matrix targets = embedding.targets().orElseThrow();
+        int n = residuals.rows();
+        int d = residuals.cols();
+        Matrix looTraining = targets.minus(residuals);
+        Matrix trainingScores = embedding.scores(looTraining);
+        Matrix ownScores = embedding.scores(targets);
+        double[] own = new double[n];
+        for (int i = 0; i < n; i++) {
+            int best = 0;
+            for (int k = 1; k < d; k++) {
+                if (ownScores.get(i, k) > ownScores.get(i, best)) {
+                    best = k;
+                }
+            }
+            own[i] = -trainingScores.get(i, best);
+        }
+        int t = x.rows();
+        Matrix sets = Matrix.zeros(t, d);
+        double limit = level * (n + 1);
+        for (int from = 0; from < t; from += INTERVAL_BLOCK) {
+            int to = Math.min(t, from + INTERVAL_BLOCK);
+            Matrix block = x.rowRange(from, to);
+            Matrix[] mu = okl.registry().runtimeFailures().guard("predicting", () -> fits.predictions(block));
+            for (int r = from; r < to; r++) {
+                Matrix atRow = Matrix.zeros(n, d);
+                for (int c = 0; c < d; c++) {
+                    for (int i = 0; i < n; i++) {
+                        atRow.set(i, c, mu[c].get(i, r - from));
+                    }
+                }
+                Matrix scores = embedding.scores(atRow);
+                for (int k = 0; k < d; k++) {
+                    int below = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (own[i] < -scores.get(i, k)) {
+                            below++;
+                        }
+                    }
+                    sets.set(r, k, below < limit ? 1 : 0);
+                }
+            }
+        }
+        return sets;
+    }
+
+    /** Whether the model stores calibrated label probabilities ({@link #predictProbabilities}). */
+    public boolean hasProbabilities() {
+        return calibration.map(c -> c.method() == Calibration.Method.PLATT).orElse(false);
+    }
+
+    /**
+     * Calibrated label probabilities for new inputs (t x q, one column per label): each label's regression score
+     * through its Platt scaling {@code 1/(1 + exp(a s + b))}, fitted when the model was on the fit's closed-form
+     * leave-one-out scores (out-of-sample scores of every training row, from the decomposition the fit makes anyway).
+     *
+     * @throws OklException {@link ErrorCode#INVALID_MODEL} when the model stores no Platt scaling (a fit that is not
+     *                      an exact Tikhonov fit of 0/1 labels with one ridge solve and at most
+     *                      {@link #MAX_INTERVAL_ROWS} rows)
+     */
+    public Matrix predictProbabilities(InputRows inputs) {
+        Calibration stored = calibration.filter(c -> c.method() == Calibration.Method.PLATT).orElseThrow(
+                () -> new OklException(ErrorCode.INVALID_MODEL, "the model stores no calibrated label probabilities:"
+                        + " fit 0/1 labels on the exact route (no kernel sketch) with a Tikhonov filter (one ridge "
+                        + "solve per path point), no tasks, no missing labels and at most " + MAX_INTERVAL_ROWS
+                        + " rows"));
+        Matrix h = predictRegression(inputs, Optional.empty());
+        Matrix p = Matrix.zeros(h.rows(), h.cols());
+        for (int c = 0; c < h.cols(); c++) {
+            PlattScaling s = new PlattScaling(stored.residuals().get(0, c), stored.residuals().get(1, c));
+            for (int r = 0; r < h.rows(); r++) {
+                p.set(r, c, s.probability(h.get(r, c)));
+            }
+        }
+        return p;
+    }
+
+    /**
+     * The labels' raw regression scores on the 0/1 scale (the embedding's coding mapped back linearly, not clipped):
+     * what calibrated probabilities are compared with.
+     */
+    Matrix rawLabelScores(InputRows inputs) {
+        Matrix h = predictRegression(inputs, Optional.empty());
+        return okl.registry().runtimeFailures().guard("decoding scores", () -> embedding.toOutputs(h));
+    }
+
+    /**
+     * Split conformal intervals (Lei, G'Sell, Rinaldo, Tibshirani and Wasserman 2018): per output
+     * {@code mu_c(x) ± q+(|R_c|)} with R the residuals of this model on n_cal calibration rows it was not fitted on;
+     * jointly {@code mu_c(x) ± q+(S) s_c} ({@link ResidualScores}). Coverage at least {@code level} for rows
+     * exchangeable with the calibration rows, and at most {@code level + 1/(n_cal + 1)}. Cost: the same at every
+     * point, so O(1) per row and output beyond the prediction (the quantiles are computed once per call).
+     */
+    private PredictionIntervals splitIntervals(Matrix h, ResidualScores scores, double level) {
+        double[] half = scores.halfWidths(1 - level);
+        double[] joint = scores.jointHalfWidths(1 - level);
+        int t = h.rows();
+        int q = h.cols();
+        Matrix[] out = {Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q)};
+        for (int r = 0; r < t; r++) {
+            for (int c = 0; c < q; c++) {
+                out[0].set(r, c, h.get(r, c) - half[c]);
+                out[1].set(r, c, h.get(r, c) + half[c]);
+                out[2].set(r, c, h.get(r, c) - joint[c]);
+                out[3].set(r, c, h.get(r, c) + joint[c]);
+            }
+        }
+        Matrix[] lowerUpper = backTransformed(out[0], out[1]);
+        Matrix[] jointBounds = backTransformed(out[2], out[3]);
+        return new PredictionIntervals(decode(h).outputs(), lowerUpper[0], lowerUpper[1], jointBounds[0],
+                jointBounds[1], level, "split conformal on the residuals of " + scores.residuals().rows()
+                + " held-out calibration rows; joint: max over outputs of the residuals over their root mean square");
+    }
+
+    /**
+     * The residuals of this model on rows it was not fitted on, on the transformed targets' scale (targets through
+     * the target transforms minus the regression's predictions), for split conformal intervals; the same model
+     * storing them ({@link Calibration#split}). Only for the identity decoder on an embedding that leaves the
+     * (transformed) outputs as they are, whose regression predicts the transformed outputs themselves.
+     *
+     * @param inputs  the calibration rows' raw inputs
+     * @param outputs their raw outputs
+     * @return the model with the residuals, or this model when its regression does not predict its outputs
+     */
+    Model withSplitCalibration(Matrix inputs, Matrix outputs) {
+        Matrix targets = transforms.transformOutputs(outputs);
+        if (!"identity".equals(spec.decoder().name()) || !(components.output() instanceof RowwiseOutputEmbedding
+                rowwise)) {
+            return this;
+        }
+        Matrix encoded = rowwise.encode(targets);
+        if (encoded.rows() != targets.rows() || encoded.cols() != targets.cols()
+                || encoded.maxAbsDifference(targets) != 0) {
+            return this;
+        }
+        Matrix residuals = targets.minus(predictRegression(inputs, Optional.empty()));
+        if (!residuals.isFinite()) {
+            return this;
+        }
+        return withCalibration(Optional.of(Calibration.split(residuals)));
     }
 
     /**
@@ -574,6 +777,9 @@ public final class Model {
 
     /** The model's n leave-one-out fits, decomposed on first use from its stored inputs and outputs. */
     private synchronized TikhonovLeaveOneOut.Fits leaveOneOutFits() {
+        if (leaveOneOutFits == null && calibration.orElseThrow().fits().isPresent()) {
+            leaveOneOutFits = calibration.get().fits().get();
+        }
         if (leaveOneOutFits == null) {
             Matrix x = calibration.orElseThrow().inputs();
             TrainingData stored = TrainingData.of(x, data.outputs().orElseThrow());

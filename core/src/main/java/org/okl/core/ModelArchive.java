@@ -127,6 +127,21 @@ final class ModelArchive {
             ObjectNode conformal = root.putObject("conformal");
             Map<String, Matrix> stored = new LinkedHashMap<>();
             stored.put("residuals", c.residuals());
+            if (c.method() == Calibration.Method.PLATT) {
+                // label probabilities: each label's Platt slope (row 0) and intercept (row 1)
+                conformal.put("method", c.method().id());
+                conformal.set("arrays", index(Map.of("platt", c.residuals()), "conformal/", arrays));
+                return;
+            }
+            if (c.method() == Calibration.Method.SPLIT) {
+                // split conformal: the calibration rows' residuals alone (no training inputs)
+                conformal.put("method", c.method().id());
+                conformal.set("arrays", index(stored, "conformal/", arrays));
+                return;
+            }
+            if (c.method() == Calibration.Method.CLASS_SETS) {
+                conformal.put("method", c.method().id());
+            }
             // a kernel expansion's centers are the transformed training inputs: stored once, referred to here
             Matrix centers = model.predictor().arrays().get(CENTERS);
             if (centers != null && sameValues(centers, c.inputs())) {
@@ -268,15 +283,34 @@ final class ModelArchive {
             Map<String, Matrix> conformal = readArrays(entries, object(root.path("conformal"), "conformal", file)
                     .path("arrays"), "conformal", file);
             requireFinite(conformal, "conformal", false, file);
+            String method = root.path("conformal").path("method").asText(Calibration.Method.JACKKNIFE_PLUS.id());
+            if (!method.equals(Calibration.Method.JACKKNIFE_PLUS.id())
+                    && !method.equals(Calibration.Method.SPLIT.id())
+                    && !method.equals(Calibration.Method.PLATT.id())
+                    && !method.equals(Calibration.Method.CLASS_SETS.id())) {
+                throw invalid(file, INDEX + " names the interval method '" + UserText.escape(method) + "', which "
+                        + "this version does not know (jackknife+, jackknife+-classes, split or platt)");
+            }
             if (root.path("conformal").path("inputs").asText().equals("predictor/" + CENTERS)
                     && predictorArrays.containsKey(CENTERS) && !conformal.containsKey("inputs")) {
                 conformal.put("inputs", predictorArrays.get(CENTERS));
             }
-            if (!conformal.containsKey("residuals") || !conformal.containsKey("inputs")) {
+            if (method.equals(Calibration.Method.PLATT.id())) {
+                if (!conformal.containsKey("platt")) {
+                    throw invalid(file, INDEX + " has a 'conformal' member of method 'platt' without its 'platt' "
+                            + "array; the file is damaged");
+                }
+                calibration = Optional.of(Calibration.platt(conformal.get("platt")));
+            } else if (method.equals(Calibration.Method.SPLIT.id()) && conformal.containsKey("residuals")) {
+                calibration = Optional.of(Calibration.split(conformal.get("residuals")));
+            } else if (!conformal.containsKey("residuals") || !conformal.containsKey("inputs")) {
                 throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' and 'inputs' arrays;"
                         + " the file is damaged");
+            } else {
+                calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs"))
+                        .withMethod(method.equals(Calibration.Method.CLASS_SETS.id())
+                                ? Calibration.Method.CLASS_SETS : Calibration.Method.JACKKNIFE_PLUS));
             }
-            calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs")));
         }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
                 root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, calibration,

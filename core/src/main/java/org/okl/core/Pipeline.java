@@ -20,6 +20,7 @@ import org.okl.api.rows.RowSource;
 import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.api.tuning.TunableDecoder;
+import org.okl.core.conformal.PlattScaling;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.core.select.TikhonovLeaveOneOut;
@@ -38,11 +39,39 @@ public final class Pipeline {
     private static final String IDENTITY_DECODER = "identity";
     private final PipelineSpec spec;
     private final Okl okl;
+    private final int calibrationRows;
 
     /** A pipeline, the stages the spec leaves out set to their defaults; {@link Okl#pipeline(PipelineSpec)} says it. */
     public Pipeline(PipelineSpec spec, Okl okl) {
+        this(spec, okl, 0);
+    }
+
+    private Pipeline(PipelineSpec spec, Okl okl, int calibrationRows) {
         this.spec = okl.defaults().complete(spec);
         this.okl = okl;
+        this.calibrationRows = calibrationRows;
+    }
+
+    /**
+     * The same pipeline holding out about {@code rows} calibration rows (at most
+     * {@link org.okl.core.conformal.CalibrationSlice#MAX_FRACTION} of the data) when it is fitted on the streamed
+     * route (a kernel sketch), for split conformal prediction intervals ({@link Model#predictIntervals}): the fit
+     * reads the other rows, the held-out rows are kept as the passes go by (constant memory) and their residuals under
+     * the fitted model are stored in it. No pass over the data is added; the fit loses the held-out rows. The exact
+     * route ignores it (its models keep closed-form leave-one-out residuals for jackknife+ instead).
+     *
+     * @param rows the calibration rows, 0 for none
+     */
+    public Pipeline withCalibrationRows(int rows) {
+        if (rows < 0) {
+            throw new IllegalArgumentException("calibration rows must not be negative, not " + rows);
+        }
+        return new Pipeline(spec, okl, rows);
+    }
+
+    /** The calibration rows a streamed fit holds out (0 for none). */
+    public int calibrationRows() {
+        return calibrationRows;
     }
 
     /** The spec, with defaults. */
@@ -149,7 +178,7 @@ public final class Pipeline {
         if (data.groups().isEmpty() && data.unlabelledInputs().isEmpty() && data.unlabelledOutputs().isEmpty()
                 && StreamingFit.obstacle(spec, okl, true).isEmpty()) {
             return StreamingFit.fit(spec, new MatrixRows(data.inputs(), data.outputs()), Optional.of(data.outputs()),
-                    data.inputColumns(), okl).model();
+                    data.inputColumns(), calibrationRows, okl).model();
         }
         SpectralFilter filter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
@@ -197,12 +226,19 @@ public final class Pipeline {
      * intervals are computed from, when they are exact and cheap: a Tikhonov filter with one ridge
      * solve, the identity decoder, an embedding whose targets are the (transformed) outputs, a separable operator, no
      * tasks and no missing targets, at most {@link Model#MAX_INTERVAL_ROWS} rows. They cost one more eigendecomposition
-     * of the n x n Gram (the solver's own is not shared) and no pass over the data beyond the Gram.
+     * of the n x n Gram and no pass over the data beyond the Gram; the model just fitted keeps that decomposition for
+     * its jackknife+ intervals (a model loaded from a file decomposes once more, on its first intervals). The
+     * solver's own decomposition is not shared: it lives inside the solver plugin's path, behind the api's
+     * {@code RegressionPath}, which exposes predictions only.
      */
     private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
+        if (!IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())) {
+            return fitted.embedding().targets().isPresent() && t.outputs().cols() == 1
+                    && fitted.embedding().targets().get().cols() > 1 ? classSets(fitted, pathIndex)
+                    : platt(fitted, pathIndex);
+        }
         if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
-                || !IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())
                 || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
                 || fitted.embedding().targets().isEmpty()
                 || !Arrays.equals(fitted.embedding().targets().get().data(), t.outputs().data())
@@ -210,9 +246,72 @@ public final class Pipeline {
             return Optional.empty();
         }
         try {
-            return Optional.of(new Calibration(TikhonovLeaveOneOut.residuals(FittedPath.problem(
-                    fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex)),
-                    t.inputs()));
+            TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            return Optional.of(new Calibration(fits.residuals(), t.inputs(), fits));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * What a multi-class fit (one output column of classes, coded by its embedding into d > 1 targets) keeps for its
+     * conformal class sets ({@link Model#predictLabelSets}): the closed-form leave-one-out residuals of the coded
+     * targets and the training inputs, under the conditions of jackknife+ intervals except the decoder. Cost: one
+     * n x n eigendecomposition, kept by the model just fitted.
+     */
+    private Optional<Calibration> classSets(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
+                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS) {
+            return Optional.empty();
+        }
+        try {
+            TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            return Optional.of(Calibration.classSets(fits.residuals(), t.inputs(), fits));
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Calibrated label probabilities for a fit of 0/1 labels (every output 0 or 1) decoded by something other than
+     * the identity: each label's Platt scaling fitted on its closed-form leave-one-out scores {@code t_i - R_i} (the
+     * scores of the fits without row i, out-of-sample like cross-validation's but with no refit), under the same
+     * conditions as jackknife+ intervals except the decoder and that the targets may code the labels (zero-one or
+     * plus-minus), one column per label. Cost: one n x n eigendecomposition (as for intervals) and a Newton
+     * iteration of O(n) per step per label; the model stores 2 numbers per label.
+     */
+    private Optional<Calibration> platt(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
+                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
+                || fitted.embedding().targets().isEmpty()
+                || fitted.embedding().targets().get().cols() != t.outputs().cols()) {
+            return Optional.empty();
+        }
+        for (double v : t.outputs().data()) {
+            if (v != 0 && v != 1) {
+                return Optional.empty();
+            }
+        }
+        try {
+            Matrix residuals = TikhonovLeaveOneOut.residuals(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            Matrix targets = fitted.embedding().targets().get();
+            int q = t.outputs().cols();
+            Matrix parameters = Matrix.zeros(2, q);
+            for (int c = 0; c < q; c++) {
+                double[] scores = new double[t.size()];
+                for (int i = 0; i < scores.length; i++) {
+                    scores[i] = targets.get(i, c) - residuals.get(i, c);
+                }
+                PlattScaling s = PlattScaling.fit(scores, t.outputs().columnValues(c));
+                parameters.set(0, c, s.a());
+                parameters.set(1, c, s.b());
+            }
+            return parameters.isFinite() ? Optional.of(Calibration.platt(parameters)) : Optional.empty();
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -298,7 +397,8 @@ public final class Pipeline {
     StreamingFit.Result fitStreamed(RowSource rows, InputColumns inputColumns) {
         return okl.registry().runtimeFailures().guard("fitting the pipeline over " + rows.description(), () -> {
             try {
-                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns), okl);
+                return StreamingFit.fit(spec, rows, Optional.empty(), Optional.ofNullable(inputColumns),
+                        calibrationRows, okl);
             } catch (NonFiniteMatrixException e) {
                 throw overflow(e, "the rows of " + UserText.escape(rows.description()));
             }

@@ -32,6 +32,7 @@ import org.okl.api.solve.StreamedProblem;
 import org.okl.api.solve.StreamingSolver;
 import org.okl.api.transform.ColumnSchema;
 import org.okl.api.tuning.TunableDecoder;
+import org.okl.core.conformal.CalibrationSlice;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.core.transform.TransformedRows;
 import org.okl.linalg.expansion.SketchExpansion;
@@ -145,10 +146,38 @@ public final class StreamingFit {
      */
     public static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> outputs,
             Optional<InputColumns> inputColumns, Okl okl) {
+        return fit(spec, rows, outputs, inputColumns, 0, okl);
+    }
+
+    /**
+     * Fits the pipeline over the rows, holding out about {@code calibrationRows} of them for split conformal
+     * intervals ({@link CalibrationSlice}): the fit reads the others, the held-out rows are kept as the passes go by
+     * and, once fitted, the model stores its residuals on them ({@link Model#predictIntervals}). No pass is added:
+     * the cost is the held-out rows' absence from the fit, their inputs and outputs in memory (at most
+     * {@link CalibrationSlice#capacity()} rows) and one prediction of them. Nothing is held out where an execution
+     * back-end holds the rows (a cluster's rows are not read here), nor when {@code calibrationRows} is 0; a model
+     * whose regression does not predict its outputs (a decoder other than the identity, an encoding embedding)
+     * stores no residuals.
+     */
+    static Result fit(PipelineSpec spec, RowSource rows, Optional<Matrix> outputs,
+            Optional<InputColumns> inputColumns, int calibrationRows, Okl okl) {
         obstacle(spec, okl, outputs.isPresent()).ifPresent(why -> {
             throw new OklException(ErrorCode.INVALID_PIPELINE, rows.description() + ": cannot fit this pipeline "
                     + "over streamed rows: " + why);
         });
+        if (calibrationRows > 0 && okl.passesWhereHeld(rows).isEmpty() && rows.size() > 1) {
+            CalibrationSlice slice = CalibrationSlice.of(rows, calibrationRows, okl.context().seed());
+            Optional<Matrix> kept = outputs.map(y -> y.selectRows(java.util.stream.IntStream.range(0, y.rows())
+                    .filter(i -> !slice.heldOut(i)).toArray()));
+            Result fitted = fit(spec, slice, kept, inputColumns, 0, okl);
+            Optional<Matrix[]> held = slice.heldRows();
+            if (held.isEmpty()) {
+                return fitted;
+            }
+            Model calibrated = okl.registry().runtimeFailures().guard("computing the calibration residuals",
+                    () -> fitted.model().withSplitCalibration(held.get()[0], held.get()[1]));
+            return new Result(calibrated, fitted.timings());
+        }
         FitPasses passes = FitPasses.of(rows, okl);
         RowSource raw = passes.rows();
         long parsing = System.nanoTime();

@@ -146,6 +146,41 @@ class PredictionIntervalsTest {
     }
 
     /**
+     * A model just fitted computes its jackknife+ intervals from the leave-one-out decomposition its fit made: a fit
+     * and its intervals take two n x n symmetric eigendecompositions (the solver's and the leave-one-out fits'), not
+     * three; a model loaded from a file makes one more, once.
+     */
+    @Test
+    void aJustFittedModelReusesItsLeaveOneOutDecomposition(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Matrix[] xy = small();
+        int n = xy[0].rows();
+        java.util.concurrent.atomic.AtomicInteger square = new java.util.concurrent.atomic.AtomicInteger();
+        org.okl.api.linalg.LinearAlgebra plain = org.okl.linalg.LinearAlgebras.active();
+        org.okl.api.linalg.LinearAlgebra counting = (org.okl.api.linalg.LinearAlgebra) java.lang.reflect.Proxy
+                .newProxyInstance(getClass().getClassLoader(), new Class<?>[] {org.okl.api.linalg.LinearAlgebra.class},
+                        (proxy, method, args) -> {
+                            if (method.getName().equals("eigenSymmetric") && ((Matrix) args[0]).rows() == n) {
+                                square.incrementAndGet();
+                            }
+                            try {
+                                return method.invoke(plain, args);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            }
+                        });
+        Okl okl = Okl.builder().seed(3).linearAlgebra(counting).build();
+        Model model = okl.pipeline(ridge(2e-3)).fit(TrainingData.of(xy[0], xy[1]));
+        Matrix xNew = Matrix.fromRows(new double[][] {{0.1, -0.3}, {0.7, 0.2}});
+        PredictionIntervals fresh = model.predictIntervals(xNew, 0.9);
+        assertThat(square.get()).isEqualTo(2);
+        model.save(dir.resolve("m.okl"));
+        PredictionIntervals loaded = Model.load(dir.resolve("m.okl"), okl).predictIntervals(xNew, 0.9);
+        assertThat(square.get()).isEqualTo(3);
+        assertThat(loaded.lower().maxAbsDifference(fresh.lower())).isLessThan(1e-10);
+        assertThat(loaded.upper().maxAbsDifference(fresh.upper())).isLessThan(1e-10);
+    }
+
+    /**
      * Coverage on 5 held-out folds per set, per output and jointly, at 80/90/95 %. The band: the number of covered
      * held-out rows m·c is Binomial(m, 1 - alpha) when coverage is exact, so c must lie within 1 - alpha ± 3.29
      * sqrt(alpha(1 - alpha)/m) (two-sided 99.9 % normal band), widened above by 1/(n_train + 1), the finite-sample

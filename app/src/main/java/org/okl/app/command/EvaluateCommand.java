@@ -19,6 +19,7 @@ import org.okl.core.Pipeline;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
+import org.okl.core.conformal.CalibrationSlice;
 import org.okl.core.data.FileRows;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,7 +80,10 @@ public final class EvaluateCommand implements Runnable {
 
     @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also score the model's prediction intervals "
             + "at this coverage (for example 0.9) on the held-out rows: coverage (share of row-output pairs inside "
-            + "their interval), joint-coverage (share of rows inside the joint box), mean-width, joint-mean-width.")
+            + "their interval), joint-coverage (share of rows inside the joint box), mean-width, joint-mean-width; for a "
+            + "model of 0/1 labels with calibrated probabilities: ece and ece-raw, the expected calibration error of "
+            + "the probabilities and of the raw scores clipped to [0, 1]. A sketched pipeline's fits hold out "
+            + "calibration rows for split conformal intervals.")
     private Double intervals;
 
     @Override
@@ -91,7 +95,9 @@ public final class EvaluateCommand implements Runnable {
         Okl okl = root.okl();
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
         FitPlan.Options options = FitPlan.Options.evaluation(metrics == null ? null : MetricArguments.parse(metrics));
-        Pipeline p = okl.pipeline(pipelineSpec);
+        // a sketched pipeline's intervals are split conformal: its fits hold out calibration rows
+        Pipeline p = okl.pipeline(pipelineSpec).withCalibrationRows(intervals == null ? 0
+                : CalibrationSlice.DEFAULT_ROWS);
         DataLoader loader = new DataLoader(okl);
         Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
         Evaluation.Result result;
@@ -110,9 +116,8 @@ public final class EvaluateCommand implements Runnable {
                     throw new UsageException(test + ": no output columns; select them with --outputs (for example "
                             + "--outputs 128:256)");
                 }
-                requireInMemory();
                 printPlan(plan, train);
-                result = Evaluation.trainTest(plan, testRows, okl);
+                result = Evaluation.trainTest(plan, testRows, level, okl);
             } else {
                 TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs),
                         Optional.empty());
@@ -128,10 +133,9 @@ public final class EvaluateCommand implements Runnable {
             }
             FitPlan plan = p.plan(source(loader, data, extra, null), options);
             if (plan.route() == FitPlan.Route.STREAMED) {
-                requireInMemory();
                 printPlan(plan, data + " (all rows; every fold chooses again on its training part)");
                 result = Evaluation.crossValidate(p, plan.rows().orElseThrow(), folds, okl.context().seed(),
-                        plan.metrics(), okl);
+                        plan.metrics(), level, okl);
             } else {
                 TrainingData training = plan.data().orElseThrow();
                 if (folds > training.size()) {
@@ -170,14 +174,6 @@ public final class EvaluateCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             plan.lines(chosenOn).forEach(out::println);
             out.flush();
-        }
-    }
-
-    /** Refuses --intervals on the streamed route, whose models keep no leave-one-out residuals. */
-    private void requireInMemory() {
-        if (intervals != null) {
-            throw new UsageException("--intervals: the data is fitted on the streamed route (a kernel sketch), whose "
-                    + "models keep no leave-one-out residuals; drop --intervals or fit without a kernel sketch");
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.okl.api.text.UserText;
 import org.okl.app.data.DataLoader;
+import org.okl.app.usage.UsageException;
 import org.okl.core.FitPlan;
 import org.okl.core.Model;
 import org.okl.core.Okl;
@@ -51,6 +52,12 @@ public final class FitCommand implements Runnable {
             + "manifold regularization, outputs for OEL and candidate sets (same column selection).")
     private String unlabelled;
 
+    @Option(names = "--calibration-rows", paramLabel = "N", description = "With a kernel sketch, hold out about N "
+            + "rows (at most a fifth) from the fit and store the model's residuals on them, for split conformal "
+            + "prediction intervals (okl predict --intervals). Ignored on the exact route, whose models keep "
+            + "leave-one-out residuals. Default: 0 (none).")
+    private int calibrationRows;
+
     @Option(names = "--model", required = true, paramLabel = "M.okl", description = "Where to write the model.")
     private Path model;
 
@@ -62,7 +69,11 @@ public final class FitCommand implements Runnable {
         read.put("--unlabelled", unlabelled);
         OutputFiles.requireDistinct("--model", model, read);
         Okl okl = root.okl();
-        Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline));
+        if (calibrationRows < 0) {
+            throw new UsageException("--calibration-rows " + calibrationRows + ": give a number of rows, 0 or more");
+        }
+        Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline))
+                .withCalibrationRows(calibrationRows);
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
         FitPlan plan = pipe.plan(TrainingDataArguments.source(loader, data, inputs, outputs, unlabelled != null,

@@ -68,13 +68,19 @@ public final class PredictCommand implements Runnable {
 
     @Option(names = "--intervals", paramLabel = "LEVEL", description = "Also write prediction intervals at this "
             + "coverage (for example 0.9): per output NAME the columns NAME_lower and NAME_upper (covering that "
-            + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once).")
+            + "output), then NAME_joint_lower and NAME_joint_upper (a box covering all outputs of a row at once); "
+            + "for a model of classes, NAME_in_set_CLASS per class: 1 when the class is in the row's conformal set.")
     private Double intervals;
 
     @Option(names = "--keep", paramLabel = "COLS", description = "Columns of the data file to copy in front of the "
             + "predictions, under their names (ids: --keep id,name); a text column of a Parquet or Arrow file is "
             + "written as its text (CSV predictions only).")
     private String keep;
+
+    @Option(names = "--probabilities", description = "Also write each label's calibrated probability (Platt "
+            + "scaling of leave-one-out scores, stored by an exact Tikhonov fit of 0/1 labels): per label NAME the "
+            + "column NAME_probability after the predicted labels.")
+    private boolean probabilities;
 
     @Mixin
     private TrustArguments trust;
@@ -87,6 +93,10 @@ public final class PredictCommand implements Runnable {
     public void run() {
         if (intervals != null) {
             Model.requireLevel(intervals);
+        }
+        if (intervals != null && probabilities) {
+            throw new OklException(ErrorCode.USAGE, "give --intervals (regression) or --probabilities (labels), "
+                    + "not both");
         }
         OutputFiles.requireDistinct("--out", out, Map.of("--model", model.toString(), "--data", data));
         okl = root.okl();
@@ -106,8 +116,10 @@ public final class PredictCommand implements Runnable {
         FileRows rows = file.rows();
         long[] count = new long[1];
         write(sink -> rows.forEachInputRowBlock((first, block, kept) -> {
-            Matrix predictions = intervals == null
-                    ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
+            Matrix predictions = probabilities ? located(first, block.rows(), () -> withProbabilities(fitted, block))
+                    : intervals != null && fitted.hasLabelSets()
+                    ? located(first, block.rows(), () -> withSets(fitted, block))
+                    : intervals == null ? located(first, block.rows(), () -> fitted.predict(block)).outputs()
                     : withIntervals(located(first, block.rows(), () -> fitted.predictIntervals(block, intervals)));
             List<String> names = header(fitted, predictions.cols());
             if (keys != null) {
@@ -122,12 +134,23 @@ public final class PredictCommand implements Runnable {
     }
 
     private long inMemory(Model fitted, LoadedData loaded) {
+        if (probabilities) {
+            if (loaded.groups().isPresent()) {
+                throw new OklException(ErrorCode.USAGE, "--probabilities: a multi-task model has no label "
+                        + "probabilities");
+            }
+            Matrix predictions = located(0, loaded.inputs().rows(), () -> withProbabilities(fitted,
+                    loaded.inputs()));
+            write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
+            return predictions.rows();
+        }
         if (intervals != null) {
             if (loaded.groups().isPresent()) {
                 throw new OklException(ErrorCode.USAGE, "--intervals: a multi-task model has no prediction "
                         + "intervals");
             }
-            Matrix predictions = withIntervals(located(0, loaded.inputs().rows(),
+            Matrix predictions = fitted.hasLabelSets() ? located(0, loaded.inputs().rows(),
+                    () -> withSets(fitted, loaded.inputs())) : withIntervals(located(0, loaded.inputs().rows(),
                     () -> fitted.predictIntervals(loaded.inputs(), intervals)));
             write(sink -> sink.accept(header(fitted, predictions.cols()), predictions));
             return predictions.rows();
@@ -157,6 +180,16 @@ public final class PredictCommand implements Runnable {
         }
     }
 
+    /** The predicted class, then per class 1 when it is in the row's conformal set at the level, else 0. */
+    private Matrix withSets(Model fitted, org.okl.api.linalg.InputRows inputs) {
+        return fitted.predict(inputs).outputs().stackColumns(fitted.predictLabelSets(inputs, intervals));
+    }
+
+    /** The predicted labels, then each label's calibrated probability. */
+    private static Matrix withProbabilities(Model fitted, org.okl.api.linalg.InputRows inputs) {
+        return fitted.predict(inputs).outputs().stackColumns(fitted.predictProbabilities(inputs));
+    }
+
     /** The predictions, then per output its lower and upper bound, then per output its joint lower and upper. */
     private static Matrix withIntervals(PredictionIntervals p) {
         Matrix y = p.predictions();
@@ -179,7 +212,8 @@ public final class PredictCommand implements Runnable {
      * (5q columns) followed by NAME_lower, NAME_upper per output, then NAME_joint_lower, NAME_joint_upper.
      */
     private List<String> header(Model fitted, int cols) {
-        int q = intervals == null ? cols : cols / 5;
+        boolean sets = intervals != null && fitted.hasLabelSets();
+        int q = probabilities ? cols / 2 : sets ? 1 : intervals == null ? cols : cols / 5;
         List<String> base = new ArrayList<>();
         if (fitted.outputNames().size() == q) {
             base.addAll(fitted.outputNames());
@@ -187,6 +221,19 @@ public final class PredictCommand implements Runnable {
             for (int j = 0; j < q; j++) {
                 base.add("y" + j);
             }
+        }
+        if (probabilities) {
+            List<String> names = new ArrayList<>(base);
+            base.forEach(n -> names.add(n + "_probability"));
+            return names;
+        }
+        if (sets) {
+            List<String> names = new ArrayList<>(base);
+            for (double v : fitted.classValues()) {
+                names.add(base.get(0) + "_in_set_" + (v == Math.rint(v) && Math.abs(v) < 1e15
+                        ? Long.toString((long) v) : Double.toString(v)));
+            }
+            return names;
         }
         if (intervals == null) {
             return base;
