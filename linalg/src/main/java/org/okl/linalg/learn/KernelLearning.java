@@ -137,11 +137,44 @@ public final class KernelLearning {
         double[] theta0 = initial(xs, ys, family, rank, la);
         double[] g = new double[theta0.length];
         double startValue = objective.valueAndGradient(theta0, g);
-        Lbfgs.Result r = new Lbfgs(10, options.iterations(), 1e-5, 1e-9).minimize(objective, theta0);
+        Lbfgs.Result r = new Lbfgs(10, options.iterations(), 1e-5, 1e-7).minimize(objective, theta0);
         int n = xs.rows();
         return new Learned(family, objective.widths(r.x()), objective.factor(r.x()), objective.diagonal(r.x()),
                 objective.noise(r.x()), r.value() / n, startValue / n, n, r.iterations(), r.evaluations() + 1,
                 r.stop(), (System.nanoTime() - start) / 1e9);
+    }
+
+    /**
+     * The Tikhonov (Gaussian-process posterior mean) predictions of a learned kernel at test inputs, fitted on
+     * training rows with {@code n lambda = s2}: {@code F = k(X*, X) C A}, C from the eigendecompositions of K and A.
+     */
+    public static Matrix predict(Learned learned, Matrix x, Matrix y, Matrix test, LinearAlgebra la) {
+        Matrix k = IcmLikelihood.gram(learned.family(), learned.widths(), x, x);
+        Matrix a = learned.outputMatrix();
+        SymmetricEigen ek = la.eigenSymmetric(k);
+        SymmetricEigen ea = la.eigenSymmetric(a);
+        double[] s = ek.clampedValues();
+        double[] av = ea.clampedValues();
+        int n = x.rows();
+        int q = y.cols();
+        Matrix uty = Matrix.zeros(n, q);
+        la.gemm(1.0, ek.vectors(), true, y, false, 0.0, uty);
+        Matrix ct = Matrix.zeros(n, q);
+        la.gemm(1.0, uty, false, ea.vectors(), false, 0.0, ct);
+        for (int j = 0; j < q; j++) {
+            for (int l = 0; l < n; l++) {
+                ct.set(l, j, ct.get(l, j) * av[j] / (s[l] * av[j] + learned.noise()));
+            }
+        }
+        // C A = U Ct diag(a) V^T (Ct already scaled by a)
+        Matrix ctv = Matrix.zeros(n, q);
+        la.gemm(1.0, ct, false, ea.vectors(), true, 0.0, ctv);
+        Matrix ca = Matrix.zeros(n, q);
+        la.gemm(1.0, ek.vectors(), false, ctv, false, 0.0, ca);
+        Matrix kt = IcmLikelihood.gram(learned.family(), learned.widths(), test, x);
+        Matrix f = Matrix.zeros(test.rows(), q);
+        la.gemm(1.0, kt, false, ca, false, 0.0, f);
+        return f;
     }
 
     /** All rows when there are at most {@code max}, else a seeded draw of {@code max} of them, in order. */
