@@ -29,7 +29,7 @@ import org.okl.linalg.learn.KernelLearning;
  * likelihood saw (not among those it scores: the marginal likelihood predicts no row); the grid's median width is
  * computed the same way.
  */
-final class LearnedCandidate {
+public final class LearnedCandidate {
     private static final int SHOWN_FEATURES = 6;
     private static final double[] LAMBDA_FACTORS = {10.0, Math.sqrt(10.0), 1.0, 1.0 / Math.sqrt(10.0), 0.1};
 
@@ -48,27 +48,16 @@ final class LearnedCandidate {
         if (obstacle.isPresent()) {
             return withNote(choice, "learned candidate not tried: " + obstacle.get());
         }
-        FittedTransforms transforms = PipelineTransforms.fit(spec, data, okl);
-        TrainingData transformed = PipelineTransforms.apply(transforms, data);
-        Components c = Components.create(spec, transformed.inputs(), okl.context());
-        FittedOutputEmbedding embedding = c.output().fit(new OutputData(transformed.outputs(),
-                transformed.unlabelledOutputs()), okl.context());
-        Optional<Matrix> targets = embedding.targets();
-        if (targets.isEmpty() || !targets.get().isFinite()) {
-            return withNote(choice, "learned candidate not tried: the output embedding has no explicit, complete "
-                    + "targets");
-        }
-        KernelLearning.Family family = spec.kernel().get().name().equals("laplacian")
-                ? KernelLearning.Family.LAPLACIAN : KernelLearning.Family.GAUSSIAN;
-        LinearAlgebra la = okl.context().linearAlgebra();
-        KernelLearning.Learned learned;
+        Learning learning;
         try {
-            learned = KernelLearning.learn(transformed.inputs(), targets.get(), family, new KernelLearning.Options(
-                    budget.rank(), budget.rows(), budget.iterations(), selection.seed()), la);
+            learning = learn(spec, data, budget, selection.seed(), okl);
         } catch (IllegalArgumentException e) {
             return withNote(choice, "learned candidate not tried: " + e.getMessage());
         }
-        GridVariants.Variant variant = new GridVariants.Variant(learnedSpec(spec, learned, data.size()),
+        KernelLearning.Learned learned = learning.learned();
+        KernelLearning.Family family = learned.family();
+        LinearAlgebra la = okl.context().linearAlgebra();
+        GridVariants.Variant variant = new GridVariants.Variant(learning.spec(),
                 Map.of("learned", family == KernelLearning.Family.GAUSSIAN ? "ard-gaussian" : "ard-laplacian"));
         SelectionSpec alone = SelectionSpec.builder(selection.method()).folds(selection.folds())
                 .fraction(selection.fraction()).repetitions(selection.repetitions()).metric(selection.metric())
@@ -91,11 +80,53 @@ final class LearnedCandidate {
                 a.decompositions() + b.decompositions(), a.seconds() + b.seconds() + learned.seconds());
         String joined = choice.note().isEmpty() ? note : choice.note() + "; " + note;
         if (wins) {
+            // the grid's alternatives (best with and without the preferred values) stay what they were
             return new ModelSelection.Choice(variant, tried.pathIndex(), List.copyOf(curve), tried.decoder(), cost,
-                    joined, Map.of());
+                    joined, choice.alternatives());
         }
         return new ModelSelection.Choice(choice.variant(), choice.pathIndex(), List.copyOf(curve), choice.decoder(),
                 cost, joined, choice.alternatives());
+    }
+
+    /**
+     * A learned kernel and the pipeline that uses it.
+     *
+     * @param learned what was learned
+     * @param spec    the pipeline with the learned kernel, output matrix and a path of 5 lambdas around the learned
+     *                lambda (its selection, if any, is the given pipeline's)
+     */
+    public record Learning(KernelLearning.Learned learned, PipelineSpec spec) {
+    }
+
+    /**
+     * Learns the kernel of a pipeline (a Gaussian or Laplacian kernel, separable operator, Tikhonov filter) on
+     * training rows: its transforms are fitted on them and applied, then {@link KernelLearning} learns on the
+     * transformed inputs and the embedding's targets.
+     *
+     * @throws IllegalArgumentException when the pipeline or the data do not allow it (the message says why)
+     */
+    public static Learning learn(PipelineSpec spec, TrainingData data, SelectionSpec.Learn budget, long seed,
+            Okl okl) {
+        Optional<String> obstacle = obstacle(spec, data, okl);
+        if (obstacle.isPresent()) {
+            throw new IllegalArgumentException(obstacle.get());
+        }
+        FittedTransforms transforms = PipelineTransforms.fit(spec, data, okl);
+        TrainingData transformed = PipelineTransforms.apply(transforms, data);
+        Components c = Components.create(spec, transformed.inputs(), okl.context());
+        FittedOutputEmbedding embedding = c.output().fit(new OutputData(transformed.outputs(),
+                transformed.unlabelledOutputs()), okl.context());
+        Optional<Matrix> targets = embedding.targets();
+        if (targets.isEmpty() || !targets.get().isFinite()) {
+            throw new IllegalArgumentException("the output embedding has no explicit, complete targets");
+        }
+        KernelLearning.Family family = spec.kernel().get().name().equals("laplacian")
+                ? KernelLearning.Family.LAPLACIAN : KernelLearning.Family.GAUSSIAN;
+        LinearAlgebra la = okl.context().linearAlgebra();
+        KernelLearning.Learned learned;
+        learned = KernelLearning.learn(transformed.inputs(), targets.get(), family, new KernelLearning.Options(
+                budget.rank(), budget.rows(), budget.iterations(), seed), la);
+        return new Learning(learned, learnedSpec(spec, learned, data.size()));
     }
 
     /** Why the learned candidate does not apply to this pipeline and data, or empty. */
