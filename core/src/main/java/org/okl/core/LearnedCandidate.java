@@ -65,7 +65,9 @@ public final class LearnedCandidate {
                 learningSeconds[0] += l.learned().seconds();
                 return new GridVariants.Variant(l.spec(), values);
             }, new GridVariants.Variant(learning.spec(), values), data, alone, okl);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | org.okl.linalg.NonFiniteMatrixException e) {
+            // a learning that failed (a start where the likelihood is not finite, a kernel that overflowed) never
+            // fails the fit: the grid's choice stands
             return withNote(choice, "learned candidate not tried: " + e.getMessage());
         }
         KernelLearning.Learned learned = learning.learned();

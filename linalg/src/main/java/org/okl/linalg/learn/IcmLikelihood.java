@@ -139,6 +139,9 @@ public final class IcmLikelihood implements Lbfgs.Objective {
         double[] dg = diagonal(theta);
         double s2 = noise(theta);
         Matrix k = gram(family, w, x, x);
+        if (!k.isFinite() || !Double.isFinite(s2) || !finite(theta)) {
+            return Double.NaN;
+        }
         SymmetricEigen ek = la.eigenSymmetric(k);
         double[] s = ek.clampedValues();
         Matrix u = ek.vectors();
@@ -259,6 +262,15 @@ public final class IcmLikelihood implements Lbfgs.Objective {
                 gradient[f] = 0.5 * t / w[f];
             }
         }
+    }
+
+    private static boolean finite(double[] v) {
+        for (double e : v) {
+            if (!Double.isFinite(e)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Matrix scaleColumns(Matrix m, double[] factors) {
