@@ -245,6 +245,9 @@ public final class AutoPipeline {
             if (!s.prefer().isEmpty()) {
                 b.append("; ").append(s.prefer()).append(" kept unless beaten beyond one standard error");
             }
+            s.learn().ifPresent(l -> b.append(String.format(Locale.ROOT, "; beside it a learned candidate (per-feature "
+                    + "widths, output matrix of rank %d plus diagonal, lambda: at most %d L-BFGS iterations on at most "
+                    + "%,d rows), kept only if its validation error is lower", l.rank(), l.iterations(), l.rows())));
         });
         return b.toString();
     }

@@ -91,6 +91,50 @@ final class ModelSelection {
                 List.copyOf(scores.curve()), best.chosen().tuned(), search, best.note(), alternatives);
     }
 
+    /**
+     * The selection of one candidate whose parameters are learned on each split's training part: for every split,
+     * {@code variantOf} learns on the training rows alone and the learned variant is fitted along its path and scored
+     * on the validation rows (decoders tuned as {@link #run} tunes them), so no validation row was seen by what it
+     * scores. The choice is reported under {@code label} (the same learning on all the rows).
+     */
+    static Choice runPerSplit(java.util.function.Function<TrainingData, GridVariants.Variant> variantOf,
+            GridVariants.Variant label, TrainingData data, SelectionSpec selection, Okl okl) {
+        long start = System.nanoTime();
+        Metric metric = okl.create(Metric.class, selection.metric());
+        List<Split> splits = GroupStratified.of(splitter(selection), data.groups()).splits(data.size());
+        SelectionScores scores = new SelectionScores(List.of(label), metric, selection.metric().name(),
+                splits.size(), okl);
+        List<GridVariants.Variant> learned = new ArrayList<>();
+        int decompositions = 0;
+        for (int round = 0; round < (scores.tunable() ? 2 : 1); round++) {
+            List<Integer> finalists = round == 0 ? null : scores.finalists(selection.prefer(), data.size(),
+                    data.outputs().cols());
+            for (int s = 0; s < splits.size(); s++) {
+                okl.progress().progress("the learned candidate", s, splits.size());
+                TrainingData train = data.subset(splits.get(s).train());
+                TrainingData validation = data.subset(splits.get(s).validation());
+                if (round == 0) {
+                    learned.add(variantOf.apply(train));
+                }
+                CandidateEvaluator evaluator = round == 0 ? new CandidateEvaluator(List.of(learned.get(s)), okl)
+                        : new CandidateEvaluator(List.of(learned.get(s)), finalists, okl);
+                int split = s;
+                int[] rows = splits.get(s).validation();
+                evaluator.evaluate(train, validation, (v, h, decoding, values) -> scores.add(split, v, h, decoding,
+                        values, validation.outputs(), rows));
+                decompositions += evaluator.decompositions();
+            }
+        }
+        if (scores.tunable()) {
+            scores.finishTuning();
+        }
+        okl.progress().progress("the learned candidate", splits.size(), splits.size());
+        SelectionScores.Best best = scores.choose(selection.prefer());
+        return new Choice(label, best.chosen().pathIndex(), List.copyOf(scores.curve()), best.chosen().tuned(),
+                new Provenance.Search(scores.candidates(), splits.size(), decompositions, seconds(start)),
+                best.note(), Map.of());
+    }
+
     private static void evaluateSplits(CandidateEvaluator evaluator, TrainingData data, List<Split> splits,
             SelectionScores scores, String task, Okl okl) {
         for (int s = 0; s < splits.size(); s++) {

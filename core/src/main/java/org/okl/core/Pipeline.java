@@ -195,6 +195,10 @@ public final class Pipeline {
             SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
             ModelSelection.Choice choice = lookBeyondEdges(grid, ModelSelection.run(variants, data, selection, okl),
                     data, selection);
+            if (selection.learn().isPresent() && selection.method() != SelectionSpec.Method.LOO) {
+                choice = LearnedCandidate.consider(choice, bestError(choice.curve(), choice.variant()), data,
+                        selection, okl);
+            }
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();

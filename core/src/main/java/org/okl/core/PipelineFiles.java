@@ -323,7 +323,8 @@ public final class PipelineFiles {
         if (!n.isObject()) {
             throw invalid(source, "member 'selection' must be an object such as {\"method\": \"kfold\", \"folds\": 5}");
         }
-        Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "prefer", "seed");
+        Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "prefer", "seed",
+                "learn");
         n.fieldNames().forEachRemaining(f -> {
             if (!allowed.contains(f)) {
                 throw invalid(source, "unknown member " + UserText.quote("selection." + f) + "; allowed: "
@@ -370,10 +371,34 @@ public final class PipelineFiles {
                 prefer.fields().forEachRemaining(e -> b.prefer(e.getKey(), value(e.getValue(), source,
                         "selection.prefer." + e.getKey())));
             }
+            JsonNode learn = n.get("learn");
+            if (learn != null) {
+                b.learn(learn(learn, source));
+            }
             return b.build();
         } catch (IllegalArgumentException e) {
             throw invalid(source, e.getMessage());
         }
+    }
+
+    /** {@code selection.learn}: an object of whole numbers {@code rank} (2), {@code rows} (1000), {@code iterations} (50). */
+    private static SelectionSpec.Learn learn(JsonNode n, String source) {
+        if (!n.isObject()) {
+            throw invalid(source, "selection.learn must be an object such as {\"rank\": 2, \"rows\": 1000, "
+                    + "\"iterations\": 50}");
+        }
+        Set<String> allowed = Set.of("rank", "rows", "iterations");
+        n.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                throw invalid(source, "unknown member " + UserText.quote("selection.learn." + f) + "; allowed: "
+                        + new TreeSet<>(allowed));
+            }
+            if (!n.get(f).canConvertToInt() || !n.get(f).isIntegralNumber()) {
+                throw invalid(source, "selection.learn." + f + " must be a whole number");
+            }
+        });
+        return new SelectionSpec.Learn(n.path("rank").asInt(2), n.path("rows").asInt(1000),
+                n.path("iterations").asInt(50));
     }
 
     private static OklException invalid(String source, String problem) {
@@ -425,6 +450,12 @@ public final class PipelineFiles {
                 s.prefer().forEach((k, v) -> prefer.set(k, JSON.valueToTree(plain(v))));
             }
             sel.put("seed", s.seed());
+            s.learn().ifPresent(l -> {
+                ObjectNode learn = sel.putObject("learn");
+                learn.put("rank", l.rank());
+                learn.put("rows", l.rows());
+                learn.put("iterations", l.iterations());
+            });
         });
         return root;
     }

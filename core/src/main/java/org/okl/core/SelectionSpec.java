@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
 import org.okl.api.metric.Metric;
@@ -34,6 +35,27 @@ public final class SelectionSpec {
     private final Map<String, List<Object>> grid;
     private final Map<String, Object> prefer;
     private final long seed;
+    private final Learn learn;
+
+    /**
+     * The learned candidate beside the grid ({@code "learn": {"rank": 2, "rows": 1000, "iterations": 50}}): per-feature
+     * widths of the chosen Gaussian or Laplacian kernel, a rank-{@code rank} plus diagonal output matrix and lambda,
+     * fitted by L-BFGS on the Gaussian-process marginal likelihood of at most {@code rows} training rows, then
+     * cross-validated on the selection's splits and kept only when its error is lower than the grid's choice.
+     *
+     * @param rank       the rank of the output coupling B (A = B B^T + diag(d))
+     * @param rows       the most training rows the learner sees (a seeded draw above)
+     * @param iterations the most L-BFGS iterations (each one eigendecomposition of a rows x rows Gram)
+     */
+    public record Learn(int rank, int rows, int iterations) {
+        /** Checks the ranges. */
+        public Learn {
+            if (rank < 0 || rows < 10 || iterations < 1) {
+                throw new IllegalArgumentException("selection.learn needs rank >= 0, rows >= 10 and iterations >= 1, "
+                        + "got rank " + rank + ", rows " + rows + ", iterations " + iterations);
+            }
+        }
+    }
 
     /** How the validation data are drawn. */
     public enum Method {
@@ -82,6 +104,7 @@ public final class SelectionSpec {
         this.grid = Collections.unmodifiableMap(g);
         this.prefer = Collections.unmodifiableMap(new LinkedHashMap<>(b.prefer));
         this.seed = b.seed;
+        this.learn = b.learn;
     }
 
     /** k-fold cross-validation with {@code folds} folds (at least 2). */
@@ -129,7 +152,12 @@ public final class SelectionSpec {
                 .seed(seed);
         grid.forEach(b::grid);
         prefer.forEach(b::prefer);
-        return b;
+        return b.learn(learn);
+    }
+
+    /** The learned candidate's budget, when the selection tries one. */
+    public Optional<Learn> learn() {
+        return Optional.ofNullable(learn);
     }
 
     /** How the validation data are drawn. */
@@ -183,12 +211,12 @@ public final class SelectionSpec {
         return o instanceof SelectionSpec s && method == s.method && folds == s.folds
                 && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
                 && Objects.equals(metric, s.metric) && grid.equals(s.grid) && prefer.equals(s.prefer)
-                && seed == s.seed;
+                && seed == s.seed && Objects.equals(learn, s.learn);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed);
+        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed, learn);
     }
 
     /** How the values are chosen, as model provenance records it: {@code 5-fold cross-validation on mse, seed 0}. */
@@ -212,6 +240,7 @@ public final class SelectionSpec {
         private final Map<String, List<Object>> grid = new LinkedHashMap<>();
         private final Map<String, Object> prefer = new LinkedHashMap<>();
         private long seed;
+        private Learn learn;
 
         private Builder(Method method) {
             this.method = Objects.requireNonNull(method, "method");
@@ -274,6 +303,12 @@ public final class SelectionSpec {
          */
         public Builder prefer(String parameterPath, Object value) {
             prefer.put(Objects.requireNonNull(parameterPath, "parameterPath"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** The learned candidate beside the grid ({@code null}: none, the default). */
+        public Builder learn(Learn value) {
+            this.learn = value;
             return this;
         }
 

@@ -149,6 +149,20 @@ class PipelineFilesTest {
     }
 
     @Test
+    void theLearnedCandidateRoundTripsAndItsMembersAreChecked() {
+        PipelineSpec s = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"grid\": "
+                + "{\"operator.matrix.omega\": [0, 0.5]}, \"learn\": {\"rank\": 3, \"rows\": 800}}}", "p.json",
+                registry());
+        assertThat(s.selection().orElseThrow().learn()).contains(new SelectionSpec.Learn(3, 800, 50));
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(s), "again.json", registry())).isEqualTo(s);
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"learn\": "
+                + "{\"rank\": 2, \"steps\": 3}}}", "p.json", registry()))
+                .hasMessageContaining("p.json: unknown member 'selection.learn.steps'");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"learn\": "
+                + "{\"rows\": 2}}}", "p.json", registry())).hasMessageContaining("rows >= 10");
+    }
+
+    @Test
     void roundTripsThroughJson() {
         String json = EXAMPLE.replace("\"regularizers\": []", "\"regularizers\": [{\"name\": \"manifold\", "
                 + "\"gammaI\": 0.1}], \"approximation\": {\"name\": \"nystrom\", \"rank\": 50}, \"selection\": "

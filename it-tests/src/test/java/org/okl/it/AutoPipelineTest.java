@@ -113,21 +113,27 @@ class AutoPipelineTest {
         assertThat(model.provenance().auto().task()).isEqualTo("regression");
         assertThat(model.provenance().auto().reasons().get(0)).contains("2 real-valued output columns");
         assertThat(model.spec().isAuto()).isFalse();
-        assertThat(model.spec().kernel().orElseThrow().parameters()).containsKey("sigma");
+        // the learned candidate (a path of 5 lambdas) is tried beside the grid and kept only when it wins
+        String how = model.provenance().selection();
+        assertThat(how).contains("learned candidate (ard-");
+        boolean learnedKept = how.contains("the learned kernel is kept");
+        assertThat(model.spec().kernel().orElseThrow().parameters()).containsKey(learnedKept ? "widths" : "sigma");
+        int learned = 5;
         // the grid (2 kernels x 7 widths x 5 couplings, 23 lambdas each), and the values tried beyond the grid's
         // edges the choice sat on, each a path of its own named in the selection's description
-        int curve = model.provenance().validationCurve().size();
+        int curve = model.provenance().validationCurve().size() - learned;
         int beyond = (curve - 2 * 7 * 5 * 23) / 23;
         assertThat(curve).isEqualTo((2 * 7 * 5 + beyond) * 23);
         assertThat(beyond).as("at most 3 values beyond each numeric key's edge").isBetween(0, 2 * 3);
         if (beyond > 0) {
             assertThat(model.provenance().selection()).contains("was the grid's");
         }
-        assertThat(model.provenance().search().candidates()).isEqualTo((2 * 7 * 5 + beyond) * 23);
+        assertThat(model.provenance().search().candidates()).isEqualTo((2 * 7 * 5 + beyond) * 23 + learned);
         // one decomposition per width and split, the couplings sharing it; a value beyond the grid, searched alone,
-        // one per split
+        // one per split, and the learned candidate one per split
         int splits = model.provenance().search().splits();
-        assertThat(model.provenance().search().decompositions()).isEqualTo(2 * 7 * splits + splits * beyond);
+        assertThat(model.provenance().search().decompositions()).isEqualTo(2 * 7 * splits + splits * beyond
+                + splits);
         assertThat(model.predict(x.rowRange(0, 3)).outputs().get(0, 0)).isBetween(45.0, 55.0);
         List<ComponentSpec> none = List.of();
         assertThat(model.spec().regularizers()).isEqualTo(none);

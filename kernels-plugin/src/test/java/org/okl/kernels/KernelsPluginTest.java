@@ -16,11 +16,11 @@ class KernelsPluginTest {
                 .filter(p -> p.name().equals("okl-kernels")).findFirst().orElseThrow();
         assertThat(plugin.kernels()).extracting(ComponentFactory::id).containsExactlyInAnyOrder("linear", "polynomial",
                 "gaussian", "laplacian", "tanimoto", "gaussian-tanimoto", "sequence-one-hot", "normalized", "sum",
-                "product", "scaled");
+                "product", "scaled", "ard-gaussian", "ard-laplacian");
         assertThat(plugin.operatorKernels()).extracting(ComponentFactory::id).containsExactlyInAnyOrder("separable",
                 "covariance", "conditional-covariance", "divergence-free", "curl-free", "div-curl", "operator-sum");
         assertThat(plugin.outputMatrices()).extracting(ComponentFactory::id).containsExactlyInAnyOrder("identity",
-                "common-similarity", "output-laplacian", "graph", "clustering", "covariance", "file");
+                "common-similarity", "output-laplacian", "graph", "clustering", "covariance", "file", "low-rank");
         for (ComponentFactory<?> f : plugin.kernels()) {
             assertThat(f.description()).isNotBlank();
         }

@@ -9,6 +9,7 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.baldassarre.FieldsExperiment;
 import org.okl.experiments.baldassarre.MultitaskExperiment;
 import org.okl.experiments.baldassarre.SchoolExperiment;
+import org.okl.experiments.learned.LearnedKernelExperiment;
 import org.okl.experiments.mtr.MtrExperiment;
 import org.okl.experiments.multilabel.MinhSceneExperiment;
 import org.okl.experiments.multilabel.OelMultilabelExperiment;
@@ -27,7 +28,8 @@ public final class Experiments {
             new MtrExperiment(),
             new OelUspsExperiment(),
             new MinhSceneExperiment(),
-            new OelMultilabelExperiment());
+            new OelMultilabelExperiment(),
+            new LearnedKernelExperiment());
 
     private Experiments() {
     }

@@ -20,7 +20,8 @@ public final class OutputMatrixFactories {
 
     /** Every output-matrix factory of the plugin. */
     public static List<ComponentFactory<OutputMatrix>> all() {
-        return List.of(identity(), commonSimilarity(), outputLaplacian(), graph(), clustering(), covariance(), file());
+        return List.of(identity(), commonSimilarity(), outputLaplacian(), graph(), clustering(), covariance(), file(),
+                lowRank());
     }
 
     static ComponentFactory<OutputMatrix> identity() {
@@ -96,6 +97,46 @@ public final class OutputMatrixFactories {
                 List.of(ParameterSpec.file("path", "the file holding the d x d matrix A")),
                 (p, c) -> new FileMatrix(MatrixFiles.readSquare("file", "path", p.getString("path"),
                         c.readFile(p.getString("path")))));
+    }
+
+    static ComponentFactory<OutputMatrix> lowRank() {
+        return SimpleComponentFactory.of("low-rank", OutputMatrix.class,
+                "A = B B^T + diag(d): B (q x rank, row-major in 'factor'), d >= 0 (q entries in 'diagonal')",
+                List.of(ParameterSpec.integer("rank", 0, 0, "r, the columns of B (0: A = diag(d))"),
+                        new ParameterSpec("factor", ParameterType.DOUBLE_LIST, List.of(), false,
+                                "B, q x rank numbers, row-major", Double.NEGATIVE_INFINITY, true, INF, true,
+                                List.of(), null),
+                        new ParameterSpec("diagonal", ParameterType.DOUBLE_LIST, null, true,
+                                "d, one number >= 0 per output", 0.0, true, INF, true, List.of(), null)),
+                OutputMatrixFactories::createLowRank);
+    }
+
+    private static OutputMatrix createLowRank(Parameters p, ComponentContext c) {
+        List<Double> d = p.getDoubles("diagonal");
+        int rank = p.getInt("rank");
+        List<Double> b = p.has("factor") ? p.getDoubles("factor") : List.of();
+        if (d.isEmpty()) {
+            throw new InvalidParameterException("low-rank", "diagonal", "must list one number per output");
+        }
+        if (b.size() != d.size() * rank) {
+            throw new InvalidParameterException("low-rank", "factor", "must list q x rank = " + d.size() + " x "
+                    + rank + " numbers (row-major), got " + b.size());
+        }
+        double[] diagonal = new double[d.size()];
+        for (int k = 0; k < diagonal.length; k++) {
+            diagonal[k] = inRange("low-rank", "diagonal", d.get(k), 0.0, true, INF, false);
+        }
+        Matrix factor = Matrix.zeros(d.size(), rank);
+        for (int i = 0; i < d.size(); i++) {
+            for (int r = 0; r < rank; r++) {
+                double v = b.get(i * rank + r);
+                if (!Double.isFinite(v)) {
+                    throw new InvalidParameterException("low-rank", "factor", "must hold finite numbers");
+                }
+                factor.set(i, r, v);
+            }
+        }
+        return new LowRankMatrix(factor, diagonal);
     }
 
     private static Matrix squareFromList(String component, String parameter, List<Double> values) {

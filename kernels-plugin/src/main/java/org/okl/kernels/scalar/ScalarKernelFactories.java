@@ -27,7 +27,7 @@ public final class ScalarKernelFactories {
     /** Every scalar kernel factory of the plugin. */
     public static List<ComponentFactory<VectorKernel>> all() {
         return List.of(linear(), polynomial(), gaussian(), laplacian(), tanimoto(), gaussianTanimoto(),
-                sequenceOneHot(), normalized(), sum(), product(), scaled());
+                sequenceOneHot(), normalized(), sum(), product(), scaled(), ardGaussian(), ardLaplacian());
     }
 
     static ComponentFactory<VectorKernel> linear() {
@@ -110,6 +110,36 @@ public final class ScalarKernelFactories {
                     return new LaplacianKernel(requireWidth("laplacian", "sigma",
                             p.has("sigma") ? p.getDouble("sigma") : 1.0));
                 });
+    }
+
+    static ComponentFactory<VectorKernel> ardGaussian() {
+        return SimpleComponentFactory.of("ard-gaussian", VectorKernel.class,
+                "Gaussian kernel with one width per feature, exp(-sum_f (x_f - x'_f)^2 / (2 w_f^2))",
+                List.of(widthList()), (p, c) -> ArdKernel.gaussian(widths("ard-gaussian", p), c.linearAlgebra()));
+    }
+
+    static ComponentFactory<VectorKernel> ardLaplacian() {
+        return SimpleComponentFactory.of("ard-laplacian", VectorKernel.class,
+                "Laplacian kernel with one width per feature, exp(-sum_f |x_f - x'_f| / w_f)",
+                List.of(widthList()), (p, c) -> ArdKernel.laplacian(widths("ard-laplacian", p)));
+    }
+
+    private static ParameterSpec widthList() {
+        return new ParameterSpec("widths", ParameterType.DOUBLE_LIST, null, true,
+                "one width > 0 per input feature (after the pipeline's input transforms)", 0.0, false, INF, true,
+                List.of(), null);
+    }
+
+    private static double[] widths(String component, Parameters p) {
+        List<Double> w = p.getDoubles("widths");
+        if (w.isEmpty()) {
+            throw new InvalidParameterException(component, "widths", "must list one width per input feature");
+        }
+        double[] out = new double[w.size()];
+        for (int f = 0; f < out.length; f++) {
+            out[f] = requireWidth(component, "widths", w.get(f));
+        }
+        return out;
     }
 
     static ComponentFactory<VectorKernel> tanimoto() {

@@ -82,4 +82,13 @@ class OutputMatrixContractsTest {
             }
         }
     }
+
+    @Nested
+    class LowRank extends OutputMatrixContract {
+        @Override
+        protected OutputMatrix matrix(ComponentContext context) {
+            return create(context, ComponentSpec.of("low-rank", "rank", 1, "factor", List.of(1.0, -0.5, 2.0),
+                    "diagonal", List.of(0.1, 0.0, 0.3)));
+        }
+    }
 }

@@ -141,4 +141,20 @@ class ScalarKernelContractsTest {
                     ComponentSpec.of("gaussian", "sigma", 1.0)));
         }
     }
+
+    @Nested
+    class ArdGaussian extends KernelContract {
+        @Override
+        protected VectorKernel kernel(ComponentContext context) {
+            return create(ComponentSpec.of("ard-gaussian", "widths", List.of(0.7, 2.0, 1e6)));
+        }
+    }
+
+    @Nested
+    class ArdLaplacian extends KernelContract {
+        @Override
+        protected VectorKernel kernel(ComponentContext context) {
+            return create(ComponentSpec.of("ard-laplacian", "widths", List.of(1.5, 0.4, 3.0)));
+        }
+    }
 }

@@ -1,0 +1,94 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.okl.api.component.ComponentSpec;
+import org.okl.api.linalg.Matrix;
+import org.okl.core.Model;
+import org.okl.core.Okl;
+import org.okl.core.PipelineSpec;
+import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
+import org.okl.filters.Filters;
+import org.okl.kernels.Kernels;
+import org.okl.kernels.Operators;
+import org.okl.kernels.OutputMatrices;
+import org.okl.metrics.Metrics;
+
+/**
+ * The learned candidate beside the grid ({@code selection.learn}): on outputs that share one latent function of two of
+ * six inputs, the learned ARD kernel and output matrix win the cross-validation, the model keeps them (its spec names
+ * {@code ard-gaussian} and {@code low-rank}), the irrelevant features get the large widths, and the selection's
+ * description says what won and what was learned; where it does not apply, the description says why it was not tried.
+ */
+class LearnedKernelTest {
+    private static final Okl OKL = Okl.builder().seed(3).build();
+
+    /** 120 rows, 6 inputs of which the first two matter, 4 outputs: two signs of one function plus noise. */
+    private static Matrix[] data() {
+        Random r = new Random(21);
+        int n = 120;
+        Matrix x = Matrix.zeros(n, 6);
+        Matrix y = Matrix.zeros(n, 4);
+        double[] loading = {1.0, 0.8, -0.9, 0.5};
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < 6; j++) {
+                x.set(i, j, r.nextGaussian());
+            }
+            double f = Math.sin(1.5 * x.get(i, 0)) + 0.7 * Math.cos(x.get(i, 1));
+            for (int k = 0; k < 4; k++) {
+                y.set(i, k, loading[k] * f + 0.25 * r.nextGaussian());
+            }
+        }
+        return new Matrix[] {x, y};
+    }
+
+    private static PipelineSpec pipeline(boolean learn) {
+        SelectionSpec.Builder s = SelectionSpec.kfold(3).metric(Metrics.mse()).grid("kernel.factor", 0.5, 1.0, 2.0)
+                .grid("operator.matrix.omega", 0.0, 0.5).seed(2);
+        if (learn) {
+            s.learn(new SelectionSpec.Learn(2, 1000, 60));
+        }
+        return PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
+                .filter(Filters.tikhonov(1.0, 0.1, 0.01, 1e-3, 1e-4)).selection(s.build()).build();
+    }
+
+    @Test
+    void theLearnedKernelWinsAndIsDescribed() {
+        Matrix[] xy = data();
+        Model model = OKL.pipeline(pipeline(true)).fit(TrainingData.of(xy[0], xy[1]));
+        String how = model.provenance().selection();
+        System.out.println(how);
+        assertThat(how).contains("learned candidate (ard-gaussian, A = B B^T + diag(d) of rank 2")
+                .contains("the learned kernel is kept").contains("by width, most relevant first: #")
+                .contains("A's eigenvalues").contains("outputs it groups: {");
+        ComponentSpec kernel = model.spec().kernel().orElseThrow();
+        assertThat(kernel.name()).isEqualTo("ard-gaussian");
+        assertThat(model.spec().operator().parameters().get("matrix")).isInstanceOf(ComponentSpec.class)
+                .extracting(m -> ((ComponentSpec) m).name()).isEqualTo("low-rank");
+        @SuppressWarnings("unchecked")
+        List<Number> widths = (List<Number>) kernel.parameters().get("widths");
+        double relevant = Math.max(widths.get(0).doubleValue(), widths.get(1).doubleValue());
+        for (int f = 2; f < 6; f++) {
+            assertThat(widths.get(f).doubleValue()).as("irrelevant feature %d", f).isGreaterThan(5 * relevant);
+        }
+        // the search without the learned candidate chose a worse validation error
+        Model grid = OKL.pipeline(pipeline(false)).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(grid.provenance().selection()).doesNotContain("learned candidate");
+        assertThat(grid.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
+    }
+
+    @Test
+    void saysWhyItWasNotTried() {
+        Matrix[] xy = data();
+        PipelineSpec linear = pipeline(true).withKernel(Kernels.linear()).withSelection(SelectionSpec.kfold(3)
+                .metric(Metrics.mse()).seed(2).learn(new SelectionSpec.Learn(2, 1000, 60)).build());
+        Model model = OKL.pipeline(linear).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(model.provenance().selection()).contains("learned candidate not tried: the chosen kernel is "
+                + "'linear', not gaussian or laplacian");
+    }
+}
