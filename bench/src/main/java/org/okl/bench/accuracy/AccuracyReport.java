@@ -262,7 +262,8 @@ public record AccuracyReport(List<DatasetResult> datasets, List<DatasetResult> s
                 + "adjusted p below 0.05: the difference is significant). A method that did not run on every set "
                 + "of a family is left out of it.\n\n");
         for (Ranking r : rankings) {
-            b.append("**").append(r.family()).append("** (").append(r.sets().size()).append(" data sets: ")
+            b.append("**").append(r.family()).append("** (").append(r.sets().size())
+                    .append(r.sets().size() == 1 ? " data set: " : " data sets: ")
                     .append(String.join(", ", r.sets())).append(")");
             if (!r.dropped().isEmpty()) {
                 b.append("; left out, not run on every set: ").append(String.join(", ", r.dropped()));
