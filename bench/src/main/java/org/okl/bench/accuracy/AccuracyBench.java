@@ -22,6 +22,7 @@ import org.okl.api.data.Dataset;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.api.text.UserText;
 import org.okl.bench.PeerRunner;
 import org.okl.core.Model;
 import org.okl.core.Okl;
@@ -32,9 +33,10 @@ import org.okl.core.TrainingData;
  * cross-validation are drawn once ({@link Folds}) and written, with the data, to a folder; OKL's methods
  * ({@link OklMethods}) are fitted fold by fold in this JVM; the scikit-learn peer ({@code peer_accuracy.py}) reads
  * the same folder, fits its baselines on the same folds and writes its out-of-fold predictions; then every method's
- * predictions are scored here with OKL's metrics, fold by fold. Two further checks: the automatic pipeline on
- * emotions' own train/test split, and the time of its search on 1,000 rows against scikit-learn's
- * {@code GridSearchCV} with as many candidates.
+ * predictions are scored here with OKL's metrics, fold by fold. Two further checks: the Mulan train/test splits
+ * (emotions, yeast, scene, enron, bibtex: every method, OKL's and the peer's, tunes by its own cross-validation on the
+ * training part only and is scored once on the test part), and the time of the automatic pipeline's search on 1,000
+ * rows against scikit-learn's {@code GridSearchCV} with as many candidates.
  */
 public final class AccuracyBench {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,11 +53,20 @@ public final class AccuracyBench {
      * @param seed   the seed of the folds
      * @param work   the folder for the data, folds and predictions both sides share
      * @param peer   the scikit-learn peer, or empty to run OKL alone
-     * @param checks whether to run the emotions split and the 1,000-row timing
+     * @param checks whether to run the 1,000-row timing
+     * @param splits the multi-label data sets to score on their own train/test split (see {@link #SPLITS})
      */
     public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
-            boolean checks) {
+            boolean checks, List<String> splits) {
+        /** Settings without the train/test splits (the 1,000-row timing with checks). */
+        public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
+                boolean checks) {
+            this(plans, quick, seed, work, peer, checks, List.of());
+        }
     }
+
+    /** The Mulan data sets with a published train/test split, for {@link Settings#splits}. */
+    public static final List<String> SPLITS = List.of("emotions", "yeast", "scene", "enron", "bibtex");
 
     /**
      * @param settings what to run
@@ -84,21 +95,25 @@ public final class AccuracyBench {
                 progress.flush();
             }
         }
-        Optional<DatasetResult> split = Optional.empty();
+        List<DatasetResult> splits = new ArrayList<>();
+        for (String name : settings.splits()) {
+            try {
+                splits.add(split(name));
+            } catch (RuntimeException e) {
+                notes.add(name + " split: not run: " + e.getMessage());
+                progress.println("bench: " + name + " split not run: " + e.getMessage());
+                progress.flush();
+            }
+        }
         Optional<TimingCheck> timing = Optional.empty();
         if (settings.checks()) {
-            try {
-                split = Optional.of(emotionsSplit());
-            } catch (RuntimeException e) {
-                notes.add("emotions split: not run: " + e.getMessage());
-            }
             try {
                 timing = Optional.of(timing());
             } catch (RuntimeException e) {
                 notes.add("search timing: not run: " + e.getMessage());
             }
         }
-        return new AccuracyReport(results, split, timing, notes, settings.quick());
+        return new AccuracyReport(results, splits, timing, notes, settings.quick());
     }
 
     private DatasetResult runDataset(DatasetPlan named) {
@@ -109,17 +124,20 @@ public final class AccuracyBench {
         return evaluate(plan, xy[0], xy[1], folds, null);
     }
 
-    /** emotions' Mulan train/test split: one fit on the training rows, scored on the test rows. */
-    private DatasetResult emotionsSplit() {
-        Dataset d = okl.dataset("emotions");
-        Dataset.Split test = d.test().orElseThrow();
+    /**
+     * A data set's Mulan train/test split: every method fitted once on the training rows (its tuning by inner
+     * cross-validation on those rows only) and scored once on the test rows.
+     */
+    private DatasetResult split(String name) {
+        Dataset d = okl.dataset(name);
+        Dataset.Split test = d.test().orElseThrow(() -> new IllegalArgumentException(name + " has no test split"));
         Matrix x = d.train().inputs().stackRows(test.inputs());
         Matrix y = d.train().outputs().stackRows(test.outputs());
         int[] assignment = new int[x.rows()];
         for (int i = 0; i < d.train().size(); i++) {
             assignment[i] = 1;
         }
-        return evaluate(new DatasetPlan("emotions-split", Task.MULTI_LABEL, 1, 2), x, y, new int[][] {assignment},
+        return evaluate(new DatasetPlan(name + "-split", Task.MULTI_LABEL, 1, 2), x, y, new int[][] {assignment},
                 0);
     }
 
@@ -172,23 +190,39 @@ public final class AccuracyBench {
         for (String method : OklMethods.NAMES) {
             methods.add(score(plan, method, y, folds, only, predictions.get(method), seconds.get(method)));
         }
+        List<String> baselines = plan.task().baselines(n);
         if (settings.peer().isEmpty()) {
             notes.add("scikit-learn peer not run (--peer)");
         } else {
-            progress.printf("bench: %s scikit-learn %s ...%n", plan.name(), plan.task().baselines());
+            progress.printf("bench: %s scikit-learn %s ...%n", plan.name(), baselines);
             progress.flush();
             try {
                 settings.peer().get().runResource("peer_accuracy.py", List.of(dir.toString()), plan.name());
-                for (String method : plan.task().baselines()) {
+                for (String method : baselines) {
+                    Path error = dir.resolve("error-" + method + ".txt");
+                    if (Files.exists(error)) {
+                        notes.add("scikit-learn " + method + " failed: "
+                                + UserText.quote(Files.readString(error).strip(), 300));
+                        continue;
+                    }
                     methods.add(score(plan, method, y, folds, only, readPredictions(dir, method, plan.repeats(), n,
                             y.cols()), readSeconds(dir, method)));
                 }
             } catch (PeerRunner.PeerUnavailable e) {
                 notes.add("scikit-learn: " + e.getMessage());
+            } catch (IOException e) {
+                notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
             }
         }
+        if (n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")) {
+            notes.add("gp-ard not run: " + n + " rows, above " + Task.GP_MAX_ROWS);
+        }
+        Map<String, Boolean> directions = new LinkedHashMap<>();
+        for (String metricName : plan.task().metrics()) {
+            directions.put(metricName, okl.create(Metric.class, ComponentSpec.of(metricName)).higherIsBetter());
+        }
         double testShare = only != null ? 0.0 : 1.0 / (plan.folds() - 1);
-        return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes);
+        return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes, directions);
     }
 
     private MethodScores score(DatasetPlan plan, String method, Matrix y, int[][] folds, Integer only,
@@ -240,7 +274,7 @@ public final class AccuracyBench {
                 task.putArray("evaluate").add(only);
             }
             ArrayNode methods = task.putArray("methods");
-            plan.task().baselines().forEach(methods::add);
+            plan.task().baselines(x.rows()).forEach(methods::add);
             Files.writeString(dir.resolve("task.json"), task.toPrettyString());
             Matrix rows = x.stackColumns(y);
             writeRowMajor(dir.resolve("data.f64"), rows);

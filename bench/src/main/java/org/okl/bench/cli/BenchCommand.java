@@ -159,6 +159,12 @@ public final class BenchCommand implements Runnable {
             + "(default: all of the protocol); NAME:TASK adds another (task regression, multi-label, multi-class).")
     private List<String> datasets;
 
+    @Option(names = "--splits", split = ",", paramLabel = "D", description = "With --accuracy: the Mulan data sets "
+            + "scored on their own train/test split, tuned on the training part only (default: emotions, yeast, "
+            + "scene, enron, bibtex with the full protocol, emotions with --quick, none with --datasets; 'none' for "
+            + "none).")
+    private List<String> splits;
+
     @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
             + "data and predictions (default: a new temporary folder, deleted at the end).")
     private Path work;
@@ -368,15 +374,21 @@ public final class BenchCommand implements Runnable {
             }
             String load = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
             AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(),
-                    folder, peerRunner, datasets == null), okl, err).run();
+                    folder, peerRunner, datasets == null, splitNames()), okl, err).run();
             String loadEnd = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
             PrintWriter out = spec.commandLine().getOut();
-            String text = "Load average at start: " + load + "; at end: " + loadEnd + "; back-end "
-                    + okl.context().linearAlgebra().name() + ".\n\n" + report.markdown();
-            out.print(json ? report.json().toPrettyString() + "\n" : text);
+            String header = "Load average at start: " + load + "; at end: " + loadEnd + "; back-end "
+                    + okl.context().linearAlgebra().name() + ".\n\n";
+            out.print(json ? report.json().toPrettyString() + "\n" : header + report.markdown());
             out.flush();
             if (markdown != null) {
-                AtomicFiles.writeString(markdown, text);
+                // the critical-difference diagrams beside the report, which links them by name
+                String prefix = markdown.getFileName().toString().replaceFirst("\\.md$", "");
+                for (var plot : report.plots().entrySet()) {
+                    AtomicFiles.writeString(markdown.resolveSibling(prefix + "-cd-" + plot.getKey() + ".svg"),
+                            plot.getValue());
+                }
+                AtomicFiles.writeString(markdown, header + report.markdown(prefix));
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
@@ -385,6 +397,17 @@ public final class BenchCommand implements Runnable {
                 deleteTree(folder);
             }
         }
+    }
+
+    /** The --splits data sets: as given ('none' for none), else by the protocol. */
+    private List<String> splitNames() {
+        if (splits != null) {
+            return splits.equals(List.of("none")) ? List.of() : splits;
+        }
+        if (datasets != null) {
+            return List.of();
+        }
+        return quick ? List.of("emotions") : AccuracyBench.SPLITS;
     }
 
     private static void deleteTree(Path folder) {

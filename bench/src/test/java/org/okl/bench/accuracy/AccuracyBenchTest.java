@@ -45,4 +45,34 @@ class AccuracyBenchTest {
         }
         assertThat(report.markdown()).contains("| linnerud | 20 x 3 -> 3 | 1 x 2-fold |");
     }
+
+    @Test
+    void aMulanSplitTrainsOnItsTrainingPartAndScoresItsTestPartOnce(@TempDir Path dir) throws Exception {
+        Okl okl = Okl.builder().seed(1).build();
+        AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(List.of(), true, 1, dir,
+                Optional.empty(), false, List.of("emotions", "no-such-set")), okl,
+                new PrintWriter(new StringWriter())).run();
+        DatasetResult split = report.splits().get(0);
+        assertThat(split.plan().name()).isEqualTo("emotions-split");
+        assertThat(split.rows()).isEqualTo(593);
+        // one score per metric: the 202 test rows, once
+        assertThat(split.method("okl-auto").orElseThrow().scores().get("hamming-loss")).hasSize(1);
+        assertThat(split.method("okl-auto").orElseThrow().scores().get("f1-example")).hasSize(1);
+        assertThat(split.higherIsBetter("f1-example")).isTrue();
+        assertThat(split.higherIsBetter("hamming-loss")).isFalse();
+        // the folds the peer reads: the 391 training rows in fold 1, the 202 test rows in fold 0, only fold 0 scored
+        byte[] folds = Files.readAllBytes(dir.resolve("emotions-split").resolve("folds.f64"));
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(folds).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int train = 0;
+        for (int i = 0; i < 593; i++) {
+            double f = b.getDouble();
+            assertThat(f).as("row %d", i).isEqualTo(i < 391 ? 1.0 : 0.0);
+            train += f == 1.0 ? 1 : 0;
+        }
+        assertThat(train).isEqualTo(391);
+        assertThat(Files.readString(dir.resolve("emotions-split").resolve("task.json"))).contains("\"evaluate\"");
+        assertThat(report.notes()).anyMatch(n -> n.startsWith("no-such-set split: not run"));
+        assertThat(report.markdown()).contains("the tuning never sees the test part")
+                .contains("| emotions-split | 593 x 72 -> 6 | train/test | hamming-loss (lower) |");
+    }
 }

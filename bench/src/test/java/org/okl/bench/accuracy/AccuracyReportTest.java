@@ -22,8 +22,9 @@ class AccuracyReportTest {
                 method("okl-coupled", 0.061, 0.071, 0.066, 0.06, 0.07, 0.065, 0.062, 0.07, 0.064, 0.064),
                 method("krr-grid", 0.11, 0.12, 0.115, 0.11, 0.12, 0.118, 0.112, 0.119, 0.114, 0.113),
                 method("random-forest", 0.06, 0.071, 0.066, 0.06, 0.069, 0.066, 0.061, 0.07, 0.064, 0.063),
-                method("ridge-cv", 0.03, 0.03, 0.031, 0.03, 0.03, 0.03, 0.031, 0.03, 0.03, 0.03)), List.of());
-        AccuracyReport report = new AccuracyReport(List.of(enb), Optional.empty(), Optional.empty(), List.of(), false);
+                method("ridge-cv", 0.03, 0.03, 0.031, 0.03, 0.03, 0.03, 0.031, 0.03, 0.03, 0.03)), List.of(),
+                Map.of("arrmse", false));
+        AccuracyReport report = new AccuracyReport(List.of(enb), List.of(), Optional.empty(), List.of(), false);
         List<AccuracyReport.Verdict> v = report.verdicts(enb);
         assertThat(v).extracting(AccuracyReport.Verdict::outcome).containsExactly("win", "tie", "loss");
         assertThat(report.datasetVerdict(enb).orElseThrow().against()).isEqualTo("ridge-cv");
@@ -35,5 +36,52 @@ class AccuracyReportTest {
         assertThat(checks.get("enb aRRMSE below 0.110")).isEqualTo("met: 0.0648");
         assertThat(report.markdown()).contains("| enb | 768 x 8 -> 2 | 2 x 5-fold | arrmse (lower) |")
                 .contains("krr-grid win (<0.001)");
+    }
+
+    private static DatasetResult set(String name, Task task, String metric, boolean higher, String[] methods,
+            double... means) {
+        List<MethodScores> scores = new java.util.ArrayList<>();
+        for (int j = 0; j < methods.length; j++) {
+            if (!Double.isNaN(means[j])) {
+                scores.add(new MethodScores(methods[j], Map.of(metric, new double[] {means[j], means[j]}),
+                        new double[2]));
+            }
+        }
+        return new DatasetResult(new DatasetPlan(name, task, 1, 2), 10, 2, 2, 1.0, scores, List.of(),
+                Map.of(metric, higher));
+    }
+
+    @Test
+    void ranksFollowEachMetricsDirectionAndLeaveOutMethodsMissingOnASet() {
+        String[] m = {"okl-auto", "okl-independent", "okl-coupled", "krr-grid", "gp-ard"};
+        double nan = Double.NaN;
+        // lower is better for arrmse: okl-auto ranks 1, 1, 2 (tie with okl-independent on c: 1.5 each)
+        DatasetResult a = set("a", Task.REGRESSION, "arrmse", false, m, 0.1, 0.2, 0.3, 0.4, 0.5);
+        DatasetResult b = set("b", Task.REGRESSION, "arrmse", false, m, 0.1, 0.3, 0.2, 0.5, nan);
+        DatasetResult c = set("c", Task.REGRESSION, "arrmse", false, m, 0.2, 0.2, 0.1, 0.3, 0.4);
+        // higher is better for subset-accuracy: okl-auto ranks 1
+        DatasetResult d = set("d", Task.MULTI_CLASS, "subset-accuracy", true, m, 0.9, 0.8, 0.7, 0.6, nan);
+        AccuracyReport report = new AccuracyReport(List.of(a, b, c, d), List.of(), Optional.empty(), List.of(),
+                false);
+        List<AccuracyReport.Ranking> r = report.rankings();
+        assertThat(r).extracting(AccuracyReport.Ranking::family).containsExactly("regression", "multi-class",
+                "all");
+        AccuracyReport.Ranking regression = r.get(0);
+        assertThat(regression.dropped()).containsExactly("gp-ard");
+        RankTest.Friedman t = regression.test().orElseThrow();
+        assertThat(t.methods()).containsExactly("okl-auto", "okl-independent", "okl-coupled", "krr-grid");
+        // a: 1 2 3 4; b: 1 3 2 4; c: 2.5 2.5 1 4 (0.2 tie for second and third)
+        assertThat(t.averageRanks()).containsExactly(new double[] {4.5 / 3, 7.5 / 3, 2.0, 4.0},
+                org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(r.get(1).test()).isEmpty();
+        RankTest.Friedman all = r.get(2).test().orElseThrow();
+        assertThat(all.sets()).isEqualTo(4);
+        assertThat(all.rank("okl-auto")).isCloseTo(5.5 / 4, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(r.get(2).holm()).extracting(RankTest.Holm::method).containsExactly("okl-independent",
+                "okl-coupled", "krr-grid");
+        assertThat(report.rankChecks().get("okl-auto has the best average rank: all")).startsWith("met: ");
+        assertThat(report.plots()).containsOnlyKeys("regression", "all");
+        assertThat(report.markdown("accuracy")).contains("![critical-difference diagram, regression]"
+                + "(accuracy-cd-regression.svg)").contains("left out, not run on every set: gp-ard");
     }
 }
