@@ -14,6 +14,7 @@ import org.okl.api.data.DatasetSource;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.bench.BenchTask;
 import org.okl.bench.Timing;
 import org.okl.core.Model;
 import org.okl.core.Okl;
@@ -23,9 +24,12 @@ import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.table.Stats;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 import org.okl.filters.Filters;
 import org.okl.metrics.Metrics;
 
@@ -75,13 +79,15 @@ final class BibtexRun {
      * @param fit       Table 11: fit times per method (timed repeats)
      * @param decode    Table 11: decoding times per method (timed repeats)
      * @param meanLabels l̄ of the training set
+     * @param load      the load average sampled around every timed repeat
      */
     record Result(boolean ran, String reason, Map<String, double[]> table5, Map<String, Map<String, Object>> chosen5,
             Map<Integer, double[]> fig3, Map<String, double[]> table6, Map<String, Map<String, Object>> chosen6,
-            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels) {
+            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels, Comparison.Load load) {
 
         static Result notRun(String reason) {
-            return new Result(false, reason, null, null, null, null, null, null, null, 0);
+            return new Result(false, reason, null, null, null, null, null, null, null, 0,
+                    Comparison.Load.notRecorded());
         }
 
         List<ResultTable> tables() {
@@ -147,7 +153,7 @@ final class BibtexRun {
             return Result.notRun("data set bibtex not downloaded (okl datasets fetch bibtex; it is not in"
                     + " ../shared/datasets)");
         }
-        Dataset data = source.load(okl.context());
+        TestSeal.Sealed data = context.seal().split(source.load(okl.context()));
         long seed = context.seed();
         Dataset.Split train = data.train();
         double meanLabels = LabelSets.meanLabels(train.outputs());
@@ -173,7 +179,7 @@ final class BibtexRun {
         // Fig. 3: OEL at Table 5's choice with a growing random share of the unlabelled outputs, fixed candidates
         Path candidates = candidatesFile(train.outputs());
         Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
-        HeldOut test = HeldOut.test(data);
+        HeldOut test = data.test();
         try {
             for (double fraction : s.figFractions()) {
                 int m = (int) Math.round(fraction * draw.unlabelled().length);
@@ -212,16 +218,18 @@ final class BibtexRun {
         models6.forEach((m, model) -> {
             double lambda = ((Number) model.provenance().chosen().get("filter.lambda")).doubleValue();
             fixed6.put(m, model.spec().withSelection(null).withFilter(Filters.tikhonov(lambda)));
-            fit.put(m, new double[s.timings()]);
-            decode.put(m, new double[s.timings()]);
         });
-        for (int r = 0; r < s.timings(); r++) {
-            for (String m : fixed6.keySet()) {
-                Model[] last = new Model[1];
-                fit.get(m)[r] = Timing.measure(0, 1, () -> last[0] = okl.pipeline(fixed6.get(m)).fit(full))
-                        .seconds()[0];
-                decode.get(m)[r] = Timing.measure(0, 1, () -> last[0].predict(test.inputs())).seconds()[0];
-            }
+        List<String> names = List.copyOf(fixed6.keySet());
+        List<BenchTask> tasks = new ArrayList<>();
+        for (String m : names) {
+            tasks.add(() -> okl.pipeline(fixed6.get(m)).fit(full));
+            tasks.add(() -> models6.get(m).predict(test.inputs()));
+        }
+        TimedRepeats timer = TimedRepeats.system();
+        double[][] t = timer.run(s.timings(), tasks);
+        for (int k = 0; k < names.size(); k++) {
+            fit.put(names.get(k), t[2 * k]);
+            decode.put(names.get(k), t[2 * k + 1]);
         }
 
         Map<String, Decoded> p5Predictions = new LinkedHashMap<>();
@@ -241,7 +249,8 @@ final class BibtexRun {
         models5.forEach((m, model) -> chosen5.put(m, model.provenance().chosen()));
         Map<String, Map<String, Object>> chosen6 = new LinkedHashMap<>();
         models6.forEach((m, model) -> chosen6.put(m, model.provenance().chosen()));
-        return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels);
+        return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels,
+                timer.load());
     }
 
     /** The example-based F1 of every test document (the metric on one row at a time). */

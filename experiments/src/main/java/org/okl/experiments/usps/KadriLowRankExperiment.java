@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
-import org.okl.bench.Timing;
+import org.okl.bench.BenchTask;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
@@ -125,20 +125,26 @@ public final class KadriLowRankExperiment implements Experiment {
     public ExperimentResult run(ExperimentContext context) {
         Okl okl = context.okl();
         Settings s = context.quick() ? QUICK : FULL;
-        UspsData data = UspsData.load(okl);
+        UspsData data = UspsData.load(okl, context.seal());
         int[] testRows = UspsData.range(0, Math.min(s.test(), data.test().size()));
-        List<LowRankRun.Repetition> reps = new ArrayList<>();
+        HeldOut test = data.test().rows("the test digits", testRows);
+        List<LowRankRun.Pending> pending = new ArrayList<>();
         for (int r = 0; r < s.repetitions(); r++) {
-            reps.add(new LowRankRun(okl, s, data, testRows, context.seed() + r, context).repetition(r == 0));
+            pending.add(new LowRankRun(okl, s, data, test, context.seed() + r, context).repetition(r == 0));
         }
-        LowRankRun.Sweep sweep = new LowRankRun(okl, s, data, testRows, context.seed(), context).sweep(reps);
+        LowRankRun.PendingSweep fitted = new LowRankRun(okl, s, data, test, context.seed(), context).sweep(pending);
+        // every repetition and every cell of the sweep is fitted: the test digits' one scoring
+        List<LowRankRun.Repetition> reps = new ArrayList<>();
+        LowRankRun.Sweep sweep = test.finalScoring(y -> {
+            pending.forEach(p -> reps.add(p.score(y)));
+            return fitted.score(okl, y);
+        });
         return KadriLowRankReport.result(name(), s, reps, sweep, testRows.length, context);
     }
 
-    /** Fit + prediction wall-clock seconds of a pipeline, timed repeats after one untimed run (bench harness). */
-    static double[] time(Okl okl, PipelineSpec spec, TrainingData train, Matrix testX, int repeats) {
-        okl.pipeline(spec).fit(train).predict(testX);
-        return Timing.measure(0, repeats, () -> okl.pipeline(spec).fit(train).predict(testX)).seconds();
+    /** One fit + prediction of a pipeline, the unit of the timed repeats (interleaved by {@code TimedRepeats}). */
+    static BenchTask task(Okl okl, PipelineSpec spec, TrainingData train, Matrix testX) {
+        return () -> okl.pipeline(spec).fit(train).predict(testX);
     }
 
     /** A number as printed in the tables. */
@@ -149,10 +155,5 @@ public final class KadriLowRankExperiment implements Experiment {
     /** The chosen λ of a fitted model. */
     static double lambda(Model m) {
         return ((Number) m.provenance().chosen().get("filter.lambda")).doubleValue();
-    }
-
-    /** A sealed copy of the test digits. */
-    static HeldOut testSet(Dataset.Split test, int[] rows, String what) {
-        return HeldOut.of(what, test, rows);
     }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.core.Okl;
+import org.okl.experiments.TestSeal;
 
 class SchoolExperimentTest {
 
@@ -16,7 +17,8 @@ class SchoolExperimentTest {
         Okl okl = TestOkl.create();
         Dataset exam = Fits.load(okl, ComponentSpec.of("school-exam"));
         SchoolSplits.Split split = SchoolSplits.split(exam.train().groups().orElseThrow(), 0.3, 2);
-        SchoolExperiment.Fitted fitted = SchoolExperiment.fit(okl, exam, split, List.of(0.0, 0.5, 1.0), 2);
+        SchoolExperiment.Fitted fitted = SchoolExperiment.fit(okl, new TestSeal(), exam, split,
+                List.of(0.0, 0.5, 1.0), 2);
         assertThat(fitted.test().size()).isEqualTo(split.test().length);
         Map<SchoolExperiment.Method, SchoolExperiment.Outcome> scored = fitted.score(okl);
         // the LR test score alone explains about a third of the exam variance in this data
