@@ -129,6 +129,29 @@ public final class Grids {
                 side, grid.stream().map(Grids::compact).toList()));
     }
 
+    /**
+     * The edge findings of one model's choice: for every searched key (name to grid), the chosen value on an edge of
+     * its grid, or beyond it (core's search looks past a numeric edge on its own and says so in its note).
+     */
+    public static List<String> findings(String model, Map<String, Object> chosen, Map<String, List<Double>> grids) {
+        List<String> out = new ArrayList<>();
+        grids.forEach((key, grid) -> {
+            if (chosen.get(key) instanceof Number v && !grid.isEmpty()) {
+                String name = model + " " + key.substring(key.indexOf('.') + 1);
+                double x = v.doubleValue();
+                double min = grid.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+                double max = grid.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+                if (x < min || x > max) {
+                    out.add(name + " = " + compact(x) + " lies beyond its grid " + grid.stream().map(Grids::compact)
+                            .toList() + " (the search looked past the edge)");
+                } else {
+                    edge(name, grid, x).ifPresent(out::add);
+                }
+            }
+        });
+        return out;
+    }
+
     private static String compact(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e6 ? String.valueOf((long) v) : String.valueOf(v);
     }

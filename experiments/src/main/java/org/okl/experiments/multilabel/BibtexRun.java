@@ -23,6 +23,7 @@ import org.okl.core.TrainingData;
 import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.TestSeal;
 import org.okl.experiments.baldassarre.Charts;
@@ -80,14 +81,17 @@ final class BibtexRun {
      * @param decode    Table 11: decoding times per method (timed repeats)
      * @param meanLabels l̄ of the training set
      * @param load      the load average sampled around every timed repeat
+     * @param edges5    Table 5's choices on (or beyond) an edge of their grids
+     * @param edges6    Table 6's, the same
      */
     record Result(boolean ran, String reason, Map<String, double[]> table5, Map<String, Map<String, Object>> chosen5,
             Map<Integer, double[]> fig3, Map<String, double[]> table6, Map<String, Map<String, Object>> chosen6,
-            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels, Comparison.Load load) {
+            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels, Comparison.Load load,
+            List<String> edges5, List<String> edges6) {
 
         static Result notRun(String reason) {
             return new Result(false, reason, null, null, null, null, null, null, null, 0,
-                    Comparison.Load.notRecorded());
+                    Comparison.Load.notRecorded(), List.of(), List.of());
         }
 
         List<ResultTable> tables() {
@@ -249,8 +253,20 @@ final class BibtexRun {
         models5.forEach((m, model) -> chosen5.put(m, model.provenance().chosen()));
         Map<String, Map<String, Object>> chosen6 = new LinkedHashMap<>();
         models6.forEach((m, model) -> chosen6.put(m, model.provenance().chosen()));
+        List<Double> ps = s.ps().stream().map(Integer::doubleValue).toList();
+        List<String> edges5 = new ArrayList<>();
+        edges5.addAll(Grids.findings("IOKR (own λ)", chosen5.get("IOKR (own λ)"), Map.of("filter.lambda",
+                s.lambdas())));
+        edges5.addAll(Grids.findings("OEL0", chosen5.get("OEL0"), Map.of("filter.lambda", s.lambdas(), "output.p",
+                ps)));
+        edges5.addAll(Grids.findings("OEL", chosen5.get("OEL"), Map.of("filter.lambda", s.lambdas(), "output.p", ps,
+                "output.c", s.cs())));
+        List<String> edges6 = new ArrayList<>();
+        edges6.addAll(Grids.findings("IOKR", chosen6.get("IOKR"), Map.of("filter.lambda", lambdas6)));
+        edges6.addAll(Grids.findings("OEL0", chosen6.get("OEL0"), Map.of("filter.lambda", lambdas6, "output.p",
+                s.table6Ps().stream().map(Integer::doubleValue).toList())));
         return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels,
-                timer.load());
+                timer.load(), edges5, edges6);
     }
 
     /** The example-based F1 of every test document (the metric on one row at a time). */

@@ -72,7 +72,6 @@ public final class OelUspsExperiment implements Experiment {
      * file's grid is reported as well).
      */
     static List<String> edgeFindings(String method, Map<String, Object> chosen, Settings s) {
-        List<String> out = new ArrayList<>();
         Map<String, List<Double>> grids = new LinkedHashMap<>();
         grids.put("filter.lambda", s.lambdas());
         if (method.equals("IOKR")) {
@@ -84,21 +83,7 @@ public final class OelUspsExperiment implements Experiment {
         if (method.equals("OEL")) {
             grids.put("output.c", s.cs());
         }
-        grids.forEach((key, grid) -> {
-            if (chosen.get(key) instanceof Number v) {
-                String name = method + " " + key.substring(key.indexOf('.') + 1);
-                double x = v.doubleValue();
-                double min = grid.stream().mapToDouble(Double::doubleValue).min().orElse(x);
-                double max = grid.stream().mapToDouble(Double::doubleValue).max().orElse(x);
-                if (x < min || x > max) {
-                    out.add(name + " = " + Formats.compact(x) + " lies beyond its grid " + grid
-                            + " (the search looked past the edge)");
-                } else {
-                    Grids.edge(name, grid, x).ifPresent(out::add);
-                }
-            }
-        });
-        return out;
+        return Grids.findings(method, chosen, grids);
     }
 
     /**
