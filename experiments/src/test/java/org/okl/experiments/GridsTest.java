@@ -44,4 +44,19 @@ class GridsTest {
         assertThat(g.get("gammaI", false)).contains(0.03, 0.1);
         assertThat(g.checksum()).hasSize(64);
     }
+
+    @Test
+    void everyGridFileParsesAndHasItsFullAndQuickGrids() {
+        for (String e : List.of("minh-scene", "oel-usps", "oel-multilabel", "kadri-usps")) {
+            Grids g = Grids.of(e);
+            assertThat(g.get(firstKey(e), false)).isNotEmpty();
+            assertThat(g.get(firstKey(e), true)).isNotEmpty();
+        }
+        assertThatThrownBy(() -> Grids.of("no-such-experiment"))
+                .hasMessage("no grid file grids/no-such-experiment.grids for experiment no-such-experiment");
+    }
+
+    private static String firstKey(String experiment) {
+        return experiment.equals("minh-scene") ? "gammaI" : "lambdas";
+    }
 }

@@ -63,9 +63,12 @@ final class BibtexRun {
             List<Double> figFractions, int timings, int table6Repetitions, List<Integer> table6Ps) {
     }
 
-    static final Settings FULL = new Settings(2000, 5, List.of(1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
-            List.of(16, 32, 64, 128, 256), List.of(0.25, 0.5, 0.75), List.of(0.0, 0.25, 0.5, 1.0), 2, 2,
-            List.of(64, 128, 256));
+    /** The full protocol, its grids from {@code grids/oel-multilabel.grids}. */
+    static final Settings FULL = new Settings(2000, 5, OelMultilabelExperiment.GRIDS.get("bibtexLambdas", false),
+            OelMultilabelExperiment.GRIDS.integers("bibtexPs", false),
+            OelMultilabelExperiment.GRIDS.get("bibtexCs", false),
+            OelMultilabelExperiment.GRIDS.get("bibtexFigFractions", false), 2, 2,
+            OelMultilabelExperiment.GRIDS.integers("bibtexTable6Ps", false));
 
     /**
      * What the runs gave (null members when not run).

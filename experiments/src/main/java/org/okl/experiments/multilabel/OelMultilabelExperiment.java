@@ -16,6 +16,7 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.TestSeal;
 import org.okl.experiments.table.ResultTable;
@@ -49,12 +50,15 @@ public final class OelMultilabelExperiment implements Experiment {
             List<Integer> ps, List<Double> cs) {
     }
 
+    /** Every grid of the experiment (Bibtex's too), fixed before it runs in {@code grids/oel-multilabel.grids}. */
+    static final Grids GRIDS = Grids.of("oel-multilabel");
+
     /** The full protocol. */
     static final Settings FULL = new Settings(List.of("yeast", "scene", "emotions", "enron"), 0.3, 5, 5,
-            List.of(1e-6, 1e-5, 1e-4, 1e-3, 1e-2), List.of(8, 16, 32, 64, 128, 256), List.of(0.25, 0.5, 0.75));
+            GRIDS.get("lambdas", false), GRIDS.integers("ps", false), GRIDS.get("cs", false));
     /** The quick protocol (CI), on the bundled data only: yeast and the scene slice {@code scene-sample}. */
-    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 2, 2, List.of(1e-5, 1e-3, 1e-1),
-            List.of(8, 32), List.of(0.5));
+    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 2, 2,
+            GRIDS.get("lambdas", true), GRIDS.integers("ps", true), GRIDS.get("cs", true));
 
     /** BM22 Table 5 (test F1 %), rows IOKR, OEL0, OEL; columns Bibtex, Bookmarks, Corel5k. */
     static final Map<String, double[]> PAPER = Map.of("IOKR", new double[] {35.9, 22.9, 13.7},

@@ -34,7 +34,8 @@ final class OelMultilabelNotes {
                 BibtexRun.FULL.cs(), BibtexRun.FULL.table6Repetitions(), BibtexRun.FULL.table6Ps(),
                 BibtexRun.FULL.lambdas().subList(1, BibtexRun.FULL.lambdas().size() - 1))
                 : " Bibtex not run: " + bibtex.reason() + ".";
-        return "Substitutes for BM22's Bookmarks and Corel5k (not available): Mulan train/test splits of "
+        return OelMultilabelExperiment.GRIDS.describe() + ". Substitutes for BM22's Bookmarks and Corel5k (not"
+                + " available): Mulan train/test splits of "
                 + String.join(", ", s.datasets()) + " (" + sets + "). Small-training regime: a random "
                 + Math.round(100 * s.fraction()) + "% of the training set is labelled, the outputs of all other"
                 + " training rows are the unlabelled outputs; " + s.draws() + " seeded draw(s) (seeds " + context.seed()
