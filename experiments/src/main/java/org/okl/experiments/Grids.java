@@ -91,6 +91,11 @@ public final class Grids {
         return v;
     }
 
+    /** A grid as the pipelines' selection grids take it (values as objects). */
+    public List<Object> objects(String name, boolean quick) {
+        return List.copyOf(get(name, quick));
+    }
+
     /** A grid of whole numbers (sizes, ranks). */
     public List<Integer> integers(String name, boolean quick) {
         List<Integer> out = new ArrayList<>();

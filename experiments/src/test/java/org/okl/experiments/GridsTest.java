@@ -47,7 +47,8 @@ class GridsTest {
 
     @Test
     void everyGridFileParsesAndHasItsFullAndQuickGrids() {
-        for (String e : List.of("minh-scene", "oel-usps", "oel-multilabel", "kadri-usps")) {
+        for (String e : List.of("minh-scene", "oel-usps", "oel-multilabel", "kadri-usps", "kadri-lowrank",
+                "baldassarre-multitask", "baldassarre-fields", "baldassarre-school")) {
             Grids g = Grids.of(e);
             assertThat(g.get(firstKey(e), false)).isNotEmpty();
             assertThat(g.get(firstKey(e), true)).isNotEmpty();
@@ -57,6 +58,11 @@ class GridsTest {
     }
 
     private static String firstKey(String experiment) {
-        return experiment.equals("minh-scene") ? "gammaI" : "lambdas";
+        return switch (experiment) {
+            case "minh-scene" -> "gammaI";
+            case "baldassarre-fields" -> "gammas";
+            case "baldassarre-multitask", "baldassarre-school" -> "omegas";
+            default -> "lambdas";
+        };
     }
 }

@@ -18,6 +18,7 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.TestSeal;
 import org.okl.experiments.table.ResultTable;
@@ -91,9 +92,11 @@ public final class FieldsExperiment implements Experiment {
      * @param timings     timed repeats of Fig. 12's fit times
      */
     record Protocol(int[] sizes, int repetitions, List<Object> gammas, int folds, int timings) {
-        static final Protocol FULL = new Protocol(new int[] {10, 20, 50, 100, 200}, 5, Fits.linear(0, 1, 11), 5,
-                5);
-        static final Protocol QUICK = new Protocol(new int[] {20, 100}, 1, List.of(0.0, 0.5, 1.0), 5, 2);
+        /** The searched grid, fixed before the run in {@code grids/baldassarre-fields.grids}. */
+        static final Grids GRIDS = Grids.of("baldassarre-fields");
+        static final Protocol FULL = new Protocol(new int[] {10, 20, 50, 100, 200}, 5, GRIDS.objects("gammas", false),
+                5, 5);
+        static final Protocol QUICK = new Protocol(new int[] {20, 100}, 1, GRIDS.objects("gammas", true), 5, 2);
     }
 
     /**
@@ -276,7 +279,8 @@ public final class FieldsExperiment implements Experiment {
                 + " (wall-clock medians of " + protocol.timings() + " timed repeats, bench harness timer). The"
                 + " sparsity-enforcing competitor of Obozinski et al. with the Mussa-Ivaldi and Haufe dictionaries"
                 + " (Fig. 11, and its times in Fig. 12) is not part of OKL.");
-        String text = "Generators vector-field-mixture (field 1: γ·divergence-free + (1−γ)·curl-free field of 5 "
+        String text = Protocol.GRIDS.describe() + ". "
+                + "Generators vector-field-mixture (field 1: γ·divergence-free + (1−γ)·curl-free field of 5 "
                 + "Gaussians, covariance 0.45·I) and vector-field-helmholtz (field 2), on the 70 x 70 grid over "
                 + "[−2,2]²; n training points drawn from the grid, test = all other grid points (exact field); "
                 + "noise: field 1 Gaussian sd 0.3, field 2 per-point sd 20% of |v|. ν-method up to 300 (field 1; "

@@ -17,6 +17,7 @@ import org.okl.core.SelectionSpec;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.TestSeal;
 import org.okl.filters.Filters;
@@ -61,9 +62,11 @@ public final class MultitaskExperiment implements Experiment {
      */
     record Protocol(int[] sizes, int repetitions, List<Object> omegas, int timings, int[] looSizes, int looTimings,
             double[] sweepAlphas, int[] sweepSizes, int sweepReps) {
-        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80, 160}, 10, Fits.linear(0, 1, 11), 5,
-                new int[] {10, 20, 40}, 3, new double[] {0.0, 0.2, 0.6, 1.0}, new int[] {5, 10, 20, 40}, 10);
-        static final Protocol QUICK = new Protocol(new int[] {10, 40}, 3, List.of(0.0, 0.5, 1.0), 2,
+        /** The searched grid, fixed before the run in {@code grids/baldassarre-multitask.grids}. */
+        static final Grids GRIDS = Grids.of("baldassarre-multitask");
+        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80, 160}, 10, GRIDS.objects("omegas", false),
+                5, new int[] {10, 20, 40}, 3, new double[] {0.0, 0.2, 0.6, 1.0}, new int[] {5, 10, 20, 40}, 10);
+        static final Protocol QUICK = new Protocol(new int[] {10, 40}, 3, GRIDS.objects("omegas", true), 2,
                 new int[] {10}, 1, new double[] {0.0, 0.6}, new int[] {10}, 3);
     }
 

@@ -116,7 +116,8 @@ final class MultitaskReport {
                 + " adds the noise variance 0.01 to every value). Timings: wall-clock on this machine, which other jobs"
                 + " share (see the header), one data draw per size; B12's MATLAB times (2 GHz Core 2 Duo) are a figure"
                 + " only, so the orderings are compared.");
-        String text = "Generator related-tasks (B12 §6.1: f_t = sin(2πx) + α·task Gaussians at 0.05, 0.4, 0.7 of width"
+        String text = MultitaskExperiment.Protocol.GRIDS.describe() + ". "
+                + "Generator related-tasks (B12 §6.1: f_t = sin(2πx) + α·task Gaussians at 0.05, 0.4, 0.7 of width"
                 + " 0.1, α = 0.6, noise variance 0.01; OKL's task weights). Per repetition: n training + n validation"
                 + " points per task (4 tasks), 250 test points per task; Gaussian kernel σ = " + MultitaskExperiment.SIGMA
                 + "; ω over " + protocol.omegas() + " and the path point chosen on a hold-out of half of every task's"

@@ -20,6 +20,7 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.TestSeal;
 import org.okl.experiments.table.ResultTable;
@@ -48,8 +49,10 @@ public final class SchoolExperiment implements Experiment {
      * @param timings  timed repeats of every filter's fit on the first draw (after the draw's own fit)
      */
     record Protocol(int splits, List<Object> omegas, double fraction, int timings) {
-        static final Protocol FULL = new Protocol(5, Fits.linear(0, 1, 5), 0.6, 3);
-        static final Protocol QUICK = new Protocol(2, List.of(0.0, 1.0), 0.25, 2);
+        /** The searched grid, fixed before the run in {@code grids/baldassarre-school.grids}. */
+        static final Grids GRIDS = Grids.of("baldassarre-school");
+        static final Protocol FULL = new Protocol(5, GRIDS.objects("omegas", false), 0.6, 3);
+        static final Protocol QUICK = new Protocol(2, GRIDS.objects("omegas", true), 0.25, 2);
     }
 
     /** The filters of Table 1 with the paper's paths. */
@@ -240,7 +243,8 @@ public final class SchoolExperiment implements Experiment {
         notes.add("The absolute level is not comparable with B12's: school-exam is a different, smaller ILEA extract"
                 + " (4,059 students, 65 schools) with other covariates (no ethnic group; intake band and LR test score"
                 + " instead), and its target is the normalised exam score.");
-        String text = "Data school-exam (R mlmRev Exam: 4,059 students of 65 Inner London schools), a substitute for "
+        String text = Protocol.GRIDS.describe() + ". "
+                + "Data school-exam (R mlmRev Exam: 4,059 students of 65 Inner London schools), a substitute for "
                 + "B12's ILEA school data (15,362 students, 139 schools; not available in a registry): same origin, "
                 + "fewer schools and students, so the numbers are not directly comparable. Per draw (" + protocol
                 .splits() + " draws, seeded; B12: 10): from every school " + Math.round(protocol.fraction() * 100)

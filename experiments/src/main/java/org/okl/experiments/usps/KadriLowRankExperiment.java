@@ -18,6 +18,7 @@ import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.table.Stats;
 
@@ -52,13 +53,19 @@ public final class KadriLowRankExperiment implements Experiment {
             List<Double> sweepScale, int sweepRank) {
     }
 
+    /** Every grid of the experiment, fixed before it runs in {@code grids/kadri-lowrank.grids}. */
+    static final Grids GRIDS = Grids.of("kadri-lowrank");
+
     /** The full protocol: K13's 1,200 training examples. */
-    static final Settings FULL = new Settings(1200, 2007, List.of(10, 20, 30, 50, 100, 200, 500), 3,
-            List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1), List.of(3.0, 5.0, 8.0), List.of(1e-2, 1e-1, 1.0), 3,
-            List.of(10.0, 50.0), List.of(1.0, 2.0, 4.0), 30);
+    static final Settings FULL = settings(1200, 2007, 3, false, 3);
     /** The quick protocol. */
-    static final Settings QUICK = new Settings(300, 200, List.of(10, 30), 2, List.of(1e-6, 1e-4, 1e-2),
-            List.of(5.0), List.of(0.1), 2, List.of(10.0, 20.0), List.of(1.0), 30);
+    static final Settings QUICK = settings(300, 200, 2, true, 2);
+
+    private static Settings settings(int train, int test, int repetitions, boolean quick, int timings) {
+        return new Settings(train, test, GRIDS.integers("sizes", quick), repetitions, GRIDS.get("lambdas", quick),
+                GRIDS.get("sigmas", quick), GRIDS.get("epsilons", quick), timings, GRIDS.get("sweepSigmaL", quick),
+                GRIDS.get("sweepScale", quick), 30);
+    }
 
     @Override
     public String name() {

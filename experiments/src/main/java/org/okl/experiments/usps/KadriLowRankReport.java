@@ -123,7 +123,8 @@ final class KadriLowRankReport {
                 + " experiment (Gaussian, σ_l = 10). Every method decodes over the same N training bottom halves"
                 + " (Cortes on n examples too, so that its candidates do not shrink with n). Times are wall-clock on"
                 + " this shared machine (see the header's load average).");
-        String protocol = "USPS (ESL): in every repetition N = " + s.train() + " training digits drawn at random from"
+        String protocol = KadriLowRankExperiment.GRIDS.describe() + ". USPS (ESL): in every repetition N = "
+                + s.train() + " training digits drawn at random from"
                 + " zip.train (seeds " + context.seed() + ".." + (context.seed() + reps.size() - 1) + "), test = the"
                 + " first " + tests + " digits of zip.test (K13: 200 test faces); top half -> bottom half; candidates"
                 + " = the N training bottom halves for every method; Gaussian output kernel σ_l = "
