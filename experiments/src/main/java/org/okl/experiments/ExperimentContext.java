@@ -4,12 +4,19 @@ import java.io.PrintWriter;
 import org.okl.core.Okl;
 
 /**
- * What an experiment runs with.
+ * What an experiment runs with. Make one per experiment run: its {@link TestSeal} refuses a second scoring of any
+ * evaluation set within the run.
  *
  * @param okl      the OKL runtime (registry, back-end, data directory)
  * @param quick    whether to run the reduced protocol (CI: under two minutes)
  * @param seed     the seed of every random choice
  * @param progress where to print progress lines (stderr)
+ * @param seal     the registry of this run's sealed evaluation sets
  */
-public record ExperimentContext(Okl okl, boolean quick, long seed, PrintWriter progress) {
+public record ExperimentContext(Okl okl, boolean quick, long seed, PrintWriter progress, TestSeal seal) {
+
+    /** A context with a fresh seal, for one experiment run. */
+    public ExperimentContext(Okl okl, boolean quick, long seed, PrintWriter progress) {
+        this(okl, quick, seed, progress, new TestSeal());
+    }
 }

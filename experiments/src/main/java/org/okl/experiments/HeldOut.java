@@ -2,62 +2,33 @@ package org.okl.experiments;
 
 import java.util.Optional;
 import java.util.function.Function;
-import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
 
 /**
  * An evaluation set (test set, or the unlabelled set of a transductive protocol) whose true outputs are sealed: its
- * inputs and tasks are free to use, but its outputs reach code only inside the one {@link #finalScoring final scoring}
- * of the set, after every model has been fitted and every choice made. Reading them anywhere else, for example in a
- * model selection, fails with {@link SealedOutputsException}; so does a second scoring of the same set. Every
- * experiment wraps its evaluation data in one of these as soon as it loads or draws it, so no selection can see the
- * evaluation labels.
+ * inputs and tasks are free to use, its outputs have no getter and reach code only inside the one {@link #finalScoring
+ * final scoring} of the set, after every model has been fitted and every choice made. Only the experiment run's
+ * {@link TestSeal} makes these, and it refuses a second scoring of the same content, from this object or any copy:
+ * score every model (every repetition's, every cell of a descriptive sweep) in that one scoring.
  */
 public final class HeldOut {
+    private final TestSeal seal;
     private final String name;
     private final Matrix inputs;
     private final Matrix outputs;
     private final Optional<int[]> tasks;
-    private boolean open;
     private boolean scored;
 
-    private HeldOut(String name, Matrix inputs, Matrix outputs, Optional<int[]> tasks) {
+    HeldOut(TestSeal seal, String name, Matrix inputs, Matrix outputs, Optional<int[]> tasks) {
         if (inputs.rows() != outputs.rows()) {
             throw new IllegalArgumentException(name + ": " + inputs.rows() + " inputs but " + outputs.rows()
                     + " outputs");
         }
+        this.seal = seal;
         this.name = name;
         this.inputs = inputs;
         this.outputs = outputs;
         this.tasks = tasks.map(int[]::clone);
-    }
-
-    /** Seals the outputs of an evaluation set given as inputs and outputs. */
-    public static HeldOut of(String name, Matrix inputs, Matrix outputs) {
-        return new HeldOut(name, inputs, outputs, Optional.empty());
-    }
-
-    /** Seals the outputs of a split (with its tasks, for multi-task data). */
-    public static HeldOut of(String name, Dataset.Split split) {
-        return new HeldOut(name, split.inputs(), split.outputs(), split.groups());
-    }
-
-    /** Seals the outputs of the given rows of a split. */
-    public static HeldOut of(String name, Dataset.Split split, int[] rows) {
-        return new HeldOut(name, split.inputs().selectRows(rows), split.outputs().selectRows(rows),
-                split.groups().map(g -> {
-                    int[] t = new int[rows.length];
-                    for (int i = 0; i < rows.length; i++) {
-                        t[i] = g[rows[i]];
-                    }
-                    return t;
-                }));
-    }
-
-    /** Seals the test split of a data set. */
-    public static HeldOut test(Dataset data) {
-        return of(data.name() + " test set", data.test().orElseThrow(
-                () -> new IllegalStateException(data.name() + " has no test split")));
     }
 
     /** What the set is, for messages. */
@@ -80,37 +51,27 @@ public final class HeldOut {
         return inputs.rows();
     }
 
-    /**
-     * The true outputs, only while {@link #finalScoring} runs.
-     *
-     * @throws SealedOutputsException anywhere else
-     */
-    public Matrix outputs() {
-        if (!open) {
-            throw new SealedOutputsException("the outputs of " + name + " are sealed until its final scoring"
-                    + (scored ? " (done already)" : "") + ": model selection must not read them");
-        }
-        return outputs;
+    /** The given rows of this set, sealed in the same run (a different content, so scored on its own). */
+    public HeldOut rows(String part, int[] rows) {
+        return new HeldOut(seal, part, inputs.selectRows(rows), outputs.selectRows(rows),
+                tasks.map(t -> TestSeal.pick(t, rows)));
     }
 
     /**
-     * The one final scoring of the set: runs {@code scoring} with the true outputs and returns its result. Call it
-     * once every model to be scored on this set has been fitted and chosen; the outputs are sealed again afterwards.
+     * The one final scoring of the set: runs {@code scoring} with (a copy of) the true outputs and returns its
+     * result. Call it once every model to be scored on this set has been fitted and chosen.
      *
-     * @throws SealedOutputsException when the set was scored already
+     * @throws SealedOutputsException when this set, or any set with the same content, was scored already in this
+     *                                experiment run
      */
     public <R> R finalScoring(Function<Matrix, R> scoring) {
         if (scored) {
             throw new SealedOutputsException(name + " was scored already: an evaluation set is scored once, after"
                     + " every choice is made");
         }
+        seal.claim(TestSeal.checksum(inputs, outputs, tasks), name);
         scored = true;
-        open = true;
-        try {
-            return scoring.apply(outputs);
-        } finally {
-            open = false;
-        }
+        return scoring.apply(outputs.copy());
     }
 
     /** Whether the final scoring has run. */
@@ -118,7 +79,7 @@ public final class HeldOut {
         return scored;
     }
 
-    /** Evaluation outputs were asked for outside their one final scoring. */
+    /** Evaluation outputs were asked for a second time. */
     public static final class SealedOutputsException extends IllegalStateException {
         private static final long serialVersionUID = 1L;
 

@@ -35,7 +35,7 @@ public final class ReportWriter {
                 + "text-align:right}th{background:#eee}img{max-width:48%;margin:.5em}</style></head><body>\n")
                 .append("<h1>OKL experiments</h1>\n<p>").append(escape(header)).append("</p>\n");
         html.append("<h2>How a verdict is decided</h2>\n<p>").append(escape(Claim.RULE)).append("</p>\n");
-        table(html, summary(parts));
+        summary(parts).forEach(t -> table(html, t));
         table(html, PaperItems.table(ran(parts)));
         for (ReportPart p : parts) {
             html.append(p.html());
@@ -68,19 +68,19 @@ public final class ReportWriter {
     public static String markdownOf(List<ReportPart> parts, String header) {
         StringBuilder md = new StringBuilder("# OKL experiment results\n\n").append(header).append("\n\n");
         md.append("## How a verdict is decided\n\n").append(Claim.RULE).append("\n\n");
-        md.append("## Verdicts\n\n").append(summary(parts).toMarkdown()).append('\n');
+        md.append("## Verdicts\n\n");
+        summary(parts).forEach(t -> md.append(t.toMarkdown()).append('\n'));
         md.append("## Every table and figure of the papers\n\n").append(PaperItems.table(ran(parts)).toMarkdown())
                 .append('\n');
         parts.forEach(p -> md.append(p.markdown()));
         return md.toString();
     }
 
-    /** The verdict summary over all parts, in order. */
-    private static ResultTable summary(List<ReportPart> parts) {
-        ResultTable empty = VerdictTables.summary(java.util.Map.of());
+    /** The verdict summary over all parts, in order: the papers' own data, then the substitutes apart. */
+    private static List<ResultTable> summary(List<ReportPart> parts) {
         List<List<String>> rows = new ArrayList<>();
         parts.forEach(p -> rows.addAll(p.verdictRows()));
-        return new ResultTable(empty.title(), empty.columns(), rows);
+        return VerdictTables.summaries(rows);
     }
 
     private static Set<String> ran(List<ReportPart> parts) {

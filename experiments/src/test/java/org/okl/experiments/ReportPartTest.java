@@ -39,7 +39,8 @@ class ReportPartTest {
         List<ReportPart> rendered = results.stream().map(r -> ReportPart.of(r, "")).toList();
         String direct = ReportWriter.markdownOf(rendered, "header");
         assertThat(ReportWriter.markdownOf(read, "header")).isEqualTo(direct);
-        assertThat(direct).contains("| mtr | P Fig. 1 |", "| kadri-usps | P Table 2 | other | data not here |",
+        assertThat(direct).contains("| mtr | P Fig. 1 |",
+                "| kadri-usps | P Table 2 | other | data not stated | data not here |",
                 "## kadri-usps", "- a note\\ with a backslash");
         Path html = dir.resolve("report");
         ReportWriter.writeHtml(read, "header", html, dir);
@@ -54,7 +55,8 @@ class ReportPartTest {
     void anExperimentWithoutAPartIsListedAsNotRunWithItsCommand() {
         String md = ReportWriter.markdownOf(List.of(ReportPart.of(result("mtr", ""), ""),
                 ReportPart.missing("kadri-usps", "okl experiment kadri-usps --part parts")), "header");
-        assertThat(md).contains("| kadri-usps | - | every claim of this experiment | its part is not here yet:"
+        assertThat(md).contains("| kadri-usps | - | every claim of this experiment | data not stated | its part is"
+                + " not here yet:"
                 + " `okl experiment kadri-usps --part parts`, then assemble again | not run |",
                 "## kadri-usps\n\nNot run in this file: its part is not here yet",
                 "not run in this invocation (okl experiment kadri-usps)");

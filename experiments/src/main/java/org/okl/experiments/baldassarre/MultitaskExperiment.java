@@ -17,7 +17,9 @@ import org.okl.core.SelectionSpec;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 import org.okl.filters.Filters;
 import org.okl.kernels.Kernels;
 import org.okl.kernels.Operators;
@@ -60,9 +62,11 @@ public final class MultitaskExperiment implements Experiment {
      */
     record Protocol(int[] sizes, int repetitions, List<Object> omegas, int timings, int[] looSizes, int looTimings,
             double[] sweepAlphas, int[] sweepSizes, int sweepReps) {
-        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80, 160}, 10, Fits.linear(0, 1, 11), 5,
-                new int[] {10, 20, 40}, 3, new double[] {0.0, 0.2, 0.6, 1.0}, new int[] {5, 10, 20, 40}, 10);
-        static final Protocol QUICK = new Protocol(new int[] {10, 40}, 3, List.of(0.0, 0.5, 1.0), 2,
+        /** The searched grid, fixed before the run in {@code grids/baldassarre-multitask.grids}. */
+        static final Grids GRIDS = Grids.of("baldassarre-multitask");
+        static final Protocol FULL = new Protocol(new int[] {10, 20, 40, 80, 160}, 10, GRIDS.objects("omegas", false),
+                5, new int[] {10, 20, 40}, 3, new double[] {0.0, 0.2, 0.6, 1.0}, new int[] {5, 10, 20, 40}, 10);
+        static final Protocol QUICK = new Protocol(new int[] {10, 40}, 3, GRIDS.objects("omegas", true), 2,
                 new int[] {10}, 1, new double[] {0.0, 0.6}, new int[] {10}, 3);
     }
 
@@ -129,7 +133,7 @@ public final class MultitaskExperiment implements Experiment {
         for (int n : protocol.sizes()) {
             List<Repetition> reps = new ArrayList<>();
             for (int r = 0; r < protocol.repetitions(); r++) {
-                reps.add(repetition(okl, n, 0.6, protocol.omegas(), List.of(Method.values()),
+                reps.add(repetition(okl, context.seal(), n, 0.6, protocol.omegas(), List.of(Method.values()),
                         context.seed() + 1000L * n + r));
             }
             results.put(n, reps);
@@ -140,23 +144,24 @@ public final class MultitaskExperiment implements Experiment {
         MultitaskTiming.Times holdout = MultitaskTiming.holdout(okl, protocol, context);
         MultitaskTiming.Times loo = MultitaskTiming.leaveOneOut(okl, protocol, context);
         MultitaskSweep.Result sweep = MultitaskSweep.run(okl, protocol, context);
-        return MultitaskReport.result(name(), protocol, results, holdout, loo, sweep, tasksFigure(okl));
+        return MultitaskReport.result(name(), protocol, results, holdout, loo, sweep, tasksFigure(okl, context.seal()));
     }
 
     /**
      * One repetition: data drawn with this seed, every method selected on the validation half (drawn within every
      * task), refitted on training + validation with its choice, and scored once on the sealed noiseless test targets.
      */
-    static Repetition repetition(Okl okl, int n, double alpha, List<Object> omegas, List<Method> methods, long seed) {
+    static Repetition repetition(Okl okl, TestSeal seal, int n, double alpha, List<Object> omegas,
+            List<Method> methods, long seed) {
         boolean anyVv = methods.stream().anyMatch(Method::vectorValued);
-        Dataset mt = Fits.load(okl, relatedTasks(n, alpha, false, seed));
-        Dataset vv = anyVv ? Fits.load(okl, relatedTasks(n, alpha, true, seed)) : mt;
-        HeldOut mtTest = HeldOut.test(mt);
-        HeldOut vvTest = anyVv ? HeldOut.test(vv) : null;
+        TestSeal.Sealed mt = seal.split(Fits.load(okl, relatedTasks(n, alpha, false, seed)));
+        TestSeal.Sealed vv = anyVv ? seal.split(Fits.load(okl, relatedTasks(n, alpha, true, seed))) : mt;
+        HeldOut mtTest = mt.test();
+        HeldOut vvTest = anyVv ? vv.test() : null;
         Map<Method, Matrix> predicted = new LinkedHashMap<>();
         Map<Method, Double> omega = new LinkedHashMap<>();
         for (Method m : methods) {
-            Dataset d = m.vectorValued() ? vv : mt;
+            TestSeal.Sealed d = m.vectorValued() ? vv : mt;
             Model model = okl.pipeline(pipeline(m, omegas, seed)).fit(Fits.training(d.train()));
             HeldOut test = m.vectorValued() ? vvTest : mtTest;
             predicted.put(m, test.tasks().isPresent() ? model.predict(test.inputs(), test.tasks().get()).outputs()
@@ -213,11 +218,12 @@ public final class MultitaskExperiment implements Experiment {
     }
 
     /** B12 Fig. 2: the four noiseless tasks of the generator (OKL's task weights). */
-    static ExperimentResult.Figure tasksFigure(Okl okl) {
-        Dataset d = Fits.load(okl, ComponentSpec.of("related-tasks", "n", 1, "nTest", 400, "sameInputs", true,
-                "noisyTest", false, "seed", 1));
-        Matrix x = d.test().orElseThrow().inputs();
-        Matrix y = d.test().orElseThrow().outputs();
+    static ExperimentResult.Figure tasksFigure(Okl okl, TestSeal seal) {
+        // a draw of its own (seed 1, one training point), whose noiseless test targets are read once, for the plot
+        HeldOut tasks = seal.split(Fits.load(okl, ComponentSpec.of("related-tasks", "n", 1, "nTest", 400,
+                "sameInputs", true, "noisyTest", false, "seed", 1))).test();
+        Matrix x = tasks.inputs();
+        Matrix y = tasks.finalScoring(Matrix::copy);
         Integer[] order = new Integer[x.rows()];
         for (int i = 0; i < order.length; i++) {
             order[i] = i;

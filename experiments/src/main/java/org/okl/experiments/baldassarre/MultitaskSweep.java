@@ -14,6 +14,7 @@ import org.okl.core.select.HoldOut;
 import org.okl.core.select.Split;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.IndependentCheck;
 import org.okl.experiments.baldassarre.MultitaskExperiment.Method;
 
@@ -46,8 +47,8 @@ final class MultitaskSweep {
         for (int a = 0; a < alphas.length; a++) {
             for (int i = 0; i < sizes.length; i++) {
                 for (int r = 0; r < protocol.sweepReps(); r++) {
-                    MultitaskExperiment.Repetition rep = MultitaskExperiment.repetition(okl, sizes[i], alphas[a],
-                            protocol.omegas(), List.of(Method.MT_COUPLED, Method.MT_INDEPENDENT),
+                    MultitaskExperiment.Repetition rep = MultitaskExperiment.repetition(okl, context.seal(), sizes[i],
+                            alphas[a], protocol.omegas(), List.of(Method.MT_COUPLED, Method.MT_INDEPENDENT),
                             context.seed() + 500_000L + 1000L * sizes[i] + r);
                     coupled[a][i][r] = rep.mse().get(Method.MT_COUPLED);
                     independent[a][i][r] = rep.mse().get(Method.MT_INDEPENDENT);
@@ -56,18 +57,19 @@ final class MultitaskSweep {
             context.progress().printf(Locale.ROOT, "baldassarre-multitask: sweep, α = %s done%n", alphas[a]);
             context.progress().flush();
         }
-        return new Result(alphas, sizes, coupled, independent, check(okl, protocol, context.seed()));
+        return new Result(alphas, sizes, coupled, independent, check(okl, context.seal(), protocol,
+                context.seed()));
     }
 
     /**
      * The coupled ν-method on one draw (n = the smallest protocol size, α = 0.6) by OKL and by the numpy script on the
      * same rows and the same validation rows: chosen ω and iteration, largest prediction difference, test MSEs.
      */
-    static String check(Okl okl, MultitaskExperiment.Protocol protocol, long seed) {
+    static String check(Okl okl, TestSeal seal, MultitaskExperiment.Protocol protocol, long seed) {
         int n = protocol.sizes()[0];
-        Dataset d = Fits.load(okl, MultitaskExperiment.relatedTasks(n, 0.6, false, seed));
+        TestSeal.Sealed d = seal.split(Fits.load(okl, MultitaskExperiment.relatedTasks(n, 0.6, false, seed)));
         TrainingData train = Fits.training(d.train());
-        HeldOut test = HeldOut.test(d);
+        HeldOut test = d.test();
         PipelineSpec spec = MultitaskExperiment.pipeline(Method.MT_COUPLED, protocol.omegas(), seed);
         Model model = okl.pipeline(spec).fit(train);
         Matrix ours = model.predict(test.inputs(), test.tasks().orElseThrow()).outputs();

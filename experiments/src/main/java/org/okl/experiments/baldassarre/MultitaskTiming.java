@@ -4,7 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.okl.api.component.ComponentSpec;
+import org.okl.bench.BenchTask;
 import org.okl.bench.Timing;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.SelectionSpec;
@@ -40,8 +43,9 @@ final class MultitaskTiming {
      *
      * @param sizes   training points per task
      * @param seconds per filter, per size, the timed repeats
+     * @param load    the load average sampled around every repeat of the run
      */
-    record Times(int[] sizes, Map<String, double[][]> seconds) {
+    record Times(int[] sizes, Map<String, double[][]> seconds, Comparison.Load load) {
 
         /** The median per size of a filter. */
         double[] medians(String filter) {
@@ -100,19 +104,21 @@ final class MultitaskTiming {
             java.util.function.IntFunction<Map<String, PipelineSpec>> specs, ExperimentContext context, String what) {
         Map<String, double[][]> seconds = new LinkedHashMap<>();
         FILTERS.forEach(f -> seconds.put(f, new double[sizes.length][repeats]));
+        TimedRepeats timer = TimedRepeats.system();
         for (int i = 0; i < sizes.length; i++) {
             TrainingData train = data.apply(sizes[i]);
             Map<String, PipelineSpec> bySpec = specs.apply(sizes[i]);
             bySpec.values().forEach(spec -> okl.pipeline(spec).fit(train));
-            for (int r = 0; r < repeats; r++) {
-                for (Map.Entry<String, PipelineSpec> e : bySpec.entrySet()) {
-                    seconds.get(e.getKey())[i][r] = Timing.measure(0, 1, () -> okl.pipeline(e.getValue()).fit(train))
-                            .seconds()[0];
-                }
+            List<String> names = List.copyOf(bySpec.keySet());
+            List<BenchTask> tasks = names.stream().<BenchTask>map(f -> () -> okl.pipeline(bySpec.get(f)).fit(train))
+                    .toList();
+            double[][] t = timer.run(repeats, tasks);
+            for (int k = 0; k < names.size(); k++) {
+                seconds.get(names.get(k))[i] = t[k];
             }
             context.progress().printf("baldassarre-multitask: %s timing, n = %d done%n", what, sizes[i]);
             context.progress().flush();
         }
-        return new Times(sizes, seconds);
+        return new Times(sizes, seconds, timer.load());
     }
 }

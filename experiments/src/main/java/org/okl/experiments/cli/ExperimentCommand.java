@@ -100,7 +100,6 @@ public final class ExperimentCommand implements Runnable {
         }
         requireData(chosen, okl);
         PrintWriter progress = spec.commandLine().getErr();
-        ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
         List<ExperimentResult> results = new ArrayList<>();
         double loadBefore = load();
         long start = System.nanoTime();
@@ -110,6 +109,8 @@ public final class ExperimentCommand implements Runnable {
             progress.flush();
             long t0 = System.nanoTime();
             double load0 = load();
+            // one context, so one seal, per experiment: a test set is scored once per experiment run
+            ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
             ExperimentResult r = e.run(context);
             durations.add(e.name() + " " + minutes(System.nanoTime() - t0));
             results.add(r);

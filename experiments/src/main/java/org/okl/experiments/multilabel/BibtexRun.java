@@ -14,6 +14,7 @@ import org.okl.api.data.DatasetSource;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.bench.BenchTask;
 import org.okl.bench.Timing;
 import org.okl.core.Model;
 import org.okl.core.Okl;
@@ -22,10 +23,14 @@ import org.okl.core.TrainingData;
 import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.baldassarre.Charts;
 import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.table.Stats;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 import org.okl.filters.Filters;
 import org.okl.metrics.Metrics;
 
@@ -58,9 +63,12 @@ final class BibtexRun {
             List<Double> figFractions, int timings, int table6Repetitions, List<Integer> table6Ps) {
     }
 
-    static final Settings FULL = new Settings(2000, 5, List.of(1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
-            List.of(16, 32, 64, 128, 256), List.of(0.25, 0.5, 0.75), List.of(0.0, 0.25, 0.5, 1.0), 2, 2,
-            List.of(64, 128, 256));
+    /** The full protocol, its grids from {@code grids/oel-multilabel.grids}. */
+    static final Settings FULL = new Settings(2000, 5, OelMultilabelExperiment.GRIDS.get("bibtexLambdas", false),
+            OelMultilabelExperiment.GRIDS.integers("bibtexPs", false),
+            OelMultilabelExperiment.GRIDS.get("bibtexCs", false),
+            OelMultilabelExperiment.GRIDS.get("bibtexFigFractions", false), 2, 2,
+            OelMultilabelExperiment.GRIDS.integers("bibtexTable6Ps", false));
 
     /**
      * What the runs gave (null members when not run).
@@ -75,13 +83,18 @@ final class BibtexRun {
      * @param fit       Table 11: fit times per method (timed repeats)
      * @param decode    Table 11: decoding times per method (timed repeats)
      * @param meanLabels l̄ of the training set
+     * @param load      the load average sampled around every timed repeat
+     * @param edges5    Table 5's choices on (or beyond) an edge of their grids
+     * @param edges6    Table 6's, the same
      */
     record Result(boolean ran, String reason, Map<String, double[]> table5, Map<String, Map<String, Object>> chosen5,
             Map<Integer, double[]> fig3, Map<String, double[]> table6, Map<String, Map<String, Object>> chosen6,
-            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels) {
+            Map<String, double[]> fit, Map<String, double[]> decode, double meanLabels, Comparison.Load load,
+            List<String> edges5, List<String> edges6) {
 
         static Result notRun(String reason) {
-            return new Result(false, reason, null, null, null, null, null, null, null, 0);
+            return new Result(false, reason, null, null, null, null, null, null, null, 0,
+                    Comparison.Load.notRecorded(), List.of(), List.of());
         }
 
         List<ResultTable> tables() {
@@ -147,7 +160,7 @@ final class BibtexRun {
             return Result.notRun("data set bibtex not downloaded (okl datasets fetch bibtex; it is not in"
                     + " ../shared/datasets)");
         }
-        Dataset data = source.load(okl.context());
+        TestSeal.Sealed data = context.seal().split(source.load(okl.context()));
         long seed = context.seed();
         Dataset.Split train = data.train();
         double meanLabels = LabelSets.meanLabels(train.outputs());
@@ -173,7 +186,7 @@ final class BibtexRun {
         // Fig. 3: OEL at Table 5's choice with a growing random share of the unlabelled outputs, fixed candidates
         Path candidates = candidatesFile(train.outputs());
         Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
-        HeldOut test = HeldOut.test(data);
+        HeldOut test = data.test();
         try {
             for (double fraction : s.figFractions()) {
                 int m = (int) Math.round(fraction * draw.unlabelled().length);
@@ -212,16 +225,18 @@ final class BibtexRun {
         models6.forEach((m, model) -> {
             double lambda = ((Number) model.provenance().chosen().get("filter.lambda")).doubleValue();
             fixed6.put(m, model.spec().withSelection(null).withFilter(Filters.tikhonov(lambda)));
-            fit.put(m, new double[s.timings()]);
-            decode.put(m, new double[s.timings()]);
         });
-        for (int r = 0; r < s.timings(); r++) {
-            for (String m : fixed6.keySet()) {
-                Model[] last = new Model[1];
-                fit.get(m)[r] = Timing.measure(0, 1, () -> last[0] = okl.pipeline(fixed6.get(m)).fit(full))
-                        .seconds()[0];
-                decode.get(m)[r] = Timing.measure(0, 1, () -> last[0].predict(test.inputs())).seconds()[0];
-            }
+        List<String> names = List.copyOf(fixed6.keySet());
+        List<BenchTask> tasks = new ArrayList<>();
+        for (String m : names) {
+            tasks.add(() -> okl.pipeline(fixed6.get(m)).fit(full));
+            tasks.add(() -> models6.get(m).predict(test.inputs()));
+        }
+        TimedRepeats timer = TimedRepeats.system();
+        double[][] t = timer.run(s.timings(), tasks);
+        for (int k = 0; k < names.size(); k++) {
+            fit.put(names.get(k), t[2 * k]);
+            decode.put(names.get(k), t[2 * k + 1]);
         }
 
         Map<String, Decoded> p5Predictions = new LinkedHashMap<>();
@@ -241,7 +256,20 @@ final class BibtexRun {
         models5.forEach((m, model) -> chosen5.put(m, model.provenance().chosen()));
         Map<String, Map<String, Object>> chosen6 = new LinkedHashMap<>();
         models6.forEach((m, model) -> chosen6.put(m, model.provenance().chosen()));
-        return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels);
+        List<Double> ps = s.ps().stream().map(Integer::doubleValue).toList();
+        List<String> edges5 = new ArrayList<>();
+        edges5.addAll(Grids.findings("IOKR (own λ)", chosen5.get("IOKR (own λ)"), Map.of("filter.lambda",
+                s.lambdas())));
+        edges5.addAll(Grids.findings("OEL0", chosen5.get("OEL0"), Map.of("filter.lambda", s.lambdas(), "output.p",
+                ps)));
+        edges5.addAll(Grids.findings("OEL", chosen5.get("OEL"), Map.of("filter.lambda", s.lambdas(), "output.p", ps,
+                "output.c", s.cs())));
+        List<String> edges6 = new ArrayList<>();
+        edges6.addAll(Grids.findings("IOKR", chosen6.get("IOKR"), Map.of("filter.lambda", lambdas6)));
+        edges6.addAll(Grids.findings("OEL0", chosen6.get("OEL0"), Map.of("filter.lambda", lambdas6, "output.p",
+                s.table6Ps().stream().map(Integer::doubleValue).toList())));
+        return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels,
+                timer.load(), edges5, edges6);
     }
 
     /** The example-based F1 of every test document (the metric on one row at a time). */

@@ -16,7 +16,9 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.table.Stats;
 import org.okl.metrics.Metrics;
@@ -48,12 +50,15 @@ public final class OelMultilabelExperiment implements Experiment {
             List<Integer> ps, List<Double> cs) {
     }
 
+    /** Every grid of the experiment (Bibtex's too), fixed before it runs in {@code grids/oel-multilabel.grids}. */
+    static final Grids GRIDS = Grids.of("oel-multilabel");
+
     /** The full protocol. */
     static final Settings FULL = new Settings(List.of("yeast", "scene", "emotions", "enron"), 0.3, 5, 5,
-            List.of(1e-6, 1e-5, 1e-4, 1e-3, 1e-2), List.of(8, 16, 32, 64, 128, 256), List.of(0.25, 0.5, 0.75));
+            GRIDS.get("lambdas", false), GRIDS.integers("ps", false), GRIDS.get("cs", false));
     /** The quick protocol (CI), on the bundled data only: yeast and the scene slice {@code scene-sample}. */
-    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 2, 2, List.of(1e-5, 1e-3, 1e-1),
-            List.of(8, 32), List.of(0.5));
+    static final Settings QUICK = new Settings(List.of("yeast", "scene-sample"), 0.3, 2, 2,
+            GRIDS.get("lambdas", true), GRIDS.integers("ps", true), GRIDS.get("cs", true));
 
     /** BM22 Table 5 (test F1 %), rows IOKR, OEL0, OEL; columns Bibtex, Bookmarks, Corel5k. */
     static final Map<String, double[]> PAPER = Map.of("IOKR", new double[] {35.9, 22.9, 13.7},
@@ -108,8 +113,10 @@ public final class OelMultilabelExperiment implements Experiment {
     static DatasetRun runDataset(String id, Dataset data, Settings s, ExperimentContext context) {
         Okl okl = context.okl();
         long start = System.nanoTime();
-        Dataset.Split train = data.train();
-        int tests = data.test().orElseThrow().size();
+        TestSeal.Sealed sealed = context.seal().split(data);
+        Dataset.Split train = sealed.train();
+        HeldOut test = sealed.test();
+        int tests = test.size();
         Metric f1 = okl.create(Metrics.f1Example());
         int n = (int) Math.round(s.fraction() * train.size());
         double meanLabels = LabelSets.meanLabels(train.outputs());
@@ -117,6 +124,7 @@ public final class OelMultilabelExperiment implements Experiment {
         List<List<Map<String, Object>>> chosen = new ArrayList<>();
         METHODS.forEach(method -> chosen.add(new ArrayList<>()));
         int m = 0;
+        List<List<Decoded>> perDraw = new ArrayList<>();
         for (int r = 0; r < s.draws(); r++) {
             long seed = context.seed() + r;
             LabelledDraw draw = LabelledDraw.draw(train.size(), n, Integer.MAX_VALUE, seed);
@@ -130,7 +138,6 @@ public final class OelMultilabelExperiment implements Experiment {
             Model iokr = okl.pipeline(pipelines.iokr(oelLambda, okl)).fit(td);
             Model iokrOwn = okl.pipeline(pipelines.iokrSelected(s.lambdas(), okl)).fit(td);
             List<Model> models = List.of(iokr, iokrOwn, oel0, oel);
-            HeldOut test = HeldOut.test(data);
             List<Decoded> predictions = new ArrayList<>();
             for (int k = 0; k < models.size(); k++) {
                 predictions.add(models.get(k).predict(test.inputs()));
@@ -138,19 +145,26 @@ public final class OelMultilabelExperiment implements Experiment {
             }
             predictions.add(Decoded.of(LabelSets.mostFrequent(td.outputs(), test.size())));
             chosen.get(METHODS.size() - 1).add(Map.of());
-            int rr = r;
-            test.finalScoring(y -> {
-                for (int k = 0; k < predictions.size(); k++) {
-                    scores[k][rr] = f1.evaluate(y, predictions.get(k));
-                }
-                return null;
-            });
-            context.progress().printf(Locale.ROOT, "oel-multilabel: %s draw %d/%d (n = %d, m = %d): F1 IOKR %.1f,"
-                            + " IOKR own λ %.1f, OEL0 %.1f, OEL %.1f (%s s so far)%n", id, r + 1, s.draws(), n, m,
-                    100 * scores[0][r], 100 * scores[1][r], 100 * scores[2][r], 100 * scores[3][r],
-                    Summary.seconds(System.nanoTime() - start));
+            perDraw.add(predictions);
+            context.progress().printf(Locale.ROOT, "oel-multilabel: %s draw %d/%d (n = %d, m = %d) fitted (%s s so"
+                    + " far)%n", id, r + 1, s.draws(), n, m, Summary.seconds(System.nanoTime() - start));
             context.progress().flush();
         }
+        // every draw's models are fitted: the test set's one scoring, for every draw and method together
+        test.finalScoring(y -> {
+            for (int r = 0; r < perDraw.size(); r++) {
+                for (int k = 0; k < perDraw.get(r).size(); k++) {
+                    scores[k][r] = f1.evaluate(y, perDraw.get(r).get(k));
+                }
+            }
+            return null;
+        });
+        for (int r = 0; r < perDraw.size(); r++) {
+            context.progress().printf(Locale.ROOT, "oel-multilabel: %s draw %d/%d: F1 IOKR %.1f, IOKR own λ %.1f,"
+                            + " OEL0 %.1f, OEL %.1f%n", id, r + 1, s.draws(), 100 * scores[0][r], 100 * scores[1][r],
+                    100 * scores[2][r], 100 * scores[3][r]);
+        }
+        context.progress().flush();
         return new DatasetRun(id, n, m, tests, meanLabels, LabelSets.distinct(train.outputs()), scores,
                 chosen, System.nanoTime() - start);
     }

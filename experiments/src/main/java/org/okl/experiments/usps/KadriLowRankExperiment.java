@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
-import org.okl.bench.Timing;
+import org.okl.bench.BenchTask;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
@@ -18,6 +18,7 @@ import org.okl.core.select.LabelledSplit;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
+import org.okl.experiments.Grids;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.table.Stats;
 
@@ -52,13 +53,19 @@ public final class KadriLowRankExperiment implements Experiment {
             List<Double> sweepScale, int sweepRank) {
     }
 
+    /** Every grid of the experiment, fixed before it runs in {@code grids/kadri-lowrank.grids}. */
+    static final Grids GRIDS = Grids.of("kadri-lowrank");
+
     /** The full protocol: K13's 1,200 training examples. */
-    static final Settings FULL = new Settings(1200, 2007, List.of(10, 20, 30, 50, 100, 200, 500), 3,
-            List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1), List.of(3.0, 5.0, 8.0), List.of(1e-2, 1e-1, 1.0), 3,
-            List.of(10.0, 50.0), List.of(1.0, 2.0, 4.0), 30);
+    static final Settings FULL = settings(1200, 2007, 3, false, 3);
     /** The quick protocol. */
-    static final Settings QUICK = new Settings(300, 200, List.of(10, 30), 2, List.of(1e-6, 1e-4, 1e-2),
-            List.of(5.0), List.of(0.1), 2, List.of(10.0, 20.0), List.of(1.0), 30);
+    static final Settings QUICK = settings(300, 200, 2, true, 2);
+
+    private static Settings settings(int train, int test, int repetitions, boolean quick, int timings) {
+        return new Settings(train, test, GRIDS.integers("sizes", quick), repetitions, GRIDS.get("lambdas", quick),
+                GRIDS.get("sigmas", quick), GRIDS.get("epsilons", quick), timings, GRIDS.get("sweepSigmaL", quick),
+                GRIDS.get("sweepScale", quick), 30);
+    }
 
     @Override
     public String name() {
@@ -125,20 +132,26 @@ public final class KadriLowRankExperiment implements Experiment {
     public ExperimentResult run(ExperimentContext context) {
         Okl okl = context.okl();
         Settings s = context.quick() ? QUICK : FULL;
-        UspsData data = UspsData.load(okl);
+        UspsData data = UspsData.load(okl, context.seal());
         int[] testRows = UspsData.range(0, Math.min(s.test(), data.test().size()));
-        List<LowRankRun.Repetition> reps = new ArrayList<>();
+        HeldOut test = data.test().rows("the test digits", testRows);
+        List<LowRankRun.Pending> pending = new ArrayList<>();
         for (int r = 0; r < s.repetitions(); r++) {
-            reps.add(new LowRankRun(okl, s, data, testRows, context.seed() + r, context).repetition(r == 0));
+            pending.add(new LowRankRun(okl, s, data, test, context.seed() + r, context).repetition(r == 0));
         }
-        LowRankRun.Sweep sweep = new LowRankRun(okl, s, data, testRows, context.seed(), context).sweep(reps);
+        LowRankRun.PendingSweep fitted = new LowRankRun(okl, s, data, test, context.seed(), context).sweep(pending);
+        // every repetition and every cell of the sweep is fitted: the test digits' one scoring
+        List<LowRankRun.Repetition> reps = new ArrayList<>();
+        LowRankRun.Sweep sweep = test.finalScoring(y -> {
+            pending.forEach(p -> reps.add(p.score(y)));
+            return fitted.score(okl, y);
+        });
         return KadriLowRankReport.result(name(), s, reps, sweep, testRows.length, context);
     }
 
-    /** Fit + prediction wall-clock seconds of a pipeline, timed repeats after one untimed run (bench harness). */
-    static double[] time(Okl okl, PipelineSpec spec, TrainingData train, Matrix testX, int repeats) {
-        okl.pipeline(spec).fit(train).predict(testX);
-        return Timing.measure(0, repeats, () -> okl.pipeline(spec).fit(train).predict(testX)).seconds();
+    /** One fit + prediction of a pipeline, the unit of the timed repeats (interleaved by {@code TimedRepeats}). */
+    static BenchTask task(Okl okl, PipelineSpec spec, TrainingData train, Matrix testX) {
+        return () -> okl.pipeline(spec).fit(train).predict(testX);
     }
 
     /** A number as printed in the tables. */
@@ -149,10 +162,5 @@ public final class KadriLowRankExperiment implements Experiment {
     /** The chosen λ of a fitted model. */
     static double lambda(Model m) {
         return ((Number) m.provenance().chosen().get("filter.lambda")).doubleValue();
-    }
-
-    /** A sealed copy of the test digits. */
-    static HeldOut testSet(Dataset.Split test, int[] rows, String what) {
-        return HeldOut.of(what, test, rows);
     }
 }

@@ -100,7 +100,7 @@ final class KadriLowRankReport {
             List<Comparison> both = List.of(
                     Comparison.better("error", "low rank, m = " + rank, low, "Cortes on all N", all, false, units),
                     Comparison.faster("time", "low rank, m = " + rank, times.get("low rank, m = " + rank),
-                            "Cortes on all N", times.get("Cortes, n = N"), Comparison.Load.notRecorded()));
+                            "Cortes on all N", times.get("Cortes, n = N"), reps.get(0).load()));
             claims.add(headroom < MIN_HEADROOM ? Claim.notComparable(source, text, both, String.format(Locale.ROOT,
                     "on this substitute the exact conditional KDE is only %.1f %% below Cortes on all N (K13's faces:"
                     + " %.0f %%), under the %.1f %% the claim needs", 100 * headroom, 100 * FACES_GAP,
@@ -108,8 +108,10 @@ final class KadriLowRankReport {
         }
         claims.add(Claim.of("K13 Fig. 2", "at every n of the figure the low-rank model's error is below Cortes KDE's on"
                 + " n examples (the two curves)", perN));
+        claims.replaceAll(c -> c.on(Claim.Data.substitute("USPS digits (N = " + s.train() + ")",
+                "K13's MPI faces")));
         claims.add(Claim.notRun("K13 Fig. 2", "the same on the MPI faces", "the face data are not available (see the"
-                + " list of tables and figures); USPS digits stand in"));
+                + " list of tables and figures); USPS digits stand in").on(Claim.Data.papers("K13's MPI faces")));
 
         List<String> notes = new ArrayList<>();
         notes.add("Independent computation (experiments/src/main/resources/org/okl/experiments/independent/"
@@ -121,7 +123,8 @@ final class KadriLowRankReport {
                 + " experiment (Gaussian, σ_l = 10). Every method decodes over the same N training bottom halves"
                 + " (Cortes on n examples too, so that its candidates do not shrink with n). Times are wall-clock on"
                 + " this shared machine (see the header's load average).");
-        String protocol = "USPS (ESL): in every repetition N = " + s.train() + " training digits drawn at random from"
+        String protocol = KadriLowRankExperiment.GRIDS.describe() + ". USPS (ESL): in every repetition N = "
+                + s.train() + " training digits drawn at random from"
                 + " zip.train (seeds " + context.seed() + ".." + (context.seed() + reps.size() - 1) + "), test = the"
                 + " first " + tests + " digits of zip.test (K13: 200 test faces); top half -> bottom half; candidates"
                 + " = the N training bottom halves for every method; Gaussian output kernel σ_l = "

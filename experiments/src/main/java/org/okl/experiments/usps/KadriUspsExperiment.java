@@ -16,7 +16,7 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.HeldOut;
+import org.okl.experiments.Grids;
 import org.okl.experiments.table.ResultTable;
 import org.okl.experiments.table.Stats;
 import org.okl.experiments.verdict.Claim;
@@ -42,11 +42,15 @@ public final class KadriUspsExperiment implements Experiment {
     record Settings(int runs, int innerFolds, List<Double> lambdas, List<Double> sigmas, List<Double> epsilons) {
     }
 
+    /** Every grid of the inner cross-validation, fixed before the run in {@code grids/kadri-usps.grids}. */
+    static final Grids GRIDS = Grids.of("kadri-usps");
+
     /** The full protocol: 5 runs, inner 5-fold on each training fold. */
-    static final Settings FULL = new Settings(FOLDS, 5, List.of(1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1),
-            List.of(3.0, 5.0, 8.0, 12.0), List.of(1e-2, 1e-1, 1.0));
+    static final Settings FULL = new Settings(FOLDS, 5, GRIDS.get("lambdas", false),
+            GRIDS.get("sigmas", false), GRIDS.get("epsilons", false));
     /** The quick protocol: 2 runs, inner 3-fold, a small grid. */
-    static final Settings QUICK = new Settings(2, 3, List.of(1e-6, 1e-4, 1e-2), List.of(5.0, 8.0), List.of(1e-2));
+    static final Settings QUICK = new Settings(2, 3, GRIDS.get("lambdas", true),
+            GRIDS.get("sigmas", true), GRIDS.get("epsilons", true));
 
     @Override
     public String name() {
@@ -121,7 +125,7 @@ public final class KadriUspsExperiment implements Experiment {
     public ExperimentResult run(ExperimentContext context) {
         Okl okl = context.okl();
         Settings s = context.quick() ? QUICK : FULL;
-        UspsData data = UspsData.load(okl);
+        UspsData data = UspsData.load(okl, context.seal());
         Dataset.Split train = data.train();
         List<int[][]> runs = runs(DIGITS, FOLDS).subList(0, s.runs());
         int n = DIGITS / FOLDS;
@@ -136,58 +140,130 @@ public final class KadriUspsExperiment implements Experiment {
         List<ExperimentResult.Figure> figures = new ArrayList<>();
         Map<String, Double> commonMeans = new LinkedHashMap<>();
         Map<String, double[]> commonLosses = new LinkedHashMap<>();
+        Map<String, double[]> paperLosses = new LinkedHashMap<>();
         int maxDistinct = 0;
-        for (KadriMethod m : KadriMethod.ALL) {
-            double[] lossA = new double[runs.size()];
-            double[] lossB = new double[runs.size()];
-            int distinct = 0;
-            List<Map<String, Object>> chosen = new ArrayList<>();
+        int methods = KadriMethod.ALL.size();
+        Matrix[][] predictedA = new Matrix[methods][runs.size()];
+        Matrix[][] predictedB = new Matrix[methods][runs.size()];
+        int[] distinct = new int[methods];
+        List<List<Map<String, Object>>> chosen = new ArrayList<>();
+        Model[] firstModel = new Model[methods];
+        for (int k = 0; k < methods; k++) {
+            KadriMethod m = KadriMethod.ALL.get(k);
+            chosen.add(new ArrayList<>());
             for (int r = 0; r < runs.size(); r++) {
                 TrainingData fold = UspsData.labelled(train, runs.get(r)[0]);
-                HeldOut test = HeldOut.of("the test digits of run " + (r + 1), train, runs.get(r)[1]);
-                Matrix testX = test.inputs();
-                Matrix a = okl.pipeline(paperPipeline(m, n, okl)).fit(fold).predict(testX).outputs();
-                distinct = Math.max(distinct, UspsData.distinctRows(a));
+                Matrix testX = train.inputs().selectRows(runs.get(r)[1]);
+                predictedA[k][r] = okl.pipeline(paperPipeline(m, n, okl)).fit(fold).predict(testX).outputs();
+                distinct[k] = Math.max(distinct[k], UspsData.distinctRows(predictedA[k][r]));
                 Model model = okl.pipeline(selectedPipeline(m, s, context.seed() + r, okl)).fit(fold);
-                Matrix b = model.predict(testX).outputs();
-                int rr = r;
-                Matrix testY = test.finalScoring(y -> {
-                    lossA[rr] = RbfLosses.mean(okl, m.sigmaL(), y, a);
-                    lossB[rr] = RbfLosses.mean(okl, COMMON_SIGMA_L, y, b);
-                    return y.rowRange(0, SHOWN);
-                });
-                chosen.add(model.provenance().chosen());
-                context.progress().printf(Locale.ROOT, "kadri-usps: %s run %d/%d: K13 parameters %.4f, selected"
-                        + " %.4f %s%n", m.preset(), r + 1, runs.size(), lossA[r], lossB[r],
-                        model.provenance().chosen());
+                predictedB[k][r] = model.predict(testX).outputs();
+                chosen.get(k).add(model.provenance().chosen());
+                context.progress().printf(Locale.ROOT, "kadri-usps: %s run %d/%d fitted, selected %s%n", m.preset(),
+                        r + 1, runs.size(), model.provenance().chosen());
                 context.progress().flush();
-                if (r == 0 && m.conditional()) {
-                    figures.add(DigitFigures.completions("completions", "KDE - Cond. Covariance (b), run 1: first "
-                                    + SHOWN + " test digits", testX.rowRange(0, SHOWN), testY, b.rowRange(0, SHOWN)));
-                    figures.add(DigitFigures.validationCurve("validation-curve", "Cond. covariance (b), run 1:"
-                            + " inner CV", "validation RBF loss", model.provenance().validationCurve()));
+                if (r == 0) {
+                    firstModel[k] = model;
                 }
+            }
+        }
+        // every method of every run is fitted: each run's test digits are scored once, for all methods and the
+        // reference predictor together
+        double[][] lossA = new double[methods][runs.size()];
+        double[][] lossB = new double[methods][runs.size()];
+        double[][] reference = new double[REFERENCE_WIDTHS.length][runs.size()];
+        Matrix shownY = null;
+        for (int r = 0; r < runs.size(); r++) {
+            int rr = r;
+            Matrix mean = UspsData.meanRows(train.outputs().selectRows(runs.get(r)[0]), runs.get(r)[1].length);
+            Matrix testY = context.seal().of("the test digits of run " + (r + 1), train, runs.get(r)[1])
+                    .finalScoring(y -> {
+                        for (int k = 0; k < methods; k++) {
+                            KadriMethod m = KadriMethod.ALL.get(k);
+                            lossA[k][rr] = RbfLosses.mean(okl, m.sigmaL(), y, predictedA[k][rr]);
+                            lossB[k][rr] = RbfLosses.mean(okl, COMMON_SIGMA_L, y, predictedB[k][rr]);
+                        }
+                        for (int w = 0; w < REFERENCE_WIDTHS.length; w++) {
+                            reference[w][rr] = Stats.mean(RbfLosses.perPoint(REFERENCE_WIDTHS[w], y, mean));
+                        }
+                        return y.rowRange(0, SHOWN);
+                    });
+            if (r == 0) {
+                shownY = testY;
+            }
+        }
+        for (int k = 0; k < methods; k++) {
+            KadriMethod m = KadriMethod.ALL.get(k);
+            for (int r = 0; r < runs.size(); r++) {
+                context.progress().printf(Locale.ROOT, "kadri-usps: %s run %d/%d: K13 parameters %.4f, selected"
+                        + " %.4f%n", m.preset(), r + 1, runs.size(), lossA[k][r], lossB[k][r]);
+            }
+            context.progress().flush();
+            if (m.conditional() && firstModel[k] != null) {
+                Matrix testX = train.inputs().selectRows(runs.get(0)[1]);
+                figures.add(DigitFigures.completions("completions", "KDE - Cond. Covariance (b), run 1: first "
+                                + SHOWN + " test digits", testX.rowRange(0, SHOWN), shownY,
+                        predictedB[k][0].rowRange(0, SHOWN)));
+                figures.add(DigitFigures.validationCurve("validation-curve", "Cond. covariance (b), run 1:"
+                        + " inner CV", "validation RBF loss", firstModel[k].provenance().validationCurve()));
             }
             double lambda = KadriMethod.oklLambda(m.lambdaK(), n);
             paper.row(m.label(), Formats.compact(m.lambdaK()), Formats.compact(lambda), Formats.compact(m.sigmaK()),
                     Formats.compact(m.sigmaL()), m.conditional() ? Formats.compact(lambda) + " (= λ)" : "-",
-                    distinct + " of " + (DIGITS - n),
-                    Formats.plusMinus(Stats.mean(lossA), Stats.std(lossA)), m.paperText());
-            common.row(m.label(), perRun(chosen, "filter.lambda"), perRun(chosen, "kernel.sigma"),
-                    m.conditional() ? perRun(chosen, "operator.epsilon") : "-", Formats.compact(COMMON_SIGMA_L),
-                    Formats.plusMinus(Stats.mean(lossB), Stats.std(lossB)), m.paperText());
-            maxDistinct = Math.max(maxDistinct, distinct);
-            commonMeans.put(m.label(), Stats.mean(lossB));
-            commonLosses.put(m.label(), lossB);
+                    distinct[k] + " of " + (DIGITS - n),
+                    Formats.plusMinus(Stats.mean(lossA[k]), Stats.std(lossA[k])), m.paperText());
+            common.row(m.label(), perRun(chosen.get(k), "filter.lambda"), perRun(chosen.get(k), "kernel.sigma"),
+                    m.conditional() ? perRun(chosen.get(k), "operator.epsilon") : "-",
+                    Formats.compact(COMMON_SIGMA_L), Formats.plusMinus(Stats.mean(lossB[k]), Stats.std(lossB[k])),
+                    m.paperText());
+            maxDistinct = Math.max(maxDistinct, distinct[k]);
+            commonMeans.put(m.label(), Stats.mean(lossB[k]));
+            commonLosses.put(m.label(), lossB[k]);
+            paperLosses.put(m.label(), lossA[k]);
         }
-        ResultTable baseline = baselineTable(train, runs);
+        ResultTable baseline = baselineTable(reference);
         return new ExperimentResult(name(), protocol(s, runs.size(), context), List.of(paper.build(),
                 common.build(), baseline), figures, notes(maxDistinct, commonMeans, commonLosses),
-                claims(commonLosses));
+                Claim.on(claims(commonLosses, paperLosses, edges(s, chosen)),
+                        Claim.Data.papers("USPS (K13's data)")));
     }
 
-    /** K13's ordering, tested at the common σ_l of part (b), paired over the runs. */
-    static List<Claim> claims(Map<String, double[]> losses) {
+    /**
+     * K13's ordering, tested at the common σ_l of part (b), paired over the runs; and at K13's printed parameters
+     * (part (a)), which ran but cannot test it: each row has its own σ_l, so its losses are not comparable.
+     */
+    static List<Claim> claims(Map<String, double[]> losses, Map<String, double[]> paperLosses,
+            List<String> edges) {
+        return List.of(Claim.of("K13 Table 2 (left)", "conditional covariance < covariance < Weston < Cortes (RBF loss;"
+                        + " tested at one common σ_l with values chosen on the training folds)", order(losses))
+                        .withFindings(edges),
+                Claim.notComparable("K13 Table 2 (left)", "the same at K13's printed parameters (part (a), run)",
+                        order(paperLosses), "K13's printed widths make every method predict a near-constant bottom"
+                        + " half here (part (a)), and their rows use different σ_l, so their losses are not"
+                        + " comparable"));
+    }
+
+    /** Part (b)'s choices on (or beyond) an edge of their grids, per method over the runs. */
+    private static List<String> edges(Settings s, List<List<Map<String, Object>>> chosen) {
+        List<String> out = new ArrayList<>();
+        for (int k = 0; k < KadriMethod.ALL.size(); k++) {
+            KadriMethod m = KadriMethod.ALL.get(k);
+            Map<String, List<Double>> grids = new LinkedHashMap<>();
+            grids.put("filter.lambda", s.lambdas());
+            grids.put("kernel.sigma", s.sigmas());
+            if (m.conditional()) {
+                grids.put("operator.epsilon", s.epsilons());
+            }
+            java.util.Set<String> found = new java.util.LinkedHashSet<>();
+            for (Map<String, Object> c : chosen.get(k)) {
+                found.addAll(Grids.findings(m.label(), c, grids));
+            }
+            out.addAll(found);
+        }
+        return out;
+    }
+
+    private static List<Comparison> order(Map<String, double[]> losses) {
         List<KadriMethod> m = KadriMethod.ALL;
         List<Comparison> order = new ArrayList<>();
         for (int k = m.size() - 1; k > 0; k--) {
@@ -195,25 +271,18 @@ public final class KadriUspsExperiment implements Experiment {
                     losses.get(m.get(k).label()), m.get(k - 1).label(), losses.get(m.get(k - 1).label()), false,
                     Comparison.Units.draws("runs")));
         }
-        return List.of(Claim.of("K13 Table 2 (left)", "conditional covariance < covariance < Weston < Cortes (RBF loss;"
-                        + " tested at one common σ_l with values chosen on the training folds)", order),
-                Claim.notRun("K13 Table 2 (left)", "the same at K13's printed parameters", "K13's printed widths make"
-                        + " every method predict a near-constant bottom half here (part (a)), and their rows use"
-                        + " different σ_l, so their losses are not comparable"));
+        return order;
     }
 
-    /** The trivial predictor (mean training bottom half) at the widths K13 use. */
-    private static ResultTable baselineTable(Dataset.Split train, List<int[][]> runs) {
+    /** The widths of the reference predictor's losses. */
+    private static final double[] REFERENCE_WIDTHS = {10, 12};
+
+    /** The trivial predictor (mean training bottom half) at the widths K13 use, losses per width and run. */
+    private static ResultTable baselineTable(double[][] loss) {
         ResultTable.Builder t = ResultTable.builder("Reference: predict the mean bottom half of the training fold"
                 + " (not a candidate; a lower bound any useful method should beat)", "σ_l", "RBF loss (ours)");
-        for (double sigma : new double[] {10, 12}) {
-            double[] loss = new double[runs.size()];
-            for (int r = 0; r < runs.size(); r++) {
-                Matrix mean = UspsData.meanRows(train.outputs().selectRows(runs.get(r)[0]), runs.get(r)[1].length);
-                loss[r] = HeldOut.of("the test digits of run " + (r + 1), train, runs.get(r)[1])
-                        .finalScoring(y -> Stats.mean(RbfLosses.perPoint(sigma, y, mean)));
-            }
-            t.row(Formats.compact(sigma), Formats.plusMinus(Stats.mean(loss), Stats.std(loss)));
+        for (int w = 0; w < REFERENCE_WIDTHS.length; w++) {
+            t.row(Formats.compact(REFERENCE_WIDTHS[w]), Formats.plusMinus(Stats.mean(loss[w]), Stats.std(loss[w])));
         }
         return t.build();
     }
@@ -224,7 +293,8 @@ public final class KadriUspsExperiment implements Experiment {
     }
 
     private static String protocol(Settings s, int runs, ExperimentContext context) {
-        return "USPS (ESL zip.train, pixels in [-1, 1]): the first " + DIGITS + " digits in " + FOLDS + " folds of "
+        return GRIDS.describe() + ". USPS (ESL zip.train, pixels in [-1, 1]): the first "
+                + DIGITS + " digits in " + FOLDS + " folds of "
                 + DIGITS / FOLDS + " consecutive rows; " + runs + " run(s), each training on one fold and testing on"
                 + " the other " + (DIGITS - DIGITS / FOLDS) + "; input the top 128 pixels, output the bottom 128;"
                 + " pre-image over the " + DIGITS / FOLDS + " training bottom halves of the run; RBF loss"

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.okl.api.linalg.Matrix;
+import org.okl.bench.BenchTask;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
@@ -14,6 +15,8 @@ import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.IndependentCheck;
 import org.okl.experiments.usps.KadriLowRankExperiment.Settings;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 import org.okl.solvers.kde.IncompleteCholesky;
 
 /** One repetition of {@link KadriLowRankExperiment}, and its investigation sweep. */
@@ -24,15 +27,16 @@ final class LowRankRun {
     private final Okl okl;
     private final Settings s;
     private final UspsData data;
-    private final int[] testRows;
+    private final HeldOut test;
     private final long seed;
     private final ExperimentContext context;
 
-    LowRankRun(Okl okl, Settings s, UspsData data, int[] testRows, long seed, ExperimentContext context) {
+    /** @param test the sealed test rows, scored once for every repetition and the sweep */
+    LowRankRun(Okl okl, Settings s, UspsData data, HeldOut test, long seed, ExperimentContext context) {
         this.okl = okl;
         this.s = s;
         this.data = data;
-        this.testRows = testRows;
+        this.test = test;
         this.seed = seed;
         this.context = context;
     }
@@ -49,11 +53,12 @@ final class LowRankRun {
      * @param lowRank     the low-rank conditional KDE at m1 = m2 = n on all N, per n
      * @param lowRankLambda the λ the low-rank model chose, per n
      * @param times       fit + prediction times (s) per method label, timed repeats (first repetition only)
+     * @param load        the load average sampled around the timed repeats (not recorded without timings)
      * @param check       the independent computation (first repetition only)
      */
     record Repetition(double sigmaK, double epsilon, double lambda, double exact, double cortesAll,
             Map<Integer, Double> cortes, Map<Integer, Double> lowRank, Map<Integer, Double> lowRankLambda,
-            Map<String, double[]> times, String check) {
+            Map<String, double[]> times, Comparison.Load load, String check) {
     }
 
     /** The training data of this repetition: N random training digits, their bottom halves also the candidates. */
@@ -63,9 +68,64 @@ final class LowRankRun {
         return TrainingData.builder(data.train().inputs().selectRows(rows), y).unlabelledOutputs(y).build();
     }
 
-    Repetition repetition(boolean first) {
+    /**
+     * A repetition fitted and predicted, not yet scored: {@link #score} runs inside the test digits' one final
+     * scoring, with every other repetition and the sweep.
+     */
+    final class Pending {
+        private final double sigmaK;
+        private final double epsilon;
+        private final double lambda;
+        private final Map<String, Matrix> predicted;
+        private final Map<Integer, Double> lowRankLambda;
+        private final Map<String, double[]> times;
+        private final Comparison.Load load;
+        private final LowRankCheck.Outcome check;
+
+        Pending(double sigmaK, double epsilon, double lambda, Map<String, Matrix> predicted,
+                Map<Integer, Double> lowRankLambda, Map<String, double[]> times, Comparison.Load load,
+                LowRankCheck.Outcome check) {
+            this.sigmaK = sigmaK;
+            this.epsilon = epsilon;
+            this.lambda = lambda;
+            this.predicted = predicted;
+            this.lowRankLambda = lowRankLambda;
+            this.times = times;
+            this.load = load;
+            this.check = check;
+        }
+
+        double sigmaK() {
+            return sigmaK;
+        }
+
+        double epsilon() {
+            return epsilon;
+        }
+
+        /** The repetition's numbers, given the true bottom halves of the test rows. */
+        Repetition score(Matrix y) {
+            Map<Integer, Double> cortes = new LinkedHashMap<>();
+            Map<Integer, Double> low = new LinkedHashMap<>();
+            double exact = loss(y, predicted.get("exact"));
+            double all = loss(y, predicted.get("cortes N"));
+            for (int n : s.sizes()) {
+                cortes.put(n, loss(y, predicted.get("cortes " + n)));
+                low.put(n, loss(y, predicted.get("low " + n)));
+            }
+            String checkText = check == null ? "" : check.describe(y);
+            context.progress().printf(Locale.ROOT, "kadri-lowrank: repetition %d: σ_k %s, ε %s, λ %s; exact %.4f,"
+                            + " Cortes on N %.4f, low rank %s, Cortes on n %s%n", seed, Formats.compact(sigmaK),
+                    Formats.compact(epsilon), Formats.compact(lambda), exact, all, low, cortes);
+            context.progress().flush();
+            return new Repetition(sigmaK, epsilon, lambda, exact, all, cortes, low, lowRankLambda, times, load,
+                    checkText);
+        }
+    }
+
+    Pending repetition(boolean first) {
         TrainingData all = training();
-        Matrix testX = data.test().inputs().selectRows(testRows);
+        Matrix testX = test.inputs();
         String grid = "{\"kernel.sigma\": " + s.sigmas() + ", \"operator.epsilon\": " + s.epsilons() + "}";
         Model selected = okl.pipeline(KadriLowRankExperiment.pipeline(COND, s.sigmas().get(0),
                 KadriLowRankExperiment.SIGMA_L, s.lambdas(), s.epsilons().get(0), 0,
@@ -75,15 +135,15 @@ final class LowRankRun {
         double epsilon = ((Number) selected.provenance().chosen().get("operator.epsilon")).doubleValue();
         double lambda = KadriLowRankExperiment.lambda(selected);
         Map<String, Matrix> predicted = new LinkedHashMap<>();
-        Map<String, double[]> times = new LinkedHashMap<>();
+        Map<String, BenchTask> timed = new LinkedHashMap<>();
         predicted.put("exact", selected.predict(testX).outputs());
         Model cortesAll = okl.pipeline(cortes(sigmaK, KadriLowRankExperiment.SIGMA_L, all.size())).fit(all);
         predicted.put("cortes N", cortesAll.predict(testX).outputs());
         if (first) {
-            times.put("Cortes, n = N", KadriLowRankExperiment.time(okl, fixed(CORTES, sigmaK,
-                    KadriLowRankExperiment.lambda(cortesAll), 0, 0), all, testX, s.timings()));
-            times.put("cond. covariance, exact", KadriLowRankExperiment.time(okl, fixed(COND, sigmaK, lambda, epsilon,
-                    0), all, testX, s.timings()));
+            timed.put("Cortes, n = N", KadriLowRankExperiment.task(okl, fixed(CORTES, sigmaK,
+                    KadriLowRankExperiment.lambda(cortesAll), 0, 0), all, testX));
+            timed.put("cond. covariance, exact", KadriLowRankExperiment.task(okl, fixed(COND, sigmaK, lambda, epsilon,
+                    0), all, testX));
         }
         Map<Integer, Double> lowRankLambda = new LinkedHashMap<>();
         Model checked = null;
@@ -95,40 +155,31 @@ final class LowRankRun {
             lowRankLambda.put(n, KadriLowRankExperiment.lambda(low));
             predicted.put("low " + n, low.predict(testX).outputs());
             if (first) {
-                times.put("Cortes, n = " + n, KadriLowRankExperiment.time(okl, fixed(CORTES, sigmaK,
-                        KadriLowRankExperiment.lambda(c), 0, 0), part, testX, s.timings()));
-                times.put("low rank, m = " + n, KadriLowRankExperiment.time(okl, fixed(COND, sigmaK,
-                        KadriLowRankExperiment.lambda(low), epsilon, n), all, testX, s.timings()));
+                timed.put("Cortes, n = " + n, KadriLowRankExperiment.task(okl, fixed(CORTES, sigmaK,
+                        KadriLowRankExperiment.lambda(c), 0, 0), part, testX));
+                timed.put("low rank, m = " + n, KadriLowRankExperiment.task(okl, fixed(COND, sigmaK,
+                        KadriLowRankExperiment.lambda(low), epsilon, n), all, testX));
                 if (n == s.sweepRank()) {
                     checked = low;
                 }
             }
         }
+        // the timed fits + predictions of the first repetition: one untimed run each, then interleaved repeats
+        Map<String, double[]> times = new LinkedHashMap<>();
+        TimedRepeats timer = TimedRepeats.system();
+        if (!timed.isEmpty()) {
+            timed.values().forEach(BenchTask::run);
+            List<String> labels = List.copyOf(timed.keySet());
+            double[][] t = timer.run(s.timings(), labels.stream().map(timed::get).toList());
+            for (int k = 0; k < labels.size(); k++) {
+                times.put(labels.get(k), t[k]);
+            }
+        }
         LowRankCheck.Outcome check = checked == null ? null : LowRankCheck.run(all, testX, sigmaK, epsilon,
                 KadriLowRankExperiment.lambda(checked), s.sweepRank(), checked);
-        Map<Integer, Double> cortes = new LinkedHashMap<>();
-        Map<Integer, Double> low = new LinkedHashMap<>();
-        double[] top = new double[2];
-        String[] checkText = {""};
-        HeldOut test = KadriLowRankExperiment.testSet(data.test(), testRows, "the test digits of repetition " + seed);
-        test.finalScoring(y -> {
-            top[0] = loss(y, predicted.get("exact"));
-            top[1] = loss(y, predicted.get("cortes N"));
-            for (int n : s.sizes()) {
-                cortes.put(n, loss(y, predicted.get("cortes " + n)));
-                low.put(n, loss(y, predicted.get("low " + n)));
-            }
-            if (check != null) {
-                checkText[0] = check.describe(y);
-            }
-            return null;
-        });
-        context.progress().printf(Locale.ROOT, "kadri-lowrank: repetition %d: σ_k %s, ε %s, λ %s; exact %.4f,"
-                        + " Cortes on N %.4f, low rank %s, Cortes on n %s%n", seed, Formats.compact(sigmaK),
-                Formats.compact(epsilon), Formats.compact(lambda), top[0], top[1], low, cortes);
+        context.progress().printf(Locale.ROOT, "kadri-lowrank: repetition %d fitted%n", seed);
         context.progress().flush();
-        return new Repetition(sigmaK, epsilon, lambda, top[0], top[1], cortes, low, lowRankLambda, times,
-                checkText[0]);
+        return new Pending(sigmaK, epsilon, lambda, predicted, lowRankLambda, times, timer.load(), check);
     }
 
     /**
@@ -148,45 +199,56 @@ final class LowRankRun {
             double[] inputTrace, double[] outputTrace) {
     }
 
-    Sweep sweep(List<Repetition> reps) {
-        int count = Math.min(2, reps.size());
-        List<Double> sl = s.sweepSigmaL();
-        List<Double> sc = s.sweepScale();
-        double[][][] cortes = new double[sl.size()][sc.size()][count];
-        double[][][] low = new double[sl.size()][sc.size()][count];
-        double[] inputTrace = new double[sc.size()];
-        double[] outputTrace = new double[sl.size()];
-        for (int r = 0; r < count; r++) {
-            LowRankRun run = new LowRankRun(okl, s, data, testRows, seed + r, context);
-            TrainingData all = run.training();
-            Repetition rep = reps.get(r);
-            Matrix testX = data.test().inputs().selectRows(testRows);
-            for (int a = 0; a < sl.size(); a++) {
-                for (int b = 0; b < sc.size(); b++) {
-                    double sigmaK = sc.get(b) * rep.sigmaK();
-                    Matrix pc = okl.pipeline(cortes(sigmaK, sl.get(a), all.size())).fit(all).predict(testX).outputs();
-                    Matrix pl = okl.pipeline(lowRank(sigmaK, sl.get(a), rep.epsilon(), s.sweepRank())).fit(all)
-                            .predict(testX).outputs();
-                    double width = sl.get(a);
-                    int aa = a;
-                    int bb = b;
-                    int rr = r;
-                    KadriLowRankExperiment.testSet(data.test(), testRows, "the test digits of the sweep")
-                            .finalScoring(y -> {
-                                cortes[aa][bb][rr] = RbfLosses.mean(okl, width, y, pc);
-                                low[aa][bb][rr] = RbfLosses.mean(okl, width, y, pl);
-                                return null;
-                            });
-                    if (r == 0) {
-                        inputTrace[b] = captured(gram(all.inputs(), sigmaK), s.sweepRank());
-                        outputTrace[a] = captured(gram(all.outputs(), width), s.sweepRank());
+    /** The sweep fitted and predicted, scored inside the test digits' one final scoring. */
+    record PendingSweep(List<Double> sigmaL, List<Double> scale, Matrix[][][] cortes, Matrix[][][] lowRank,
+            double[] inputTrace, double[] outputTrace) {
+
+        Sweep score(Okl okl, Matrix y) {
+            int count = cortes.length == 0 || cortes[0].length == 0 ? 0 : cortes[0][0].length;
+            double[][][] c = new double[sigmaL.size()][scale.size()][count];
+            double[][][] l = new double[sigmaL.size()][scale.size()][count];
+            for (int a = 0; a < sigmaL.size(); a++) {
+                for (int b = 0; b < scale.size(); b++) {
+                    for (int r = 0; r < count; r++) {
+                        c[a][b][r] = RbfLosses.mean(okl, sigmaL.get(a), y, cortes[a][b][r]);
+                        l[a][b][r] = RbfLosses.mean(okl, sigmaL.get(a), y, lowRank[a][b][r]);
                     }
                 }
             }
-            context.progress().printf("kadri-lowrank: sweep, repetition %d done%n", r + 1);
+            return new Sweep(sigmaL, scale, c, l, inputTrace, outputTrace);
+        }
+    }
+
+    PendingSweep sweep(List<Pending> reps) {
+        int count = Math.min(2, reps.size());
+        List<Double> sl = s.sweepSigmaL();
+        List<Double> sc = s.sweepScale();
+        Matrix[][][] cortes = new Matrix[sl.size()][sc.size()][count];
+        Matrix[][][] low = new Matrix[sl.size()][sc.size()][count];
+        double[] inputTrace = new double[sc.size()];
+        double[] outputTrace = new double[sl.size()];
+        Matrix testX = test.inputs();
+        for (int r = 0; r < count; r++) {
+            LowRankRun run = new LowRankRun(okl, s, data, test, seed + r, context);
+            TrainingData all = run.training();
+            Pending rep = reps.get(r);
+            for (int a = 0; a < sl.size(); a++) {
+                for (int b = 0; b < sc.size(); b++) {
+                    double sigmaK = sc.get(b) * rep.sigmaK();
+                    cortes[a][b][r] = okl.pipeline(cortes(sigmaK, sl.get(a), all.size())).fit(all).predict(testX)
+                            .outputs();
+                    low[a][b][r] = okl.pipeline(lowRank(sigmaK, sl.get(a), rep.epsilon(), s.sweepRank())).fit(all)
+                            .predict(testX).outputs();
+                    if (r == 0) {
+                        inputTrace[b] = captured(gram(all.inputs(), sigmaK), s.sweepRank());
+                        outputTrace[a] = captured(gram(all.outputs(), sl.get(a)), s.sweepRank());
+                    }
+                }
+            }
+            context.progress().printf("kadri-lowrank: sweep, repetition %d fitted%n", r + 1);
             context.progress().flush();
         }
-        return new Sweep(sl, sc, cortes, low, inputTrace, outputTrace);
+        return new PendingSweep(sl, sc, cortes, low, inputTrace, outputTrace);
     }
 
     private double loss(Matrix y, Matrix predicted) {

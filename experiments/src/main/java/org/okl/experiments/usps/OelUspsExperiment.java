@@ -15,7 +15,7 @@ import org.okl.core.TrainingData;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
-import org.okl.experiments.HeldOut;
+import org.okl.experiments.Grids;
 import org.okl.filters.Filters;
 
 /**
@@ -51,13 +51,40 @@ public final class OelUspsExperiment implements Experiment {
             int timings) {
     }
 
+    /** Every grid of the experiment, fixed before it runs in {@code grids/oel-usps.grids}. */
+    static final Grids GRIDS = Grids.of("oel-usps");
+
     /** The full protocol (BM22 Table 3). */
-    static final Settings FULL = new Settings(1000, 6000, 2007, 5,
-            List.of(1e-5, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, 3e-2, 1e-1), List.of(5.5, 7.0, 10.0), List.of(0.15, 0.5),
-            List.of(32, 64, 128, 256), List.of(1e-7, 1e-5, 1e-3, 1e-1), List.of(16, 64, 256, 1024), 5);
+    static final Settings FULL = settings(1000, 6000, 2007, 5, false, 5);
     /** The quick protocol. */
-    static final Settings QUICK = new Settings(300, 1000, 300, 2, List.of(1e-3, 1e-2), List.of(5.5), List.of(0.5),
-            List.of(16, 32), List.of(1e-3, 1e-1), List.of(16, 64), 2);
+    static final Settings QUICK = settings(300, 1000, 300, 2, true, 2);
+
+    private static Settings settings(int labelled, int unlabelled, int test, int repetitions, boolean quick,
+            int timings) {
+        return new Settings(labelled, unlabelled, test, repetitions, GRIDS.get("lambdas", quick),
+                GRIDS.get("sigmas", quick), GRIDS.get("cs", quick), GRIDS.integers("ps", quick),
+                GRIDS.get("figLambdas", quick), GRIDS.integers("figPs", quick), timings);
+    }
+
+    /**
+     * Grid-edge findings: every chosen value that sits on the smallest or the largest value of its grid in the file
+     * (core's search looks beyond a numeric edge on its own; its note says what it tried, and a value beyond the
+     * file's grid is reported as well).
+     */
+    static List<String> edgeFindings(String method, Map<String, Object> chosen, Settings s) {
+        Map<String, List<Double>> grids = new LinkedHashMap<>();
+        grids.put("filter.lambda", s.lambdas());
+        if (method.equals("IOKR")) {
+            grids.put("kernel.sigma", s.sigmas());
+        }
+        if (method.startsWith("OEL")) {
+            grids.put("output.p", s.ps().stream().map(Integer::doubleValue).toList());
+        }
+        if (method.equals("OEL")) {
+            grids.put("output.c", s.cs());
+        }
+        return Grids.findings(method, chosen, grids);
+    }
 
     /**
      * A row of BM22 Table 3.
@@ -173,10 +200,10 @@ public final class OelUspsExperiment implements Experiment {
     public ExperimentResult run(ExperimentContext context) {
         Okl okl = context.okl();
         Settings s = context.quick() ? QUICK : FULL;
-        UspsData data = UspsData.load(okl);
+        UspsData data = UspsData.load(okl, context.seal());
         TrainingData train = trainingData(data.train(), s.labelled(), s.unlabelled());
         int[] testRows = UspsData.range(0, Math.min(s.test(), data.test().size()));
-        OelUspsRun run = new OelUspsRun(okl, s, train, what -> HeldOut.of(what, data.test(), testRows), context);
+        OelUspsRun run = new OelUspsRun(okl, s, train, data.test().rows("the test digits", testRows), context);
         return OelUspsReport.result(name(), s, run.run(), testRows.length, context);
     }
 }

@@ -94,10 +94,11 @@ final class OelUspsReport {
                 DigitFigures.completions("completions", "OEL: first " + shown + " test digits", r.shown()[0],
                         r.shown()[1], r.shown()[2]));
         return new ExperimentResult(name, protocol(s, tests, context), List.of(table.build(), fig2.build(),
-                times.build()), figures, notes(r, oel), claims(by, s));
+                times.build()), figures, notes(r, oel), Claim.on(claims(by, s, r.load()),
+                Claim.Data.papers("USPS (BM22's data)")));
     }
 
-    static List<Claim> claims(Map<String, Outcome> by, Settings s) {
+    static List<Claim> claims(Map<String, Outcome> by, Settings s, Comparison.Load load) {
         // one fit per method, scored on its test digits: not repeated draws, so not comparable until a re-run
         // with resampled splits
         Comparison.Units digits = Comparison.Units.testPointsOfOneFit("test digits");
@@ -106,14 +107,15 @@ final class OelUspsReport {
         List<Claim> claims = new ArrayList<>();
         claims.add(Claim.of("BM22 Table 3", "OEL0 (no unlabelled outputs) has a lower RBF loss than IOKR and KDE",
                 List.of(Comparison.better("OEL0 < IOKR", "OEL0", oel0, "IOKR", iokr, false, digits),
-                        Comparison.better("OEL0 < KDE", "OEL0", oel0, "KDE", by.get("KDE").losses(), false, digits))));
+                        Comparison.better("OEL0 < KDE", "OEL0", oel0, "KDE", by.get("KDE").losses(), false, digits)))
+                .withFindings(edges(by, s, "OEL0", "IOKR", "KDE")));
         claims.add(Claim.of("BM22 Table 3", "adding the m unlabelled outputs, OEL improves further on OEL0",
                 List.of(Comparison.better("OEL < OEL0", "OEL", by.get("OEL").losses(), "OEL0", oel0, false,
-                        digits))));
+                        digits))).withFindings(edges(by, s, "OEL", "OEL0")));
         claims.add(Claim.of("BM22 Fig. 2", "OEL reaches a lower test surrogate MSE than IOKR (here both at their"
                 + " validation-chosen values, not at the test minimum)", List.of(Comparison.better(
-                "OEL < IOKR", "OEL", by.get("OEL").surrogate(), "IOKR", by.get("IOKR").surrogate(), false, digits))));
-        Comparison.Load load = Comparison.Load.notRecorded();
+                "OEL < IOKR", "OEL", by.get("OEL").surrogate(), "IOKR", by.get("IOKR").surrogate(), false, digits)))
+                .withFindings(edges(by, s, "OEL", "IOKR")));
         claims.add(Claim.of("BM22 Table 11 (USPS)", "OEL0 decodes faster than IOKR; OEL0 and OEL need extra training"
                 + " time (IOKR fits fastest, OEL slowest)", List.of(
                 Comparison.faster("OEL0 predicts faster", "OEL0", by.get("OEL0").predict(), "IOKR",
@@ -124,6 +126,14 @@ final class OelUspsReport {
                         by.get("OEL").fit(), load))));
         claims.add(Claim.notRun("BM22 Table 3", "SPEN is worse than KDE, IOKR and OEL", "SPEN is not part of OKL"));
         return claims;
+    }
+
+    private static List<String> edges(Map<String, Outcome> by, Settings s, String... methods) {
+        List<String> out = new ArrayList<>();
+        for (String m : methods) {
+            out.addAll(OelUspsExperiment.edgeFindings(m, by.get(m).chosen(), s));
+        }
+        return out;
     }
 
     private static String describe(Map<String, Object> chosen) {
@@ -148,9 +158,13 @@ final class OelUspsReport {
                 + (tests == 2007 ? "all 2007 digits" : "the first " + tests + " digits") + " of zip.test;"
                 + " candidates: the " + (s.labelled() + s.unlabelled()) + " training bottom halves, for every"
                 + " method. Gaussian kernels exp(-||x - x'||²/(2σ²)); the output kernel and the RBF loss use BM22's"
-                + " σ²_output = 10, read on ESL's [-1, 1] pixels as distributed (BM22 state no rescaling), fixed"
-                + " before any run (BM22 chose it \"visually\"; it is not selected here, since the loss that would select it changes with"
-                + " it). Selection by " + s.repetitions() + " repeated random 80/20 sub-samplings of the labelled"
+                + " σ²_output = 10, read on ESL's [-1, 1] pixels as distributed (BM22 state no rescaling; BM22 chose"
+                + " it \"visually\"). It is not selected here, since the loss that would select it changes with it,"
+                + " but it was not fixed before any run: an earlier version of this experiment used σ² = 40, chosen"
+                + " because it matched BM22's IOKR loss on the test digits, and the width went back to BM22's 10"
+                + " when that was seen to be a choice made on the test set. " + OelUspsExperiment.GRIDS.describe()
+                + ". Selection by " + s.repetitions()
+                + " repeated random 80/20 sub-samplings of the labelled"
                 + " set (the unlabelled outputs and candidates stay available to every sub-sample), best mean"
                 + " validation RBF loss, then refit on the whole training set: IOKR chooses σ_k ∈ " + s.sigmas()
                 + " and the other three take IOKR's (the input kernel is the same ridge regression in all four); every"
@@ -175,8 +189,9 @@ final class OelUspsReport {
         notes.add(String.format(Locale.ROOT, "Levels: BM22 print 0.725-0.764 for these four methods. The same"
                         + " predictions scored at σ² = 40 on [-1, 1] (σ² = 10 on pixels rescaled to [0, 1], another"
                         + " reading of BM22's width) give IOKR %.4f, KDE %.4f, OEL0 %.4f, OEL %.4f. A level that"
-                        + " matches would not show which reading BM22 used (the width was fixed before the run, on the"
-                        + " pixels as distributed), and no verdict uses levels.", rescaled.get("IOKR"), rescaled.get("KDE"),
+                        + " matches would not show which reading BM22 used (σ² = 40 was once chosen because it matched"
+                        + " BM22's IOKR loss on the test digits; the width is now BM22's 10 on the pixels as"
+                        + " distributed), and no verdict uses levels.", rescaled.get("IOKR"), rescaled.get("KDE"),
                 rescaled.get("OEL0"), rescaled.get("OEL")));
         notes.add("Fig. 2: BM22 report that the minimum of OEL's test surrogate MSE over their λ × p grid lies below"
                 + " IOKR's; the table shows the whole landscape (descriptive, test-set values), and the claims table"

@@ -5,10 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.output.FittedOutputEmbedding;
-import org.okl.bench.Timing;
+import org.okl.bench.BenchTask;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.Provenance;
@@ -26,21 +27,17 @@ final class OelUspsRun {
     private final Okl okl;
     private final Settings s;
     private final TrainingData train;
-    private final Function<String, HeldOut> testSets;
     private final HeldOut test;
     private final ExperimentContext context;
 
     /**
-     * @param testSets a fresh sealed copy of the test digits, named, for each scoring (the main one, and one per cell
-     *                 of Fig. 2's descriptive sweep)
+     * @param test the sealed test digits, scored once for every method and every cell of Fig. 2's descriptive sweep
      */
-    OelUspsRun(Okl okl, Settings s, TrainingData train, Function<String, HeldOut> testSets,
-            ExperimentContext context) {
+    OelUspsRun(Okl okl, Settings s, TrainingData train, HeldOut test, ExperimentContext context) {
         this.okl = okl;
         this.s = s;
         this.train = train;
-        this.testSets = testSets;
-        this.test = testSets.apply("the test digits");
+        this.test = test;
         this.context = context;
     }
 
@@ -71,9 +68,10 @@ final class OelUspsRun {
      * @param fig2C      the c of Fig. 2
      * @param fig2Sigma  the σ_k of Fig. 2
      * @param shown      the first test digits: inputs, truth and OEL's completions
+     * @param load       the load average sampled around every timed repeat
      */
     record Results(List<Outcome> outcomes, double[][] meanLosses, double[][] fig2, double[] fig2Iokr, double fig2C,
-            double fig2Sigma, Matrix[] shown) {
+            double fig2Sigma, Matrix[] shown, Comparison.Load load) {
     }
 
     Results run() {
@@ -97,21 +95,22 @@ final class OelUspsRun {
         Map<String, double[]> fitTimes = new LinkedHashMap<>();
         Map<String, double[]> predictTimes = new LinkedHashMap<>();
         Map<String, Model> finals = new LinkedHashMap<>();
-        Model[] last = new Model[1];
         for (String method : OelUspsExperiment.METHODS) {
-            fitTimes.put(method, new double[s.timings()]);
-            predictTimes.put(method, new double[s.timings()]);
             finals.put(method, okl.pipeline(OelUspsExperiment.fixed(models.get(method))).fit(train));
             finals.get(method).predict(test.inputs());
         }
-        for (int r = 0; r < s.timings(); r++) {
-            for (String method : OelUspsExperiment.METHODS) {
-                var spec = OelUspsExperiment.fixed(models.get(method));
-                fitTimes.get(method)[r] = Timing.measure(0, 1, () -> last[0] = okl.pipeline(spec).fit(train))
-                        .seconds()[0];
-                Model m = last[0];
-                predictTimes.get(method)[r] = Timing.measure(0, 1, () -> m.predict(test.inputs())).seconds()[0];
-            }
+        List<BenchTask> tasks = new ArrayList<>();
+        for (String method : OelUspsExperiment.METHODS) {
+            var spec = OelUspsExperiment.fixed(models.get(method));
+            Model m = finals.get(method);
+            tasks.add(() -> okl.pipeline(spec).fit(train));
+            tasks.add(() -> m.predict(test.inputs()));
+        }
+        TimedRepeats timer = TimedRepeats.system();
+        double[][] t = timer.run(s.timings(), tasks);
+        for (int k = 0; k < OelUspsExperiment.METHODS.size(); k++) {
+            fitTimes.put(OelUspsExperiment.METHODS.get(k), t[2 * k]);
+            predictTimes.put(OelUspsExperiment.METHODS.get(k), t[2 * k + 1]);
         }
         Map<String, Matrix> predicted = new LinkedHashMap<>();
         Map<String, Matrix> weights = new LinkedHashMap<>();
@@ -125,12 +124,13 @@ final class OelUspsRun {
         weights.forEach((method, h) -> norms.put(method, embeddedNorms(finals.get(method).embedding(), h,
                 train.outputs())));
 
-        Fig2 fig2 = fig2(models.get("OEL"));
+        Fig2Models fig2 = fig2(models.get("OEL"));
         Matrix mean = UspsData.meanRows(train.outputs(), test.size());
         int shown = Math.min(8, test.size());
         List<Outcome> outcomes = new ArrayList<>();
         double[][] meanLosses = new double[2][];
         Matrix[] figure = new Matrix[3];
+        Fig2[] fig2Scores = new Fig2[1];
         test.finalScoring(y -> {
             for (String method : OelUspsExperiment.METHODS) {
                 Model m = finals.get(method);
@@ -148,46 +148,72 @@ final class OelUspsRun {
             figure[0] = test.inputs().rowRange(0, shown);
             figure[1] = y.rowRange(0, shown);
             figure[2] = predicted.get("OEL").rowRange(0, shown);
+            fig2Scores[0] = fig2.score(y);
             return null;
         });
-        return new Results(outcomes, meanLosses, fig2.oel(), fig2.iokr(), fig2.c(), fig2.sigma(), figure);
+        Fig2 f = fig2Scores[0];
+        return new Results(outcomes, meanLosses, f.oel(), f.iokr(), f.c(), f.sigma(), figure, timer.load());
     }
 
     /** Fig. 2's sweep results. */
     private record Fig2(double[][] oel, double[] iokr, double c, double sigma) {
     }
 
-    /**
-     * BM22 Fig. 2: the test surrogate MSE of OEL at c = the smallest c of the grid (BM22: 0.15) over λ × p, at the σ_k
-     * OEL chose, and of IOKR over λ. Every cell is a model of its own, scored once on its own sealed copy of the test
-     * digits right after it is fitted; nothing is chosen on these numbers.
-     */
-    private Fig2 fig2(Model oelSelected) {
-        double sigma = ((Number) oelSelected.provenance().chosen().get("kernel.sigma")).doubleValue();
-        double c = s.cs().get(0);
-        double[][] oel = new double[s.figLambdas().size()][s.figPs().size()];
-        double[] iokr = new double[s.figLambdas().size()];
-        for (int a = 0; a < s.figLambdas().size(); a++) {
-            double lambda = s.figLambdas().get(a);
-            iokr[a] = meanSurrogate(OelUspsExperiment.fixedPipeline(sigma, lambda, 0, 0, okl), "IOKR", lambda, 0);
-            for (int b = 0; b < s.figPs().size(); b++) {
-                int p = s.figPs().get(b);
-                oel[a][b] = meanSurrogate(OelUspsExperiment.fixedPipeline(sigma, lambda, c, p, okl), "OEL", lambda,
-                        p);
-            }
-            context.progress().printf(Locale.ROOT, "oel-usps: Fig. 2, λ = %s done%n", Formats.compact(lambda));
-            context.progress().flush();
+    /** Fig. 2's fitted cells, scored inside the test digits' one final scoring. */
+    private final class Fig2Models {
+        private final Model[][] oel;
+        private final Model[] iokr;
+        private final double c;
+        private final double sigma;
+
+        Fig2Models(Model[][] oel, Model[] iokr, double c, double sigma) {
+            this.oel = oel;
+            this.iokr = iokr;
+            this.c = c;
+            this.sigma = sigma;
         }
-        return new Fig2(oel, iokr, c, sigma);
+
+        Fig2 score(Matrix y) {
+            double[][] o = new double[oel.length][];
+            double[] i = new double[iokr.length];
+            for (int a = 0; a < oel.length; a++) {
+                i[a] = meanSurrogate(iokr[a], y);
+                o[a] = new double[oel[a].length];
+                for (int b = 0; b < oel[a].length; b++) {
+                    o[a][b] = meanSurrogate(oel[a][b], y);
+                }
+            }
+            return new Fig2(o, i, c, sigma);
+        }
     }
 
-    private double meanSurrogate(org.okl.core.PipelineSpec spec, String method, double lambda, int p) {
-        Model m = okl.pipeline(spec).fit(train);
+    /**
+     * BM22 Fig. 2: the test surrogate MSE of OEL at c = the smallest c of the grid (BM22: 0.15) over λ × p, at the σ_k
+     * OEL chose, and of IOKR over λ. Every cell is a model of its own, fitted here and scored in the test digits' one
+     * final scoring with every method; nothing is chosen on these numbers.
+     */
+    private Fig2Models fig2(Model oelSelected) {
+        double sigma = ((Number) oelSelected.provenance().chosen().get("kernel.sigma")).doubleValue();
+        double c = s.cs().get(0);
+        Model[][] oel = new Model[s.figLambdas().size()][s.figPs().size()];
+        Model[] iokr = new Model[s.figLambdas().size()];
+        for (int a = 0; a < s.figLambdas().size(); a++) {
+            double lambda = s.figLambdas().get(a);
+            iokr[a] = okl.pipeline(OelUspsExperiment.fixedPipeline(sigma, lambda, 0, 0, okl)).fit(train);
+            for (int b = 0; b < s.figPs().size(); b++) {
+                int p = s.figPs().get(b);
+                oel[a][b] = okl.pipeline(OelUspsExperiment.fixedPipeline(sigma, lambda, c, p, okl)).fit(train);
+            }
+            context.progress().printf(Locale.ROOT, "oel-usps: Fig. 2, λ = %s fitted%n", Formats.compact(lambda));
+            context.progress().flush();
+        }
+        return new Fig2Models(oel, iokr, c, sigma);
+    }
+
+    private double meanSurrogate(Model m, Matrix y) {
         Matrix h = m.predictRegression(test.inputs());
         double[] norms = embeddedNorms(m.embedding(), h, train.outputs());
-        HeldOut cell = testSets.apply("the test digits for Fig. 2, " + method + " at λ = " + Formats.compact(lambda)
-                + (p > 0 ? ", p = " + p : ""));
-        return org.okl.experiments.table.Stats.mean(cell.finalScoring(y -> surrogate(m.embedding(), h, norms, y)));
+        return org.okl.experiments.table.Stats.mean(surrogate(m.embedding(), h, norms, y));
     }
 
     /**

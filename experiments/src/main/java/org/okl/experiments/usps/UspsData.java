@@ -7,21 +7,23 @@ import org.okl.api.data.DatasetSource;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
 import org.okl.core.TrainingData;
+import org.okl.experiments.HeldOut;
+import org.okl.experiments.TestSeal;
 
 /**
  * The ESL USPS digits as image completion ({@code usps-halves}): zip.train (7291 rows) and zip.test (2007 rows), inputs
  * the top 128 pixels, outputs the bottom 128, values in [-1, 1].
  *
  * @param train the training split, rows in file order
- * @param test  the test split, rows in file order
+ * @param test  the test split, rows in file order, sealed in the run's {@link TestSeal}
  */
-record UspsData(Dataset.Split train, Dataset.Split test) {
+record UspsData(Dataset.Split train, HeldOut test) {
 
-    /** Loads {@code usps-halves} through the data-set registry. */
-    static UspsData load(Okl okl) {
+    /** Loads {@code usps-halves} through the data-set registry, its test split sealed in {@code seal}. */
+    static UspsData load(Okl okl, TestSeal seal) {
         Dataset d = okl.create(DatasetSource.class, ComponentSpec.of("usps-halves")).load(okl.context());
-        return new UspsData(d.train(), d.test().orElseThrow(
-                () -> new IllegalStateException("usps-halves has no test split")));
+        TestSeal.Sealed sealed = seal.split(d);
+        return new UspsData(sealed.train(), sealed.test());
     }
 
     /** The rows {@code from} (inclusive) to {@code to} (exclusive). */

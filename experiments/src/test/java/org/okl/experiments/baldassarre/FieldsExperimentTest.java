@@ -7,6 +7,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.core.Okl;
+import org.okl.experiments.TestSeal;
 import org.okl.core.PipelineSpec;
 
 class FieldsExperimentTest {
@@ -31,7 +32,8 @@ class FieldsExperimentTest {
     void divCurlBeatsIndependentComponentsOnTheHelmholtzFieldAtTheLargestSize() {
         FieldsExperiment.Setting helmholtz = FieldsExperiment.Setting.ALL.get(4);
         assertThat(helmholtz.label()).contains("Helmholtz").contains("noiseless");
-        FieldsExperiment.Repetition r = FieldsExperiment.repetition(Okl.builder().build(), helmholtz, 100, SMALL, 3);
+        FieldsExperiment.Repetition r = FieldsExperiment.repetition(Okl.builder().build(), new TestSeal(), helmholtz,
+                100, SMALL, 3);
         assertThat(r.divCurl()).isLessThan(r.independent());
         assertThat(r.independent()).isLessThan(0.2);
     }
@@ -40,7 +42,8 @@ class FieldsExperimentTest {
     void aPureCurlFreeFieldSelectsTheCurlFreeKernel() {
         FieldsExperiment.Setting curlFree = FieldsExperiment.Setting.ALL.get(0);
         assertThat(curlFree.trueGamma()).isZero();
-        FieldsExperiment.Repetition r = FieldsExperiment.repetition(Okl.builder().build(), curlFree, 100, SMALL, 5);
+        FieldsExperiment.Repetition r = FieldsExperiment.repetition(Okl.builder().build(), new TestSeal(), curlFree,
+                100, SMALL, 5);
         assertThat(r.gamma()).isZero();
         assertThat(r.divCurl()).isLessThan(r.independent());
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.core.Okl;
+import org.okl.experiments.TestSeal;
 import org.okl.core.PipelineSpec;
 
 class MultitaskExperimentTest {
@@ -41,7 +42,7 @@ class MultitaskExperimentTest {
         double coupled = 0;
         double independent = 0;
         for (long seed = 11; seed < 13; seed++) {
-            MultitaskExperiment.Repetition r = MultitaskExperiment.repetition(okl, 10, 0.6, OMEGAS,
+            MultitaskExperiment.Repetition r = MultitaskExperiment.repetition(okl, new TestSeal(), 10, 0.6, OMEGAS,
                     List.of(MultitaskExperiment.Method.values()), seed);
             coupled += r.mse().get(MultitaskExperiment.Method.MT_COUPLED) / 2;
             independent += r.mse().get(MultitaskExperiment.Method.MT_INDEPENDENT) / 2;

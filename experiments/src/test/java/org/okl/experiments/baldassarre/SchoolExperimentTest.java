@@ -8,6 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
 import org.okl.core.Okl;
+import org.okl.experiments.TestSeal;
+import org.okl.experiments.verdict.Claim;
+import org.okl.experiments.verdict.Comparison;
+import org.okl.experiments.verdict.TimedRepeats;
 
 class SchoolExperimentTest {
 
@@ -16,7 +20,8 @@ class SchoolExperimentTest {
         Okl okl = TestOkl.create();
         Dataset exam = Fits.load(okl, ComponentSpec.of("school-exam"));
         SchoolSplits.Split split = SchoolSplits.split(exam.train().groups().orElseThrow(), 0.3, 2);
-        SchoolExperiment.Fitted fitted = SchoolExperiment.fit(okl, exam, split, List.of(0.0, 0.5, 1.0), 2);
+        SchoolExperiment.Fitted fitted = SchoolExperiment.fit(okl, new TestSeal(), exam, split,
+                List.of(0.0, 0.5, 1.0), 2);
         assertThat(fitted.test().size()).isEqualTo(split.test().length);
         Map<SchoolExperiment.Method, SchoolExperiment.Outcome> scored = fitted.score(okl);
         // the LR test score alone explains about a third of the exam variance in this data
@@ -28,5 +33,32 @@ class SchoolExperimentTest {
         double nu = scored.get(SchoolExperiment.Method.NU).explainedVariance();
         assertThat(scored.get(SchoolExperiment.Method.TIKHONOV).explainedVariance()).isCloseTo(nu,
                 org.assertj.core.data.Offset.offset(5.0));
+    }
+
+    @Test
+    void theTimingClaimCarriesTheLoadSampledAroundItsInterleavedRepeats() {
+        Okl okl = TestOkl.create();
+        Dataset exam = Fits.load(okl, ComponentSpec.of("school-exam"));
+        SchoolSplits.Split split = SchoolSplits.split(exam.train().groups().orElseThrow(), 0.3, 2);
+        SchoolExperiment.Fitted fitted = SchoolExperiment.fit(okl, new TestSeal(), exam, split, List.of(0.5), 2);
+        SchoolExperiment.Protocol protocol = new SchoolExperiment.Protocol(1, List.of(0.5), 0.3, 3);
+        // a quiet machine: 0.4 on 2 cores; the timings are judged (held, contradicted or not shown), not refused
+        TimedRepeats quiet = new TimedRepeats(() -> 0.4, 2);
+        Map<SchoolExperiment.Method, double[]> times = SchoolExperiment.time(okl, fitted, protocol, quiet);
+        for (double[] t : times.values()) {
+            assertThat(t).hasSize(3);
+            assertThat(java.util.Arrays.stream(t).min().orElseThrow()).isPositive();
+        }
+        assertThat(quiet.samples()).hasSize(6);
+        Map<SchoolExperiment.Method, double[]> ev = Map.of(SchoolExperiment.Method.NU, new double[] {31, 32, 30},
+                SchoolExperiment.Method.LANDWEBER, new double[] {32, 31, 31},
+                SchoolExperiment.Method.TIKHONOV, new double[] {31, 31, 32});
+        Claim timing = SchoolExperiment.claims(ev, times, quiet.load()).get(1);
+        assertThat(timing.outcomes()).allSatisfy(o -> assertThat(o.judged()).isTrue());
+        // a loaded machine: 1.5 per core; the same timings are refused
+        TimedRepeats loaded = new TimedRepeats(() -> 3.0, 2);
+        loaded.sample();
+        assertThat(SchoolExperiment.claims(ev, times, loaded.load()).get(1).outcomes())
+                .containsOnly(Comparison.Outcome.TIMING_REFUSED);
     }
 }

@@ -65,8 +65,8 @@ class MtrPiecesTest {
         Okl okl = org.okl.experiments.baldassarre.TestOkl.create();
         MtrExperiment.Protocol omegaZero = new MtrExperiment.Protocol(3, 2, List.of(1.0), List.of(0.0),
                 List.of(1.0), 8);
-        MtrExperiment.Outcome o = MtrExperiment.evaluate(okl, Fits.load(okl, ComponentSpec.of("slump")), omegaZero,
-                4);
+        MtrExperiment.Outcome o = MtrExperiment.evaluate(okl, new org.okl.experiments.TestSeal(),
+                Fits.load(okl, ComponentSpec.of("slump")), omegaZero, 4);
         double[] independent = o.arrmse().get(MtrExperiment.Method.INDEPENDENT);
         assertThat(independent).hasSize(3);
         for (int f = 0; f < 3; f++) {

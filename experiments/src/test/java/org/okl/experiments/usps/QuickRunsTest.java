@@ -133,8 +133,8 @@ class QuickRunsTest {
         Matrix x = trainX.rowRange(0, n);
         Matrix y = trainY.rowRange(0, n);
         Matrix candidates = y.stackRows(trainY.rowRange(size - 1000, size));
-        Matrix testX = UspsTestData.DATA.test().inputs().rowRange(0, 300);
-        Matrix testY = UspsTestData.DATA.test().outputs().rowRange(0, 300);
+        Matrix testX = UspsTestData.RAW_TEST.inputs().rowRange(0, 300);
+        Matrix testY = UspsTestData.RAW_TEST.outputs().rowRange(0, 300);
         double sigmaL = Math.sqrt(10);
         Matrix k = gaussian(x, x, sigma).addToDiagonal(n * lambda);
         Matrix alpha = TestMatrices.naiveSolve(k, gaussian(x, testX, sigma));

@@ -106,7 +106,8 @@ class VerdictRuleTest {
         assertThat(onePoints.refusal()).isEqualTo(Comparison.ONE_FIT);
         Claim claim = Claim.of("P", "c", List.of(onePoints));
         assertThat(claim.verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
-        assertThat(claim.detail()).isEqualTo("0 of 1 hold; not: c (not comparable: " + Comparison.ONE_FIT + ")");
+        assertThat(claim.detail()).isEqualTo("0 of 1 hold; not judged: c (not comparable: " + Comparison.ONE_FIT
+                + ")");
 
         Comparison draws = Comparison.better("d", "A", low, "B", ones(), false, DRAWS);
         Claim substitute = Claim.notComparable("P", "c", List.of(draws), "no headroom on the substitute");

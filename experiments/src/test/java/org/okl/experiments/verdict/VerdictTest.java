@@ -60,18 +60,20 @@ class VerdictTest {
         assertThat(Claim.of("P", "c", List.of(holds, holds)).verdict()).isEqualTo(Verdict.REPRODUCED);
         Claim partly = Claim.of("P", "c", List.of(holds, notShown, contradicted));
         assertThat(partly.verdict()).isEqualTo(Verdict.PARTLY);
-        assertThat(partly.detail()).isEqualTo("1 of 3 hold: n = 10; not: n = 20 (not shown), n = 40 (contradicted)");
+        // a partly row says which part is contradicted
+        assertThat(partly.detail()).isEqualTo("1 of 3 hold: n = 10; contradicted: n = 40; not shown: n = 20");
         assertThat(Claim.of("P", "c", List.of(notShown, contradicted)).verdict()).isEqualTo(Verdict.NOT_REPRODUCED);
         Claim many = Claim.of("P", "c", java.util.Collections.nCopies(6, notShown));
-        assertThat(many.detail()).isEqualTo("0 of 6 hold; not: n = 20 (not shown), n = 20 (not shown), n = 20 (not"
-                + " shown), n = 20 (not shown) and 2 more (the section's claims table lists them)");
+        assertThat(many.detail()).isEqualTo("0 of 6 hold; not shown: n = 20, n = 20, n = 20, n = 20 and 2 more (the"
+                + " section's claims table lists them)");
         Claim notRun = Claim.notRun("P", "c", "data not here");
         assertThat(notRun.verdict()).isEqualTo(Verdict.NOT_RUN);
         assertThat(notRun.detail()).isEqualTo("data not here");
 
         ResultTable summary = VerdictTables.summary(Map.of("exp", List.of(partly, notRun)));
         assertThat(summary.rows()).hasSize(2);
-        assertThat(summary.rows().get(0)).containsExactly("exp", "P", "c", partly.detail(), "partly");
+        assertThat(summary.rows().get(0)).containsExactly("exp", "P", "c", "data not stated", partly.detail(),
+                "partly");
         assertThat(VerdictTables.comparisons(List.of(partly)).rows()).hasSize(3);
     }
 
@@ -86,5 +88,28 @@ class VerdictTest {
         ResultTable t = PaperItems.table(Set.of("kadri-usps"));
         assertThat(t.rows().get(2).get(3)).isEqualTo("run on the paper's data (ESL USPS)");
         assertThat(t.rows().get(5).get(3)).startsWith("not run in this invocation (okl experiment kadri-lowrank)");
+    }
+
+    @Test
+    void substitutesAreNamedInTheRowAndJudgedApart() {
+        Comparison holds = Comparison.better("n = 10", "A", LOW, "B", HIGH, false, RUNS);
+        Claim own = Claim.of("P", "on the paper's data", List.of(holds)).on(Claim.Data.papers("USPS (P's data)"));
+        Claim sub = Claim.of("P", "on a stand-in", List.of(holds)).on(Claim.Data.substitute("yeast", "Bookmarks"));
+        Claim found = Claim.of("P", "with a finding", List.of(holds)).withFindings(List.of("λ on its grid's edge"));
+        assertThat(found.detail()).isEqualTo("1 of 1 hold: n = 10; findings: λ on its grid's edge");
+        assertThat(Claim.on(List.of(found, sub), Claim.Data.papers("D")).stream().map(c -> c.data().name()))
+                .containsExactly("D", "yeast (substitute for Bookmarks)");
+        List<List<String>> rows = new java.util.ArrayList<>(VerdictTables.summary(Map.of("exp", List.of(own, sub)))
+                .rows());
+        // a row of a part written before the data column: five cells
+        rows.add(List.of("old", "P", "c", "0 of 1 hold", "not reproduced"));
+        List<ResultTable> tables = VerdictTables.summaries(rows);
+        assertThat(tables).hasSize(2);
+        assertThat(tables.get(0).rows()).extracting(r -> r.get(3)).containsExactly("USPS (P's data)",
+                "data not stated");
+        assertThat(tables.get(1).rows()).hasSize(1);
+        assertThat(tables.get(1).rows().get(0)).containsExactly("exp", "P", "on a stand-in",
+                "yeast (substitute for Bookmarks)", "1 of 1 hold: n = 10", "reproduced");
+        assertThat(tables.get(1).title()).contains("judged apart");
     }
 }
