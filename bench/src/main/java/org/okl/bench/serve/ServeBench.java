@@ -72,7 +72,9 @@ public final class ServeBench {
         final Path file;
         final Map<Integer, List<byte[]>> bodies = new LinkedHashMap<>();
         final Map<Integer, List<double[]>> flat = new LinkedHashMap<>();
+        final Map<Integer, List<Matrix>> matrices = new LinkedHashMap<>();
         OnnxRuntimeEngine onnx;
+        Model model;
 
         Subject(String name, String label, int centers, Path file) {
             this.name = name;
@@ -112,17 +114,20 @@ public final class ServeBench {
             for (int b : sizes()) {
                 List<byte[]> bodies = new ArrayList<>();
                 List<double[]> flats = new ArrayList<>();
+                List<Matrix> xs = new ArrayList<>();
                 for (int k = 0; k < bodiesPerSize; k++) {
                     Matrix x = ServeModels.inputs(b, p, settings.seed() + 1000L * b + k);
                     bodies.add(json(x));
                     flats.add(rowMajor(x));
+                    xs.add(x);
                 }
                 s.bodies.put(b, bodies);
                 s.flat.put(b, flats);
+                s.matrices.put(b, xs);
             }
+            s.model = s.name.equals("nystrom") ? nystrom : exact;
             if (noOnnx.isEmpty()) {
-                Model m = s.name.equals("nystrom") ? nystrom : exact;
-                s.onnx = OnnxRuntimeEngine.open(OnnxExport.bytes(m, OnnxExport.Precision.FLOAT64));
+                s.onnx = OnnxRuntimeEngine.open(OnnxExport.bytes(s.model, OnnxExport.Precision.FLOAT64));
             }
         }
         Path csv = folder.resolve("predict-input.csv");
@@ -140,6 +145,7 @@ public final class ServeBench {
                 continue;
             }
             cells.add(new Cell("serve", settings.highConcurrency(), b));
+            cells.add(new Cell("model", settings.highConcurrency(), b));
             if (noOnnx.isEmpty()) {
                 cells.add(new Cell("onnx", settings.highConcurrency(), b));
             }
@@ -217,6 +223,10 @@ public final class ServeBench {
                         .POST(HttpRequest.BodyPublishers.ofByteArray(bodies.get(i % bodies.size()))).build();
                 return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
             });
+        } else if (c.engine().equals("model")) {
+            List<Matrix> xs = s.matrices.get(c.batch());
+            o = ClosedLoop.run(c.clients(), requests, seconds, c.batch(),
+                    i -> s.model.predict(xs.get(i % xs.size())).outputs().rows() == c.batch());
         } else {
             o = ClosedLoop.run(c.clients(), requests, seconds, c.batch(),
                     i -> s.onnx.run(flats.get(i % flats.size()), c.batch()));
@@ -296,7 +306,8 @@ public final class ServeBench {
         md.append(String.format(Locale.ROOT, "Models: Nystrom m = %d (fitted on %d rows) and exact n = %d; p = %d "
                 + "inputs, q = %d outputs; Gaussian kernel. Loopback HTTP (JSON rows, JDK HTTP client, closed loop), "
                 + "each measurement bounded by %d requests and %.0f s; %d interleaved repeats, medians. ONNX Runtime "
-                + "runs the exported float64 graph in the same JVM on the same rows; okl predict reads a CSV of %d "
+                + "runs the exported float64 graph in the same JVM on the same rows, as OKL in the JVM runs Model.predict (no HTTP, "
+                + "no JSON); okl predict reads a CSV of %d "
                 + "rows in its own JVM (start included). The server: okl serve's defaults (2 ms batching wait, 4,096 "
                 + "rows per call), its queue raised to 2^20 rows. Back-end: %s; %d processors.%n%n", settings.rank(),
                 settings.nystromRows(), settings.exactRows(), settings.inputs(), settings.outputs(),
@@ -310,8 +321,9 @@ public final class ServeBench {
                     0.5 * processors, processors));
         }
         md.append(".\n\n");
-        md.append("| model | measurement | OKL serve | ONNX Runtime | okl predict | OKL / ONNX Runtime | failed |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|\n");
+        md.append("| model | measurement | OKL serve | ONNX Runtime | OKL in the JVM | okl predict "
+                + "| OKL serve / ONNX Runtime | OKL in the JVM / ONNX Runtime | failed |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Subject s : subjects) {
             for (int c : settings.concurrency()) {
                 for (String what : List.of("p50", "p99")) {
@@ -319,7 +331,8 @@ public final class ServeBench {
                     double okl = median(outcomes.get(key(s, new Cell("serve", c, 1))), o -> o.quantile(q)) * 1e3;
                     double ort = median(outcomes.get(key(s, new Cell("onnx", c, 1))), o -> o.quantile(q)) * 1e3;
                     row(md, s.label, "single-row latency " + what + ", " + c + (c == 1 ? " client" : " clients")
-                            + " (ms)", okl, ort, Double.NaN, ort / okl, failed(outcomes, s, c, 1));
+                            + " (ms)", okl, ort, Double.NaN, Double.NaN, ort / okl, Double.NaN,
+                            failed(outcomes, s, c, 1));
                 }
             }
             int high = settings.highConcurrency();
@@ -328,9 +341,11 @@ public final class ServeBench {
                         ClosedLoop.Outcome::rowsPerSecond);
                 double ort = median(outcomes.get(key(s, new Cell("onnx", high, b))),
                         ClosedLoop.Outcome::rowsPerSecond);
+                double inJvm = median(outcomes.get(key(s, new Cell("model", high, b))),
+                        ClosedLoop.Outcome::rowsPerSecond);
                 double predict = b == limitBatch ? medianOf(predictRates.get(s.name)) : Double.NaN;
-                row(md, s.label, "rows/s, batches of " + b + ", " + high + " clients", okl, ort, predict, okl / ort,
-                        failed(outcomes, s, high, b));
+                row(md, s.label, "rows/s, batches of " + b + ", " + high + " clients", okl, ort, inJvm, predict,
+                        okl / ort, inJvm / ort, failed(outcomes, s, high, b));
             }
             double limit = medianOf(limits.get(s.name));
             double batched = median(outcomes.get(key(s, new Cell("serve", high, limitBatch))),
@@ -338,26 +353,29 @@ public final class ServeBench {
             double flops = 2.0 * s.centers * (settings.inputs() + settings.outputs());
             md.append("| ").append(s.label).append(" | kernel block product alone, ").append(limitBatch)
                     .append(" rows (rows/s; ").append(String.format(Locale.ROOT, "%.1f GFLOP/s", limit * flops / 1e9))
-                    .append(") | ").append(number(limit)).append(" | | | | |\n");
+                    .append(") | ").append(number(limit)).append(" | | | | | | |\n");
             md.append("| ").append(s.label).append(" | batched throughput / kernel block limit (target >= 0.8) | ")
-                    .append(String.format(Locale.ROOT, "%.2f", batched / limit)).append(" | | | | |\n");
+                    .append(String.format(Locale.ROOT, "%.2f", batched / limit)).append(" | | | | | | |\n");
         }
-        md.append("\nOKL / ONNX Runtime: the speed ratio (rows/s of OKL over ONNX Runtime's; for latencies ONNX "
-                + "Runtime's over OKL's), target >= 1 for the batches. okl predict: the batch case only.\n");
+        md.append("\nOKL serve / ONNX Runtime: the speed ratio (rows/s of OKL over ONNX Runtime's; for latencies "
+                + "ONNX Runtime's over OKL's), target >= 1 for the batches; OKL in the JVM / ONNX Runtime: the same "
+                + "model evaluation without HTTP and JSON, which ONNX Runtime's column does not pay either. okl "
+                + "predict: the batch case only.\n");
         return md.toString();
     }
 
-    private static void row(StringBuilder md, String model, String what, double okl, double ort, double predict,
-            double ratio, int failed) {
+    private static void row(StringBuilder md, String model, String what, double okl, double ort, double inJvm,
+            double predict, double ratio, double inJvmRatio, int failed) {
         md.append("| ").append(model).append(" | ").append(what).append(" | ").append(number(okl)).append(" | ")
-                .append(number(ort)).append(" | ").append(number(predict)).append(" | ")
-                .append(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "").append(" | ")
-                .append(failed).append(" |\n");
+                .append(number(ort)).append(" | ").append(number(inJvm)).append(" | ").append(number(predict))
+                .append(" | ").append(Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.2f", ratio) : "")
+                .append(" | ").append(Double.isFinite(inJvmRatio) ? String.format(Locale.ROOT, "%.2f", inJvmRatio) : "")
+                .append(" | ").append(failed).append(" |\n");
     }
 
     private int failed(Map<String, List<ClosedLoop.Outcome>> outcomes, Subject s, int clients, int batch) {
         int n = 0;
-        for (String engine : List.of("serve", "onnx")) {
+        for (String engine : List.of("serve", "onnx", "model")) {
             List<ClosedLoop.Outcome> list = outcomes.get(key(s, new Cell(engine, clients, batch)));
             if (list != null) {
                 n += list.stream().mapToInt(ClosedLoop.Outcome::failures).sum();
