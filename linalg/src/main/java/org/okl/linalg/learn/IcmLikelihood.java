@@ -17,15 +17,21 @@ import org.okl.api.linalg.SymmetricEigen;
  * {@code N = V diag(e) V^T}, {@code e_j = sum_l s_l / (s_l a_j + s2)}; for s2 it is
  * {@code (sum 1/(s a + s2) - <C, C>)/2}.
  *
- * <p>Parameters, in order: log widths (p), B (q x r, column-major), log d (q), log s2.
+ * <p>Parameters, in order: log widths (p), B (q x r, column-major), log d (q), log (s2 - s2_min). The noise has a
+ * floor, {@code s2_min = 1e-5} times the targets' mean square, the lower bound scikit-learn's {@code WhiteKernel}
+ * puts on the noise of normalised targets: without it noise-free targets drive s2 towards 0 (lambda 1e-55 was seen),
+ * an unregularised interpolation whose coefficients magnify every rounding error of the kernel.
  */
 public final class IcmLikelihood implements Lbfgs.Objective {
     private static final double LOG_2PI = Math.log(2 * Math.PI);
+    /** The noise floor relative to the targets' mean square (scikit-learn's WhiteKernel bound, 1e-5). */
+    static final double NOISE_FLOOR = 1e-5;
     private final Matrix x;
     private final Matrix y;
     private final KernelLearning.Family family;
     private final int rank;
     private final LinearAlgebra la;
+    private final double noiseFloor;
 
     /**
      * @param x      inputs (n x p)
@@ -37,6 +43,11 @@ public final class IcmLikelihood implements Lbfgs.Objective {
     public IcmLikelihood(Matrix x, Matrix y, KernelLearning.Family family, int rank, LinearAlgebra la) {
         this.x = x;
         this.y = y;
+        double squares = 0;
+        for (double v : y.data()) {
+            squares += v * v;
+        }
+        this.noiseFloor = NOISE_FLOOR * Math.max(squares / Math.max(1, y.data().length), Double.MIN_NORMAL);
         this.family = family;
         this.rank = rank;
         this.la = la;
@@ -80,9 +91,14 @@ public final class IcmLikelihood implements Lbfgs.Objective {
         return d;
     }
 
-    /** The noise variance s2 (= n lambda) of a parameter vector. */
+    /** The noise variance s2 (= n lambda) of a parameter vector: the floor plus the exponential of the last. */
     double noise(double[] theta) {
-        return Math.exp(theta[theta.length - 1]);
+        return noiseFloor + Math.exp(theta[theta.length - 1]);
+    }
+
+    /** The noise floor s2_min of these targets. */
+    double noiseFloor() {
+        return noiseFloor;
     }
 
     /** A = B B^T + diag(d). */
@@ -220,7 +236,7 @@ public final class IcmLikelihood implements Lbfgs.Objective {
         for (int i = 0; i < q; i++) {
             gradient[p + q * rank + i] = gA.get(i, i) * dg[i];
         }
-        gradient[theta.length - 1] = 0.5 * (traceInverse - cc) * s2;
+        gradient[theta.length - 1] = 0.5 * (traceInverse - cc) * (s2 - noiseFloor);
         return value;
     }
 
