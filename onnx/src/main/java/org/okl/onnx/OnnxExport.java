@@ -35,7 +35,8 @@ import org.okl.onnx.proto.OnnxProto.ValueInfoProto;
  * {@value #SCORES} (the decoder's scores before any decision, before target transforms are undone).
  * <p>
  * Exported stages: the input transforms {@code standardize}, {@code min-max}, {@code drop-constant}, {@code one-hot},
- * {@code pca}; the scalar kernels {@code gaussian}, {@code laplacian}, {@code linear}, {@code polynomial},
+ * {@code pca}; the scalar kernels {@code gaussian}, {@code laplacian}, {@code ard-gaussian}, {@code ard-laplacian},
+ * {@code linear}, {@code polynomial},
  * {@code tanimoto}, {@code gaussian-tanimoto}, {@code scaled}, {@code sum} and {@code product} of them; the
  * predictors {@code kernel-expansion} (exact fits, separable operator kernels: {@code k(x, X) C R}) and
  * {@code sketch-expansion} over Nystrom landmarks ({@code k(x, L) beta}); the output embeddings {@code vector},
@@ -505,17 +506,22 @@ public final class OnnxExport {
                 return g.op("Pow", s, g.scalar("degree", spec.path("degree").asInt(3)));
             }
             case "gaussian" -> {
-                double sigma = width(spec, name);
-                String d2 = g.op("Max", squaredDistances(z, points), g.scalar("zero", 0.0));
-                return g.op("Exp", g.op("Mul", d2, g.scalar("scale", -1.0 / (2.0 * sigma * sigma))));
+                return gaussian(z, points, width(spec, name));
             }
             case "laplacian" -> {
-                double sigma = spec.has("sigma") ? width(spec, name) : 1.0;
-                String zz = g.op("Unsqueeze", z, g.longs("axis", false, 1));
-                String diff = g.op("Sub", zz, g.matrix("points", points));
-                String l1 = g.op("ReduceSum", List.of(g.op("Abs", diff), g.longs("axes", false, 2)),
-                        intAttribute("keepdims", 0));
-                return g.op("Exp", g.op("Mul", l1, g.scalar("scale", -1.0 / sigma)));
+                return laplacian(z, points, spec.has("sigma") ? width(spec, name) : 1.0);
+            }
+            case "ard-gaussian", "ard-laplacian" -> {
+                // the one-width kernel of width 1 on the inputs divided feature by feature by their widths
+                double[] inverse = inverseWidths(spec, name, points.cols());
+                Matrix scaled = points.copy();
+                for (int i = 0; i < scaled.rows(); i++) {
+                    for (int f = 0; f < scaled.cols(); f++) {
+                        scaled.set(i, f, scaled.get(i, f) * inverse[f]);
+                    }
+                }
+                String zs = g.op("Mul", z, g.row("inverse_widths", inverse));
+                return name.equals("ard-gaussian") ? gaussian(zs, scaled, 1.0) : laplacian(zs, scaled, 1.0);
             }
             case "tanimoto" -> {
                 return tanimoto(z, points);
@@ -539,9 +545,36 @@ public final class OnnxExport {
                 return acc;
             }
             default -> throw refused("kernel " + UserText.quote(name), "only the closed-form scalar kernels gaussian, "
-                    + "laplacian, linear, polynomial, tanimoto, gaussian-tanimoto, scaled, sum and product are "
-                    + "exported");
+                    + "laplacian, ard-gaussian, ard-laplacian, linear, polynomial, tanimoto, gaussian-tanimoto, "
+                    + "scaled, sum and product are exported");
         }
+    }
+
+    private String gaussian(String z, Matrix points, double sigma) {
+        String d2 = g.op("Max", squaredDistances(z, points), g.scalar("zero", 0.0));
+        return g.op("Exp", g.op("Mul", d2, g.scalar("scale", -1.0 / (2.0 * sigma * sigma))));
+    }
+
+    private String laplacian(String z, Matrix points, double sigma) {
+        String zz = g.op("Unsqueeze", z, g.longs("axis", false, 1));
+        String diff = g.op("Sub", zz, g.matrix("points", points));
+        String l1 = g.op("ReduceSum", List.of(g.op("Abs", diff), g.longs("axes", false, 2)),
+                intAttribute("keepdims", 0));
+        return g.op("Exp", g.op("Mul", l1, g.scalar("scale", -1.0 / sigma)));
+    }
+
+    /** 1 / w_f for an ARD kernel's recorded widths, one per input column of the kernel. */
+    private static double[] inverseWidths(JsonNode spec, String name, int columns) {
+        JsonNode widths = spec.path("widths");
+        if (!widths.isArray() || widths.size() != columns) {
+            throw refused("kernel " + UserText.quote(name), "the model records " + (widths.isArray()
+                    ? widths.size() + " widths for " + columns + " input columns" : "no widths"));
+        }
+        double[] inverse = new double[columns];
+        for (int f = 0; f < columns; f++) {
+            inverse[f] = 1.0 / widths.get(f).asDouble();
+        }
+        return inverse;
     }
 
     private static double width(JsonNode spec, String name) {

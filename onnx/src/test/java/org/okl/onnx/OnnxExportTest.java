@@ -233,6 +233,12 @@ class OnnxExportTest {
                 + "\"kernel\": {\"name\": \"laplacian\", \"sigma\": 3.0}}]}}",
         "{\"inputs\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"product\", \"kernels\": ["
                 + "{\"name\": \"gaussian\", \"sigma\": 2.0}, {\"name\": \"polynomial\", \"degree\": 2}]}}",
+        // one width per feature (the learned candidate's kernels) and the low-rank-plus-diagonal output matrix
+        "{\"inputs\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"ard-gaussian\", \"widths\": [0.7, 2.5,"
+                + " 40.0, 1.3]}, \"operator\": {\"name\": \"separable\", \"matrix\": {\"name\": \"low-rank\","
+                + " \"rank\": 2, \"factor\": [1.0, 0.2, 0.5, 0.8, -0.3, 0.4], \"diagonal\": [0.1, 0.2, 0.3]}}}",
+        "{\"inputs\": [{\"name\": \"min-max\"}], \"kernel\": {\"name\": \"ard-laplacian\", \"widths\": [0.4, 3.0,"
+                + " 1.1, 9.0]}}",
         // input transforms, a separable operator with a full output matrix, target transforms
         "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"3\"}, {\"name\": \"pca\", \"rank\": 3, \"whiten\": true}],"
                 + " \"targets\": [{\"name\": \"standardize\"}], \"kernel\": {\"name\": \"gaussian\", \"sigma\": 2},"
