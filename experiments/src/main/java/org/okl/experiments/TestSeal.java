@@ -33,6 +33,21 @@ public final class TestSeal {
                 new HeldOut(this, data.name() + " test set", test.inputs(), test.outputs(), test.groups()));
     }
 
+    /**
+     * All labelled rows of a data set, its shipped test split (if any) after its training split, for a protocol that
+     * cross-validates over the whole set (the accuracy benchmark's folds): each fold's evaluation rows are then
+     * sealed with {@link #of(String, Dataset.Split, int[])} before any model of the fold is fitted, and scored once.
+     */
+    public Dataset.Split pooled(Dataset data) {
+        Dataset.Split train = data.train();
+        return data.test().map(t -> new Dataset.Split(train.inputs().stackRows(t.inputs()),
+                train.outputs().stackRows(t.outputs()), train.groups().flatMap(g -> t.groups().map(h -> {
+                    int[] all = java.util.Arrays.copyOf(g, g.length + h.length);
+                    System.arraycopy(h, 0, all, g.length, h.length);
+                    return all;
+                })))).orElse(train);
+    }
+
     /** Whether a data set ships a test split (to seal with {@link #split}). */
     public static boolean shipsTest(Dataset data) {
         return data.test().isPresent();
