@@ -173,6 +173,10 @@ public final class AutoPipeline {
                 s.set("prefer", merged.path("selection").get("prefer"));
             }
         }
+        if (selection != null && !selection.has("learn") && merged.path("selection").has("learn")) {
+            // a selection given for its folds or metric keeps the preset's learned candidate, as it keeps the grid
+            ((ObjectNode) selection).set("learn", merged.path("selection").get("learn"));
+        }
         List<String> overridden = new ArrayList<>();
         given.fieldNames().forEachRemaining(overridden::add);
         replaceMembers(merged, given);

@@ -381,11 +381,14 @@ public final class PipelineFiles {
         }
     }
 
-    /** {@code selection.learn}: an object of whole numbers {@code rank} (2), {@code rows} (1000), {@code iterations} (50). */
+    /**
+     * {@code selection.learn}: an object of whole numbers {@code rank} (2), {@code rows} (1000), {@code iterations}
+     * (50); {@code "iterations": 0} means no learned candidate, which turns an automatic preset's off.
+     */
     private static SelectionSpec.Learn learn(JsonNode n, String source) {
         if (!n.isObject()) {
             throw invalid(source, "selection.learn must be an object such as {\"rank\": 2, \"rows\": 1000, "
-                    + "\"iterations\": 50}");
+                    + "\"iterations\": 50} ({\"iterations\": 0} for none)");
         }
         Set<String> allowed = Set.of("rank", "rows", "iterations");
         n.fieldNames().forEachRemaining(f -> {
@@ -450,7 +453,7 @@ public final class PipelineFiles {
                 s.prefer().forEach((k, v) -> prefer.set(k, JSON.valueToTree(plain(v))));
             }
             sel.put("seed", s.seed());
-            s.learn().ifPresent(l -> {
+            s.learnSetting().ifPresent(l -> {
                 ObjectNode learn = sel.putObject("learn");
                 learn.put("rank", l.rank());
                 learn.put("rows", l.rows());

@@ -45,13 +45,14 @@ public final class SelectionSpec {
      *
      * @param rank       the rank of the output coupling B (A = B B^T + diag(d))
      * @param rows       the most training rows the learner sees (a seeded draw above)
-     * @param iterations the most L-BFGS iterations (each one eigendecomposition of a rows x rows Gram)
+     * @param iterations the most L-BFGS iterations (each one eigendecomposition of a rows x rows Gram); 0: no learned
+     *                   candidate, which turns an automatic preset's off
      */
     public record Learn(int rank, int rows, int iterations) {
         /** Checks the ranges. */
         public Learn {
-            if (rank < 0 || rows < 10 || iterations < 1) {
-                throw new IllegalArgumentException("selection.learn needs rank >= 0, rows >= 10 and iterations >= 1, "
+            if (rank < 0 || rows < 10 || iterations < 0) {
+                throw new IllegalArgumentException("selection.learn needs rank >= 0, rows >= 10 and iterations >= 0, "
                         + "got rank " + rank + ", rows " + rows + ", iterations " + iterations);
             }
         }
@@ -155,8 +156,13 @@ public final class SelectionSpec {
         return b.learn(learn);
     }
 
-    /** The learned candidate's budget, when the selection tries one. */
+    /** The learned candidate's budget, when the selection tries one (none for 0 iterations). */
     public Optional<Learn> learn() {
+        return Optional.ofNullable(learn).filter(l -> l.iterations() > 0);
+    }
+
+    /** {@code selection.learn} as given, 0 iterations included (what a pipeline file writes back). */
+    public Optional<Learn> learnSetting() {
         return Optional.ofNullable(learn);
     }
 

@@ -160,6 +160,12 @@ class PipelineFilesTest {
                 .hasMessageContaining("p.json: unknown member 'selection.learn.steps'");
         assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"learn\": "
                 + "{\"rows\": 2}}}", "p.json", registry())).hasMessageContaining("rows >= 10");
+        // 0 iterations: no learned candidate, and the setting survives the round trip (it turns a preset's off)
+        PipelineSpec off = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"learn\": "
+                + "{\"iterations\": 0}}}", "p.json", registry());
+        assertThat(off.selection().orElseThrow().learn()).isEmpty();
+        assertThat(off.selection().orElseThrow().learnSetting()).contains(new SelectionSpec.Learn(2, 1000, 0));
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(off), "again.json", registry())).isEqualTo(off);
     }
 
     @Test

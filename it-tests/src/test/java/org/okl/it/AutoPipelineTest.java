@@ -91,6 +91,13 @@ class AutoPipelineTest {
         assertThat(choice.spec().kernel()).contains(Kernels.laplacianMedianWidth().spec());
         assertThat(choice.spec().selection().orElseThrow().folds()).isEqualTo(4);
         assertThat(choice.spec().selection().orElseThrow().grid()).containsKey("kernel.factor");
+        // a selection given for its folds keeps the preset's learned candidate, as it keeps the grid
+        assertThat(choice.spec().selection().orElseThrow().learn()).contains(new SelectionSpec.Learn(2, 1000, 50));
+        PipelineSpec off = PipelineSpec.auto().selection(SelectionSpec.kfold(4)
+                .learn(new SelectionSpec.Learn(2, 1000, 0)).build()).build();
+        SelectionSpec offSelection = AutoPipeline.choose(off, 500, regression, OKL).spec().selection().orElseThrow();
+        assertThat(offSelection.learn()).as("0 iterations: no learned candidate").isEmpty();
+        assertThat(offSelection.grid()).containsKey("kernel.factor");
         assertThat(choice.record().reasons()).anyMatch(r -> r.contains("replacing the automatic choice: kernel, "
                 + "selection")).anyMatch(r -> r.equals("500 rows <= 5,000: exact fit"));
         AutoPipeline.Choice sketched = AutoPipeline.choose(PipelineSpec.auto().approximation(ComponentSpec.of(
