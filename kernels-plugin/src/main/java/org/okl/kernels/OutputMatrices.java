@@ -53,6 +53,23 @@ public final class OutputMatrices {
                 .with("neighbours", neighbours);
     }
 
+    /**
+     * {@code low-rank}: A = B B^T + diag(d), positive semi-definite by construction (the learned candidate's output
+     * matrix).
+     *
+     * @param factor   B, one row per output, each of the same length r (the rank; none for A = diag(d))
+     * @param diagonal d, one number >= 0 per output
+     */
+    public static TypedSpec<OutputMatrix> lowRank(double[][] factor, double[] diagonal) {
+        int rank = factor.length == 0 ? 0 : factor[0].length;
+        List<Object> d = new ArrayList<>(diagonal.length);
+        for (double v : diagonal) {
+            d.add(v);
+        }
+        return TypedSpec.of(OutputMatrix.class, "low-rank").with("rank", rank).with("factor", rowMajor(factor))
+                .with("diagonal", d);
+    }
+
     /** {@code file}: A read from a file (one row per line). */
     public static TypedSpec<OutputMatrix> file(Path path) {
         return TypedSpec.of(OutputMatrix.class, "file").with("path", path.toString());
