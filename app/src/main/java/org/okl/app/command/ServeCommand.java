@@ -125,12 +125,20 @@ public final class ServeCommand implements Runnable {
 
     /**
      * Reloads every model on SIGHUP (as daemons re-read their configuration), instead of the JVM's default of
-     * stopping; a file that is refused is logged and its old version keeps serving.
+     * stopping; a file that is refused is logged and its old version keeps serving. A process that inherited SIGHUP
+     * ignored (started under {@code nohup}) cannot handle it: the JVM leaves it ignored, and one line on standard
+     * error says to reload over HTTP instead.
      */
     @SuppressWarnings("sunapi")
-    private static void reloadOnHangUp(ModelServer server) {
+    private void reloadOnHangUp(ModelServer server) {
         try {
-            sun.misc.Signal.handle(new sun.misc.Signal("HUP"), signal -> server.reloadAll());
+            sun.misc.SignalHandler before = sun.misc.Signal.handle(new sun.misc.Signal("HUP"),
+                    signal -> server.reloadAll());
+            if (before == sun.misc.SignalHandler.SIG_IGN) {
+                spec.commandLine().getErr().println("okl serve: SIGHUP is ignored in this process (started under "
+                        + "nohup?), so it does not reload the models; reload with POST /v1/models/NAME/reload");
+                spec.commandLine().getErr().flush();
+            }
         } catch (IllegalArgumentException e) {
             // no SIGHUP on this system (Windows): reload through POST /v1/models/NAME/reload
         }
