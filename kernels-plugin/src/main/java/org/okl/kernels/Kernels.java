@@ -51,20 +51,12 @@ public final class Kernels {
 
     /** {@code ard-gaussian}: exp(-sum_f (x_f - x'_f)^2 / (2 w_f^2)), one width w_f > 0 per input feature. */
     public static TypedSpec<VectorKernel> ardGaussian(double... widths) {
-        return TypedSpec.of(VectorKernel.class, "ard-gaussian").with("widths", doubles(widths));
+        return TypedSpec.of(VectorKernel.class, "ard-gaussian").with("widths", OutputMatrices.doubles(widths));
     }
 
     /** {@code ard-laplacian}: exp(-sum_f |x_f - x'_f| / w_f), one width w_f > 0 per input feature. */
     public static TypedSpec<VectorKernel> ardLaplacian(double... widths) {
-        return TypedSpec.of(VectorKernel.class, "ard-laplacian").with("widths", doubles(widths));
-    }
-
-    private static List<Object> doubles(double[] values) {
-        List<Object> out = new java.util.ArrayList<>(values.length);
-        for (double v : values) {
-            out.add(v);
-        }
-        return out;
+        return TypedSpec.of(VectorKernel.class, "ard-laplacian").with("widths", OutputMatrices.doubles(widths));
     }
 
     /** {@code laplacian} with its width set to the median pairwise L1 distance of the training inputs. */

@@ -62,12 +62,8 @@ public final class OutputMatrices {
      */
     public static TypedSpec<OutputMatrix> lowRank(double[][] factor, double[] diagonal) {
         int rank = factor.length == 0 ? 0 : factor[0].length;
-        List<Object> d = new ArrayList<>(diagonal.length);
-        for (double v : diagonal) {
-            d.add(v);
-        }
         return TypedSpec.of(OutputMatrix.class, "low-rank").with("rank", rank).with("factor", rowMajor(factor))
-                .with("diagonal", d);
+                .with("diagonal", doubles(diagonal));
     }
 
     /** {@code file}: A read from a file (one row per line). */
@@ -87,9 +83,16 @@ public final class OutputMatrices {
     static List<Object> rowMajor(double[][] rows) {
         List<Object> out = new ArrayList<>();
         for (double[] row : rows) {
-            for (double v : row) {
-                out.add(v);
-            }
+            out.addAll(doubles(row));
+        }
+        return out;
+    }
+
+    /** Numbers as a list parameter takes them (the kernels' {@code widths}, a matrix's {@code diagonal}). */
+    static List<Object> doubles(double[] values) {
+        List<Object> out = new ArrayList<>(values.length);
+        for (double v : values) {
+            out.add(v);
         }
         return out;
     }
