@@ -4,23 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -72,30 +66,6 @@ class ServeFaultIT {
         return okl.pipeline(spec).fit(TrainingData.of(x, y));
     }
 
-    private record Server(Process process, URI uri, Path stderr) {
-        String log() throws IOException {
-            return Files.readString(stderr);
-        }
-    }
-
-    private Server serve(Path model, String... options) throws Exception {
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
-        command.addAll(List.of("-jar", OklProcess.artifact("okl.app.jar").toString(), "serve", "--model",
-                model.toString(), "--port", "0"));
-        command.addAll(List.of(options));
-        Path stderr = Files.createTempFile(dir, "serve", ".err");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectError(stderr.toFile()).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        String line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                return null;
-            }
-        }).get(120, TimeUnit.SECONDS);
-        return new Server(p, line == null ? null : URI.create(line.trim()), stderr);
-    }
-
     private static HttpResponse<String> post(URI uri, String path, String body) throws Exception {
         return CLIENT.send(HttpRequest.newBuilder(uri.resolve(path)).timeout(Duration.ofSeconds(120))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
@@ -138,7 +108,7 @@ class ServeFaultIT {
         Path state = dir.resolve("state");
         Files.copy(smallFile, served);
 
-        Server first = serve(served, "--state-dir", state.toString());
+        ServeIT.Server first = ServeIT.start(dir, served, "--state-dir", state.toString());
         assertThat(first.uri()).as("the URL line; stderr: %s", first.log()).isNotNull();
         long reloadNanos;
         try {
@@ -165,7 +135,7 @@ class ServeFaultIT {
         byte[] bytes = Files.readAllBytes(smallFile);
         Files.write(served, Arrays.copyOf(bytes, bytes.length / 2));
 
-        Server second = serve(served, "--state-dir", state.toString());
+        ServeIT.Server second = ServeIT.start(dir, served, "--state-dir", state.toString());
         try {
             assertThat(second.uri()).as("the URL line; stderr: %s", second.log()).isNotNull();
             Matrix x = inputs(6, p, 99);
@@ -187,7 +157,7 @@ class ServeFaultIT {
             stop(second.process());
         }
         // without the state folder the damaged file is refused: the server does not start
-        Server third = serve(served);
+        ServeIT.Server third = ServeIT.start(dir, served);
         try {
             assertThat(third.uri()).isNull();
             assertThat(third.process().waitFor(60, TimeUnit.SECONDS)).isTrue();

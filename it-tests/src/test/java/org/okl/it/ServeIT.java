@@ -104,8 +104,8 @@ class ServeIT {
         return x;
     }
 
-    /** A running {@code okl serve}. */
-    private record Server(Process process, URI uri, Path stderr) implements AutoCloseable {
+    /** A running {@code okl serve}; {@code uri} is null when it printed no URL (it refused to start). */
+    record Server(Process process, URI uri, Path stderr) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             process.destroy();
@@ -120,6 +120,17 @@ class ServeIT {
     }
 
     private static Server serve(Path model, String... options) throws Exception {
+        Server s = start(dir, model, options);
+        assertThat(s.uri()).as("the URL line; stderr: %s", s.log()).isNotNull();
+        assertThat(s.uri().toString()).matches("http://127\\.0\\.0\\.1:\\d+/");
+        return s;
+    }
+
+    /**
+     * Starts {@code okl serve} on a free port in {@code folder}, as the suite's JVM runs (its Vector API module and
+     * back-end), and waits for the URL line it prints; ServeFaultIT starts its servers here too.
+     */
+    static Server start(Path folder, Path model, String... options) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
             command.addAll(List.of("--add-modules", "jdk.incubator.vector"));
@@ -131,8 +142,8 @@ class ServeIT {
         command.addAll(List.of("-jar", OklProcess.artifact("okl.app.jar").toString(), "serve", "--model",
                 model.toString(), "--port", "0"));
         command.addAll(List.of(options));
-        Path stderr = Files.createTempFile(dir, "serve", ".err");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectError(stderr.toFile()).start();
+        Path stderr = Files.createTempFile(folder, "serve", ".err");
+        Process p = new ProcessBuilder(command).directory(folder.toFile()).redirectError(stderr.toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String line = CompletableFuture.supplyAsync(() -> {
             try {
@@ -141,9 +152,7 @@ class ServeIT {
                 return null;
             }
         }).get(120, TimeUnit.SECONDS);
-        assertThat(line).as("the URL line; stderr: %s", Files.readString(stderr)).isNotNull()
-                .matches("http://127\\.0\\.0\\.1:\\d+/");
-        return new Server(p, URI.create(line), stderr);
+        return new Server(p, line == null ? null : URI.create(line), stderr);
     }
 
     private static HttpResponse<String> post(Server s, String path, String type, String body, String... headers)
