@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.parquet.column.Encoding;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
@@ -95,7 +96,8 @@ class SparkWrittenParquetTest {
         int groups = 0;
         boolean dictionary = false;
         for (Path part : parts) {
-            try (ParquetFileReader r = ParquetFileReader.open(new LocalInputFile(part))) {
+            try (ParquetFileReader r = ParquetFileReader.open(
+                    HadoopInputFile.fromPath(new org.apache.hadoop.fs.Path(part.toUri()), new Configuration()))) {
                 groups += r.getRowGroups().size();
                 for (BlockMetaData group : r.getRowGroups()) {
                     for (ColumnChunkMetaData column : group.getColumns()) {
