@@ -139,9 +139,43 @@ public final class KernelLearning {
         double startValue = objective.valueAndGradient(theta0, g);
         Lbfgs.Result r = new Lbfgs(10, options.iterations(), 1e-5, 1e-7).minimize(objective, theta0);
         int n = xs.rows();
-        return new Learned(family, objective.widths(r.x()), objective.factor(r.x()), objective.diagonal(r.x()),
-                objective.noise(r.x()), r.value() / n, startValue / n, n, r.iterations(), r.evaluations() + 1,
-                r.stop(), (System.nanoTime() - start) / 1e9);
+        double[] widths = bounded(objective.widths(r.x()), Math.exp(theta0[0]));
+        Matrix factor = objective.factor(r.x());
+        double[] diagonal = objective.diagonal(r.x());
+        double noise = objective.noise(r.x());
+        // (a diagonal entry may underflow to 0: A = B B^T + diag(d) stays positive semi-definite, and the ridge's
+        // lambda keeps the solve regular)
+        if (!factor.isFinite() || !Arrays.stream(diagonal).allMatch(d -> Double.isFinite(d) && d >= 0)
+                || !(noise > 0 && Double.isFinite(noise)) || !Double.isFinite(r.value())) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "kernel learning diverged after "
+                    + "%d iterations: output matrix %s, diagonal %s, noise %.3g, objective %.3g", r.iterations(),
+                    factor.isFinite() ? "finite" : "not finite", Arrays.toString(diagonal), noise, r.value()));
+        }
+        return new Learned(family, widths, factor, diagonal, noise, r.value() / n, startValue / n, n, r.iterations(),
+                r.evaluations() + 1, r.stop(), (System.nanoTime() - start) / 1e9);
+    }
+
+    /** How far a learned width may move from the start (the median distance), either way: a factor of 10^6. */
+    static final double WIDTH_RANGE = 1e6;
+
+    /**
+     * The learned widths within {@code [start / WIDTH_RANGE, start * WIDTH_RANGE]}. The likelihood of a feature that
+     * carries no signal keeps growing its width, and L-BFGS's line search can carry its logarithm past where
+     * {@code exp} overflows: an infinite width that no kernel spec accepts. Capped at 10^6 times the median
+     * distance, such a feature's share of any squared distance is below 10^-12 of the start's (Gaussian; 10^-6 for
+     * the Laplacian's L1), the same kernel to within rounding wherever the rows' distances are of the median's order.
+     * The lower cap, which the likelihood does not approach in practice (a width far below every distance makes the
+     * Gram the identity), keeps the width positive where {@code exp} would underflow to 0.
+     */
+    static double[] bounded(double[] widths, double start) {
+        double low = start / WIDTH_RANGE;
+        double high = start * WIDTH_RANGE;
+        double[] w = new double[widths.length];
+        for (int f = 0; f < w.length; f++) {
+            double v = widths[f];
+            w[f] = Double.isNaN(v) ? start : Math.min(high, Math.max(low, v));
+        }
+        return w;
     }
 
     /**

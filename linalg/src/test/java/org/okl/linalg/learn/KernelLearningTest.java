@@ -40,6 +40,31 @@ class KernelLearningTest {
     }
 
     @Test
+    void widthsThatRanOffAreCappedWhereTheirFeatureNoLongerCounts() {
+        // what tecator's fold 4 hit: an irrelevant feature's width past exp's overflow, then refused by the kernel
+        double start = 2.5;
+        double[] w = KernelLearning.bounded(new double[] {Double.POSITIVE_INFINITY, 0.0, 1.7, Double.NaN, 3e9}, start);
+        assertThat(w).containsExactly(start * 1e6, start / 1e6, 1.7, start, start * 1e6);
+        // the capped feature's kernel is the kernel without that feature, to within 1e-11 (independent: the Gram
+        // of the other features alone), for both families
+        Random random = new Random(3);
+        Matrix x = Matrix.zeros(30, 3);
+        for (int i = 0; i < x.data().length; i++) {
+            x.data()[i] = 2 * random.nextGaussian();
+        }
+        Matrix rest = x.columnRange(1, 3);
+        for (KernelLearning.Family family : KernelLearning.Family.values()) {
+            Matrix capped = IcmLikelihood.gram(family, new double[] {start * 1e6, 1.3, 0.8}, x, x);
+            Matrix without = IcmLikelihood.gram(family, new double[] {1.3, 0.8}, rest, rest);
+            for (int k = 0; k < capped.data().length; k++) {
+                assertThat(capped.data()[k]).as("%s entry %d", family, k)
+                        .isCloseTo(without.data()[k], org.assertj.core.api.Assertions.within(
+                                family == KernelLearning.Family.GAUSSIAN ? 1e-11 : 1e-5));
+            }
+        }
+    }
+
+    @Test
     void learnedCouplingBeatsIndependentOutputsAtSmallN() {
         int draws = 20;
         double[] coupled = new double[draws];
