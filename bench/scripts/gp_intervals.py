@@ -64,7 +64,9 @@ def okl_scores(train, test, outputs, level):
     if r.returncode != 0:
         sys.exit("okl evaluate failed: " + r.stderr)
     m = json.loads(r.stdout[r.stdout.index("{"):])["metrics"]
-    return m["coverage"], m["mean-width"]
+    # an interval without a finite end (jackknife+ on so few rows that the level needs more than n residuals) is
+    # written "Infinity"
+    return float(m["coverage"]), float(m["mean-width"])
 
 
 def main():
