@@ -94,6 +94,7 @@ class LearnedKernelTest {
         assertThat(model.provenance().selection()).contains("learned candidate not tried: the chosen kernel is "
                 + "'linear', not gaussian or laplacian");
     }
+
     @Test
     void aWidthThatRanOffIsCappedAndTheModelPredicts() {
         // tecator's fold 4 (KFold(5, 8) of its training rows, as bench/scripts/ExportFolds.java writes them): the
