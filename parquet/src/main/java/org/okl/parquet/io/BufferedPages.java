@@ -22,6 +22,7 @@ final class BufferedPages {
     private DictionaryPage dictionary;
     private boolean dictionaryRead;
     private RuntimeException failure;
+    private RuntimeException dictionaryFailure;
     private boolean ended;
 
     /** @param source the chunk's page reader, not read yet */
@@ -33,7 +34,14 @@ final class BufferedPages {
     DictionaryPage dictionaryPage() {
         if (!dictionaryRead) {
             dictionaryRead = true;
-            dictionary = source.readDictionaryPage();
+            try {
+                dictionary = source.readDictionaryPage();
+            } catch (RuntimeException e) {
+                dictionaryFailure = e;
+            }
+        }
+        if (dictionaryFailure != null) {
+            throw dictionaryFailure;
         }
         return dictionary;
     }
