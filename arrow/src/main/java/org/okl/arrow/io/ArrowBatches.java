@@ -2,6 +2,7 @@ package org.okl.arrow.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.UInt8Vector;
@@ -248,6 +250,21 @@ final class ArrowBatches implements TableStream {
     private double[] decode(int j, FieldVector vector, String where) {
         double[] out = new double[batchRows];
         DictionaryEncoding encoding = vector.getField().getDictionary();
+        if (encoding == null && vector instanceof Float8Vector f && batchRows > 0
+                && (long) batchRows * Float8Vector.TYPE_WIDTH <= Integer.MAX_VALUE) {
+            // in bulk from the data buffer; then the nulls, and the first infinite value named as below
+            f.getDataBuffer().nioBuffer(0, batchRows * Float8Vector.TYPE_WIDTH).order(ByteOrder.LITTLE_ENDIAN)
+                    .asDoubleBuffer().get(out, 0, batchRows);
+            boolean nulls = f.getNullCount() > 0;
+            for (int i = 0; i < batchRows; i++) {
+                if (nulls && f.isNull(i)) {
+                    out[i] = Double.NaN;
+                } else if (Double.isInfinite(out[i])) {
+                    value(j, vector, i, where);
+                }
+            }
+            return out;
+        }
         if (encoding == null) {
             for (int i = 0; i < batchRows; i++) {
                 out[i] = vector.isNull(i) ? Double.NaN : value(j, vector, i, where);

@@ -10,6 +10,7 @@ import org.apache.arrow.vector.compression.CompressionCodec;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
 import org.okl.api.data.TableSink;
+import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 
@@ -18,7 +19,8 @@ import org.okl.api.linalg.Matrix;
  * Zstandard buffers, dictionary-encoded text, nullable columns) through Apache Arrow Java; a stream reads one record
  * batch at a time and decodes only the columns it is told to ({@link TableStream#project}). A text column is a
  * nominal column (ARFF's route to {@code one-hot}): its levels are its distinct texts in sorted order and each row
- * holds its text's 0-based index among them.
+ * holds its text's 0-based index among them. Core's file route ({@link #split}) decodes an IPC file's record
+ * batches in parallel, double columns copied in bulk.
  */
 public final class ArrowTableReader implements TableReader {
     /** The buffer codecs, pure Java. */
@@ -87,6 +89,26 @@ public final class ArrowTableReader implements TableReader {
     @Override
     public TableStream open(Path file) {
         return new ArrowBatches(file);
+    }
+
+    /**
+     * Cuts an IPC file (the file format; a stream is read by {@link #open}) into its record batches, which the caller
+     * decodes in parallel ({@link ArrowSplits}); {@code pieceBytes} is not used: a batch is Arrow's own unit.
+     */
+    @Override
+    public Optional<TableSplits> split(Path file, long pieceBytes) {
+        byte[] head = new byte[6];
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, head.length) < head.length) {
+                return Optional.empty();
+            }
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+        if (!new String(head, java.nio.charset.StandardCharsets.US_ASCII).equals("ARROW1")) {
+            return Optional.empty();
+        }
+        return Optional.of(new ArrowSplits(file));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
 import org.okl.api.data.TableSink;
+import org.okl.api.data.TableSplits;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
 
@@ -17,7 +18,8 @@ import org.okl.api.linalg.Matrix;
  * compression, dictionary pages, nullable columns) through Apache Parquet for Java without Hadoop; a stream reads one
  * row group at a time and decodes only the columns it is told to ({@link TableStream#project}). A text column is a
  * nominal column (ARFF's route to {@code one-hot}): its levels are its distinct texts, sorted, and each row holds its
- * text's 0-based index among them.
+ * text's 0-based index among them. Core's file route ({@link #split}) decodes a file's row groups in parallel,
+ * numbers in bulk where their pages allow.
  */
 public final class ParquetReader implements TableReader {
     private static final int BLOCK_ROWS = 65_536;
@@ -75,6 +77,15 @@ public final class ParquetReader implements TableReader {
     @Override
     public boolean readsFolders() {
         return true;
+    }
+
+    /**
+     * Cuts a file (not a folder) into its row groups, which the caller decodes in parallel ({@link ParquetSplits});
+     * {@code pieceBytes} is not used: a row group is Parquet's own unit of independent decoding.
+     */
+    @Override
+    public Optional<TableSplits> split(Path file, long pieceBytes) {
+        return Files.isDirectory(file) ? Optional.empty() : Optional.of(new ParquetSplits(file));
     }
 
     @Override

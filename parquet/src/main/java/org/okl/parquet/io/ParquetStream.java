@@ -44,7 +44,8 @@ import org.okl.api.text.UserText;
  * first pass that reads only the text columns ({@link #texts}), and each row holds its text's 0-based index.
  */
 final class ParquetStream implements TableStream {
-    private static final GroupConverter NO_CONVERTER = new GroupConverter() {
+    /** A converter that converts nothing: OKL reads values from the column readers themselves. */
+    static final GroupConverter NO_CONVERTER = new GroupConverter() {
         @Override
         public Converter getConverter(int fieldIndex) {
             return new PrimitiveConverter() { };
@@ -241,11 +242,12 @@ final class ParquetStream implements TableStream {
         values = new double[names.size()][];
     }
 
-    private static boolean isText(PrimitiveType p) {
+    static boolean isText(PrimitiveType p) {
         return p.getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY;
     }
 
-    private static String unsupported(Type field) {
+    /** Why OKL does not read a column of this type, or null when it does. */
+    static String unsupported(Type field) {
         if (!field.isPrimitive()) {
             return "is a nested group";
         }
