@@ -133,6 +133,50 @@ class FileRowsTest {
         }
     }
 
+    /**
+     * A piece that declines late in the file (a tab after a number, which only the full parser reads) after earlier
+     * pieces were served: the one-thread pass that takes over starts at the first row not yet served, which need not
+     * be a block boundary of its own, so its straddling block is cut, not dropped.
+     */
+    @Test
+    void aPieceThatDeclinesLateLeavesNoRowOutOfTheUncachedPass() throws IOException {
+        Matrix m = table(ROWS, 7);
+        Path file = csv("late-quote.csv", m);
+        List<String> lines = new ArrayList<>(Files.readAllLines(file));
+        int row = ROWS - 3_000;
+        String[] fields = lines.get(row + 1).split(",");
+        fields[1] = fields[1] + "\t";
+        lines.set(row + 1, String.join(",", fields));
+        Files.write(file, lines);
+        double[] expected = rowMajor(blocks(new MatrixRows(m.selectColumns(INPUTS), m.selectColumns(OUTPUTS))));
+        for (boolean cached : new boolean[] {false, true}) {
+            try (FileRows rows = new FileRows(file, tables, INPUTS, OUTPUTS, cached, Workers.of(3))) {
+                assertThat(rowMajor(blocks(rows))).as("cached %s", cached).containsExactly(expected);
+            }
+        }
+    }
+
+    /** The rows of a pass's blocks in order (each row's inputs then outputs), checking the blocks are contiguous. */
+    private static double[] rowMajor(List<double[]> blocks) {
+        int width = INPUTS.length + OUTPUTS.length;
+        List<Double> out = new ArrayList<>();
+        long next = 0;
+        for (double[] block : blocks) {
+            assertThat((long) block[0]).as("the block's first row").isEqualTo(next);
+            int t = (block.length - 1) / width;
+            for (int i = 0; i < t; i++) {
+                for (int c = 0; c < INPUTS.length; c++) {
+                    out.add(block[1 + c * t + i]);
+                }
+                for (int c = 0; c < OUTPUTS.length; c++) {
+                    out.add(block[1 + INPUTS.length * t + c * t + i]);
+                }
+            }
+            next += t;
+        }
+        return out.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
     @Test
     void theLandmarksAreTheRowsAPassWouldSampleReadWithoutAPass() throws IOException {
         Matrix m = table(ROWS, 2);

@@ -479,7 +479,7 @@ public final class FileRows implements RowSource, AutoCloseable {
         }
     }
 
-    /** One pass by a reader thread that parses ahead, the first {@code skip} rows (whole blocks) left out. */
+    /** One pass by a reader thread that parses ahead, the first {@code skip} rows left out. */
     private long readerPass(InputRowBlockVisitor visitor, long skip) {
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED);
         Reader reader = new Reader(queue, skip);
@@ -578,17 +578,23 @@ public final class FileRows implements RowSource, AutoCloseable {
                     if (block.isEmpty()) {
                         break;
                     }
-                    if (first >= skip) {
-                        if (block.get() instanceof SparseMatrix s) {
-                            queue.put(new Block(first, s.remapColumns(inputMap, inputColumns.length),
+                    int rows = block.get().rows();
+                    if (first + rows > skip) {
+                        // the served rows need not end on this stream's block boundaries (pieces of any length
+                        // before a declined one): a block that straddles them is cut, never dropped
+                        int from = (int) Math.max(0, skip - first);
+                        if (block.get() instanceof SparseMatrix whole) {
+                            SparseMatrix s = from == 0 ? whole : whole.rowRange(from, rows);
+                            queue.put(new Block(first + from, s.remapColumns(inputMap, inputColumns.length),
                                     s.remapColumns(outputMap, outputColumns.length).toDense()));
                         } else {
-                            Matrix m = (Matrix) block.get();
-                            queue.put(new Block(first, m.selectColumns(inputColumns),
+                            Matrix whole = (Matrix) block.get();
+                            Matrix m = from == 0 ? whole : whole.rowRange(from, rows);
+                            queue.put(new Block(first + from, m.selectColumns(inputColumns),
                                     m.selectColumns(outputColumns)));
                         }
                     }
-                    first += block.get().rows();
+                    first += rows;
                 }
                 if (!stopped) {
                     queue.put(END);
