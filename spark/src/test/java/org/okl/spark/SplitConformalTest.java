@@ -187,6 +187,9 @@ class SplitConformalTest {
         // the binomial band of the test rows widened by the calibration rows' own deviation (split conformal's
         // coverage given the calibration set varies by about sqrt(alpha (1 - alpha) / n_cal)): three deviations
         double band = 3 * Math.sqrt(0.9 * 0.1 / t + 0.9 * 0.1 / nCal);
+        System.out.printf("split conformal on Spark at 0.9: %d calibration rows, %d test rows, coverage %.4f and %.4f,"
+                + " joint %.4f, band +-%.4f%n", nCal, t, inside[0] / (double) t, inside[1] / (double) t,
+                jointInside / (double) t, band);
         for (int c = 0; c < 2; c++) {
             assertThat(inside[c] / (double) t).as("output %d", c).isBetween(0.9 - band, 0.9 + band);
         }
