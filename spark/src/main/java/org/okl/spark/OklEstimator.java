@@ -356,8 +356,8 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         org.okl.core.Model fitted;
         double fraction = getCalibrationFraction();
         Dataset<Row> rows = dataset.toDF();
-        Column draw = CalibrationDraw.uniform(calibrationKeys(dataset.schema(), inputs, outputs),
-                (Long) getOrDefault(seed));
+        Column draw = fraction > 0 ? CalibrationDraw.uniform(calibrationKeys(dataset.schema(), inputs, outputs),
+                (Long) getOrDefault(seed)) : null;
         SparkRows.Settings settings = new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
                 (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
                 (Boolean) getOrDefault(requireDistributed), getNumPartitions());
