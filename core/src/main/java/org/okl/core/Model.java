@@ -734,6 +734,62 @@ public final class Model {
     }
 
     /**
+     * The residuals of this model on calibration rows it was not fitted on, for split conformal intervals computed
+     * where the rows are (a cluster's executors, block by block) and stored afterwards with
+     * {@link #withSplitResiduals}: per row the targets through the target transforms minus the regression's
+     * predictions (n x q, on the transformed targets' scale, as {@code okl fit --calibration-rows} stores them). Only
+     * for a model whose regression predicts its (transformed) outputs: the identity decoder, an embedding that leaves
+     * them as they are, no tasks.
+     *
+     * @param inputs  the calibration rows' raw inputs (dense or sparse)
+     * @param outputs their raw outputs
+     * @return the residuals, or empty when the model's regression does not predict its outputs or a residual is
+     *         not finite (the model then gives no intervals)
+     */
+    public Optional<Matrix> calibrationResiduals(InputRows inputs, Matrix outputs) {
+        if (data.multiTask() || !"identity".equals(spec.decoder().name())
+                || !(components.output() instanceof RowwiseOutputEmbedding rowwise)) {
+            return Optional.empty();
+        }
+        Matrix targets = transforms.transformOutputs(outputs);
+        Matrix encoded = rowwise.encode(targets);
+        if (encoded.rows() != targets.rows() || encoded.cols() != targets.cols()
+                || encoded.maxAbsDifference(targets) != 0) {
+            return Optional.empty();
+        }
+        Matrix residuals = targets.minus(predictRegression(inputs, Optional.empty()));
+        return residuals.isFinite() ? Optional.of(residuals) : Optional.empty();
+    }
+
+    /**
+     * The same model storing split conformal residuals ({@link #calibrationResiduals} of rows it was not fitted on),
+     * from which {@link #predictIntervals} computes its intervals and which its model file keeps.
+     *
+     * @param residuals n_cal x q, one column per output, finite
+     * @throws IllegalArgumentException when the residuals have no row, not one column per output, or a value that
+     *                                  is not finite
+     */
+    public Model withSplitResiduals(Matrix residuals) {
+        if (residuals.rows() == 0 || residuals.cols() != data.outputCount() || !residuals.isFinite()) {
+            throw new IllegalArgumentException("split conformal residuals need at least one row, one column per "
+                    + "output (" + data.outputCount() + ") and finite values; got " + residuals.rows() + " x "
+                    + residuals.cols());
+        }
+        return withCalibration(Optional.of(Calibration.split(residuals)));
+    }
+
+    /** The split conformal residuals the model stores (n_cal x q, transformed targets' scale), if it stores any. */
+    public Optional<Matrix> splitResiduals() {
+        return calibration.filter(c -> c.method() == Calibration.Method.SPLIT).map(Calibration::residuals);
+    }
+
+    /** Whether {@link #predictIntervals} gives intervals (the model stores split or leave-one-out residuals). */
+    public boolean hasIntervals() {
+        return calibration.map(c -> c.method() == Calibration.Method.SPLIT
+                || c.method() == Calibration.Method.JACKKNIFE_PLUS).orElse(false);
+    }
+
+    /**
      * Jackknife+ bounds on the transformed scale (lower, upper, joint lower, joint upper; t x q): per output
      * {@code [q-(mu_{-i}(x) - |R_i|), q+(mu_{-i}(x) + |R_i|)]}, jointly the same with {@code S_i s_c} for |R_i|, S_i
      * the row's largest standardised residual. The n leave-one-out fits are decomposed once per model.

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
@@ -20,14 +21,18 @@ import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructType;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.core.Okl;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
+import org.okl.spark.data.CalibrationDraw;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
 import org.okl.spark.exec.ExecutorOkl;
@@ -35,6 +40,9 @@ import org.okl.spark.exec.ModelBroadcast;
 import org.okl.spark.exec.ShippedPlugins;
 import org.okl.spark.fit.SparkFit;
 import org.okl.spark.fit.SparkRows;
+import org.okl.spark.fit.SplitResiduals;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An OKL pipeline as a Spark ML {@link Estimator}: {@link #fit} learns from a data set's input and output columns
@@ -56,6 +64,14 @@ import org.okl.spark.fit.SparkRows;
  * errors); {@link #handleInvalid()} errs, skips or (in transform) keeps rows with missing or non-finite values; the
  * fitted model's {@link OklSparkModel#summary()} says where each pass ran and what it moved.
  *
+ * <p>{@link #calibrationFraction()} holds out a share of the rows as calibration rows for split conformal intervals
+ * (Lei et al. 2018): the fit reads the others, then one more pass predicts the calibration rows on the executors and
+ * the model stores their residuals (at most {@link SplitResiduals#cap} rows reach the driver), so that
+ * {@link OklSparkModel#transform} adds lower and upper bounds at {@link OklSparkModel#intervalLevel()} and
+ * {@code okl predict --intervals} gives the same bounds from the model file. A row is a calibration row by a hash of
+ * the seed and its {@link #calibrationKeyCol()} value, or of its input and output values
+ * ({@link CalibrationDraw}): the same rows for any partitioning and after a lost executor.
+ *
  * <pre>{@code
  * OklEstimator okl = new OklEstimator()
  *         .setPipeline("{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 4.0}, "
@@ -71,6 +87,9 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         SharedParams.HasPredictionCol<OklEstimator>, SharedParams.HasHandleInvalid<OklEstimator>,
         SharedParams.HasNumPartitions<OklEstimator> {
     private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(OklEstimator.class);
+    /** The column of the rows' calibration draws, on the calibration rows only. */
+    private static final String DRAW_COLUMN = "__okl_calibration_draw";
 
     private final String uid;
     private final Map<String, Param<?>> shared;
@@ -82,6 +101,8 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     private final Param<String> weightCol;
     private final BooleanParam requireDistributed;
     private final StringArrayParam pluginFolders;
+    private final DoubleParam calibrationFraction;
+    private final Param<String> calibrationKeyCol;
 
     /** An estimator with a new uid. */
     public OklEstimator() {
@@ -112,6 +133,15 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         this.pluginFolders = new StringArrayParam(this, "pluginFolders", "folders of plugin JARs on the driver, beside "
                 + "those OKL_PLUGINS names: their plugins load on the driver and are shipped with the job to the "
                 + "executors (default: none)");
+        this.calibrationFraction = new DoubleParam(this, "calibrationFraction", "the share of the rows held out "
+                + "as calibration rows for split conformal intervals, in [0, 0.5]: the fit reads the others and the "
+                + "model stores the calibration rows' residuals (at most 100,000 rows, a uniform sample of them); 0, "
+                + "the default, holds out nothing and the model gives no intervals",
+                ParamValidators.inRange(0.0, 0.5, true, true));
+        this.calibrationKeyCol = new Param<>(this, "calibrationKeyCol", "a column whose value (with the seed) "
+                + "decides whether a row is a calibration row, the same after a lost executor and for any "
+                + "partitioning (default: none, the row's input and output values decide)");
+        setDefault(calibrationFraction, 0.0);
         setDefault(requireDistributed, true);
         setDefault(pluginFolders, new String[0]);
         setDefault(seed, 0L);
@@ -172,6 +202,41 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
     /** Whether to refuse what would bring every training row to the driver. */
     public BooleanParam requireDistributed() {
         return requireDistributed;
+    }
+
+    /** The share of the rows held out as calibration rows for split conformal intervals (0: none). */
+    public DoubleParam calibrationFraction() {
+        return calibrationFraction;
+    }
+
+    /** The column whose value decides whether a row is a calibration row. */
+    public Param<String> calibrationKeyCol() {
+        return calibrationKeyCol;
+    }
+
+    /** The share of the rows held out as calibration rows, as set or by default (0: none, no intervals). */
+    public double getCalibrationFraction() {
+        return (Double) getOrDefault(calibrationFraction);
+    }
+
+    /** The calibration key column, as set or by default (empty: none, the rows' values decide). */
+    public String getCalibrationKeyCol() {
+        return isDefined(calibrationKeyCol) ? getOrDefault(calibrationKeyCol) : "";
+    }
+
+    /**
+     * Sets the share of the rows held out as calibration rows for split conformal intervals (for example 0.1; at
+     * most 0.5; 0 for none).
+     */
+    public OklEstimator setCalibrationFraction(double fraction) {
+        set(calibrationFraction, fraction);
+        return this;
+    }
+
+    /** Sets the column whose value (with the seed) decides whether a row is a calibration row. */
+    public OklEstimator setCalibrationKeyCol(String column) {
+        set(calibrationKeyCol, column);
+        return this;
     }
 
     /** The plugin folders beside those {@code OKL_PLUGINS} names. */
@@ -288,19 +353,63 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         // the executors build the sketch's features and the transforms from the same plugins as the driver
         ShippedPlugins shipped = ShippedPlugins.ship(dataset.sparkSession().sparkContext(), folders);
         SparkFit.Result result;
+        org.okl.core.Model fitted;
+        double fraction = getCalibrationFraction();
+        Dataset<Row> rows = dataset.toDF();
+        Column draw = fraction > 0 ? CalibrationDraw.uniform(calibrationKeys(dataset.schema(), inputs, outputs),
+                (Long) getOrDefault(seed)) : null;
+        SparkRows.Settings settings = new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
+                (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
+                (Boolean) getOrDefault(requireDistributed), getNumPartitions());
         try (ExecutorOkl.Scope jobs = shipped.inJobsOf(dataset.sparkSession().sparkContext())) {
-            result = SparkFit.fit(spec, dataset.toDF(), inputs, outputs, weightColumn(dataset.schema()), okl,
-                    new SparkRows.Settings(SparkRows.BLOCK_ROWS, (Integer) getOrDefault(blockRows),
-                            (Integer) getOrDefault(aggregationDepth), Invalid.of(getOrDefault(handleInvalid())),
-                            (Boolean) getOrDefault(requireDistributed), getNumPartitions()));
+            result = SparkFit.fit(spec, fraction > 0 ? rows.where(draw.geq(fraction)) : rows, inputs, outputs,
+                    weightColumn(dataset.schema()), okl, settings);
+            fitted = fraction > 0 ? calibrated(result.model(), rows.withColumn(DRAW_COLUMN, draw)
+                    .where(functions.col(DRAW_COLUMN).lt(fraction)), inputs, outputs, shipped, settings)
+                    : result.model();
         }
-        OklSparkModel model = new OklSparkModel(uid, result.model(), ModelBroadcast.of(result.model(), shipped),
+        OklSparkModel model = new OklSparkModel(uid, fitted, ModelBroadcast.of(fitted, shipped),
                 outputs.isSingleNumber());
         // the values set here and the defaults as defaults: an extra map would set every default explicitly, and
         // the model would see featuresCol set beside inputCols
         copyValues(model, ParamMap.empty());
         model.setSummary(result.summary());
         return model.setParent(this);
+    }
+
+    /**
+     * The fitted model with the residuals of the calibration rows, computed on the executors; the model as it is
+     * when its regression does not predict its outputs or no calibration row was read (logged).
+     */
+    private static org.okl.core.Model calibrated(org.okl.core.Model fitted, Dataset<Row> calibration,
+            ColumnLayout inputs, ColumnLayout outputs, ShippedPlugins shipped, SparkRows.Settings settings) {
+        java.util.Optional<org.okl.api.linalg.Matrix> residuals = SplitResiduals.compute(calibration, inputs, outputs,
+                DRAW_COLUMN, ModelBroadcast.of(fitted, shipped), settings);
+        if (residuals.isEmpty()) {
+            LOG.warn("the model gives no intervals: no calibration row was read, or its regression does not predict "
+                    + "its outputs (a decoder other than the identity, an output embedding that codes them)");
+            return fitted;
+        }
+        LOG.info("split conformal intervals from the residuals of {} calibration rows", residuals.get().rows());
+        return fitted.withSplitResiduals(residuals.get());
+    }
+
+    /**
+     * The columns whose values decide the calibration rows: the calibration key column when set (checked to be in
+     * the data set), else the input and output columns.
+     */
+    private List<String> calibrationKeys(StructType schema, ColumnLayout inputs, ColumnLayout outputs) {
+        String key = getCalibrationKeyCol();
+        if (key.isEmpty()) {
+            List<String> all = new ArrayList<>(inputs.names());
+            all.addAll(outputs.names());
+            return all;
+        }
+        if (!java.util.Arrays.asList(schema.fieldNames()).contains(key)) {
+            throw new OklException(ErrorCode.INVALID_DATA, "calibration key column '" + key + "' is not in the data "
+                    + "set; its columns: " + String.join(", ", schema.fieldNames()));
+        }
+        return List.of(key);
     }
 
     /** The weight column, checked to be numeric, when set (and not empty). */
@@ -350,6 +459,9 @@ public final class OklEstimator extends Estimator<OklSparkModel> implements Defa
         ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
         ColumnLayout outputs = ColumnParams.layout(schema, this, outputCols(), labelCol(), "outputs");
         weightColumn(schema);
+        if (getCalibrationFraction() > 0) {
+            calibrationKeys(schema, ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs"), outputs);
+        }
         return SparkPredictions.schema(schema, getOrDefault(predictionCol()), outputs.isSingleNumber(),
                 outputs.numbers().orElse(-1));
     }

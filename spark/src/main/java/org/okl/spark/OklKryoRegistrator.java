@@ -35,6 +35,7 @@ public final class OklKryoRegistrator implements KryoRegistrator {
             "org.okl.spark.fit.TransformStatisticsPass$Task",
             "org.okl.spark.fit.TransformStatisticsPass$Part",
             "org.okl.spark.fit.FitSummary",
+            "org.okl.spark.fit.SplitResiduals$Kept",
             "org.okl.spark.fit.FitSummary$Pass",
             "org.okl.spark.decode.TopCandidates",
             "org.okl.spark.MultiOutputEvaluator$Sums",

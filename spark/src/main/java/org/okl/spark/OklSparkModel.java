@@ -10,6 +10,8 @@ import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.MLReader;
@@ -36,6 +38,13 @@ import org.okl.spark.fit.SparkRows;
  * model. {@link #oklModel()} is the ordinary OKL model (its {@code save} writes the file {@code okl predict}
  * reads); {@code write().save(path)} saves the Spark ML metadata and that model file ({@code path/data/model.okl}),
  * {@link #load} reads them back. A model just fitted carries its fit's {@link #summary()} (where each pass ran).
+ *
+ * <p>A model that gives prediction intervals ({@link #hasIntervals}: fitted with
+ * {@link OklEstimator#calibrationFraction()}, or an OKL model storing split conformal or leave-one-out residuals)
+ * also adds, after the prediction column P, the columns {@code P_lower} and {@code P_upper} (each output's interval at
+ * {@link #intervalLevel()}) and {@code P_joint_lower} and {@code P_joint_upper} (a box covering all outputs of a row at
+ * once), numbers or vectors as the prediction is: the bounds {@link org.okl.core.Model#predictIntervals} gives, as
+ * {@code okl predict --intervals} writes them.
  */
 public final class OklSparkModel extends Model<OklSparkModel> implements MLWritable,
         SharedParams.HasInputColumns<OklSparkModel>, SharedParams.HasPredictionCol<OklSparkModel>,
@@ -47,6 +56,7 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     private transient org.okl.core.Model model;
     private final ModelBroadcast bytes;
     private final BooleanParam scalarPrediction;
+    private final DoubleParam intervalLevel;
     private FitSummary summary;
     private transient SharedBroadcast broadcast;
 
@@ -92,6 +102,11 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         this.bytes = bytes;
         this.scalarPrediction = new BooleanParam(this, "scalarPrediction", "whether the prediction column holds "
                 + "numbers (a model fitted on one numeric output column) rather than ML vectors");
+        // every parameter before the first set: Spark ML lists a stage's parameters once, on the first set
+        this.intervalLevel = new DoubleParam(this, "intervalLevel", "the coverage of the prediction intervals "
+                + "transform adds when the model gives them, strictly between 0 and 1 (default 0.9)",
+                ParamValidators.inRange(0.0, 1.0, false, false));
+        setDefault(intervalLevel, 0.9);
         set(scalarPrediction, scalar);
     }
 
@@ -151,6 +166,27 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         return (Boolean) getOrDefault(scalarPrediction);
     }
 
+    /** The coverage of the prediction intervals. */
+    public DoubleParam intervalLevel() {
+        return intervalLevel;
+    }
+
+    /** The coverage of the prediction intervals, as set or by default (0.9). */
+    public double getIntervalLevel() {
+        return (Double) getOrDefault(intervalLevel);
+    }
+
+    /** Sets the coverage of the prediction intervals (strictly between 0 and 1, for example 0.95). */
+    public OklSparkModel setIntervalLevel(double level) {
+        set(intervalLevel, level);
+        return this;
+    }
+
+    /** Whether the model gives prediction intervals, which {@link #transform} then adds. */
+    public boolean hasIntervals() {
+        return oklModel().hasIntervals();
+    }
+
     /** Whether the model carries its fit's summary (a model loaded from storage does not). */
     public boolean hasSummary() {
         return summary != null;
@@ -193,6 +229,11 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
         transformSchema(dataset.schema(), true);
         ColumnLayout inputs = ColumnParams.layout(dataset.schema(), this, inputCols(), featuresCol(), "inputs");
         org.okl.core.Model m = oklModel();
+        if (m.hasIntervals()) {
+            return SparkPredictions.transformWithIntervals(dataset, broadcast(dataset), inputs,
+                    getOrDefault(predictionCol()), scalar(), m.inputCount(), m.outputCount(), inputs.isOneVector(),
+                    Invalid.of(getOrDefault(handleInvalid())), getIntervalLevel());
+        }
         return SparkPredictions.transform(dataset, broadcast(dataset), inputs, getOrDefault(predictionCol()), scalar(),
                 m.inputCount(), m.outputCount(), inputs.isOneVector(), Invalid.of(getOrDefault(handleInvalid())));
     }
@@ -239,6 +280,10 @@ public final class OklSparkModel extends Model<OklSparkModel> implements MLWrita
     @Override
     public StructType transformSchema(StructType schema) {
         ColumnParams.layout(schema, this, inputCols(), featuresCol(), "inputs");
+        if (oklModel().hasIntervals()) {
+            return SparkPredictions.intervalSchema(schema, getOrDefault(predictionCol()), scalar(),
+                    oklModel().outputCount());
+        }
         return SparkPredictions.schema(schema, getOrDefault(predictionCol()), scalar(), oklModel().outputCount());
     }
 

@@ -1,5 +1,6 @@
 package org.okl.spark;
 
+import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.attribute.AttributeGroup;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -13,12 +14,61 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.spark.data.ColumnLayout;
 import org.okl.spark.data.Invalid;
+import org.okl.spark.exec.IntervalPredictor;
 import org.okl.spark.exec.ModelBroadcast;
 import org.okl.spark.exec.RowPredictor;
 
-/** Appends a model's predictions to a data set as a column, predicted row by row on the executors. */
+/**
+ * Appends a model's predictions to a data set as a column, predicted row by row on the executors; for a model with
+ * prediction intervals also their bounds, as columns named after the prediction column ({@link #INTERVAL_SUFFIXES}).
+ */
 final class SparkPredictions {
+    /**
+     * The interval columns' names after the prediction column's: the per-output bounds, then the joint region's
+     * corners (as {@code okl predict --intervals} names its columns).
+     */
+    static final List<String> INTERVAL_SUFFIXES = List.of("_lower", "_upper", "_joint_lower", "_joint_upper");
+
     private SparkPredictions() {
+    }
+
+    /**
+     * The schema with the prediction column and the interval columns added ({@link #INTERVAL_SUFFIXES}), of the
+     * prediction column's type.
+     */
+    static StructType intervalSchema(StructType schema, String predictionCol, boolean scalar, int size) {
+        StructType out = schema(schema, predictionCol, scalar, size);
+        for (String suffix : INTERVAL_SUFFIXES) {
+            String name = predictionCol + suffix;
+            if (java.util.Arrays.asList(schema.fieldNames()).contains(name)) {
+                throw new OklException(ErrorCode.INVALID_DATA, "the data set already has a column '" + name
+                        + "' (the model adds it for its prediction intervals): choose another predictionCol");
+            }
+            out = scalar ? out.add(name, DataTypes.DoubleType, false)
+                    : out.add(new AttributeGroup(name, size).toStructField());
+        }
+        return out;
+    }
+
+    /**
+     * The rows with the prediction column and the interval columns at the level added, predicted on the executors
+     * in batches ({@link IntervalPredictor}); {@code skip} filters invalid rows out first. The arguments are those of
+     * {@link #transform}.
+     */
+    static Dataset<Row> transformWithIntervals(Dataset<?> data, Broadcast<ModelBroadcast> model, ColumnLayout inputs,
+            String predictionCol, boolean scalar, int width, int size, boolean sparse, Invalid invalid,
+            double level) {
+        StructType out = intervalSchema(data.schema(), predictionCol, scalar, size);
+        Dataset<Row> source = data.toDF();
+        Dataset<Row> rows = source;
+        if (invalid == Invalid.SKIP) {
+            Column in = functions.struct(inputs.names().stream().map(c -> source.col("`" + c.replace("`", "``")
+                    + "`")).toArray(Column[]::new));
+            rows = rows.filter(functions.udf(RowPredictor.valid(inputs, width), DataTypes.BooleanType)
+                    .asNonNullable().apply(in));
+        }
+        return rows.sparkSession().createDataFrame(rows.javaRDD().mapPartitions(new IntervalPredictor(model, inputs,
+                inputs.fieldsIn(rows.schema()), width, size, scalar, sparse, invalid, level)), out);
     }
 
     /**

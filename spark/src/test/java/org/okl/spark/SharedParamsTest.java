@@ -35,7 +35,8 @@ class SharedParamsTest {
         assertThat(e.getOrDefault(e.handleInvalid())).isEqualTo("skip");
         assertThat(e.featuresCol().parent()).isEqualTo(e.uid());
         assertThatThrownBy(() -> e.setHandleInvalid("ignore")).isInstanceOf(IllegalArgumentException.class);
-        assertThat(names(e.params())).containsExactly("aggregationDepth", "blockRows", "featuresCol",
+        assertThat(names(e.params())).containsExactly("aggregationDepth", "blockRows", "calibrationFraction",
+                "calibrationKeyCol", "featuresCol",
                 "handleInvalid", "inputCols", "labelCol", "numPartitions", "outputCols", "pipeline", "pipelinePath",
                 "pluginFolders", "predictionCol", "requireDistributed", "seed", "weightCol");
     }
