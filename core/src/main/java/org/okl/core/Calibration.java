@@ -2,6 +2,8 @@ package org.okl.core;
 
 import java.util.Optional;
 import org.okl.api.linalg.Matrix;
+import org.okl.core.conformal.ResidualScale;
+import org.okl.core.select.TikhonovFolds;
 import org.okl.core.select.TikhonovLeaveOneOut;
 
 /**
@@ -9,14 +11,39 @@ import org.okl.core.select.TikhonovLeaveOneOut;
  * leave-one-out residuals of its fit (n x q, on the transformed targets' scale), and the transformed training inputs
  * from which, with the stored training outputs, it recomputes its n leave-one-out fits at new points.
  * {@link Method#SPLIT}: the residuals of the fitted model on calibration rows it was not fitted on (n_cal x q, on the
- * transformed targets' scale), and no inputs (a 0 x 0 matrix).
+ * transformed targets' scale), and no inputs (a 0 x 0 matrix). {@link Method#CV_PLUS}: the out-of-fold residuals
+ * (n x q), the transformed training inputs, and the K fold models ({@code folds}) over them.
  *
  * @param residuals the leave-one-out or calibration residuals
  * @param inputs    the transformed training inputs (n x p'), or 0 x 0 for split conformal
  * @param method    how the intervals are computed from them
  * @param fits      the decomposed leave-one-out fits of a model just fitted, else empty (computed on first use)
+ * @param folds     for CV+, the fold models, else empty
+ * @param scale     for normalised scores, the residual scale fitted on the training rows, else empty
  */
-record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<TikhonovLeaveOneOut.Fits> fits) {
+record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<TikhonovLeaveOneOut.Fits> fits,
+        Optional<TikhonovFolds.Fits> folds, Optional<ResidualScale> scale) {
+
+    /** What a method keeps, without fold models or scale. */
+    Calibration(Matrix residuals, Matrix inputs, Method method, Optional<TikhonovLeaveOneOut.Fits> fits) {
+        this(residuals, inputs, method, fits, Optional.empty(), Optional.empty());
+    }
+
+    /** What a method keeps, with its fold models (or none) and no scale. */
+    Calibration(Matrix residuals, Matrix inputs, Method method, Optional<TikhonovLeaveOneOut.Fits> fits,
+            Optional<TikhonovFolds.Fits> folds) {
+        this(residuals, inputs, method, fits, folds, Optional.empty());
+    }
+
+    /** The same with normalised scores over a residual scale (jackknife+ and CV+). */
+    Calibration withScale(ResidualScale fitted) {
+        return new Calibration(residuals, inputs, method, fits, folds, Optional.of(fitted));
+    }
+
+    /** CV+ from the out-of-fold residuals, the training inputs and the K fold models over them. */
+    static Calibration cvPlus(Matrix residuals, Matrix inputs, TikhonovFolds.Fits folds) {
+        return new Calibration(residuals, inputs, Method.CV_PLUS, Optional.empty(), Optional.of(folds));
+    }
 
     /** Jackknife+ from leave-one-out residuals and the training inputs (read from a model file). */
     Calibration(Matrix residuals, Matrix inputs) {
@@ -38,7 +65,7 @@ record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<Tikh
 
     /** The same read from a model file (no decomposition yet). */
     Calibration withMethod(Method other) {
-        return new Calibration(residuals, inputs, other, fits);
+        return new Calibration(residuals, inputs, other, fits, folds, scale);
     }
 
     /** Split conformal from the residuals on held-out calibration rows. */
@@ -58,6 +85,8 @@ record Calibration(Matrix residuals, Matrix inputs, Method method, Optional<Tikh
     enum Method {
         /** Jackknife+ on the closed-form leave-one-out fits (exact route). */
         JACKKNIFE_PLUS("jackknife+"),
+        /** CV+ on the K fold models of the chosen fit (exact route). */
+        CV_PLUS("cv+"),
         /** Split conformal on the residuals of held-out calibration rows (streamed route). */
         SPLIT("split"),
         /**

@@ -36,10 +36,13 @@ import org.slf4j.LoggerFactory;
  * @param task         the task whose default metrics {@link #metrics()} are, when they are defaults
  * @param metrics      for an evaluation, the metrics to report (asked, or the task's defaults); empty for a fit
  * @param searches     whether the fit chooses among values by validation ({@link Pipeline#searches()})
+ * @param intervals    how the model's prediction intervals are computed, decided here: split conformal on the
+ *                     streamed route, jackknife+ or (when the pipeline asks, {@code "intervals": {"method": "cv+"}})
+ *                     CV+ with its number of folds on the exact route
  */
 public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Route route, String why,
         Optional<RowSource> rows, Optional<TrainingData> data, Optional<InputColumns> inputColumns,
-        Optional<String> task, Map<String, ComponentSpec> metrics, boolean searches) {
+        Optional<String> task, Map<String, ComponentSpec> metrics, boolean searches, IntervalSpec intervals) {
     private static final Logger LOG = LoggerFactory.getLogger(FitPlan.class);
 
     /** The line printed for a pipeline that searches nothing. */
@@ -196,9 +199,10 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
             }
         }
         if (rows.isPresent()) {
+            IntervalSpec intervals = intervals(asked, chosen, true, rows.get().size(), okl);
             return new FitPlan(chosen, Optional.ofNullable(choice), Route.STREAMED, "the pipeline is fitted over "
                     + "the rows read in blocks (a kernel sketch)", rows, Optional.empty(), source.inputColumns(), task,
-                    metrics, searches);
+                    metrics, searches, intervals);
         }
         LOG.debug("reading the data whole: {}", why);
         TrainingData data = source.load(why);
@@ -210,8 +214,47 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
             task = Optional.of(choice != null ? choice.record().task() : AutoPipeline.task(data).id());
             metrics = TaskMetrics.defaults(task.get(), data.outputs().cols(), chosen.spec());
         }
+        IntervalSpec intervals = intervals(asked, chosen, chosen.spec().approximation().isPresent(), data.size(),
+                okl);
+        if (intervals.method() == IntervalSpec.Method.CV_PLUS || intervals.scores() != IntervalSpec.Scores.ABSOLUTE) {
+            chosen = new Pipeline(chosen.spec().withIntervals(intervals), okl)
+                    .withCalibrationRows(chosen.calibrationRows());
+        }
         return new FitPlan(chosen, Optional.ofNullable(choice), Route.IN_MEMORY, why, Optional.empty(),
-                Optional.of(data), Optional.empty(), task, metrics, searches);
+                Optional.of(data), Optional.empty(), task, metrics, searches, intervals);
+    }
+
+    /**
+     * The interval method of a fit, decided once: what the pipeline (or, for the automatic pipeline, the one asked)
+     * names, with CV+'s number of folds settled; {@link IntervalSpec.Method#AUTO} becomes split conformal with a
+     * kernel sketch and jackknife+ without.
+     *
+     * @throws OklException {@link ErrorCode#INVALID_PIPELINE} when jackknife+ or CV+ is asked of a sketched pipeline
+     */
+    private static IntervalSpec intervals(Pipeline asked, Pipeline chosen, boolean sketched, long n, Okl okl) {
+        IntervalSpec spec = chosen.spec().intervals().or(() -> asked.spec().intervals())
+                .orElseGet(IntervalSpec::auto);
+        if (sketched) {
+            if (spec.method() != IntervalSpec.Method.AUTO && spec.method() != IntervalSpec.Method.SPLIT) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "intervals of method "
+                        + UserText.quote(spec.method().id()) + " need the exact route (no kernel sketch); a sketched "
+                        + "pipeline gives split conformal intervals on held-out calibration rows (okl fit "
+                        + "--calibration-rows N)");
+            }
+            if (spec.scores() != IntervalSpec.Scores.ABSOLUTE) {
+                throw new OklException(ErrorCode.INVALID_PIPELINE, "normalised interval scores need the exact route "
+                        + "(no kernel sketch): the residual scale is fitted on the training rows' leave-out "
+                        + "residuals, which a streamed fit does not keep");
+            }
+            return spec.withMethod(IntervalSpec.Method.SPLIT);
+        }
+        if (spec.method() == IntervalSpec.Method.CV_PLUS) {
+            Pipeline p = chosen.spec().intervals().isPresent() ? chosen : new Pipeline(chosen.spec()
+                    .withIntervals(spec), okl);
+            return new IntervalSpec(IntervalSpec.Method.CV_PLUS, Math.max(2, p.cvPlusFolds((int) Math.min(
+                    Integer.MAX_VALUE, n))), spec.scores());
+        }
+        return spec.withMethod(IntervalSpec.Method.JACKKNIFE_PLUS);
     }
 
     /**
@@ -239,6 +282,12 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
             }
             choice.record().reasons().forEach(line -> out.add("auto: " + UserText.escape(line)));
         });
+        if (intervals.method() == IntervalSpec.Method.CV_PLUS) {
+            out.add("intervals: cv+ from the " + intervals.folds() + " fold models of the chosen fit");
+        }
+        if (intervals.scores() == IntervalSpec.Scores.NORMALISED) {
+            out.add("intervals: normalised scores, residuals over a residual scale fitted on the training rows");
+        }
         task.ifPresent(t -> out.add("metrics: " + UserText.escape(String.join(",", metrics.keySet()))
                 + " (the defaults for " + t + "; choose others with --metrics)"));
         return List.copyOf(out);

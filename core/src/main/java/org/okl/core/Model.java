@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
@@ -27,7 +28,9 @@ import org.okl.core.conformal.ConformalQuantiles;
 import org.okl.core.conformal.Jackknife;
 import org.okl.core.conformal.PlattScaling;
 import org.okl.core.conformal.PredictionIntervals;
+import org.okl.core.conformal.ResidualScale;
 import org.okl.core.conformal.ResidualScores;
+import org.okl.core.select.TikhonovFolds;
 import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
@@ -160,10 +163,22 @@ public final class Model {
             throw new IllegalArgumentException("the stored calibration residuals do not have one column per output ("
                     + data.outputCount() + ") or have no row");
         }
+        if (calibration.isPresent() && calibration.get().scale().map(s -> s.rows() != data.samples()
+                || s.array().cols() != data.outputCount()).orElse(false)) {
+            throw new IllegalArgumentException("the stored residual scale does not have one row per training sample ("
+                    + data.samples() + ") and one column per output (" + data.outputCount() + ")");
+        }
+        if (calibration.isPresent() && calibration.get().method() == Calibration.Method.CV_PLUS
+                && calibration.get().folds().map(f -> f.coefficients().rows() != data.samples()
+                        || f.outputs() != data.outputCount()).orElse(true)) {
+            throw new IllegalArgumentException("the stored CV+ fold models do not have one row per training sample ("
+                    + data.samples() + ") and one column per output (" + data.outputCount() + ") and fold");
+        }
         if (calibration.isPresent() && (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                || calibration.get().method() == Calibration.Method.CV_PLUS
                 || calibration.get().method() == Calibration.Method.CLASS_SETS)
                 && (calibration.get().residuals().rows() != data.samples()
-                || (calibration.get().method() == Calibration.Method.JACKKNIFE_PLUS
+                || (calibration.get().method() != Calibration.Method.CLASS_SETS
                         && calibration.get().residuals().cols() != data.outputCount())
                 || calibration.get().inputs().rows() != data.samples() || data.outputs().isEmpty()
                 || data.outputs().get().rows() != data.samples())) {
@@ -552,10 +567,13 @@ public final class Model {
         Matrix[] bounds = jackknifePlus(x, scores, 1 - level);
         Matrix[] lowerUpper = backTransformed(bounds[0], bounds[1]);
         Matrix[] jointBounds = backTransformed(bounds[2], bounds[3]);
+        String normalised = stored.scale().isPresent() ? "; normalised scores: residuals over a fitted residual "
+                + "scale s(x), so the widths follow s(x)" : "";
+        String how = stored.method() == Calibration.Method.CV_PLUS ? "cv+ on the " + stored.folds().orElseThrow()
+                .folds() + " fold models of " : "jackknife+ on the closed-form leave-one-out fits of ";
         return new PredictionIntervals(decode(h).outputs(), lowerUpper[0], lowerUpper[1], jointBounds[0],
-                jointBounds[1], level, "jackknife+ on the closed-form leave-one-out fits of "
-                + stored.residuals().rows() + " training rows; joint: max over outputs of the residuals over their "
-                + "root mean square");
+                jointBounds[1], level, how + stored.residuals().rows() + " training rows; joint: max over outputs of "
+                + "the residuals over their root mean square" + normalised);
     }
 
     /** Whether the model gives conformal class sets ({@link #predictLabelSets}). */
@@ -795,23 +813,28 @@ public final class Model {
      * the row's largest standardised residual. The n leave-one-out fits are decomposed once per model.
      */
     private Matrix[] jackknifePlus(Matrix x, ResidualScores scores, double alpha) {
-        TikhonovLeaveOneOut.Fits fits = leaveOneOutFits();
+        Function<Matrix, Matrix[]> leaveOutPredictions = leaveOutPredictions();
         Matrix residuals = scores.residuals();
         int n = residuals.rows();
         int q = residuals.cols();
         int t = x.rows();
-        double[] scale = scores.scales();
-        double[] joint = scores.jointScores();
+        Optional<ResidualScale> local = calibration.orElseThrow().scale();
+        Matrix inputs = calibration.get().inputs();
+        Matrix atTraining = local.map(s -> s.at(components.kernel().gram(inputs, inputs), la())).orElse(null);
+        double[] scale = local.isPresent() ? ones(q) : scores.scales();
+        double[] joint = local.isPresent() ? normalisedJointScores(residuals, atTraining) : scores.jointScores();
         Matrix[] out = {Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q), Matrix.zeros(t, q)};
         for (int from = 0; from < t; from += INTERVAL_BLOCK) {
             int to = Math.min(t, from + INTERVAL_BLOCK);
             Matrix block = x.rowRange(from, to);
-            Matrix[] mu = okl.registry().runtimeFailures().guard("predicting", () -> fits.predictions(block));
+            Matrix[] mu = okl.registry().runtimeFailures().guard("predicting",
+                    () -> leaveOutPredictions.apply(block));
+            Matrix atBlock = local.map(s -> s.at(components.kernel().gram(block, inputs), la())).orElse(null);
             for (int c = 0; c < q; c++) {
                 double[] abs = new double[n];
                 double[] scaled = new double[n];
                 for (int i = 0; i < n; i++) {
-                    abs[i] = Math.abs(residuals.get(i, c));
+                    abs[i] = Math.abs(residuals.get(i, c)) / (atTraining == null ? 1 : atTraining.get(i, c));
                     scaled[i] = joint[i] * scale[c];
                 }
                 for (int r = from; r < to; r++) {
@@ -819,8 +842,9 @@ public final class Model {
                     for (int i = 0; i < n; i++) {
                         leaveOut[i] = mu[c].get(i, r - from);
                     }
-                    double[] single = Jackknife.plus(leaveOut, abs, alpha);
-                    double[] box = Jackknife.plus(leaveOut, scaled, alpha);
+                    double width = atBlock == null ? 1 : atBlock.get(r - from, c);
+                    double[] single = Jackknife.plus(leaveOut, times(abs, width), alpha);
+                    double[] box = Jackknife.plus(leaveOut, times(scaled, width), alpha);
                     out[0].set(r, c, single[0]);
                     out[1].set(r, c, single[1]);
                     out[2].set(r, c, box[0]);
@@ -829,6 +853,54 @@ public final class Model {
             }
         }
         return out;
+    }
+
+    /** The runtime's linear algebra. */
+    private org.okl.api.linalg.LinearAlgebra la() {
+        return okl.context().linearAlgebra();
+    }
+
+    private static double[] ones(int q) {
+        double[] v = new double[q];
+        java.util.Arrays.fill(v, 1.0);
+        return v;
+    }
+
+    /** The values times a factor (the values themselves for 1). */
+    private static double[] times(double[] values, double factor) {
+        if (factor == 1) {
+            return values;
+        }
+        double[] v = new double[values.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = values[i] * factor;
+        }
+        return v;
+    }
+
+    /** Every row's joint normalised score {@code max_c |R_ic| / s_c(x_i)}. */
+    private static double[] normalisedJointScores(Matrix residuals, Matrix atTraining) {
+        double[] scores = new double[residuals.rows()];
+        for (int i = 0; i < scores.length; i++) {
+            for (int c = 0; c < residuals.cols(); c++) {
+                scores[i] = Math.max(scores[i], Math.abs(residuals.get(i, c)) / atTraining.get(i, c));
+            }
+        }
+        return scores;
+    }
+
+    /**
+     * The leave-out predictions of a block of transformed inputs (per output n x m, row i the model without row i):
+     * the n leave-one-out fits for jackknife+, the model of row i's fold for CV+ ({@code k(x, X) C_k A}).
+     */
+    private Function<Matrix, Matrix[]> leaveOutPredictions() {
+        Calibration stored = calibration.orElseThrow();
+        if (stored.method() == Calibration.Method.CV_PLUS) {
+            TikhonovFolds.Fits folds = stored.folds().orElseThrow();
+            return block -> folds.predictions(components.kernel().gram(block, stored.inputs()));
+        }
+        TikhonovLeaveOneOut.Fits fits = leaveOneOutFits();
+        return fits::predictions;
     }
 
     /** The model's n leave-one-out fits, decomposed on first use from its stored inputs and outputs. */

@@ -27,8 +27,10 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
+import org.okl.core.conformal.ResidualScale;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.io.IoErrors;
+import org.okl.core.select.TikhonovFolds;
 
 /**
  * Writes and reads model files ({@code .okl}), documented in {@code docs/model-format.md}: a ZIP archive holding
@@ -142,6 +144,17 @@ final class ModelArchive {
             if (c.method() == Calibration.Method.CLASS_SETS) {
                 conformal.put("method", c.method().id());
             }
+            c.scale().ifPresent(scale -> {
+                // normalised scores: the residual scale's kernel expansion over the training inputs
+                conformal.put("scores", "normalised");
+                stored.put("scale", scale.array());
+            });
+            c.folds().ifPresent(folds -> {
+                // CV+: each training row's fold and the K fold models' coefficients over the training rows
+                conformal.put("method", c.method().id());
+                stored.put("folds", folds.foldColumn());
+                stored.put("coefficients", folds.coefficients());
+            });
             // a kernel expansion's centers are the transformed training inputs: stored once, referred to here
             Matrix centers = model.predictor().arrays().get(CENTERS);
             if (centers != null && sameValues(centers, c.inputs())) {
@@ -287,9 +300,10 @@ final class ModelArchive {
             if (!method.equals(Calibration.Method.JACKKNIFE_PLUS.id())
                     && !method.equals(Calibration.Method.SPLIT.id())
                     && !method.equals(Calibration.Method.PLATT.id())
-                    && !method.equals(Calibration.Method.CLASS_SETS.id())) {
+                    && !method.equals(Calibration.Method.CLASS_SETS.id())
+                    && !method.equals(Calibration.Method.CV_PLUS.id())) {
                 throw invalid(file, INDEX + " names the interval method '" + UserText.escape(method) + "', which "
-                        + "this version does not know (jackknife+, jackknife+-classes, split or platt)");
+                        + "this version does not know (jackknife+, jackknife+-classes, cv+, split or platt)");
             }
             if (root.path("conformal").path("inputs").asText().equals("predictor/" + CENTERS)
                     && predictorArrays.containsKey(CENTERS) && !conformal.containsKey("inputs")) {
@@ -306,15 +320,44 @@ final class ModelArchive {
             } else if (!conformal.containsKey("residuals") || !conformal.containsKey("inputs")) {
                 throw invalid(file, INDEX + " has a 'conformal' member without its 'residuals' and 'inputs' arrays;"
                         + " the file is damaged");
+            } else if (method.equals(Calibration.Method.CV_PLUS.id())) {
+                if (!conformal.containsKey("folds") || !conformal.containsKey("coefficients")) {
+                    throw invalid(file, INDEX + " has a 'conformal' member of method 'cv+' without its 'folds' and "
+                            + "'coefficients' arrays; the file is damaged");
+                }
+                try {
+                    calibration = Optional.of(Calibration.cvPlus(conformal.get("residuals"), conformal.get("inputs"),
+                            TikhonovFolds.Fits.of(conformal.get("folds"), conformal.get("coefficients"),
+                                    conformal.get("residuals").cols())));
+                } catch (IllegalArgumentException e) {
+                    throw invalid(file, INDEX + "'s CV+ arrays do not agree: " + e.getMessage()
+                            + "; the file is damaged");
+                }
             } else {
                 calibration = Optional.of(new Calibration(conformal.get("residuals"), conformal.get("inputs"))
                         .withMethod(method.equals(Calibration.Method.CLASS_SETS.id())
                                 ? Calibration.Method.CLASS_SETS : Calibration.Method.JACKKNIFE_PLUS));
             }
+            if (root.path("conformal").path("scores").asText("absolute").equals("normalised")) {
+                calibration = Optional.of(calibration.orElseThrow().withScale(scale(conformal.get("scale"), file)));
+            }
         }
         return Model.restore(spec, transforms, root.path("pathIndex").asInt(),
                 root.path("predictor").path("type").asText(), predictorArrays, data, provenance, files, calibration,
                 file, okl).withSignature(signature);
+    }
+
+    /** A stored residual scale of normalised scores, or an error naming the file. */
+    private static ResidualScale scale(Matrix scale, String file) {
+        if (scale == null) {
+            throw invalid(file, INDEX + " has a 'conformal' member with normalised scores but no 'scale' array; the "
+                    + "file is damaged");
+        }
+        try {
+            return ResidualScale.of(scale);
+        } catch (IllegalArgumentException e) {
+            throw invalid(file, INDEX + "'s residual scale is not valid: " + e.getMessage() + "; the file is damaged");
+        }
     }
 
     private static JsonNode object(JsonNode node, String member, String file) {

@@ -14,6 +14,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.filter.RidgeFilter;
 import org.okl.api.filter.SpectralFilter;
 import org.okl.api.linalg.Matrix;
+import org.okl.api.operator.SeparableOperatorKernel;
 import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.rows.MatrixRows;
 import org.okl.api.rows.RowSource;
@@ -21,11 +22,15 @@ import org.okl.api.solve.Predictor;
 import org.okl.api.text.UserText;
 import org.okl.api.tuning.TunableDecoder;
 import org.okl.core.conformal.PlattScaling;
+import org.okl.core.conformal.ResidualScale;
 import org.okl.core.select.HoldOut;
+import org.okl.core.select.KFold;
 import org.okl.core.select.Split;
+import org.okl.core.select.TikhonovFolds;
 import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.linalg.NonFiniteMatrixException;
 import org.okl.linalg.device.DeviceWork;
+import org.okl.linalg.expansion.SeparableSetup;
 import org.okl.linalg.expansion.SketchExpansion;
 
 /**
@@ -236,6 +241,25 @@ public final class Pipeline {
      * {@code RegressionPath}, which exposes predictions only.
      */
     private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
+        Optional<Calibration> plain = plainCalibration(fitted, pathIndex);
+        if (plain.isEmpty() || spec.intervals().map(IntervalSpec::scores).orElse(IntervalSpec.Scores.ABSOLUTE)
+                != IntervalSpec.Scores.NORMALISED || (plain.get().method() != Calibration.Method.JACKKNIFE_PLUS
+                && plain.get().method() != Calibration.Method.CV_PLUS)) {
+            return plain;
+        }
+        Matrix x = fitted.data().inputs();
+        try {
+            return Optional.of(plain.get().withScale(ResidualScale.fit(fitted.components().kernel().gram(x, x),
+                    plain.get().residuals(), okl.context().linearAlgebra())));
+        } catch (IllegalArgumentException e) {
+            return plain;
+        }
+    }
+
+    /**
+     * The intervals' calibration with absolute scores (normalised scores add a scale to it, {@link #calibration}).
+     */
+    private Optional<Calibration> plainCalibration(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
         if (!IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())) {
             return fitted.embedding().targets().isPresent() && t.outputs().cols() == 1
@@ -249,10 +273,59 @@ public final class Pipeline {
                 || fitted.embedding().targets().get().cols() != t.outputs().cols()) {
             return Optional.empty();
         }
+        if (intervalMethod() == IntervalSpec.Method.CV_PLUS) {
+            return cvPlus(fitted, ridge.lambda(pathIndex));
+        }
         try {
             TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
                     fitted.embedding(), t, okl), ridge.lambda(pathIndex));
             return Optional.of(new Calibration(fits.residuals(), t.inputs(), fits));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The interval method the pipeline asks for ({@link IntervalSpec.Method#AUTO} when it says nothing). */
+    IntervalSpec.Method intervalMethod() {
+        return spec.intervals().map(IntervalSpec::method).orElse(IntervalSpec.Method.AUTO);
+    }
+
+    /**
+     * The number of CV+ fold models: the intervals' own, else the selection's folds when it is k-fold, else
+     * {@link IntervalSpec#DEFAULT_FOLDS}; at most n.
+     */
+    int cvPlusFolds(int n) {
+        int asked = spec.intervals().map(IntervalSpec::folds).orElse(0);
+        SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+        int folds = asked > 0 ? asked : selection.method() == SelectionSpec.Method.KFOLD ? selection.folds()
+                : IntervalSpec.DEFAULT_FOLDS;
+        return Math.min(folds, n);
+    }
+
+    /**
+     * What CV+ intervals are computed from (Barber et al. 2021, §3): the K fold models of the chosen regression at
+     * its lambda (the selection's k-fold splits and seed when it is k-fold, the same folds its validation used),
+     * their out-of-fold residuals and the transformed training inputs. The transforms and the output matrix A are
+     * those of the whole fit, as for jackknife+. Cost: the n x n Gram (as for jackknife+) and K eigendecompositions
+     * of the folds' training blocks.
+     */
+    private Optional<Calibration> cvPlus(FittedPath fitted, double lambda) {
+        TrainingData t = fitted.data();
+        SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
+        int folds = cvPlusFolds(t.size());
+        if (folds < 2) {
+            return Optional.empty();
+        }
+        try {
+            var problem = FittedPath.problem(fitted.components(), fitted.embedding(), t, okl);
+            if (!(problem.operator() instanceof SeparableOperatorKernel)) {
+                return Optional.empty();
+            }
+            SeparableSetup setup = SeparableSetup.of(problem);
+            TikhonovFolds.Fits fits = TikhonovFolds.fit(problem.kernel().gram(t.inputs()), setup.outputMatrix(),
+                    setup.targets(), new KFold(folds, selection.seed()).splits(t.size()),
+                    lambda, okl.context().linearAlgebra());
+            return Optional.of(Calibration.cvPlus(fits.residuals(), t.inputs(), fits));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

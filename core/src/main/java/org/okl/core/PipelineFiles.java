@@ -46,7 +46,7 @@ import org.okl.core.plugin.ComponentRegistry;
 public final class PipelineFiles {
     /** The members a pipeline file may have. */
     public static final Set<String> MEMBERS = Set.of("preset", "inputs", "targets", "kernel", "operator", "output",
-            "filter", "regularizers", "decoder", "approximation", "selection", "solver");
+            "filter", "regularizers", "decoder", "approximation", "selection", "solver", "intervals");
     /** The preset that leaves the pipeline to OKL. */
     public static final String AUTO = "auto";
     /** Strict about what users write: a member given twice is an error, not "the last one wins". */
@@ -256,6 +256,9 @@ public final class PipelineFiles {
         if (node.has("solver") && !node.get("solver").isNull()) {
             spec.solver(component(node.get("solver"), source, "solver"));
         }
+        if (node.has("intervals") && !node.get("intervals").isNull()) {
+            spec.intervals(intervals(node.get("intervals"), source));
+        }
         return spec.build();
     }
 
@@ -317,6 +320,39 @@ public final class PipelineFiles {
         }
         throw invalid(source, "member '" + UserText.escape(path) + "' has an unsupported value "
                 + UserText.quote(n.toString()));
+    }
+
+    /**
+     * {@code intervals}: an object {@code {"method": "auto" | "jackknife+" | "cv+" | "split", "folds": K, "scores":
+     * "absolute" | "normalised"}}.
+     */
+    private static IntervalSpec intervals(JsonNode n, String source) {
+        if (!n.isObject()) {
+            throw invalid(source, "member 'intervals' must be an object such as {\"method\": \"cv+\", \"folds\": 5}");
+        }
+        Set<String> allowed = Set.of("method", "folds", "scores");
+        n.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                throw invalid(source, "unknown member " + UserText.quote("intervals." + f) + "; allowed: "
+                        + new TreeSet<>(allowed));
+            }
+        });
+        if (n.has("method") && !n.get("method").isTextual()) {
+            throw invalid(source, "intervals.method must be one of " + IntervalSpec.Method.ids());
+        }
+        if (n.has("scores") && !n.get("scores").isTextual()) {
+            throw invalid(source, "intervals.scores must be \"absolute\" or \"normalised\"");
+        }
+        if (n.has("folds") && !n.get("folds").canConvertToInt()) {
+            throw invalid(source, "intervals.folds must be a whole number, 2 or more");
+        }
+        try {
+            return new IntervalSpec(n.has("method") ? IntervalSpec.Method.of(n.get("method").asText())
+                    : IntervalSpec.Method.AUTO, n.has("folds") ? n.get("folds").asInt() : 0,
+                    n.has("scores") ? IntervalSpec.Scores.of(n.get("scores").asText()) : IntervalSpec.Scores.ABSOLUTE);
+        } catch (IllegalArgumentException e) {
+            throw invalid(source, "intervals: " + e.getMessage());
+        }
     }
 
     private static SelectionSpec selection(JsonNode n, String source) {
@@ -439,6 +475,16 @@ public final class PipelineFiles {
         setIfPresent(root, "decoder", spec.decoder());
         spec.approximation().ifPresent(a -> root.set("approximation", node(a)));
         spec.solver().ifPresent(a -> root.set("solver", node(a)));
+        spec.intervals().ifPresent(i -> {
+            ObjectNode node = root.putObject("intervals");
+            node.put("method", i.method().id());
+            if (i.folds() > 0) {
+                node.put("folds", i.folds());
+            }
+            if (i.scores() != IntervalSpec.Scores.ABSOLUTE) {
+                node.put("scores", i.scores().id());
+            }
+        });
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
             sel.put("method", s.method().id());

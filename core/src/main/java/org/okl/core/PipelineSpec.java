@@ -51,6 +51,7 @@ public final class PipelineSpec {
     private final ComponentSpec approximation;
     private final SelectionSpec selection;
     private final ComponentSpec solver;
+    private final IntervalSpec intervals;
 
     private PipelineSpec(Builder b) {
         this.auto = b.auto;
@@ -65,6 +66,7 @@ public final class PipelineSpec {
         this.approximation = b.approximation;
         this.selection = b.selection;
         this.solver = b.solver;
+        this.intervals = b.intervals;
     }
 
     /** A builder with no stage set. */
@@ -88,7 +90,7 @@ public final class PipelineSpec {
         b.auto = auto;
         return b.inputs(inputs).targets(targets).kernel(kernel).operator(operator).output(output).filter(filter)
                 .regularizers(regularizers).decoder(decoder).approximation(approximation).selection(selection)
-                .solver(solver);
+                .solver(solver).intervals(intervals);
     }
 
     /** Whether OKL chooses the stages this spec leaves out from the data ({@link #auto()}). */
@@ -155,6 +157,19 @@ public final class PipelineSpec {
      */
     public Optional<ComponentSpec> solver() {
         return Optional.ofNullable(solver);
+    }
+
+    /**
+     * How prediction intervals are computed, if the pipeline says ({@code "intervals"}; else
+     * {@link IntervalSpec#auto()}).
+     */
+    public Optional<IntervalSpec> intervals() {
+        return Optional.ofNullable(intervals);
+    }
+
+    /** A copy with another interval method ({@code null}: the default). */
+    public PipelineSpec withIntervals(IntervalSpec newIntervals) {
+        return toBuilder().intervals(newIntervals).build();
     }
 
     /** A copy with other input transforms. */
@@ -254,13 +269,14 @@ public final class PipelineSpec {
                 && Objects.equals(output, p.output) && Objects.equals(filter, p.filter)
                 && regularizers.equals(p.regularizers)
                 && Objects.equals(decoder, p.decoder) && Objects.equals(approximation, p.approximation)
-                && Objects.equals(selection, p.selection) && Objects.equals(solver, p.solver);
+                && Objects.equals(selection, p.selection) && Objects.equals(solver, p.solver)
+                && Objects.equals(intervals, p.intervals);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(auto, inputs, targets, kernel, operator, output, filter, regularizers, decoder,
-                approximation, selection, solver);
+                approximation, selection, solver, intervals);
     }
 
     /** The pipeline in the pipeline-file format (compact JSON). */
@@ -282,6 +298,7 @@ public final class PipelineSpec {
         private ComponentSpec decoder;
         private ComponentSpec approximation;
         private SelectionSpec selection;
+        private IntervalSpec intervals;
         private ComponentSpec solver;
 
         private Builder() {
@@ -409,6 +426,12 @@ public final class PipelineSpec {
         /** A low-rank approximation ({@code null}: none). */
         public Builder approximation(ComponentSpec value) {
             this.approximation = value;
+            return this;
+        }
+
+        /** How prediction intervals are computed ({@code null}: {@link IntervalSpec#auto()}). */
+        public Builder intervals(IntervalSpec value) {
+            this.intervals = value;
             return this;
         }
 

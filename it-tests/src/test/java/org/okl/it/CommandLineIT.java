@@ -166,6 +166,57 @@ class CommandLineIT {
         assertThat(never).doesNotExist();
     }
 
+    /**
+     * {@code okl fit --intervals-method cv+} then {@code okl predict --intervals 0.9}: the plan's line says CV+ and
+     * its folds, the model file names the method {@code cv+}, and the interval columns are the CV+ intervals that
+     * {@link org.okl.core.Model#predictIntervals} gives from the file; a method OKL does not know is refused in one
+     * line.
+     */
+    @Test
+    void cvPlusIntervalsGoThroughFitAndPredict() throws Exception {
+        Path model = dir.resolve("cvplus.okl");
+        OklProcess.Result fit = okl("fit", "--pipeline", pipeline.toString(), "--data", csv.toString(),
+                "--outputs", "y1,y2", "--intervals-method", "cv+", "--model", model.toString());
+        assertThat(fit.exitCode()).as(fit.stderr()).isZero();
+        assertThat(fit.stdout()).contains("intervals: cv+ from the 5 fold models of the chosen fit");
+        try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(model.toFile())) {
+            String index = new String(zip.getInputStream(zip.getEntry("model.json")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(JSON.readTree(index).path("conformal").path("method").asText()).isEqualTo("cv+");
+        }
+        Path pred = dir.resolve("cvplus.csv");
+        OklProcess.Result ok = okl("predict", "--model", model.toString(), "--data", csv.toString(), "--outputs",
+                "y1,y2", "--out", pred.toString(), "--intervals", "0.9");
+        assertThat(ok.exitCode()).as(ok.stderr()).isZero();
+        List<String> lines = Files.readAllLines(pred);
+        assertThat(lines).hasSize(61);
+        org.okl.api.linalg.Matrix x = org.okl.api.linalg.Matrix.zeros(60, 3);
+        List<String> data = Files.readAllLines(csv);
+        for (int i = 0; i < 60; i++) {
+            String[] f = data.get(i + 1).split(",");
+            for (int j = 0; j < 3; j++) {
+                x.set(i, j, Double.parseDouble(f[j]));
+            }
+        }
+        var p = org.okl.core.Model.load(model).predictIntervals(x, 0.9);
+        assertThat(p.method()).startsWith("cv+ on the 5 fold models of 60 training rows");
+        org.okl.api.linalg.Matrix[] columns = {p.predictions(), p.lower(), p.upper(), p.jointLower(), p.jointUpper()};
+        for (int i = 0; i < 60; i++) {
+            String[] f = lines.get(i + 1).split(",");
+            for (int c = 0; c < 2; c++) {
+                assertThat(Double.parseDouble(f[2 + 2 * c])).isCloseTo(columns[1].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[3 + 2 * c])).isCloseTo(columns[2].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[6 + 2 * c])).isCloseTo(columns[3].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[7 + 2 * c])).isCloseTo(columns[4].get(i, c), within(1e-12));
+                assertThat(Double.parseDouble(f[3 + 2 * c])).isGreaterThan(Double.parseDouble(f[2 + 2 * c]));
+            }
+        }
+        assertOneLineError(okl("fit", "--pipeline", pipeline.toString(), "--data", csv.toString(), "--outputs",
+                "y1,y2", "--intervals-method", "cv-", "--model", dir.resolve("never.okl").toString()), 2,
+                "--intervals-method", "unknown interval method 'cv-'");
+        assertThat(dir.resolve("never.okl")).doesNotExist();
+    }
+
     @Test
     void aPipelineThatSearchesNothingSaysSoAndOneThatSearchesDoesNot() throws Exception {
         String note = "note: nothing is searched";

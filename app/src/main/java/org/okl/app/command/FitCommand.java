@@ -10,6 +10,7 @@ import org.okl.api.text.UserText;
 import org.okl.app.data.DataLoader;
 import org.okl.app.usage.UsageException;
 import org.okl.core.FitPlan;
+import org.okl.core.IntervalSpec;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.Pipeline;
@@ -58,6 +59,12 @@ public final class FitCommand implements Runnable {
             + "leave-one-out residuals. Default: 0 (none).")
     private int calibrationRows;
 
+    @Option(names = "--intervals-method", paramLabel = "METHOD", description = "How the model's prediction "
+            + "intervals are computed (the pipeline's \"intervals\": {\"method\": ...}): auto (jackknife+ on the "
+            + "exact route, split conformal with a kernel sketch), jackknife+, cv+ (from the fold models of the "
+            + "chosen fit: cheaper per predicted row than jackknife+) or split. Default: the pipeline's, else auto.")
+    private String intervalsMethod;
+
     @Option(names = "--model", required = true, paramLabel = "M.okl", description = "Where to write the model.")
     private Path model;
 
@@ -68,12 +75,23 @@ public final class FitCommand implements Runnable {
         read.put("--data", data);
         read.put("--unlabelled", unlabelled);
         OutputFiles.requireDistinct("--model", model, read);
+        IntervalSpec.Method method = null;
+        if (intervalsMethod != null) {
+            try {
+                method = IntervalSpec.Method.of(intervalsMethod);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--intervals-method: " + e.getMessage());
+            }
+        }
         Okl okl = root.okl();
         if (calibrationRows < 0) {
             throw new UsageException("--calibration-rows " + calibrationRows + ": give a number of rows, 0 or more");
         }
-        Pipeline pipe = okl.pipeline(pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline))
-                .withCalibrationRows(calibrationRows);
+        PipelineSpec asked = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
+        if (method != null) {
+            asked = asked.withIntervals(asked.intervals().orElseGet(IntervalSpec::auto).withMethod(method));
+        }
+        Pipeline pipe = okl.pipeline(asked).withCalibrationRows(calibrationRows);
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
         FitPlan plan = pipe.plan(TrainingDataArguments.source(loader, data, inputs, outputs, unlabelled != null,
