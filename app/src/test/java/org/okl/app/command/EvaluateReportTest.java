@@ -59,6 +59,37 @@ class EvaluateReportTest {
         return Files.writeString(dir.resolve("d.csv"), text);
     }
 
+    /**
+     * A sketched pipeline streams its rows; with --report alone (no --intervals) its fits still hold out calibration
+     * rows, so every streamed block of every held-out fold is tallied with split conformal intervals.
+     */
+    @Test
+    void aStreamedEvaluationReportsSplitConformalIntervals() throws IOException {
+        Random r = new Random(12);
+        StringBuilder text = new StringBuilder("x1,x2,y1,y2\n");
+        for (int i = 0; i < 1200; i++) {
+            double a = 2 * r.nextDouble() - 1;
+            double b = 2 * r.nextDouble() - 1;
+            text.append(String.format(Locale.ROOT, "%.17g,%.17g,%.17g,%.17g%n", a, b,
+                    Math.sin(3 * a) + 0.2 * r.nextGaussian(), a * b + 0.1 * r.nextGaussian()));
+        }
+        Path csv = Files.writeString(dir.resolve("big.csv"), text);
+        Path pipeline = Files.writeString(dir.resolve("sketched.json"), "{\"kernel\": {\"name\": \"gaussian\", "
+                + "\"sigma\": 1.0}, \"filter\": {\"name\": \"tikhonov\", \"lambda\": 1e-3}, \"approximation\": "
+                + "{\"name\": \"nystrom\", \"rank\": 40}}");
+        Path report = dir.resolve("streamed");
+        Run run = run("evaluate", "--pipeline", pipeline.toString(), "--data", csv.toString(), "--outputs", "y1,y2",
+                "--cv", "3", "--metrics", "mse", "--report", report.toString());
+        assertThat(run.code()).as(run.out()).isZero();
+        JsonNode intervals = JSON.readTree(report.resolve("report.json").toFile()).path("intervals");
+        assertThat(intervals.path("method").asText()).startsWith("split conformal");
+        assertThat(intervals.path("joint").path("rows").asLong()).isEqualTo(1200);
+        JsonNode band = intervals.path("joint").path("band").get(4);
+        // 3 calibration sets of a few hundred rows each: their own spread widens the band below by a little
+        assertThat(intervals.path("joint").path("coverage").get(4).asDouble()).isBetween(
+                band.get(0).asDouble() - 0.03, band.get(1).asDouble() + 0.03);
+    }
+
     @Test
     void writesTheReportAndItsCoverageAgreesWithTheIntervalsMetric() throws IOException {
         Path csv = csv();
