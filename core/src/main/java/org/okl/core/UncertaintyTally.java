@@ -8,6 +8,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.conformal.CalibrationError;
+import org.okl.core.conformal.ClassSetTally;
 import org.okl.core.conformal.CoverageTally;
 import org.okl.core.conformal.PredictionIntervals;
 import org.okl.core.conformal.ReliabilityTally;
@@ -16,9 +17,11 @@ import org.okl.core.conformal.ReliabilityTally;
  * What models say of their own uncertainty, tallied over every held-out part of an evaluation
  * ({@link Evaluation.HeldOut}): for a model with calibrated label probabilities ({@link Model#hasProbabilities()})
  * the reliability counts of those probabilities and of the raw scores clipped to [0, 1], pooled over every (row,
- * label) pair; for any other model its prediction intervals ({@link Model#predictIntervals}) at every level, counted
- * per output and jointly ({@link CoverageTally}). The intervals at several levels come from the residuals stored in
- * the model: nothing is refitted, each level costs what one call of {@code predictIntervals} costs. Mutable and not
+ * label) pair; for a model of classes its conformal class sets ({@link Model#predictLabelSets}) at every level
+ * ({@link ClassSetTally}); for any other model its prediction intervals ({@link Model#predictIntervals}) at every
+ * level, counted per output and jointly ({@link CoverageTally}). The intervals at several levels come from the residuals stored in
+ * the model: nothing is refitted, each level costs what one call of {@code predictIntervals} (or
+ * {@code predictLabelSets}) costs. Mutable and not
  * thread-safe: one tally per evaluation.
  */
 public final class UncertaintyTally implements Evaluation.HeldOut {
@@ -29,6 +32,7 @@ public final class UncertaintyTally implements Evaluation.HeldOut {
     private final ReliabilityTally calibrated = new ReliabilityTally(CalibrationError.BINS);
     private final ReliabilityTally raw = new ReliabilityTally(CalibrationError.BINS);
     private CoverageTally coverage;
+    private ClassSetTally classSets;
     private List<String> outputNames = List.of();
     private String method;
     private int parts;
@@ -50,7 +54,7 @@ public final class UncertaintyTally implements Evaluation.HeldOut {
      * Tallies one held-out part.
      *
      * @throws OklException {@link ErrorCode#USAGE} for rows with tasks; as {@link Model#predictIntervals} for a model
-     *                      that has neither probabilities nor intervals
+     *                      that has neither probabilities, class sets nor intervals
      */
     @Override
     public void accept(Model model, InputRows inputs, Matrix outputs, boolean tasks) {
@@ -66,6 +70,17 @@ public final class UncertaintyTally implements Evaluation.HeldOut {
             double[] labels = outputs.data();
             calibrated.add(model.predictProbabilities(inputs).data(), labels);
             raw.add(model.rawLabelScores(inputs).data(), labels);
+            return;
+        }
+        if (model.hasLabelSets()) {
+            List<Matrix> sets = new ArrayList<>(levels.length);
+            for (double level : levels) {
+                sets.add(model.predictLabelSets(inputs, level));
+            }
+            if (classSets == null) {
+                classSets = new ClassSetTally(levels);
+            }
+            classSets.add(sets, model.classValues(), outputs);
             return;
         }
         List<PredictionIntervals> atLevels = new ArrayList<>(levels.length);
@@ -96,6 +111,11 @@ public final class UncertaintyTally implements Evaluation.HeldOut {
     /** The intervals' counts, when a model gave intervals. */
     public Optional<CoverageTally> coverage() {
         return Optional.ofNullable(coverage);
+    }
+
+    /** The class sets' counts, when a model gave class sets. */
+    public Optional<ClassSetTally> classSets() {
+        return Optional.ofNullable(classSets);
     }
 
     /** How the intervals were computed, in words (from the first part), when a model gave intervals. */

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.okl.core.UncertaintyTally;
 import org.okl.core.conformal.BinomialBand;
+import org.okl.core.conformal.ClassSetTally;
 import org.okl.core.conformal.CoverageTally;
 import org.okl.core.conformal.ReliabilityTally;
 
@@ -13,8 +14,9 @@ import org.okl.core.conformal.ReliabilityTally;
  * The evaluation report as one self-contained HTML page ({@code index.html}): inline CSS, inline SVG charts drawn by
  * {@link SvgChart}, no script and nothing fetched. It shows a header (pipeline, data, rows, OKL version), the
  * calibration of the intervals (nominal level against held-out coverage per output and jointly, with the binomial
- * band), the mean interval widths per output, a table of the same numbers, the reliability diagram of label
- * probabilities (calibrated and raw, with their ECE) and the metrics; each chart says in one sentence what it means.
+ * band), the mean interval widths per output, a table of the same numbers, for a model of classes the coverage and
+ * mean size of its class sets, the reliability diagram of label probabilities (calibrated and raw, with their ECE)
+ * and the metrics; each chart says in one sentence what it means.
  * Every piece of text from the data or the user is escaped ({@link HtmlText}).
  */
 final class HtmlReport {
@@ -57,6 +59,7 @@ final class HtmlReport {
             widths(html, c, names);
             table(html, c, names);
         });
+        tally.classSets().ifPresent(c -> classSets(html, c));
         if (tally.calibrated().isPresent() && tally.raw().isPresent()) {
             reliability(html, tally.calibrated().get(), tally.raw().get());
         }
@@ -71,6 +74,7 @@ final class HtmlReport {
         h.chosen().ifPresent(c -> row(html, "chosen", "<code>" + HtmlText.escape(c) + "</code>"));
         row(html, "data", HtmlText.escape(h.data()));
         String rows = tally.coverage().map(c -> c.rows() + " held-out rows")
+                .or(() -> tally.classSets().map(c -> c.rows() + " held-out rows"))
                 .or(() -> tally.calibrated().map(r -> r.total() + " held-out (row, label) pairs")).orElse("");
         row(html, "rows", HtmlText.escape(rows + (rows.isEmpty() ? "" : ", ") + h.protocol()));
         tally.intervalMethod().ifPresent(m -> row(html, "intervals", HtmlText.escape(m)));
@@ -199,6 +203,49 @@ final class HtmlReport {
         html.append("</tr></table>\n<p class=\"means\">Per output: the held-out coverage and, below it, half the mean "
                 + "interval width; joint: the coverage of the whole output vector and the ")
                 .append(percent(BinomialBand.CONFIDENCE)).append(" binomial band around the level.</p>\n");
+    }
+
+    /** For a model of classes: the class sets' coverage against the level with the band, and their mean size. */
+    private static void classSets(StringBuilder html, ClassSetTally c) {
+        double[] levels = c.levels();
+        double[] coverage = new double[levels.length];
+        double[] size = new double[levels.length];
+        double[] lower = new double[levels.length];
+        double[] upper = new double[levels.length];
+        double low = 0.45;
+        double top = 1;
+        for (int l = 0; l < levels.length; l++) {
+            coverage[l] = c.coverage(l);
+            size[l] = c.meanSize(l);
+            double[] b = BinomialBand.of(Math.max(1, c.rows()), levels[l], BinomialBand.CONFIDENCE);
+            lower[l] = b[0];
+            upper[l] = b[1];
+            low = Math.min(low, coverage[l]);
+            top = Math.max(top, Double.isFinite(size[l]) ? size[l] : 0);
+        }
+        low = Math.floor(low * 10) / 10 - 0.02;
+        SvgChart chart = new SvgChart(560, 420, 0.45, 1.0, low, 1.0);
+        chart.axes("nominal level", "held-out coverage", LEVEL_TICKS, ticks(Math.ceil((low + 0.02) * 10) / 10, 1.0,
+                0.1));
+        chart.band(levels, lower, upper, String.format(Locale.ROOT, "%.0f %%", 100 * BinomialBand.CONFIDENCE)
+                + " binomial band for " + c.rows() + " held-out rows");
+        chart.diagonal();
+        chart.line(levels, coverage, JOINT, true, "class sets");
+        html.append("<h2 id=\"calibration\">Calibration of the class sets</h2>\n<p class=\"means\">Each point is the "
+                + "share of held-out rows whose true class is in their conformal class set at a nominal level; "
+                + "calibrated sets lie on the dashed diagonal, and the grey band is where ")
+                .append(percent(BinomialBand.CONFIDENCE)).append(" of the coverages of exactly calibrated sets fall "
+                + "for ").append(c.rows()).append(" held-out rows.</p>\n")
+                .append(chart.toSvg("Calibration: nominal level against held-out coverage of the class sets"))
+                .append('\n');
+        top *= 1.08;
+        SvgChart sizes = new SvgChart(360, 260, 0.45, 1.0, 0, top);
+        sizes.axes("nominal level", "mean set size", LEVEL_TICKS, ticks(0, top, niceStep(top)));
+        sizes.line(levels, size, CALIBRATED, true, "mean set size");
+        html.append("<h2 id=\"widths\">Size of the class sets</h2>\n<p class=\"means\">The mean number of classes "
+                + "in a set at each nominal level: at the same coverage, smaller sets are better, and a set of one "
+                + "class is a sure prediction.</p>\n").append(sizes.toSvg("Mean class-set size by level"))
+                .append('\n');
     }
 
     /** (c) the reliability diagram of calibrated and raw label probabilities, with their ECE. */

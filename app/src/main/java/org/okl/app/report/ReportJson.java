@@ -9,13 +9,15 @@ import java.util.List;
 import java.util.Map;
 import org.okl.core.UncertaintyTally;
 import org.okl.core.conformal.BinomialBand;
+import org.okl.core.conformal.ClassSetTally;
 import org.okl.core.conformal.CoverageTally;
 import org.okl.core.conformal.ReliabilityTally;
 
 /**
  * The numbers of an evaluation report as JSON ({@code report.json}): the header, the metrics, and for intervals the
  * levels with, per output and jointly, the held-out count, the coverage, the binomial band and the mean widths; for
- * label probabilities the reliability bins and the expected calibration error of the calibrated and the raw scores.
+ * label probabilities the reliability bins and the expected calibration error of the calibrated and the raw scores;
+ * for class sets the levels with the coverage, the band and the mean set size.
  * A number that is not finite (the width of an interval at a level too high for the training rows, which is
  * infinite) is written as null, and {@code infinite_widths} says so.
  */
@@ -39,6 +41,7 @@ final class ReportJson {
         }
         root.put("band_confidence", BinomialBand.CONFIDENCE);
         tally.coverage().ifPresent(c -> root.set("intervals", intervals(c, tally)));
+        tally.classSets().ifPresent(c -> root.set("class_sets", classSets(c)));
         if (tally.calibrated().isPresent() && tally.raw().isPresent()) {
             ObjectNode p = root.putObject("probabilities");
             p.put("pairs", tally.calibrated().get().total());
@@ -89,6 +92,24 @@ final class ReportJson {
         if (infinite[0]) {
             out.put("infinite_widths", "null widths are infinite: the training rows were too few for the level "
                     + "(the interval is the whole line)");
+        }
+        return out;
+    }
+
+    private static ObjectNode classSets(ClassSetTally c) {
+        ObjectNode out = JSON.createObjectNode();
+        boolean[] ignored = {false};
+        out.put("rows", c.rows());
+        ArrayNode levels = out.putArray("levels");
+        ArrayNode coverage = out.putArray("coverage");
+        ArrayNode band = out.putArray("band");
+        ArrayNode size = out.putArray("mean_size");
+        double[] ls = c.levels();
+        for (int l = 0; l < ls.length; l++) {
+            levels.add(ls[l]);
+            number(coverage, c.coverage(l), ignored);
+            band(band, c.rows(), ls[l]);
+            number(size, c.meanSize(l), ignored);
         }
         return out;
     }

@@ -143,6 +143,54 @@ class HtmlReportTest {
                 .contains(String.format(java.util.Locale.ROOT, "calibrated, ECE %.3f", direct.get("ece")));
     }
 
+    /** A model of classes: the class sets' coverage and mean size against a direct count of its sets. */
+    @Test
+    void classReportShowsTheCoverageAndSizeOfTheClassSets() throws Exception {
+        Random r = new Random(9);
+        int n = 260;
+        Matrix x = Matrix.zeros(n, 2);
+        Matrix y = Matrix.zeros(n, 1);
+        for (int i = 0; i < n; i++) {
+            double a = 2 * r.nextDouble() - 1;
+            double b = 2 * r.nextDouble() - 1;
+            x.set(i, 0, a);
+            x.set(i, 1, b);
+            double s = a + 0.4 * r.nextGaussian();
+            y.set(i, 0, s < -0.3 ? 1 : s < 0.3 ? 2 : 3);
+        }
+        PipelineSpec spec = PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", 0.7))
+                .filter(ComponentSpec.of("tikhonov", "lambda", 1e-2)).output(ComponentSpec.of("one-hot"))
+                .decoder(ComponentSpec.of("argmax")).build();
+        Model model = OKL.pipeline(spec).fit(TrainingData.of(x.rowRange(0, 160), y.rowRange(0, 160)));
+        assertThat(model.hasLabelSets()).isTrue();
+        UncertaintyTally tally = new UncertaintyTally(UncertaintyTally.REPORT_LEVELS);
+        Matrix xt = x.rowRange(160, n);
+        Matrix yt = y.rowRange(160, n);
+        tally.accept(model, xt, yt, false);
+        JsonNode sets = JSON.readTree(ReportJson.render(header(), tally)).path("class_sets");
+        assertThat(sets.path("rows").asLong()).isEqualTo(100);
+        double[] values = model.classValues();
+        List<Double> levels = UncertaintyTally.REPORT_LEVELS;
+        for (int l = 0; l < levels.size(); l++) {
+            Matrix s = model.predictLabelSets(xt, levels.get(l));
+            int covered = 0;
+            int size = 0;
+            for (int i = 0; i < 100; i++) {
+                for (int k = 0; k < values.length; k++) {
+                    size += (int) s.get(i, k);
+                    covered += s.get(i, k) == 1 && values[k] == yt.get(i, 0) ? 1 : 0;
+                }
+            }
+            assertThat(sets.path("coverage").get(l).asDouble()).isEqualTo(covered / 100.0);
+            assertThat(sets.path("mean_size").get(l).asDouble()).isEqualTo(size / 100.0);
+        }
+        String html = HtmlReport.render(header(), tally);
+        assertSafe(html);
+        assertThat(html).contains("Calibration of the class sets").contains("Size of the class sets")
+                .contains("100 held-out rows");
+        assertThat(html.split("<svg ", -1)).hasSize(3);
+    }
+
     /** No script, nothing fetched, no control character but the newline. */
     private static void assertSafe(String html) {
         String lower = html.toLowerCase(java.util.Locale.ROOT);
