@@ -93,9 +93,9 @@ public final class EvaluateCommand implements Runnable {
 
     @Option(names = "--report", paramLabel = "DIR", description = "Also write a report folder: index.html (one "
             + "self-contained page with charts: the intervals' held-out coverage against their nominal level at "
-            + "0.5 to 0.99 per output and jointly, with the binomial band; their mean widths; for labels the "
-            + "reliability diagram of calibrated and raw probabilities) and report.json (the same numbers). DIR must "
-            + "not exist, or be empty.")
+            + "0.5 to 0.99 per output and jointly, with the binomial band; their mean widths; for classes the "
+            + "coverage and size of the class sets; for 0/1 labels the reliability diagram of calibrated and raw "
+            + "probabilities) and report.json (the same numbers). DIR must not exist, or be empty.")
     private Path report;
 
     @Option(names = "--force", description = "With --report: replace a report folder written before (one that holds "
