@@ -92,9 +92,9 @@ final class HtmlReport {
         int drawn = Math.min(c.outputs(), MAX_DRAWN);
         double low = 0.45;
         for (int l = 0; l < levels.length; l++) {
-            low = Math.min(low, c.jointCoverage(l));
+            low = minFinite(low, c.jointCoverage(l));
             for (int k = 0; k < drawn; k++) {
-                low = Math.min(low, c.coverage(l, k));
+                low = minFinite(low, c.coverage(l, k));
             }
         }
         low = Math.floor(low * 10) / 10 - 0.02;
@@ -220,7 +220,7 @@ final class HtmlReport {
             double[] b = BinomialBand.of(Math.max(1, c.rows()), levels[l], BinomialBand.CONFIDENCE);
             lower[l] = b[0];
             upper[l] = b[1];
-            low = Math.min(low, coverage[l]);
+            low = minFinite(low, coverage[l]);
             top = Math.max(top, Double.isFinite(size[l]) ? size[l] : 0);
         }
         low = Math.floor(low * 10) / 10 - 0.02;
@@ -332,6 +332,11 @@ final class HtmlReport {
         double power = Math.pow(10, Math.floor(Math.log10(raw)));
         double f = raw / power;
         return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * power;
+    }
+
+    /** The smaller of the two, ignoring a value that is not finite (an output with no held-out value). */
+    private static double minFinite(double low, double v) {
+        return Double.isFinite(v) ? Math.min(low, v) : low;
     }
 
     private static String fixed(double v) {

@@ -143,6 +143,28 @@ class HtmlReportTest {
                 .contains(String.format(java.util.Locale.ROOT, "calibrated, ECE %.3f", direct.get("ece")));
     }
 
+    /** An output with no held-out value (all missing) has no coverage: the page still renders, the JSON says null. */
+    @Test
+    void anOutputWithNoHeldOutValueStillRenders() throws Exception {
+        Matrix[] train = data(80, 5, false);
+        Matrix[] test = data(30, 6, false);
+        for (int i = 0; i < 30; i++) {
+            test[1].set(i, 1, Double.NaN);
+        }
+        Model model = OKL.pipeline(PipelineSpec.builder().kernel(ComponentSpec.of("gaussian", "sigma", 0.6))
+                .filter(ComponentSpec.of("tikhonov", "lambda", 1e-3)).build()).fit(TrainingData.of(train[0],
+                train[1]));
+        UncertaintyTally tally = new UncertaintyTally(UncertaintyTally.REPORT_LEVELS);
+        tally.accept(model, test[0], test[1], false);
+        JsonNode second = JSON.readTree(ReportJson.render(header(), tally)).path("intervals").path("outputs").get(1);
+        assertThat(second.path("values").asLong()).isZero();
+        assertThat(second.path("coverage").get(4).isNull()).isTrue();
+        assertThat(second.path("band").get(4).get(0).isNull()).isTrue();
+        String html = HtmlReport.render(header(), tally);
+        assertSafe(html);
+        assertThat(html).contains("id=\"calibration\"").contains("output 2");
+    }
+
     /** A model of classes: the class sets' coverage and mean size against a direct count of its sets. */
     @Test
     void classReportShowsTheCoverageAndSizeOfTheClassSets() throws Exception {
