@@ -10,6 +10,7 @@ import org.okl.api.component.InvalidParameterException;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
+import org.okl.api.linalg.InputRows;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.SquaredErrorMetric;
@@ -26,6 +27,28 @@ import org.okl.core.select.Split;
 /** Scores a pipeline: trained on one set and tested on another, or by k-fold cross-validation. */
 public final class Evaluation {
     private Evaluation() {
+    }
+
+    /**
+     * Sees every held-out part of an evaluation with the model fitted without it: a cross-validation fold, the test
+     * set, or a block of streamed test rows (for example to tally intervals at several levels, {@link
+     * UncertaintyTally}); nothing is refitted for it.
+     */
+    @FunctionalInterface
+    public interface HeldOut {
+        /** Sees nothing. */
+        HeldOut NONE = (model, inputs, outputs, tasks) -> {
+        };
+
+        /**
+         * One held-out part.
+         *
+         * @param model   the model fitted without these rows
+         * @param inputs  their raw inputs
+         * @param outputs their true outputs (NaN where missing)
+         * @param tasks   whether the rows belong to tasks (multi-task data)
+         */
+        void accept(Model model, InputRows inputs, Matrix outputs, boolean tasks);
     }
 
     /**
@@ -63,6 +86,12 @@ public final class Evaluation {
      * scores on {@code test} beside the metrics ({@link #intervalScores}).
      */
     public static Result trainTest(FitPlan plan, TrainingData test, OptionalDouble intervals, Okl okl) {
+        return trainTest(plan, test, intervals, HeldOut.NONE, okl);
+    }
+
+    /** {@link #trainTest(FitPlan, TrainingData, OptionalDouble, Okl)}, showing the test set to {@code heldOut}. */
+    public static Result trainTest(FitPlan plan, TrainingData test, OptionalDouble intervals, HeldOut heldOut,
+            Okl okl) {
         if (plan.route() != FitPlan.Route.IN_MEMORY) {
             throw new IllegalArgumentException("the plan streams its rows; score them with trainTest(plan, rows)");
         }
@@ -71,6 +100,7 @@ public final class Evaluation {
         Decoded decoded = predict(model, test);
         Map<String, Double> scores = score(plan.metrics(), test.outputs(), decoded, okl);
         intervals.ifPresent(level -> scores.putAll(uncertaintyScores(model, test, level)));
+        heldOut.accept(model, test.inputs(), test.outputs(), test.groups().isPresent());
         return new Result(scores, Map.of(), "train " + plan.size() + ", test " + test.size(), Optional.of(model));
     }
 
@@ -183,6 +213,12 @@ public final class Evaluation {
      */
     public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
             Map<String, ComponentSpec> metrics, OptionalDouble intervals, Okl okl) {
+        return crossValidate(pipeline, data, folds, seed, metrics, intervals, HeldOut.NONE, okl);
+    }
+
+    /** The same, showing every held-out fold to {@code heldOut}. */
+    public static Result crossValidate(Pipeline pipeline, TrainingData data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, OptionalDouble intervals, HeldOut heldOut, Okl okl) {
         intervals.ifPresent(Model::requireLevel);
         List<Split> splits = GroupStratified.of(new KFold(folds, seed), data.groups()).splits(data.size());
         Map<String, double[]> perFold = new LinkedHashMap<>();
@@ -200,6 +236,7 @@ public final class Evaluation {
                 uncertaintyScores(model, test, intervals.getAsDouble()).forEach((k, v) -> perFold
                         .computeIfAbsent(k, key -> new double[splits.size()])[fold] = v);
             }
+            heldOut.accept(model, test.inputs(), test.outputs(), test.groups().isPresent());
         }
         okl.progress().progress(task, splits.size(), splits.size());
         return summarise(perFold, folds + "-fold cross-validation of " + data.size() + ", seed " + seed);
@@ -263,22 +300,28 @@ public final class Evaluation {
      * a sketched pipeline fitted with calibration rows, {@link Pipeline#withCalibrationRows}), block by block.
      */
     public static Result trainTest(FitPlan plan, RowSource test, OptionalDouble intervals, Okl okl) {
+        return trainTest(plan, test, intervals, HeldOut.NONE, okl);
+    }
+
+    /** {@link #trainTest(FitPlan, RowSource, OptionalDouble, Okl)}, showing every test block to {@code heldOut}. */
+    public static Result trainTest(FitPlan plan, RowSource test, OptionalDouble intervals, HeldOut heldOut,
+            Okl okl) {
         if (plan.route() != FitPlan.Route.STREAMED) {
             throw new IllegalArgumentException("the plan holds its rows in memory; score them with trainTest(plan, "
                     + "data)");
         }
-        return trainTest(plan, test, plan.metrics(), intervals, okl);
+        return trainTest(plan, test, plan.metrics(), intervals, heldOut, okl);
     }
 
     private static Result trainTest(FitPlan plan, RowSource test, Map<String, ComponentSpec> metrics, Okl okl) {
-        return trainTest(plan, test, metrics, OptionalDouble.empty(), okl);
+        return trainTest(plan, test, metrics, OptionalDouble.empty(), HeldOut.NONE, okl);
     }
 
     private static Result trainTest(FitPlan plan, RowSource test, Map<String, ComponentSpec> metrics,
-            OptionalDouble intervals, Okl okl) {
+            OptionalDouble intervals, HeldOut heldOut, Okl okl) {
         FitPlan.Result fitted = plan.fit();
         long[] rows = new long[1];
-        Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, intervals, rows, okl);
+        Map<String, Double> scores = scoreStreamed(fitted.model(), test, metrics, intervals, heldOut, rows, okl);
         return new Result(scores, Map.of(), "train " + fitted.rows() + ", test " + rows[0] + " (streamed)",
                 Optional.of(fitted.model()));
     }
@@ -299,6 +342,12 @@ public final class Evaluation {
      */
     public static Result crossValidate(Pipeline pipeline, RowSource data, int folds, long seed,
             Map<String, ComponentSpec> metrics, OptionalDouble intervals, Okl okl) {
+        return crossValidate(pipeline, data, folds, seed, metrics, intervals, HeldOut.NONE, okl);
+    }
+
+    /** The same, showing every block of every held-out fold to {@code heldOut}. */
+    public static Result crossValidate(Pipeline pipeline, RowSource data, int folds, long seed,
+            Map<String, ComponentSpec> metrics, OptionalDouble intervals, HeldOut heldOut, Okl okl) {
         FoldScheme outer = FoldScheme.kFold(folds, seed);
         Map<String, double[]> perFold = new LinkedHashMap<>();
         metrics.keySet().forEach(k -> perFold.put(k, new double[folds]));
@@ -309,7 +358,7 @@ public final class Evaluation {
             Model model = pipeline.fit(new FoldRows(data, outer, f, false)).model();
             long[] rows = new long[1];
             int fold = f;
-            scoreStreamed(model, new FoldRows(data, outer, f, true), metrics, intervals, rows, okl)
+            scoreStreamed(model, new FoldRows(data, outer, f, true), metrics, intervals, heldOut, rows, okl)
                     .forEach((k, v) -> perFold.computeIfAbsent(k, x -> new double[folds])[fold] = v);
             total += rows[0];
         }
@@ -318,7 +367,7 @@ public final class Evaluation {
     }
 
     private static Map<String, Double> scoreStreamed(Model model, RowSource test, Map<String, ComponentSpec> metrics,
-            OptionalDouble intervals, long[] rows, Okl okl) {
+            OptionalDouble intervals, HeldOut heldOut, long[] rows, Okl okl) {
         streamingObstacle(metrics, okl).ifPresent(why -> {
             throw new IllegalArgumentException("cannot score streamed rows: " + why);
         });
@@ -333,6 +382,7 @@ public final class Evaluation {
             } else {
                 predicted = model.predict(inputs).outputs();
             }
+            heldOut.accept(model, inputs, outputs, false);
             SquaredErrors block = SquaredErrors.of(outputs, predicted);
             sums[0] = sums[0] == null ? block : sums[0].plus(block);
             rows[0] += inputs.rows();

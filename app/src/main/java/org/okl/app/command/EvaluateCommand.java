@@ -8,8 +8,12 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.okl.api.OklVersion;
+import org.okl.api.text.UserText;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
+import org.okl.app.report.ReportFolder;
+import org.okl.app.report.ReportHeader;
 import org.okl.app.usage.UsageException;
 import org.okl.core.Evaluation;
 import org.okl.core.FitPlan;
@@ -19,6 +23,7 @@ import org.okl.core.Pipeline;
 import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
+import org.okl.core.UncertaintyTally;
 import org.okl.core.conformal.CalibrationSlice;
 import org.okl.core.data.FileRows;
 import picocli.CommandLine.Command;
@@ -86,17 +91,36 @@ public final class EvaluateCommand implements Runnable {
             + "calibration rows for split conformal intervals.")
     private Double intervals;
 
+    @Option(names = "--report", paramLabel = "DIR", description = "Also write a report folder: index.html (one "
+            + "self-contained page with charts: the intervals' held-out coverage against their nominal level at "
+            + "0.5 to 0.99 per output and jointly, with the binomial band; their mean widths; for classes the "
+            + "coverage and size of the class sets; for 0/1 labels the reliability diagram of calibrated and raw "
+            + "probabilities) and report.json (the same numbers). DIR must not exist, or be empty.")
+    private Path report;
+
+    @Option(names = "--force", description = "With --report: replace a report folder written before (one that holds "
+            + "only index.html and report.json; never a folder holding anything else).")
+    private boolean force;
+
     @Override
     public void run() {
         if (intervals != null) {
             Model.requireLevel(intervals);
         }
+        if (force && report == null) {
+            throw new UsageException("--force replaces a report folder: give it with --report DIR");
+        }
+        if (report != null) {
+            ReportFolder.check(report, force);
+        }
+        UncertaintyTally tally = report == null ? null : new UncertaintyTally(UncertaintyTally.REPORT_LEVELS);
+        Evaluation.HeldOut heldOut = tally == null ? Evaluation.HeldOut.NONE : tally;
         OptionalDouble level = intervals == null ? OptionalDouble.empty() : OptionalDouble.of(intervals);
         Okl okl = root.okl();
         PipelineSpec pipelineSpec = pipeline == null ? PipelineSpec.auto().build() : okl.readPipeline(pipeline);
         FitPlan.Options options = FitPlan.Options.evaluation(metrics == null ? null : MetricArguments.parse(metrics));
         // a sketched pipeline's intervals are split conformal: its fits hold out calibration rows
-        Pipeline p = okl.pipeline(pipelineSpec).withCalibrationRows(intervals == null ? 0
+        Pipeline p = okl.pipeline(pipelineSpec).withCalibrationRows(intervals == null && report == null ? 0
                 : CalibrationSlice.DEFAULT_ROWS);
         DataLoader loader = new DataLoader(okl);
         Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
@@ -117,12 +141,12 @@ public final class EvaluateCommand implements Runnable {
                             + "--outputs 128:256)");
                 }
                 printPlan(plan, train);
-                result = Evaluation.trainTest(plan, testRows, level, okl);
+                result = Evaluation.trainTest(plan, testRows, level, heldOut, okl);
             } else {
                 TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs),
                         Optional.empty());
                 printPlan(plan, "the training set");
-                result = Evaluation.trainTest(plan, testData, level, okl);
+                result = Evaluation.trainTest(plan, testData, level, heldOut, okl);
             }
         } else if (data == null) {
             throw new UsageException("give --train D1 --test D2, or --data D [--cv K]");
@@ -135,7 +159,7 @@ public final class EvaluateCommand implements Runnable {
             if (plan.route() == FitPlan.Route.STREAMED) {
                 printPlan(plan, data + " (all rows; every fold chooses again on its training part)");
                 result = Evaluation.crossValidate(p, plan.rows().orElseThrow(), folds, okl.context().seed(),
-                        plan.metrics(), level, okl);
+                        plan.metrics(), level, heldOut, okl);
             } else {
                 TrainingData training = plan.data().orElseThrow();
                 if (folds > training.size()) {
@@ -145,18 +169,38 @@ public final class EvaluateCommand implements Runnable {
                 }
                 printPlan(plan, "all " + training.size() + " rows; every fold chooses again on its training part");
                 result = Evaluation.crossValidate(p, training, folds, okl.context().seed(), plan.metrics(), level,
-                        okl);
+                        heldOut, okl);
             }
         } else if (loader.hasTestSplit(data)) {
             FitPlan plan = p.plan(source(loader, data, extra, null), options);
             TrainingData testData = TrainingDataArguments.of(loader.load(data + ":test", inputs, outputs),
                     Optional.empty());
             printPlan(plan, "the training split");
-            result = Evaluation.trainTest(plan, testData, level, okl);
+            result = Evaluation.trainTest(plan, testData, level, heldOut, okl);
         } else {
             throw new UsageException(data + " has no test split: add --cv K, or use --train and --test");
         }
         print(result, pipelineSpec);
+        if (tally != null) {
+            writeReport(tally, result, pipelineSpec);
+        }
+    }
+
+    /** Writes the report folder (atomically) and says where it went (not with --json, whose output is one object). */
+    private void writeReport(UncertaintyTally tally, Evaluation.Result result, PipelineSpec pipelineSpec) {
+        String described = (pipeline == null ? "the automatic pipeline: " : pipeline + ": ")
+                + PipelineFiles.toJsonNode(pipelineSpec);
+        String dataDescribed = train != null ? "train " + train + ", test " + test
+                : folds != null ? data : data + " (its training and test splits)";
+        ReportHeader header = new ReportHeader(described, result.model().map(m -> JSON.valueToTree(m.provenance()
+                .chosen()).toString()), dataDescribed, result.protocol(), OklVersion.get(), result.metrics(),
+                result.spread());
+        ReportFolder.write(report, force, header, tally);
+        if (!json) {
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("report written to " + UserText.escape(report.resolve("index.html").toString()));
+            out.flush();
+        }
     }
 
     /** The training data: a file's rows in blocks when the plan streams them, else read whole with the extra data. */

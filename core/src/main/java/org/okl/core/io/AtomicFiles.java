@@ -66,16 +66,26 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
-    /** Deletes every temporary file still being written (the shutdown hook). */
+    /** Deletes every temporary file (or folder, {@link AtomicFolders}) still being written (the shutdown hook). */
     static void deletePending() {
         for (Path tmp : PENDING) {
             try {
-                Files.deleteIfExists(tmp);
+                AtomicFolders.deleteTree(tmp);
             } catch (IOException e) {
                 // nothing more can be done while the JVM stops
             }
             PENDING.remove(tmp);
         }
+    }
+
+    /** Registers a temporary path being written, for the shutdown hook to delete. */
+    static void pending(Path tmp) {
+        PENDING.add(tmp);
+    }
+
+    /** Unregisters a temporary path: it was moved into place or deleted. */
+    static void done(Path tmp) {
+        PENDING.remove(tmp);
     }
 
     /**
