@@ -804,7 +804,8 @@ public final class Model {
     /** Whether {@link #predictIntervals} gives intervals (the model stores split or leave-one-out residuals). */
     public boolean hasIntervals() {
         return calibration.map(c -> c.method() == Calibration.Method.SPLIT
-                || c.method() == Calibration.Method.JACKKNIFE_PLUS).orElse(false);
+                || c.method() == Calibration.Method.JACKKNIFE_PLUS || c.method() == Calibration.Method.CV_PLUS)
+                .orElse(false);
     }
 
     /**
