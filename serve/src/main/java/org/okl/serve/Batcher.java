@@ -131,9 +131,11 @@ final class Batcher {
     /** One prediction call for the batch; when it fails on data, each request alone (each gets its own error). */
     private void run(List<Job> batch, int rows) {
         ServedModel served = batch.get(0).model;
+        // each batch is counted before its answers go out, so that a client that has its answer and then reads
+        // the metrics finds its rows counted
         if (batch.size() == 1) {
-            complete(batch.get(0), served);
             batchSizes.accept(rows);
+            complete(batch.get(0), served);
             return;
         }
         double[][] all = new double[rows][];
@@ -151,8 +153,8 @@ final class Batcher {
             decoded = predict(served, all, tasks);
         } catch (RuntimeException | OutOfMemoryError e) {
             for (Job job : batch) {
-                complete(job, served);
                 batchSizes.accept(job.rows.length);
+                complete(job, served);
             }
             return;
         }
