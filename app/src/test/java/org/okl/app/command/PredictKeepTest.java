@@ -74,10 +74,19 @@ class PredictKeepTest {
             List<String> plain = predict(model, data, name + ".plain.csv");
             List<String> kept = predict(model, data, name + ".kept.csv", "colour,size");
             assertThat(kept.get(0)).isEqualTo("colour,size,y");
-            assertThat(kept.get(1)).isEqualTo("red,s," + plain.get(1));
-            assertThat(kept.get(3)).isEqualTo("blue,l," + plain.get(3));
-            assertThat(kept.get(5)).isEqualTo("red,," + plain.get(5));
+            // the keys are the file's text; the predictions agree to rounding (the two reads may hand the rows to the
+            // kernel block in different block shapes, whose native products round differently in the last bits)
+            assertKept(kept.get(1), "red,s,", plain.get(1));
+            assertKept(kept.get(3), "blue,l,", plain.get(3));
+            assertKept(kept.get(5), "red,,", plain.get(5));
         }
+    }
+
+    private static void assertKept(String kept, String keys, String plain) {
+        assertThat(kept).startsWith(keys);
+        double a = Double.parseDouble(kept.substring(keys.length()));
+        double b = Double.parseDouble(plain);
+        assertThat(a).isCloseTo(b, org.assertj.core.data.Offset.offset(1e-12 * Math.max(1, Math.abs(b))));
     }
 
     @Test
