@@ -31,6 +31,7 @@ import org.okl.core.conformal.ResidualScores;
 import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
@@ -361,7 +362,7 @@ public final class Model {
         if (inputs.rows() <= tile || inputs.cols() != data.inputCount()) {
             return 0;
         }
-        return org.okl.linalg.device.ComputeDevices.of(context).device().isEmpty() ? tile : 0;
+        return ComputeDevices.of(context).device().isEmpty() ? tile : 0;
     }
 
     /**
@@ -452,8 +453,8 @@ public final class Model {
                     largest = Math.max(largest, Math.abs(v));
                 }
                 throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (from + row + 1)
-                        + " is " + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
-                        + "large for the model's kernel (a sum or square overflows) or the model's numbers are "
+                        + " is " + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs "
+                        + "are too large for the model's kernel (a sum or square overflows) or the model's numbers are "
                         + "damaged; scale the inputs as the training inputs were scaled");
             }
         }

@@ -7,7 +7,7 @@ import org.okl.api.linalg.Matrix;
 
 /**
  * Predicts many rows in tiles of rows small enough that a tile's kernel block against the model's centers stays in
- * the processor's cache (about {@value #CELLS} entries, 4 MiB): each tile goes through the whole prediction (input
+ * the processor's cache (about {@value #CELLS} entries, 8 MiB): each tile goes through the whole prediction (input
  * transforms, kernel block, coefficient product, decoding, target transforms undone) and its outputs are written
  * into the final arrays, so no full-size kernel block or intermediate matrix is ever held. Every stage predicts each
  * row on its own, so the tiles' results are the whole block's (a decoder whose tiles answer with different candidate
@@ -15,11 +15,14 @@ import org.okl.api.linalg.Matrix;
  */
 final class PredictionTiles {
     /** The kernel entries one tile holds, about. */
-    static final int CELLS = 1 << 19;
-    /** The fewest rows of a tile (below, the per-call costs of the stages dominate). */
-    static final int MIN_ROWS = 128;
+    static final int CELLS = 1 << 20;
+    /**
+     * The fewest rows of a tile: below, the per-call costs of the stages and of the back-end's product dominate
+     * (on the pure-Java back-end, 128-row tiles of a 2,000-center model took 1.4x the time of 256 to 1,024).
+     */
+    static final int MIN_ROWS = 256;
     /** The most rows of a tile. */
-    static final int MAX_ROWS = 512;
+    static final int MAX_ROWS = 1024;
 
     /** One tile's prediction: {@code inputs} are rows {@code from} to {@code from + inputs.rows()} of the whole. */
     @FunctionalInterface

@@ -14,7 +14,7 @@ import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
 
 /**
- * {@code Model.predict} on more rows than a tile (it then predicts by tiles of at most 512 rows, core's
+ * {@code Model.predict} on more rows than a tile (it then predicts by tiles of at most 1,024 rows, core's
  * {@code PredictionTiles}) against the same model predicting the rows in blocks smaller than a tile (all at once)
  * and one by one: exact, Nystrom, multi-output and classifier models, with input and target transforms.
  */
@@ -110,7 +110,7 @@ class TiledPredictionTest {
     void aPredictionThatOverflowsInALaterTileNamesItsRowInTheWholeRequest() {
         Model cubic = fit(ComponentSpec.of("polynomial", "degree", 3), null, null, 1);
         Matrix x = gaussian(ROWS, 4, 10);
-        x.set(1100, 2, 1e140);
+        x.set(1100, 2, 1e140); // in the second tile, which starts at row 1,025
         assertThatThrownBy(() -> cubic.predict(x)).hasMessageContaining("the prediction for input row 1101 is");
     }
 }
