@@ -34,6 +34,7 @@ import org.okl.core.select.TikhonovFolds;
 import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
+import org.okl.linalg.device.ComputeDevices;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
@@ -353,7 +354,30 @@ public final class Model {
      * model's input transforms, and the decoded outputs through its target transforms undone.
      */
     public Decoded predict(Matrix inputs) {
-        return decode(predictRegression(inputs, Optional.empty()));
+        int tile = tileRows(inputs);
+        if (tile == 0) {
+            return decode(predictRegression(inputs, Optional.empty()));
+        }
+        requirePredictable(inputs, Optional.empty());
+        return PredictionTiles.predict(inputs, tile, (part, from) -> decode(regression(part, from,
+                Optional.empty())));
+    }
+
+    /**
+     * The rows of a tile {@link #predict(Matrix)} takes at once ({@link PredictionTiles}), or 0 to predict all at
+     * once: a single-task model on the CPU with more rows than a tile (a compute device takes large blocks whole).
+     */
+    private int tileRows(Matrix inputs) {
+        if (data.multiTask()) {
+            return 0;
+        }
+        // the kernel block's width: the centers, landmarks or features, the predictor's longest array
+        int width = predictor.arrays().values().stream().mapToInt(Matrix::rows).max().orElse(1);
+        int tile = PredictionTiles.rows(width);
+        if (inputs.rows() <= tile || inputs.cols() != data.inputCount()) {
+            return 0;
+        }
+        return ComputeDevices.of(context).device().isEmpty() ? tile : 0;
     }
 
     /**
@@ -379,6 +403,12 @@ public final class Model {
     }
 
     private Matrix predictRegression(InputRows inputs, Optional<int[]> tasks) {
+        requirePredictable(inputs, tasks);
+        return regression(inputs, 0, tasks);
+    }
+
+    /** Fails unless the inputs have the model's columns, usable values, and tasks exactly when the model has. */
+    private void requirePredictable(InputRows inputs, Optional<int[]> tasks) {
         if (inputs.cols() != data.inputCount()) {
             throw new OklException(ErrorCode.INVALID_DATA, "the model was fitted on " + data.inputCount()
                     + " input columns but the data has " + inputs.cols());
@@ -404,6 +434,13 @@ public final class Model {
             throw new OklException(ErrorCode.INVALID_DATA, data.multiTask()
                     ? "the model is multi-task: give the task of every input" : "the model has no tasks");
         }
+    }
+
+    /**
+     * The regression step's predictions for checked inputs, rows {@code from} on of the rows the caller was given
+     * (for the row a message names).
+     */
+    private Matrix regression(InputRows inputs, int from, Optional<int[]> tasks) {
         InputRows x = okl.registry().runtimeFailures().guard("transforming the inputs",
                 () -> transforms.transformInputs(inputs));
         Matrix h = okl.registry().runtimeFailures().guard("predicting", () -> predictor.predict(x));
@@ -413,7 +450,7 @@ public final class Model {
         } catch (IllegalArgumentException e) {
             throw new OklException(ErrorCode.INVALID_DATA, e.getMessage(), e);
         }
-        requireFinitePredictions(selected, inputs);
+        requireFinitePredictions(selected, inputs, from);
         return selected;
     }
 
@@ -421,7 +458,7 @@ public final class Model {
      * Fails when a prediction is not finite (never a silently wrong result): the inputs are so large or far from the
      * training data that the kernel overflows, or the model's numbers are damaged.
      */
-    private static void requireFinitePredictions(Matrix predictions, InputRows inputs) {
+    private static void requireFinitePredictions(Matrix predictions, InputRows inputs, int from) {
         double[] d = predictions.data();
         for (int k = 0; k < d.length; k++) {
             if (!Double.isFinite(d[k])) {
@@ -430,9 +467,9 @@ public final class Model {
                 for (double v : inputs.rowRange(row, row + 1).toDense().data()) {
                     largest = Math.max(largest, Math.abs(v));
                 }
-                throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (row + 1) + " is "
-                        + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs are too "
-                        + "large for the model's kernel (a sum or square overflows) or the model's numbers are "
+                throw new OklException(ErrorCode.INVALID_DATA, "the prediction for input row " + (from + row + 1)
+                        + " is " + d[k] + " (its largest input value in magnitude is " + largest + "): the inputs "
+                        + "are too large for the model's kernel (a sum or square overflows) or the model's numbers are "
                         + "damaged; scale the inputs as the training inputs were scaled");
             }
         }

@@ -41,7 +41,6 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
-import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -427,7 +426,8 @@ public final class ModelServer implements AutoCloseable {
                         + slot.batcher.queued() + " rows waiting, at most " + options.maxQueuedRows()
                         + "); retry later");
             }
-            result.whenComplete((decoded, failure) -> {
+            // answered on the server's threads: the batch's worker goes on to the next batch while they write
+            result.whenCompleteAsync((decoded, failure) -> {
                 try {
                     if (failure != null) {
                         Throwable cause = failure instanceof CompletionException && failure.getCause() != null
@@ -441,13 +441,23 @@ public final class ModelServer implements AutoCloseable {
                         }
                         return;
                     }
+                    byte[] answer = PredictionAnswer.bytes(served, decoded, scores, top);
                     metrics.predicted(served.name(), rows.length, (System.nanoTime() - x.start) / 1e9);
-                    x.json(200, answer(served, decoded, scores, top));
+                    x.send(200, "application/json", answer);
                 } catch (RuntimeException e) {
                     LOG.error("request {}: {}", x.id, e.toString(), e);
                     x.error(500, new OklException(ErrorCode.INTERNAL, "an internal error (request " + x.id + ")"));
                 }
-            });
+            }, this::answerOnServerThread);
+        }
+
+        /** Runs an answer on the server's threads, or here when they take no more work (stopping, full). */
+        private void answerOnServerThread(Runnable answer) {
+            try {
+                server.getThreadPool().execute(answer);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                answer.run();
+            }
         }
 
         private int topCount(String value) {
@@ -474,6 +484,16 @@ public final class ModelServer implements AutoCloseable {
                 throw tooLarge(x, declared + " bytes");
             }
             try (InputStream in = Request.asInputStream(x.request)) {
+                if (declared >= 0) {
+                    // read into an array of the declared size, without the growing copies of an unknown length
+                    byte[] bytes = new byte[(int) declared];
+                    int read = in.readNBytes(bytes, 0, bytes.length);
+                    if (read < bytes.length) {
+                        throw new ServeException(400, ErrorCode.USAGE, "the request body ended after " + read
+                                + " of the " + declared + " bytes its Content-Length declares");
+                    }
+                    return bytes;
+                }
                 byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
                 if (bytes.length > limit) {
                     throw tooLarge(x, "more than " + limit + " bytes");
@@ -528,44 +548,6 @@ public final class ModelServer implements AutoCloseable {
         ArrayNode outputs = node.putArray("outputs");
         m.outputNames().forEach(outputs::add);
         return node;
-    }
-
-    /** The answer to a predict request: decoded outputs (and scores, top candidates) under the output names. */
-    static ObjectNode answer(ServedModel m, Decoded decoded, boolean scores, int top) {
-        ObjectNode node = JSON.createObjectNode().put("model", m.name()).put("checksum", m.sha256());
-        ArrayNode names = node.putArray("outputs");
-        m.outputNames().forEach(names::add);
-        node.set("predictions", rows(decoded.outputs(), m.outputNames()));
-        if (scores) {
-            node.set("scores", rows(decoded.scores().orElse(decoded.outputs()), m.outputNames()));
-        }
-        decoded.ranking().filter(r -> top > 0).ifPresent(r -> {
-            ArrayNode all = node.putArray("top");
-            for (int[] best : r.indices()) {
-                ArrayNode one = all.addArray();
-                for (int k = 0; k < Math.min(top, best.length); k++) {
-                    ObjectNode candidate = one.addObject().put("candidate", best[k]);
-                    candidate.set("output", row(r.candidates(), best[k], m.outputNames()));
-                }
-            }
-        });
-        return node;
-    }
-
-    private static ArrayNode rows(Matrix values, List<String> names) {
-        ArrayNode rows = JSON.createArrayNode();
-        for (int i = 0; i < values.rows(); i++) {
-            rows.add(row(values, i, names));
-        }
-        return rows;
-    }
-
-    private static ObjectNode row(Matrix values, int i, List<String> names) {
-        ObjectNode row = JSON.createObjectNode();
-        for (int j = 0; j < values.cols(); j++) {
-            row.put(j < names.size() ? names.get(j) : "y" + j, values.get(i, j));
-        }
-        return row;
     }
 
     /** An error's message without its {@code [OKL-E...]} prefix. */
