@@ -23,7 +23,8 @@ import org.okl.core.data.TableFiles;
  * that are not read) in a columnar file (Parquet, or an Arrow IPC file) and in a CSV file of the same rows; the timed
  * region reads the {@value #READ} columns of each through core's {@link FileRows} into its column cache, as a streamed
  * fit's first pass does: the columnar file by row group or record batch with the other columns left undecoded, CSV by
- * the parallel parser, side by side. Details: each file's time and size and their ratio.
+ * the parallel parser, side by side; then both again without the column cache (the decoding alone, as a pass of
+ * {@code okl predict} reads). Details: each file's times and size and their ratios.
  *
  * <p>The files are written once, outside the clock, block by block (memory bounded by a block of 10,000 rows), into
  * a cache folder kept between runs ({@code -Dokl.bench.cache=DIR}, else {@code okl-bench-cache} in the temporary
@@ -101,18 +102,28 @@ public final class ReadColumnarWorkload implements Workload {
         return new BenchTask() {
             private double columnarSeconds;
             private double csvSeconds;
+            private double columnarStreamSeconds;
+            private double csvStreamSeconds;
 
             @Override
             public Object run() {
                 long start = System.nanoTime();
-                double a = read(tables, columnar, columns, environment);
+                double a = read(tables, columnar, columns, environment, true);
                 long middle = System.nanoTime();
-                double b = read(tables, csv, columns, environment);
+                double b = read(tables, csv, columns, environment, true);
                 columnarSeconds = (middle - start) * 1e-9;
                 csvSeconds = (System.nanoTime() - middle) * 1e-9;
-                if (a != b) {
+                // the same reads without the column cache (a pass of okl predict or of a one-pass route): the
+                // decoding alone, without writing the 8 bytes per value the cache keeps on disk
+                start = System.nanoTime();
+                double c = read(tables, columnar, columns, environment, false);
+                middle = System.nanoTime();
+                double e = read(tables, csv, columns, environment, false);
+                columnarStreamSeconds = (middle - start) * 1e-9;
+                csvStreamSeconds = (System.nanoTime() - middle) * 1e-9;
+                if (a != b || c != a || e != a) {
                     throw new IllegalStateException("the " + format + " and CSV files read differently: " + a
-                            + " vs " + b);
+                            + ", " + b + ", " + c + ", " + e);
                 }
                 return a;
             }
@@ -124,6 +135,9 @@ public final class ReadColumnarWorkload implements Workload {
                     d.put(format + "_s", columnarSeconds);
                     d.put("csv_s", csvSeconds);
                     d.put("csv_over_" + format, csvSeconds / columnarSeconds);
+                    d.put(format + "_uncached_s", columnarStreamSeconds);
+                    d.put("csv_uncached_s", csvStreamSeconds);
+                    d.put("csv_over_" + format + "_uncached", csvStreamSeconds / columnarStreamSeconds);
                     d.put(format + "_mib", Files.size(columnar) / (1024.0 * 1024.0));
                     d.put("csv_mib", Files.size(csv) / (1024.0 * 1024.0));
                     return d;
@@ -134,10 +148,14 @@ public final class ReadColumnarWorkload implements Workload {
         };
     }
 
-    /** One pass over the chosen columns through the column cache; the sum of every value read (a checksum). */
-    private static double read(TableFiles tables, Path file, int[] columns, BenchEnvironment environment) {
+    /**
+     * One pass over the chosen columns, through the column cache or without it; the sum of every value read (a
+     * checksum).
+     */
+    private static double read(TableFiles tables, Path file, int[] columns, BenchEnvironment environment,
+            boolean cached) {
         double[] sum = new double[1];
-        try (FileRows rows = new FileRows(file, tables, columns, new int[0], true, environment.okl().workers())) {
+        try (FileRows rows = new FileRows(file, tables, columns, new int[0], cached, environment.okl().workers())) {
             rows.forEachRowBlock((first, in, out) -> {
                 for (double v : in.data()) {
                     sum[0] += v;

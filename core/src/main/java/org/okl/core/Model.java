@@ -771,21 +771,8 @@ public final class Model {
      * @return the model with the residuals, or this model when its regression does not predict its outputs
      */
     Model withSplitCalibration(Matrix inputs, Matrix outputs) {
-        Matrix targets = transforms.transformOutputs(outputs);
-        if (!"identity".equals(spec.decoder().name()) || !(components.output() instanceof RowwiseOutputEmbedding
-                rowwise)) {
-            return this;
-        }
-        Matrix encoded = rowwise.encode(targets);
-        if (encoded.rows() != targets.rows() || encoded.cols() != targets.cols()
-                || encoded.maxAbsDifference(targets) != 0) {
-            return this;
-        }
-        Matrix residuals = targets.minus(predictRegression(inputs, Optional.empty()));
-        if (!residuals.isFinite()) {
-            return this;
-        }
-        return withCalibration(Optional.of(Calibration.split(residuals)));
+        return calibrationResiduals(inputs, outputs).map(r -> withCalibration(Optional.of(Calibration.split(r))))
+                .orElse(this);
     }
 
     /**
