@@ -197,6 +197,28 @@ class SplitConformalTest {
     }
 
     @Test
+    void theReadmeExampleAddsIntervalColumnsAroundThePrediction() {
+        String pipelineJson = PIPELINE;
+        Dataset<Row> train = withIds(SyntheticData.draw(600, 3, 1, 51), 2);
+        Dataset<Row> test = withIds(SyntheticData.draw(100, 3, 1, 52), 2);
+        // readme:begin spark-intervals
+        OklSparkModel model = new OklEstimator().setPipeline(pipelineJson).setLabelCol("y0")
+                .setCalibrationFraction(0.1).setCalibrationKeyCol("id")   // optional key; the seed is setSeed's
+                .fit(train);
+        List<Row> rows = model.setIntervalLevel(0.95).transform(test)    // prediction, prediction_lower, ...
+                .select("id", "prediction", "prediction_lower", "prediction_upper").collectAsList();
+        // readme:end spark-intervals
+        assertThat(rows).hasSize(100);
+        for (Row r : rows) {
+            assertThat(r.getDouble(2)).isLessThan(r.getDouble(1));
+            assertThat(r.getDouble(3)).isGreaterThan(r.getDouble(1));
+            // split conformal: the same half-width on every row
+            assertThat(r.getDouble(3) - r.getDouble(1)).isCloseTo(rows.get(0).getDouble(3) - rows.get(0).getDouble(1),
+                    org.assertj.core.data.Offset.offset(1e-9));
+        }
+    }
+
+    @Test
     void transformAddsTheIntervalColumnsWhichSaveAndLoadKeep(@TempDir Path dir) throws Exception {
         SyntheticData d = SyntheticData.draw(800, 3, 1, 49);
         Dataset<Row> data = withIds(d, 2);
