@@ -13,9 +13,10 @@ import org.okl.api.transform.ColumnSchema;
  * @param positions 0-based positions of the input columns in the table, in the order the model uses them
  * @param width     the number of columns of the table
  * @param names     the input columns' names, one per position, or empty when the table had no column names
- * @param levels    the declared levels of nominal columns (ARFF), one list per position (empty for a numeric column),
- *                  or empty when no column is nominal; input transforms read them ({@code one-hot}), model files do
- *                  not keep them
+ * @param levels    the levels of nominal columns (ARFF's declared levels, a Parquet or Arrow text column's distinct
+ *                  texts), in code order, one list per position (empty for a numeric column), or empty when no column
+ *                  is nominal; input transforms read them ({@code one-hot}), and model files keep them so that a
+ *                  prediction codes another file's texts as the fit did ({@code org.okl.core.data.LevelCodes})
  */
 public record InputColumns(int[] positions, int width, List<String> names, List<List<String>> levels) {
 

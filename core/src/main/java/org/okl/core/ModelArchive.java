@@ -110,6 +110,13 @@ final class ModelArchive {
             cols.put("width", c.width());
             ArrayNode names = cols.putArray("names");
             c.names().forEach(names::add);
+            if (!c.levels().isEmpty()) {
+                ArrayNode levels = cols.putArray("levels");
+                for (List<String> l : c.levels()) {
+                    ArrayNode column = levels.addArray();
+                    l.forEach(column::add);
+                }
+            }
         });
         if (!data.outputNames().isEmpty()) {
             ArrayNode outputNames = d.putArray("outputNames");
@@ -478,7 +485,17 @@ final class ModelArchive {
                 throw invalid(file, "data.inputColumns does not name the model's " + inputs + " input columns; the "
                         + "file is damaged");
             }
-            columns = Optional.of(new InputColumns(positions, width, names));
+            List<List<String>> levels = new ArrayList<>();
+            for (JsonNode l : c.path("levels")) {
+                List<String> column = new ArrayList<>();
+                l.forEach(v -> column.add(v.asText()));
+                levels.add(column);
+            }
+            if (!levels.isEmpty() && levels.size() != inputs) {
+                throw invalid(file, "data.inputColumns has levels for " + levels.size() + " columns but the model has "
+                        + inputs + " inputs; the file is damaged");
+            }
+            columns = Optional.of(new InputColumns(positions, width, names, levels));
         }
         List<String> outputNames = new ArrayList<>();
         d.path("outputNames").forEach(n -> outputNames.add(n.asText()));

@@ -18,6 +18,7 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.data.ColumnSelection;
 import org.okl.core.data.FileRows;
+import org.okl.core.data.LevelCodes;
 import org.okl.core.plugin.ComponentKind;
 import org.okl.linalg.memory.MemoryBudget;
 
@@ -85,6 +86,7 @@ public final class DataLoader {
         if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
             int[] positions = ModelColumns.positions(ref, header(file), fitted.get());
             Table table = okl.tables().read(file, positions);
+            codes(ref, positions, table.columnNames(), fitted.get()).ifPresent(c -> c.recode(table));
             loaded = select(ref, table, positions, new int[0]);
         } else {
             loaded = load(ref, inputs, outputs);
@@ -114,7 +116,13 @@ public final class DataLoader {
         }
         Table header = header(file);
         int[][] columns = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
-        return Optional.of(streamed(file, header, columns[0], columns[1], true));
+        StreamedFile streamed = streamed(file, header, columns[0], columns[1], true, null);
+        List<List<String>> levels = levels(file, columns[0]);
+        if (levels.stream().anyMatch(l -> !l.isEmpty())) {
+            InputColumns c = streamed.inputColumns();
+            streamed = new StreamedFile(streamed.rows(), new InputColumns(c.positions(), c.width(), c.names(), levels));
+        }
+        return Optional.of(streamed);
     }
 
     /**
@@ -130,7 +138,8 @@ public final class DataLoader {
         Optional<InputColumns> fitted = model.inputColumns();
         int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
                 : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
-        StreamedFile streamed = streamed(file, header, in, new int[0], false);
+        LevelCodes codes = fitted.flatMap(f -> codes(ref, in, header.columnNames(), f)).orElse(null);
+        StreamedFile streamed = streamed(file, header, in, new int[0], false, codes);
         fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
         return Optional.of(streamed);
     }
@@ -187,7 +196,8 @@ public final class DataLoader {
         int[] in = inputs == null && fitted.isPresent() ? ModelColumns.positions(ref, header, fitted.get())
                 : columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs)[0];
         int[] out = Arrays.stream(keys.positions()).filter(j -> !contains(in, j)).distinct().toArray();
-        StreamedFile streamed = streamed(file, header, in, out, false);
+        LevelCodes codes = fitted.flatMap(f -> codes(ref, in, header.columnNames(), f)).orElse(null);
+        StreamedFile streamed = streamed(file, header, in, out, false, codes);
         fitted.ifPresent(f -> ModelColumns.checkNames(ref, streamed.inputColumns(), f));
         return Optional.of(streamed);
     }
@@ -200,15 +210,45 @@ public final class DataLoader {
         }
     }
 
-    /** The rows of a file; {@code cached} when a fit reads them several times (a prediction reads them once). */
-    private StreamedFile streamed(Path file, Table header, int[] in, int[] out, boolean cached) {
+    /**
+     * The levels of a file's text input columns (one list per column, empty for a column of numbers), found by
+     * opening the file and reading its first block of those columns.
+     */
+    private List<List<String>> levels(Path file, int[] in) {
+        List<List<String>> levels = new ArrayList<>();
+        try (TableStream stream = okl.tables().open(file)) {
+            stream.project(in);
+            stream.next(1);
+            for (int j : in) {
+                levels.add(stream.levels(j));
+            }
+        }
+        return levels;
+    }
+
+    /**
+     * How the model's text columns are coded in a file whose input columns are at {@code in}: by the levels the model
+     * kept (empty when it kept none, or the given columns are not the fitted ones).
+     */
+    private static Optional<LevelCodes> codes(String ref, int[] in, List<String> names, InputColumns fitted) {
+        if (fitted.levels().isEmpty() || fitted.levels().size() != in.length) {
+            return Optional.empty();
+        }
+        return LevelCodes.of(ref, in, names, fitted.levels());
+    }
+
+    /**
+     * The rows of a file; {@code cached} when a fit reads them several times (a prediction reads them once), coded by
+     * a model's levels when {@code codes} is not {@code null}.
+     */
+    private StreamedFile streamed(Path file, Table header, int[] in, int[] out, boolean cached, LevelCodes codes) {
         List<String> names = new ArrayList<>();
         if (header.namedColumns()) {
             for (int j : in) {
                 names.add(header.columnNames().get(j));
             }
         }
-        return new StreamedFile(new FileRows(file, okl.tables(), in, out, cached, okl.workers()),
+        return new StreamedFile(new FileRows(file, okl.tables(), in, out, cached, okl.workers(), codes),
                 new InputColumns(in, header.columnNames().size(), names));
     }
 

@@ -78,6 +78,7 @@ public final class FileRows implements RowSource, AutoCloseable {
     private boolean parseEveryPass;
     private long size = -1;
     private Boolean sparse;
+    private final LevelCodes codes;
 
     /**
      * The rows of a file that a fit reads several times: parsed once into a cache, on the process's threads.
@@ -101,6 +102,18 @@ public final class FileRows implements RowSource, AutoCloseable {
      */
     public FileRows(Path file, TableFiles tables, int[] inputColumns, int[] outputColumns, boolean cached,
             Workers workers) {
+        this(file, tables, inputColumns, outputColumns, cached, workers, null);
+    }
+
+    /**
+     * As {@link #FileRows(Path, TableFiles, int[], int[], boolean, Workers)}, the text columns coded by the levels a
+     * model was fitted on (a prediction's file).
+     *
+     * @param codes the model's levels, or {@code null} to keep the file's own codes
+     */
+    public FileRows(Path file, TableFiles tables, int[] inputColumns, int[] outputColumns, boolean cached,
+            Workers workers, LevelCodes codes) {
+        this.codes = codes;
         this.file = file;
         this.tables = tables;
         this.inputColumns = inputColumns.clone();
@@ -113,6 +126,12 @@ public final class FileRows implements RowSource, AutoCloseable {
     /** The rows of a file read once (a prediction, a test file): parsed on the process's threads, no cache. */
     public static FileRows singlePass(Path file, TableFiles tables, int[] inputColumns, int[] outputColumns) {
         return new FileRows(file, tables, inputColumns, outputColumns, false, Workers.shared());
+    }
+
+    /** The file's stream, its text columns coded by the model's levels when given. */
+    private TableStream open() {
+        TableStream stream = tables.open(file);
+        return codes == null ? stream : codes.recoded(stream);
     }
 
     /** Parses the file into its cache (when the rows are cached and that has not happened yet). */
@@ -298,7 +317,7 @@ public final class FileRows implements RowSource, AutoCloseable {
         ColumnCache serial = ColumnCache.create(folder, file.getFileName().toString(), columns.length);
         try {
             List<ColumnCache.Segment> segments = new ArrayList<>();
-            try (TableStream stream = tables.open(file)) {
+            try (TableStream stream = open()) {
                 checkColumns(stream.columnNames().size());
                 stream.project(columns);
                 for (Optional<Matrix> block = stream.next(BLOCK_ROWS); block.isPresent();
@@ -564,7 +583,7 @@ public final class FileRows implements RowSource, AutoCloseable {
 
         @Override
         public void run() {
-            try (TableStream stream = tables.open(file)) {
+            try (TableStream stream = open()) {
                 checkColumns(stream.columnNames().size());
                 stream.project(columns);
                 long first = 0;
