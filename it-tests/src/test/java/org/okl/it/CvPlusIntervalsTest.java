@@ -1,5 +1,8 @@
 package org.okl.it;
 
+import static org.okl.it.PredictionIntervalsTest.ridge;
+import static org.okl.it.PredictionIntervalsTest.small;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -7,7 +10,6 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
@@ -37,23 +39,6 @@ import org.okl.transforms.Transforms;
 class CvPlusIntervalsTest {
     private static final Okl OKL = Okl.builder().seed(3).build();
     private static final double[] LEVELS = {0.8, 0.9, 0.95};
-
-    private static PipelineSpec ridge(double lambda) {
-        return PipelineSpec.builder().kernel(Kernels.gaussian(0.8)).filter(Filters.tikhonov(lambda)).build();
-    }
-
-    private static Matrix[] small() {
-        Random r = new Random(5);
-        Matrix x = Matrix.zeros(23, 2);
-        Matrix y = Matrix.zeros(23, 2);
-        for (int i = 0; i < 23; i++) {
-            x.set(i, 0, 2 * r.nextDouble() - 1);
-            x.set(i, 1, 2 * r.nextDouble() - 1);
-            y.set(i, 0, Math.sin(2 * x.get(i, 0)) + 0.2 * r.nextGaussian());
-            y.set(i, 1, x.get(i, 0) * x.get(i, 1) + 0.3 * r.nextGaussian());
-        }
-        return new Matrix[] {x, y};
-    }
 
     /**
      * K = 4 folds of the selection's k-fold splits (seed 7): each fold model is the pipeline refitted on the other

@@ -32,11 +32,13 @@ class PredictionIntervalsTest {
     private static final Okl OKL = Okl.builder().seed(3).build();
     private static final double[] LEVELS = {0.8, 0.9, 0.95};
 
-    private static PipelineSpec ridge(double lambda) {
+    /** A Gaussian kernel ridge of width 0.8 (also the CV+ tests' pipeline). */
+    static PipelineSpec ridge(double lambda) {
         return PipelineSpec.builder().kernel(Kernels.gaussian(0.8)).filter(Filters.tikhonov(lambda)).build();
     }
 
-    private static Matrix[] small() {
+    /** 23 rows, 2 inputs, 2 outputs (seed 5): the small problem the refit comparisons use. */
+    static Matrix[] small() {
         Random r = new Random(5);
         Matrix x = Matrix.zeros(23, 2);
         Matrix y = Matrix.zeros(23, 2);
@@ -195,7 +197,7 @@ class PredictionIntervalsTest {
             Matrix y = d.train().outputs();
             check(name, x, y, failures);
         }
-        Matrix[] h = heteroscedastic(600, 17);
+        Matrix[] h = SplitConformalIntervalsTest.heteroscedastic(600, 17);
         check("heteroscedastic", h[0], h[1], failures);
         assertThat(failures).isEmpty();
     }
@@ -239,20 +241,5 @@ class PredictionIntervalsTest {
                 }
             }
         }
-    }
-
-    /** y = (sin(3 x0), x0 x1) + noise whose scale grows with |x0| (0.05 to 0.85). */
-    private static Matrix[] heteroscedastic(int n, long seed) {
-        Random r = new Random(seed);
-        Matrix x = Matrix.zeros(n, 2);
-        Matrix y = Matrix.zeros(n, 2);
-        for (int i = 0; i < n; i++) {
-            x.set(i, 0, 2 * r.nextDouble() - 1);
-            x.set(i, 1, 2 * r.nextDouble() - 1);
-            double scale = 0.05 + 0.8 * Math.abs(x.get(i, 0));
-            y.set(i, 0, Math.sin(3 * x.get(i, 0)) + scale * r.nextGaussian());
-            y.set(i, 1, x.get(i, 0) * x.get(i, 1) + scale * r.nextGaussian());
-        }
-        return new Matrix[] {x, y};
     }
 }
