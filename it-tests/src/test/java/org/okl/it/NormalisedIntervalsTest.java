@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.error.OklException;
@@ -34,17 +33,7 @@ class NormalisedIntervalsTest {
 
     /** y = (sin(3 x0), x0 x1) + noise of standard deviation 0.02 + 0.6 |x0|. */
     private static Matrix[] heteroscedastic(int n, long seed) {
-        Random r = new Random(seed);
-        Matrix x = Matrix.zeros(n, 2);
-        Matrix y = Matrix.zeros(n, 2);
-        for (int i = 0; i < n; i++) {
-            x.set(i, 0, 2 * r.nextDouble() - 1);
-            x.set(i, 1, 2 * r.nextDouble() - 1);
-            double scale = 0.02 + 0.6 * Math.abs(x.get(i, 0));
-            y.set(i, 0, Math.sin(3 * x.get(i, 0)) + scale * r.nextGaussian());
-            y.set(i, 1, x.get(i, 0) * x.get(i, 1) + scale * r.nextGaussian());
-        }
-        return new Matrix[] {x, y};
+        return SplitConformalIntervalsTest.heteroscedastic(n, seed, 0.02, 0.6);
     }
 
     private static PipelineSpec spec(IntervalSpec intervals) {

@@ -163,13 +163,18 @@ class SplitConformalIntervalsTest {
 
     /** y = (sin(3 x0), x0 x1) + noise whose scale grows with |x0| (0.05 to 0.85). */
     static Matrix[] heteroscedastic(int n, long seed) {
+        return heteroscedastic(n, seed, 0.05, 0.8);
+    }
+
+    /** y = (sin(3 x0), x0 x1) + noise of standard deviation {@code floor + slope |x0|}, x uniform on [-1, 1]^2. */
+    static Matrix[] heteroscedastic(int n, long seed, double floor, double slope) {
         Random r = new Random(seed);
         Matrix x = Matrix.zeros(n, 2);
         Matrix y = Matrix.zeros(n, 2);
         for (int i = 0; i < n; i++) {
             x.set(i, 0, 2 * r.nextDouble() - 1);
             x.set(i, 1, 2 * r.nextDouble() - 1);
-            double scale = 0.05 + 0.8 * Math.abs(x.get(i, 0));
+            double scale = floor + slope * Math.abs(x.get(i, 0));
             y.set(i, 0, Math.sin(3 * x.get(i, 0)) + scale * r.nextGaussian());
             y.set(i, 1, x.get(i, 0) * x.get(i, 1) + scale * r.nextGaussian());
         }
