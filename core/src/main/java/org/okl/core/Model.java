@@ -35,6 +35,7 @@ import org.okl.core.select.TikhonovLeaveOneOut;
 import org.okl.core.solve.PredictorCodec;
 import org.okl.core.transform.FittedTransforms;
 import org.okl.linalg.device.ComputeDevices;
+import org.okl.linalg.parallel.Workers;
 
 /**
  * A fitted pipeline: predicts outputs for new inputs, and is saved to and loaded from a model file
@@ -359,8 +360,8 @@ public final class Model {
             return decode(predictRegression(inputs, Optional.empty()));
         }
         requirePredictable(inputs, Optional.empty());
-        return PredictionTiles.predict(inputs, tile, (part, from) -> decode(regression(part, from,
-                Optional.empty())));
+        return PredictionTiles.predict(inputs, tile, Workers.of(context), (part, from) -> decode(regression(part,
+                from, Optional.empty())));
     }
 
     /**

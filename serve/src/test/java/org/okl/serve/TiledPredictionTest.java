@@ -106,6 +106,38 @@ class TiledPredictionTest {
         check(classifier, true);
     }
 
+    /**
+     * Many callers at once (a server's threads): their tiles share the runtime's pool, and each caller gets its own
+     * rows' predictions, the same as alone.
+     */
+    @Test
+    void manyCallersAtOnceEachGetTheirOwnRowsPredictions() throws Exception {
+        Model nystrom = fit(ComponentSpec.of("gaussian", "sigma", 2.0), ComponentSpec.of("nystrom", "rank", 100),
+                null, 2);
+        int callers = 8;
+        java.util.List<Matrix> inputs = new java.util.ArrayList<>();
+        java.util.List<Matrix> alone = new java.util.ArrayList<>();
+        for (int c = 0; c < callers; c++) {
+            inputs.add(gaussian(ROWS, 4, 100 + c));
+            alone.add(byBlocks(nystrom, inputs.get(c), 100, false));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(callers);
+        try {
+            java.util.List<java.util.concurrent.Future<Matrix>> answers = new java.util.ArrayList<>();
+            for (int round = 0; round < 3; round++) {
+                for (int c = 0; c < callers; c++) {
+                    Matrix x = inputs.get(c);
+                    answers.add(pool.submit(() -> nystrom.predict(x).outputs()));
+                }
+            }
+            for (int k = 0; k < answers.size(); k++) {
+                assertSame(answers.get(k).get(), alone.get(k % callers));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void aPredictionThatOverflowsInALaterTileNamesItsRowInTheWholeRequest() {
         Model cubic = fit(ComponentSpec.of("polynomial", "degree", 3), null, null, 1);
