@@ -14,10 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,14 +35,30 @@ import org.junit.jupiter.api.io.TempDir;
  * control character of a file reaches the terminal raw (standard output and error hold none but line ends), and that
  * no output file is left behind (the work folder holds afterwards only what it held before, plus what the case says it
  * creates). Add a case by adding a folder; the corpus's README.md lists the keys.
+ *
+ * <p>The cases are independent (each has its own folder and data directory) and each is mostly a JVM starting, so
+ * they run two at a time (the okl processes overlap their start-up on 2 cores); every case is still its own test, in
+ * the corpus's order, and reports its own failure.
  */
 class BadInputIT {
     private static final Pattern CLASS_NAME = Pattern.compile(
             "\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b|\\bjava\\.[a-z]+\\.|\\borg\\.okl\\.|\\tat |Caused by");
     private static final Path SHARED = Path.of("_shared");
 
+    /** How many cases' okl processes run at once. */
+    private static final int AT_ONCE = 2;
+
     @TempDir
     Path work;
+
+    private ExecutorService pool;
+
+    @AfterEach
+    void stopPool() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
 
     @TestFactory
     Stream<DynamicTest> corpus() throws IOException, URISyntaxException {
@@ -50,8 +72,25 @@ class BadInputIT {
             }
         }
         assertThat(cases).as("cases").hasSizeGreaterThan(30);
-        return cases.stream().map(c -> DynamicTest.dynamicTest(c.name() + ": " + c.what(),
-                () -> check(c, root.resolve(SHARED))));
+        pool = Executors.newFixedThreadPool(AT_ONCE);
+        List<Future<?>> runs = new ArrayList<>();
+        for (BadInputCase c : cases) {
+            runs.add(pool.submit(() -> {
+                check(c, root.resolve(SHARED));
+                return null;
+            }));
+        }
+        return IntStream.range(0, cases.size()).mapToObj(i -> DynamicTest.dynamicTest(
+                cases.get(i).name() + ": " + cases.get(i).what(), () -> awaitCase(runs.get(i))));
+    }
+
+    /** Waits for a case's run and fails with its own failure. */
+    private static void awaitCase(Future<?> run) throws Throwable {
+        try {
+            run.get();
+        } catch (ExecutionException e) {
+            throw e.getCause();
+        }
     }
 
     private void check(BadInputCase c, Path shared) throws Exception {
