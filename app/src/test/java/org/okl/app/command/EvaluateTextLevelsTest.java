@@ -21,7 +21,13 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,11 +40,11 @@ import org.okl.app.Main;
  * as {@code okl predict} codes a file by a model's, on the streamed route (a kernel sketch) and in memory. The
  * training file is text-groups.parquet (colour blue, green, red: codes 0, 1, 2). A test file holding only some of the
  * levels codes them otherwise by its own levels (a Parquet file of the red and green rows: green 0, red 1; an Arrow
- * file of the blue and red rows, blue first: red 1), and an ARFF file declaring its levels in another order codes
- * every text otherwise: each must score exactly as the same rows written with the training codes (a CSV of numbers).
- * Each test also shows the same rows with the file's own codes score otherwise, so a file coded by its own levels
- * cannot pass. A level the training file never had is one line naming the file, row, column and level, and a non-zero
- * exit.
+ * file of the blue and red rows, blue first: red 1, also dictionary-encoded with an unused level), and an ARFF file
+ * declaring its levels in another order codes every text otherwise: each must score exactly as the same rows written
+ * with the training codes (a CSV of numbers). Each test also shows the same rows with the file's own codes score
+ * otherwise, so a file coded by its own levels cannot pass. A level the training file never had is one line naming
+ * the file, row, column and level, and a non-zero exit.
  */
 class EvaluateTextLevelsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -158,6 +164,48 @@ class EvaluateTextLevelsTest {
         return file;
     }
 
+    /**
+     * An Arrow file of columns x, colour (dictionary-encoded, the dictionary's entries in the given order) and y.
+     */
+    private Path dictionaryArrow(String name, int[] rows, List<String> dictionary) throws IOException {
+        Path file = dir.resolve(name);
+        try (RootAllocator a = new RootAllocator();
+                VarCharVector entries = new VarCharVector("colour", a);
+                VarCharVector texts = new VarCharVector("colour", a);
+                Float8Vector xs = new Float8Vector("x", a);
+                Float8Vector ys = new Float8Vector("y", a)) {
+            entries.allocateNew(dictionary.size());
+            for (int k = 0; k < dictionary.size(); k++) {
+                entries.setSafe(k, dictionary.get(k).getBytes(StandardCharsets.UTF_8));
+            }
+            entries.setValueCount(dictionary.size());
+            Dictionary d = new Dictionary(entries, new DictionaryEncoding(1L, false, new ArrowType.Int(32, true)));
+            texts.allocateNew(rows.length);
+            xs.allocateNew(rows.length);
+            ys.allocateNew(rows.length);
+            for (int k = 0; k < rows.length; k++) {
+                texts.setSafe(k, COLOUR.get(rows[k]).getBytes(StandardCharsets.UTF_8));
+                xs.set(k, X[rows[k]]);
+                ys.set(k, Y[rows[k]]);
+            }
+            texts.setValueCount(rows.length);
+            xs.setValueCount(rows.length);
+            ys.setValueCount(rows.length);
+            try (FieldVector codes = (FieldVector) DictionaryEncoder.encode(texts, d);
+                    VectorSchemaRoot root = new VectorSchemaRoot(List.of(xs.getField(), codes.getField(),
+                            ys.getField()), List.of(xs, codes, ys), rows.length);
+                    OutputStream out = Files.newOutputStream(file);
+                    ArrowFileWriter writer = new ArrowFileWriter(root, new DictionaryProvider.MapDictionaryProvider(d),
+                            Channels.newChannel(out))) {
+                assertThat(codes.getField().getDictionary()).isNotNull();
+                writer.start();
+                writer.writeBatch();
+                writer.end();
+            }
+        }
+        return file;
+    }
+
     /** The blue and red rows, blue first: the file's levels are [blue, red], so red is 1 there and 2 in training. */
     private static int[] blueThenRed() {
         List<Integer> rows = new ArrayList<>();
@@ -199,6 +247,20 @@ class EvaluateTextLevelsTest {
         Map<String, Double> expected = evaluate(p, streamed, train, codedCsv("expected.csv", rows, TRAINING_LEVELS));
         assertSame(evaluate(p, streamed, train, test), expected);
         assertOther(evaluate(p, streamed, train, codedCsv("own.csv", rows, List.of("blue", "red"))), expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aDictionaryEncodedArrowTestFileScoresAsItsRowsInTrainingCodes(boolean streamed) throws IOException {
+        Path p = pipeline(streamed ? STREAMED : EXACT);
+        Path train = copy("text-groups.parquet");
+        int[] rows = blueThenRed();
+        // a dictionary holding a level no row uses and the training file never had (as a pandas Categorical may)
+        Path test = dictionaryArrow("dictionary.arrow", rows, List.of("yellow", "red", "blue"));
+        Map<String, Double> expected = evaluate(p, streamed, train, codedCsv("expected.csv", rows, TRAINING_LEVELS));
+        assertSame(evaluate(p, streamed, train, test), expected);
+        assertOther(evaluate(p, streamed, train, codedCsv("own.csv", rows, List.of("blue", "red", "yellow"))),
+                expected);
     }
 
     @ParameterizedTest
