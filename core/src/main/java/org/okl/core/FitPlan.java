@@ -299,6 +299,15 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
     }
 
     /**
+     * The training data's input columns as the fitted model keeps them ({@link Model#inputColumns()}): the streamed
+     * file's, or the data's read whole; empty when unknown. Another file given with these rows (an evaluation's test
+     * file) codes its text columns by their levels, as a prediction codes a file by the model's.
+     */
+    public Optional<InputColumns> trainingColumns() {
+        return route == Route.STREAMED ? inputColumns : data.flatMap(TrainingData::inputColumns);
+    }
+
+    /**
      * Fits the plan's pipeline on the plan's data by its route; the model records the automatic choice.
      *
      * @throws OklException as {@link Pipeline#fit(TrainingData)} and {@link Pipeline#fit(RowSource)}

@@ -67,7 +67,10 @@ public interface TableStream extends AutoCloseable {
     @Override
     void close();
 
-    /** A stream over a table already in memory (what readers that cannot stream return). */
+    /**
+     * A stream over a table already in memory (what readers that cannot stream return), with the table's levels
+     * (an ARFF file's declared levels).
+     */
     static TableStream of(Table table) {
         return new TableStream() {
             private int position;
@@ -97,6 +100,11 @@ public interface TableStream extends AutoCloseable {
                 Matrix block = table.values().rowRange(position, end);
                 position = end;
                 return Optional.of(block);
+            }
+
+            @Override
+            public List<String> levels(int column) {
+                return table.levels().isEmpty() ? List.of() : table.levels().get(column);
             }
 
             @Override

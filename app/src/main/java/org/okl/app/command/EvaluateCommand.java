@@ -6,17 +6,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
 import org.okl.api.OklVersion;
 import org.okl.api.text.UserText;
 import org.okl.app.data.DataLoader;
-import org.okl.app.data.LoadedData;
 import org.okl.app.report.ReportFolder;
 import org.okl.app.report.ReportHeader;
 import org.okl.app.usage.UsageException;
 import org.okl.core.Evaluation;
 import org.okl.core.FitPlan;
+import org.okl.core.InputColumns;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.Pipeline;
@@ -123,19 +122,16 @@ public final class EvaluateCommand implements Runnable {
         Pipeline p = okl.pipeline(pipelineSpec).withCalibrationRows(intervals == null && report == null ? 0
                 : CalibrationSlice.DEFAULT_ROWS);
         DataLoader loader = new DataLoader(okl);
-        Optional<LoadedData> extra = Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs));
         Evaluation.Result result;
         if (train != null || test != null) {
             if (train == null || test == null || data != null || folds != null) {
                 throw new UsageException("give either --train D1 --test D2, or --data D [--cv K]");
             }
-            AtomicReference<Optional<DataLoader.StreamedFile>> testFile = new AtomicReference<>(Optional.empty());
-            FitPlan plan = p.plan(source(loader, train, extra, () -> {
-                testFile.set(loader.rows(test, inputs, outputs));
-                return testFile.get();
-            }), options);
+            FitPlan plan = p.plan(source(loader, train, () -> Path.of(test).toFile().exists()), options);
+            // the test rows' text columns coded by the training data's levels, as okl predict codes by a model's
+            Optional<InputColumns> trained = plan.trainingColumns();
             if (plan.route() == FitPlan.Route.STREAMED) {
-                FileRows testRows = testFile.get().orElseThrow().rows();
+                FileRows testRows = loader.rows(test, inputs, outputs, trained).orElseThrow().rows();
                 if (testRows.outputDimension() == 0) {
                     throw new UsageException(test + ": no output columns; select them with --outputs (for example "
                             + "--outputs 128:256)");
@@ -143,7 +139,7 @@ public final class EvaluateCommand implements Runnable {
                 printPlan(plan, train);
                 result = Evaluation.trainTest(plan, testRows, level, heldOut, okl);
             } else {
-                TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs),
+                TrainingData testData = TrainingDataArguments.of(loader.load(test, inputs, outputs, trained),
                         Optional.empty());
                 printPlan(plan, "the training set");
                 result = Evaluation.trainTest(plan, testData, level, heldOut, okl);
@@ -155,7 +151,7 @@ public final class EvaluateCommand implements Runnable {
                 throw new UsageException("--cv " + folds + ": cross-validation needs at least 2 folds; use --cv 5 or "
                         + "--cv 10");
             }
-            FitPlan plan = p.plan(source(loader, data, extra, null), options);
+            FitPlan plan = p.plan(source(loader, data, null), options);
             if (plan.route() == FitPlan.Route.STREAMED) {
                 printPlan(plan, data + " (all rows; every fold chooses again on its training part)");
                 result = Evaluation.crossValidate(p, plan.rows().orElseThrow(), folds, okl.context().seed(),
@@ -172,9 +168,9 @@ public final class EvaluateCommand implements Runnable {
                         heldOut, okl);
             }
         } else if (loader.hasTestSplit(data)) {
-            FitPlan plan = p.plan(source(loader, data, extra, null), options);
-            TrainingData testData = TrainingDataArguments.of(loader.load(data + ":test", inputs, outputs),
-                    Optional.empty());
+            FitPlan plan = p.plan(source(loader, data, null), options);
+            TrainingData testData = TrainingDataArguments.of(loader.load(data + ":test", inputs, outputs,
+                    plan.trainingColumns()), Optional.empty());
             printPlan(plan, "the training split");
             result = Evaluation.trainTest(plan, testData, level, heldOut, okl);
         } else {
@@ -203,10 +199,12 @@ public final class EvaluateCommand implements Runnable {
         }
     }
 
-    /** The training data: a file's rows in blocks when the plan streams them, else read whole with the extra data. */
-    private FitPlan.Source source(DataLoader loader, String ref, Optional<LoadedData> extra,
-            Supplier<Optional<DataLoader.StreamedFile>> alsoFile) {
-        return TrainingDataArguments.source(loader, ref, inputs, outputs, extra.isPresent(), () -> extra, alsoFile);
+    /**
+     * The training data: a file's rows in blocks when the plan streams them, else read whole with the extra data
+     * (coded by the training data's text levels).
+     */
+    private FitPlan.Source source(DataLoader loader, String ref, BooleanSupplier alsoFile) {
+        return TrainingDataArguments.source(loader, ref, inputs, outputs, unlabelled, alsoFile);
     }
 
     /**

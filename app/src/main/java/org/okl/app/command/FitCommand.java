@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import org.okl.api.text.UserText;
 import org.okl.app.data.DataLoader;
 import org.okl.app.usage.UsageException;
@@ -94,8 +93,7 @@ public final class FitCommand implements Runnable {
         Pipeline pipe = okl.pipeline(asked).withCalibrationRows(calibrationRows);
         DataLoader loader = new DataLoader(okl);
         PrintWriter out = spec.commandLine().getOut();
-        FitPlan plan = pipe.plan(TrainingDataArguments.source(loader, data, inputs, outputs, unlabelled != null,
-                () -> Optional.ofNullable(unlabelled).map(u -> loader.load(u, inputs, outputs)), null),
+        FitPlan plan = pipe.plan(TrainingDataArguments.source(loader, data, inputs, outputs, unlabelled, null),
                 FitPlan.Options.fit());
         plan.lines().forEach(out::println);
         out.flush();

@@ -1,7 +1,7 @@
 package org.okl.app.command;
 
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
 import org.okl.api.rows.RowSource;
 import org.okl.app.data.DataLoader;
 import org.okl.app.data.LoadedData;
@@ -31,26 +31,26 @@ final class TrainingDataArguments {
     /**
      * The training data of a command as a plan reads them ({@link FitPlan.Source}): a data file's rows in blocks
      * (opened when the plan asks, its header read), or the data read whole with the unlabelled part. With unlabelled
-     * data, or when {@code alsoFile} is not a file, the rows are not offered in blocks ({@code alsoFile} is opened
-     * after these rows, and only when they have outputs).
+     * data, or when {@code alsoFile} says the other file is not a file, the rows are not offered in blocks. The
+     * unlabelled data's text input columns are coded by the levels of the labelled data's, as {@code okl predict}
+     * codes a file by a model's ({@link DataLoader#load(String, String, String, Optional)}).
      *
-     * @param unlabelled whether unlabelled data are given
-     * @param extra      reads the unlabelled data (after the labelled data)
-     * @param alsoFile   opens the other file that must stream with these rows (the test file of a train/test
-     *                   evaluation), or {@code null}
+     * @param unlabelled the unlabelled data (a file or data set), or {@code null}
+     * @param alsoFile   whether the other file that must stream with these rows (the test file of a train/test
+     *                   evaluation) is a file, asked after these rows are opened and only when they have outputs; or
+     *                   {@code null}
      */
-    static FitPlan.Source source(DataLoader loader, String data, String inputs, String outputs,
-            boolean unlabelled, Supplier<Optional<LoadedData>> extra,
-            Supplier<Optional<DataLoader.StreamedFile>> alsoFile) {
+    static FitPlan.Source source(DataLoader loader, String data, String inputs, String outputs, String unlabelled,
+            BooleanSupplier alsoFile) {
         return new FitPlan.Source() {
             private Optional<DataLoader.StreamedFile> file;
 
             @Override
             public Optional<RowSource> rows() {
                 if (file == null) {
-                    file = unlabelled ? Optional.empty() : loader.rows(data, inputs, outputs);
+                    file = unlabelled != null ? Optional.empty() : loader.rows(data, inputs, outputs);
                     if (file.isPresent() && file.get().rows().outputDimension() > 0 && alsoFile != null
-                            && alsoFile.get().isEmpty()) {
+                            && !alsoFile.getAsBoolean()) {
                         file = Optional.empty();
                     }
                 }
@@ -65,7 +65,8 @@ final class TrainingDataArguments {
             @Override
             public TrainingData load(String why) {
                 LoadedData labelled = loader.load(data, inputs, outputs);
-                return of(labelled, extra.get());
+                return of(labelled, Optional.ofNullable(unlabelled)
+                        .map(u -> loader.load(u, inputs, outputs, Optional.of(labelled.inputColumns()))));
             }
         };
     }

@@ -43,6 +43,20 @@ public final class DataLoader {
      * @param outputs the output-column selection, or {@code null} for the default
      */
     public LoadedData load(String ref, String inputs, String outputs) {
+        return load(ref, inputs, outputs, Optional.empty());
+    }
+
+    /**
+     * Loads a data argument given beside training data (an evaluation's test file, unlabelled rows), its text input
+     * columns coded by the levels of the training data's input columns, as a prediction codes a file by a model's
+     * ({@link LevelCodes}): the k-th input column's texts by the k-th training column's levels. Without levels on
+     * either side the codes are the file's own, as {@link #load(String, String, String)}.
+     *
+     * @param trained the training data's input columns ({@link org.okl.core.FitPlan#trainingColumns()}), or empty
+     * @throws org.okl.api.data.DataFormatException naming the file, row, column and level of a text the training
+     *                                              data never had
+     */
+    public LoadedData load(String ref, String inputs, String outputs, Optional<InputColumns> trained) {
         Path file = Path.of(ref);
         if (file.toFile().exists()) {
             MemoryBudget.activity("the rows of " + ref + " read whole (" + MemoryBudget.describe(file.toFile().length())
@@ -52,7 +66,9 @@ public final class DataLoader {
             int[][] chosen = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
             int[] used = IntStream.concat(Arrays.stream(chosen[0]), Arrays.stream(chosen[1]))
                     .toArray();
-            return fromTable(ref, okl.tables().read(file, used), inputs, outputs);
+            Table table = okl.tables().read(file, used);
+            return select(ref, trained.map(t -> coded(ref, table, chosen[0], t)).orElse(table), chosen[0],
+                    chosen[1]);
         }
         DataRef data = DataRef.parse(ref);
         if (!okl.registry().components(ComponentKind.DATASET).containsKey(data.name())) {
@@ -86,10 +102,9 @@ public final class DataLoader {
         if (file.toFile().exists() && inputs == null && fitted.isPresent()) {
             int[] positions = ModelColumns.positions(ref, header(file), fitted.get());
             Table table = okl.tables().read(file, positions);
-            codes(ref, positions, table.columnNames(), fitted.get()).ifPresent(c -> c.recode(table));
-            loaded = select(ref, table, positions, new int[0]);
+            loaded = select(ref, coded(ref, table, positions, fitted.get()), positions, new int[0]);
         } else {
-            loaded = load(ref, inputs, outputs);
+            loaded = load(ref, inputs, outputs, fitted);
         }
         fitted.ifPresent(f -> ModelColumns.checkNames(loaded, f));
         return loaded;
@@ -110,14 +125,26 @@ public final class DataLoader {
      * lines are read here.
      */
     public Optional<StreamedFile> rows(String ref, String inputs, String outputs) {
+        return rows(ref, inputs, outputs, Optional.empty());
+    }
+
+    /**
+     * As {@link #rows(String, String, String)} for a data file read beside training data (an evaluation's test
+     * file): its text input columns coded, block by block, by the levels of the training data's input columns, as
+     * {@link #load(String, String, String, Optional)} codes a file read whole.
+     *
+     * @param trained the training data's input columns ({@link org.okl.core.FitPlan#trainingColumns()}), or empty
+     */
+    public Optional<StreamedFile> rows(String ref, String inputs, String outputs, Optional<InputColumns> trained) {
         Path file = Path.of(ref);
         if (!file.toFile().exists()) {
             return Optional.empty();
         }
         Table header = header(file);
         int[][] columns = columns(ref, header.columnNames(), header.outputColumns(), inputs, outputs);
-        StreamedFile streamed = streamed(file, header, columns[0], columns[1], true, null);
-        List<List<String>> levels = levels(file, columns[0]);
+        Optional<LevelCodes> codes = trained.flatMap(t -> codes(ref, columns[0], header.columnNames(), t));
+        StreamedFile streamed = streamed(file, header, columns[0], columns[1], true, codes.orElse(null));
+        List<List<String>> levels = codes.isPresent() ? trained.orElseThrow().levels() : levels(file, columns[0]);
         if (levels.stream().anyMatch(l -> !l.isEmpty())) {
             InputColumns c = streamed.inputColumns();
             streamed = new StreamedFile(streamed.rows(), new InputColumns(c.positions(), c.width(), c.names(), levels));
@@ -238,6 +265,26 @@ public final class DataLoader {
     }
 
     /**
+     * A table read whole with its text columns at {@code in} coded by the levels of {@code trained}'s columns (the
+     * k-th by the k-th), those columns' levels then being the trained ones; the table as read when there is nothing
+     * to code.
+     */
+    private static Table coded(String ref, Table table, int[] in, InputColumns trained) {
+        Optional<LevelCodes> codes = codes(ref, in, table.columnNames(), trained);
+        if (codes.isEmpty() || table.levels().isEmpty()) {
+            return table;
+        }
+        codes.get().recode(table);
+        List<List<String>> levels = new ArrayList<>(table.levels());
+        for (int k = 0; k < in.length; k++) {
+            if (!levels.get(in[k]).isEmpty() && !trained.levels().get(k).isEmpty()) {
+                levels.set(in[k], trained.levels().get(k));
+            }
+        }
+        return new Table(table.values(), table.columnNames(), table.outputColumns(), table.namedColumns(), levels);
+    }
+
+    /**
      * The rows of a file; {@code cached} when a fit reads them several times (a prediction reads them once), coded by
      * a model's levels when {@code codes} is not {@code null}.
      */
@@ -276,11 +323,6 @@ public final class DataLoader {
 
     private Dataset dataset(DataRef data) {
         return okl.dataset(data.source());
-    }
-
-    private static LoadedData fromTable(String ref, Table table, String inputs, String outputs) {
-        int[][] columns = columns(ref, table.columnNames(), table.outputColumns(), inputs, outputs);
-        return select(ref, table, columns[0], columns[1]);
     }
 
     /** The input and output columns {@code inputs} and {@code outputs} select among a file's columns. */
