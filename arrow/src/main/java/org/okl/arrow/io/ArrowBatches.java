@@ -32,6 +32,7 @@ import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
@@ -101,15 +102,21 @@ final class ArrowBatches implements TableStream {
             closeQuietly(r, a, c);
             throw new DataFormatException(file, "not a readable Arrow IPC file (" + describe(e) + ")", e);
         }
-        channel = c;
-        allocator = a;
-        reader = r;
         List<String> n = new ArrayList<>();
         for (Field field : root.getSchema().getFields()) {
             n.add(field.getName());
             seen.add(new HashMap<>());
             levels.add(List.of());
         }
+        try {
+            ColumnNames.requireDistinct(file, n);
+        } catch (DataFormatException e) {
+            closeQuietly(r, a, c);
+            throw e;
+        }
+        channel = c;
+        allocator = a;
+        reader = r;
         names = List.copyOf(n);
         wanted = IntStream.range(0, names.size()).toArray();
     }

@@ -20,6 +20,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableSplits;
 import org.okl.api.error.OklException;
@@ -53,9 +54,10 @@ final class ArrowSplits implements TableSplits {
             for (Field field : r.getVectorSchemaRoot().getSchema().getFields()) {
                 n.add(field.getName());
             }
+            ColumnNames.requireDistinct(path.toString(), n);
             names = List.copyOf(n);
             batches = r.getRecordBlocks().size();
-        } catch (OklException e) {
+        } catch (OklException | DataFormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw new DataFormatException(path.toString(), "not a readable Arrow IPC file ("

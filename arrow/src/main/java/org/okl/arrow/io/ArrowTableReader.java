@@ -20,7 +20,8 @@ import org.okl.api.linalg.Matrix;
  * batch at a time and decodes only the columns it is told to ({@link TableStream#project}). A text column is a
  * nominal column (ARFF's route to {@code one-hot}): its levels are its distinct texts in sorted order and each row
  * holds its text's 0-based index among them. Core's file route ({@link #split}) decodes an IPC file's record
- * batches in parallel, double columns copied in bulk.
+ * batches in parallel, double columns copied in bulk. A schema that names two columns alike is refused
+ * ({@link org.okl.api.data.ColumnNames}).
  */
 public final class ArrowTableReader implements TableReader {
     /** The buffer codecs, pure Java. */

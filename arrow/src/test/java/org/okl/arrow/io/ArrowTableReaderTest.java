@@ -200,4 +200,31 @@ class ArrowTableReaderTest {
         assertThat(back.columnNames()).containsExactly("a", "b");
         assertThat(back.values().data()).containsExactly(csv.selectColumns(new int[] {0, 7}).data());
     }
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void twoColumnsOfOneNameAreRefusedWholeStreamedAndSplit(boolean stream) throws IOException {
+        Matrix csv = csvRows();
+        Path file = folder.resolve(stream ? "dup.arrows" : "dup.arrow");
+        Path distinct = folder.resolve(stream ? "distinct.arrows" : "distinct.arrow");
+        for (Path p : List.of(file, distinct)) {
+            try (OutputStream out = Files.newOutputStream(p)) {
+                List<String> names = p == file ? List.of("x", "z", "x", "y") : List.of("x", "z", "w", "y");
+                TableSink sink = new ArrowTableReader(stream).sink(out, names).orElseThrow();
+                sink.write(csv.selectColumns(new int[] {0, 1, 2, 3}));
+                sink.finish();
+            }
+        }
+        String message = file + ": columns 1 and 3 are both named 'x'; OKL chooses columns by name, so every column "
+                + "needs a name of its own: rename one of them";
+        ArrowTableReader reader = new ArrowTableReader(stream);
+        assertThatThrownBy(() -> reader.read(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> reader.open(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        if (!stream) {
+            assertThatThrownBy(() -> reader.split(file, 1 << 20)).isInstanceOf(DataFormatException.class)
+                    .hasMessage(message);
+        }
+        Table back = reader.read(distinct);
+        assertThat(back.columnNames()).containsExactly("x", "z", "w", "y");
+        assertThat(back.values().data()).containsExactly(csv.selectColumns(new int[] {0, 1, 2, 3}).data());
+    }
 }

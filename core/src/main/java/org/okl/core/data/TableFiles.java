@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.zip.GZIPInputStream;
 import org.okl.api.component.ComponentContext;
 import org.okl.api.component.ComponentSpec;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
@@ -76,7 +77,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public Table read(Path file) {
-        return readerOf(file).read(file);
+        return distinct(file.toString(), readerOf(file).read(file));
     }
 
     /**
@@ -86,7 +87,7 @@ public final class TableFiles {
      *                      unknown format
      */
     public Table read(Path file, int[] columns) {
-        return readerOf(file).read(file, columns);
+        return distinct(file.toString(), readerOf(file).read(file, columns));
     }
 
     /**
@@ -102,7 +103,7 @@ public final class TableFiles {
         TableReader reader = readerFor(fileName, name);
         try (InputStream raw = new ByteArrayInputStream(content);
                 InputStream in = fileName.toLowerCase(Locale.ROOT).endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
-            return reader.read(in, name);
+            return distinct(name, reader.read(in, name));
         } catch (IOException e) {
             throw new DataFormatException(UserText.escape(name), "cannot read the stored copy: "
                     + IoErrors.describe(e), e);
@@ -116,7 +117,14 @@ public final class TableFiles {
      *                      unknown format
      */
     public TableStream open(Path file) {
-        return readerOf(file).open(file);
+        TableStream stream = readerOf(file).open(file);
+        try {
+            ColumnNames.requireDistinct(file.toString(), stream.columnNames());
+        } catch (DataFormatException e) {
+            stream.close();
+            throw e;
+        }
+        return stream;
     }
 
     /**
@@ -127,7 +135,25 @@ public final class TableFiles {
      *                      unknown format
      */
     public Optional<TableSplits> split(Path file, long pieceBytes) {
-        return readerOf(file).split(file, pieceBytes);
+        Optional<TableSplits> split = readerOf(file).split(file, pieceBytes);
+        if (split.isPresent()) {
+            try {
+                ColumnNames.requireDistinct(file.toString(), split.get().columnNames());
+            } catch (DataFormatException e) {
+                split.get().close();
+                throw e;
+            }
+        }
+        return split;
+    }
+
+    /**
+     * The table, after checking the rule every reader applies ({@link ColumnNames}): a reader from another plugin
+     * that does not check its names is held to it here.
+     */
+    private static Table distinct(String file, Table table) {
+        ColumnNames.requireDistinct(file, table.columnNames());
+        return table;
     }
 
     /**

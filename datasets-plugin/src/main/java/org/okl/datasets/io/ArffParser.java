@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
@@ -70,6 +71,7 @@ final class ArffParser {
             if (attributes.isEmpty()) {
                 throw new DataFormatException(file, line, "@attribute", "no attributes declared before @data");
             }
+            ColumnNames.requireDistinct(file, names);
             RowBuffer rows = new RowBuffer(attributes.size(), file);
             double[] row = new double[attributes.size()];
             String text;

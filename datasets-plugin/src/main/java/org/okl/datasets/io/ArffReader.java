@@ -24,6 +24,7 @@ import org.okl.api.text.UserText;
  *   <li>neither: no output columns (for example Mulan's multi-target files, whose targets are the last k
  *       attributes: the caller says k).</li>
  * </ul>
+ * Two attributes of one name are refused, as Weka refuses them ({@link org.okl.api.data.ColumnNames}).
  */
 public final class ArffReader implements TableReader {
     private static final Pattern MEKA_LABELS = Pattern.compile("(?:^|\\s)-C\\s+(-?\\d+)");

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.Table;
 import org.okl.api.data.TableReader;
@@ -27,7 +28,7 @@ import org.okl.api.linalg.Matrix;
  *       number among its names look the same, and OKL does not guess. Without a header, columns are named
  *       {@code c0, c1, ...} and the table says they are generated ({@link Table#namedColumns()}). A header is never
  *       taken silently: one line on the {@value #NOTES} logger (the command line prints it on stderr) names the line
- *       and the column names.</li>
+ *       and the column names. Two columns of one name are refused ({@link ColumnNames}).</li>
  *   <li>Encoding: UTF-8; a leading byte-order mark is skipped, and a byte that is not UTF-8 is an error naming its
  *       line (see {@link DataFiles#textReader}).</li>
  *   <li>An empty field is a missing value (NaN); literal {@code NaN} or {@code Inf} text is rejected.</li>

@@ -208,11 +208,6 @@ final class CsvSplits implements TableSplits {
                 lines++;
             }
         }
-        int[] wanted = new int[width];
-        java.util.Arrays.fill(wanted, -1);
-        for (int k = 0; k < columns.length; k++) {
-            wanted[columns[k]] = k;
-        }
         int c = columns.length;
         double[] values = new double[lines * c];
         double[] row = new double[width];
@@ -234,10 +229,9 @@ final class CsvSplits implements TableSplits {
                     at = next;
                     continue;
                 }
-                for (int j = 0; j < width; j++) {
-                    if (wanted[j] >= 0) {
-                        values[rows + wanted[j] * lines] = row[j];
-                    }
+                // a column may be wanted more than once (--inputs 0,1,0): each place gets its value
+                for (int k = 0; k < c; k++) {
+                    values[rows + k * lines] = row[columns[k]];
                 }
                 rows++;
             }

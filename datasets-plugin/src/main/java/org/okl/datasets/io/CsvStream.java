@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
@@ -83,6 +84,7 @@ final class CsvStream implements TableStream {
             header = isHeader(fields, records.line());
             if (header) {
                 columnNames = List.copyOf(fields);
+                ColumnNames.requireDistinct(name, columnNames);
                 if (noteHeader && ANNOUNCED.add(name + '\n' + records.line() + '\n' + fields.hashCode())) {
                     noteHeader(fields, records.line());
                 }

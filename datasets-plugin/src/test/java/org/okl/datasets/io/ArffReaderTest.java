@@ -149,4 +149,15 @@ class ArffReaderTest {
                 .hasMessageContaining("junk.arff:1: field 1: expected @relation");
         assertThatThrownBy(() -> reader.read(dir.resolve("none.arff"))).hasMessageContaining("none.arff: file not found");
     }
+    @Test
+    void twoAttributesOfOneNameAreRefused() throws IOException {
+        Path file = write("dup.arff", "@relation r\n@attribute x numeric\n@attribute 'y' numeric\n"
+                + "@attribute z {a,b}\n@attribute \"y\" numeric\n@data\n1,2,a,3\n");
+        assertThatThrownBy(() -> reader.read(file)).isInstanceOf(DataFormatException.class)
+                .hasMessage(file + ": columns 2 and 4 are both named 'y'; OKL chooses columns by name, so every "
+                        + "column needs a name of its own: rename one of them");
+        assertThat(reader.read(write("distinct.arff", "@relation r\n@attribute x numeric\n@attribute 'y' numeric\n"
+                + "@attribute z {a,b}\n@attribute \"Y\" numeric\n@data\n1,2,a,3\n")).columnNames())
+                .containsExactly("x", "y", "z", "Y");
+    }
 }

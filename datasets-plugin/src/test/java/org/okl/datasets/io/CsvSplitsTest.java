@@ -250,4 +250,37 @@ class CsvSplitsTest {
             }
         }
     }
+    @Test
+    void aColumnWantedTwiceGetsItsValuesInBothPlaces() throws IOException {
+        Path file = write("twice.csv", "a,b,c\n1,2,3\n4,,6\n7,8,9\n");
+        Matrix all = serial(file);
+        int[] columns = {0, 2, 0, 1, 2};
+        Matrix expected = all.selectColumns(columns);
+        for (long bytes = 1; bytes <= Files.size(file) + 1; bytes++) {
+            Optional<Matrix> parsed = pieces(file, bytes, columns);
+            assertThat(parsed).as("pieces of %d bytes", bytes).isPresent();
+            assertBitwiseEqual(parsed.get(), expected, "pieces of " + bytes + " bytes");
+        }
+    }
+
+    @Test
+    void twoColumnsOfOneNameAreRefusedByThePiecesTheStreamAndTheWholeRead() throws IOException {
+        Path file = write("dup.csv", "x,z,x,y\n1,2,3,4\n5,6,7,8\n");
+        String message = file + ": columns 1 and 3 are both named 'x'; OKL chooses columns by name, so every column "
+                + "needs a name of its own: rename one of them";
+        assertThatThrownBy(() -> reader.split(file, 4)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> reader.open(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> reader.read(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        Path escaped = write("esc.tsv", "\u001b[2J\tb\t\u001b[2J\n1\t2\t3\n");
+        assertThatThrownBy(() -> reader.read(escaped)).hasMessage(escaped + ": columns 1 and 3 are both named "
+                + "'\\x1b[2J'; OKL chooses columns by name, so every column needs a name of its own: rename one of "
+                + "them");
+        Path unnamed = write("unnamed.csv", ",a,\n1,2,3\n");
+        assertThatThrownBy(() -> reader.read(unnamed)).hasMessageContaining(": columns 1 and 3 are both named ''");
+        Path distinct = write("distinct.csv", "x,z,w,y\n1,2,3,4\n5,6,7,8\n");
+        assertThat(reader.read(distinct).columnNames()).containsExactly("x", "z", "w", "y");
+        assertSameValuesAtEveryPieceSize(distinct);
+        Path generated = write("generated.csv", "1,2,1\n3,4,3\n");
+        assertThat(reader.read(generated).columnNames()).containsExactly("c0", "c1", "c2");
+    }
 }

@@ -19,7 +19,8 @@ import org.okl.api.linalg.Matrix;
  * row group at a time and decodes only the columns it is told to ({@link TableStream#project}). A text column is a
  * nominal column (ARFF's route to {@code one-hot}): its levels are its distinct texts, sorted, and each row holds its
  * text's 0-based index among them. Core's file route ({@link #split}) decodes a file's row groups in parallel,
- * numbers in bulk where their pages allow.
+ * numbers in bulk where their pages allow. A schema that names two columns alike is refused
+ * ({@link org.okl.api.data.ColumnNames}).
  */
 public final class ParquetReader implements TableReader {
     private static final int BLOCK_ROWS = 65_536;

@@ -19,6 +19,7 @@ import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableSplits;
 import org.okl.api.linalg.Matrix;
@@ -61,6 +62,7 @@ final class ParquetSplits implements TableSplits {
         for (Type field : schema.getFields()) {
             n.add(field.getName());
         }
+        ColumnNames.requireDistinct(UserText.escape(file.toString()), n);
         names = List.copyOf(n);
     }
 

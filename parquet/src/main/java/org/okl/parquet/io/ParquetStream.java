@@ -31,6 +31,7 @@ import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.DataFormatException;
 import org.okl.api.data.TableStream;
 import org.okl.api.linalg.Matrix;
@@ -98,6 +99,16 @@ final class ParquetStream implements TableStream {
         List<String> n = new ArrayList<>();
         for (Type field : schema.getFields()) {
             n.add(field.getName());
+        }
+        try {
+            ColumnNames.requireDistinct(shown, n);
+        } catch (DataFormatException e) {
+            try {
+                reader.close();
+            } catch (IOException | RuntimeException ignored) {
+                // the names are the error
+            }
+            throw e;
         }
         names = List.copyOf(n);
         wanted = java.util.stream.IntStream.range(0, names.size()).toArray();

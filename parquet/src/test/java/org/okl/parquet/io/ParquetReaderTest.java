@@ -218,4 +218,37 @@ class ParquetReaderTest {
         assertThat(back.columnNames()).containsExactly("a", "b");
         assertThat(back.values().data()).containsExactly(csv.selectColumns(new int[] {0, 7}).data());
     }
+    /** A file whose schema names two columns alike, as Parquet's writer allows (and OKL's own sink writes). */
+    private Path written(String name, List<String> columns) throws IOException {
+        Path file = folder.resolve(name);
+        Files.createDirectories(file.getParent());
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            org.okl.api.data.TableSink sink = new ParquetReader().sink(out, columns).orElseThrow();
+            sink.write(csvRows().selectColumns(java.util.stream.IntStream.range(0, columns.size()).toArray()));
+            sink.finish();
+        }
+        return file;
+    }
+
+    @Test
+    void twoColumnsOfOneNameAreRefusedWholeStreamedSplitAndInAFolder() throws IOException {
+        Path file = written("dup.parquet", List.of("x", "z", "x", "y"));
+        String message = file + ": columns 1 and 3 are both named 'x'; OKL chooses columns by name, so every column "
+                + "needs a name of its own: rename one of them";
+        ParquetReader reader = new ParquetReader();
+        assertThatThrownBy(() -> reader.read(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> reader.read(file, new int[] {2})).isInstanceOf(DataFormatException.class)
+                .hasMessage(message);
+        assertThatThrownBy(() -> reader.open(file)).isInstanceOf(DataFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> reader.split(file, 1 << 20)).isInstanceOf(DataFormatException.class)
+                .hasMessage(message);
+        Path part = written("parts/part-0.parquet", List.of("x", "z", "x", "y"));
+        assertThatThrownBy(() -> reader.read(part.getParent())).isInstanceOf(DataFormatException.class)
+                .hasMessage(message.replace(file.toString(), part.toString()));
+
+        Path distinct = written("distinct.parquet", List.of("x", "z", "w", "y"));
+        Table back = reader.read(distinct);
+        assertThat(back.columnNames()).containsExactly("x", "z", "w", "y");
+        assertThat(back.values().data()).containsExactly(csvRows().selectColumns(new int[] {0, 1, 2, 3}).data());
+    }
 }
