@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.okl.api.API;
 import org.okl.api.text.UserText;
 
@@ -33,16 +34,31 @@ public final class ColumnNames {
      * @throws DataFormatException when a name is given to more than one column
      */
     public static void requireDistinct(String file, List<String> names) {
+        repeated(names).ifPresent(problem -> {
+            throw new DataFormatException(file, problem + "; OKL chooses columns by name, so every column needs a "
+                    + "name of its own: rename one of them");
+        });
+    }
+
+    /**
+     * When two columns have the same name, what is wrong, for a message: the first name given twice (quoted) and
+     * its 1-based column numbers, {@code columns 3 and 7 are both named 'x'}, and how many other names repeat;
+     * empty when every name is distinct. For writers, which check the names of what they are about to write.
+     *
+     * @param names the names, one per column
+     */
+    public static Optional<String> repeated(List<String> names) {
         Map<String, Integer> first = new HashMap<>(Math.max(16, names.size() * 2));
         for (int j = 0; j < names.size(); j++) {
             if (first.putIfAbsent(names.get(j), j) != null) {
-                throw new DataFormatException(file, problem(names, names.get(j)));
+                return Optional.of(describe(names, names.get(j)));
             }
         }
+        return Optional.empty();
     }
 
-    /** The message for a name given twice: its columns, and how many other names repeat. */
-    private static String problem(List<String> names, String repeated) {
+    /** A name given twice: its columns, and how many other names repeat. */
+    private static String describe(List<String> names, String repeated) {
         Map<String, List<Integer>> positions = new LinkedHashMap<>();
         for (int j = 0; j < names.size(); j++) {
             positions.computeIfAbsent(names.get(j), k -> new ArrayList<>()).add(j + 1);
@@ -65,7 +81,6 @@ public final class ColumnNames {
             s.append(" (and ").append(others).append(others == 1 ? " other name is" : " other names are")
                     .append(" repeated)");
         }
-        return s.append("; OKL chooses columns by name, so every column needs a name of its own: rename one of them")
-                .toString();
+        return s.toString();
     }
 }

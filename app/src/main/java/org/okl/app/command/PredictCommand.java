@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.okl.api.data.ColumnNames;
 import org.okl.api.data.TableSink;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.error.ErrorCode;
@@ -250,6 +251,19 @@ public final class PredictCommand implements Runnable {
         return names;
     }
 
+    /**
+     * Refuses to write a file whose columns repeat a name (a kept column named like a prediction, or one kept twice):
+     * OKL's readers refuse such a file ({@link ColumnNames}), so predict must not write one.
+     */
+    private void requireDistinct(List<String> names) {
+        ColumnNames.repeated(names).ifPresent(problem -> {
+            throw new OklException(ErrorCode.USAGE, out + ": the predictions' " + problem + (keys == null ? ""
+                    : " (the columns kept with --keep come first, the predictions after them, under the model's "
+                    + "output names)") + ", and a file whose columns repeat a name cannot be read back: keep "
+                    + "another column, or each column once");
+        });
+    }
+
     /** Prints the header (when not {@code null}) and the predictions, the kept columns first. */
     private void print(CSVPrinter csv, List<String> header, Matrix predictions) {
         int kept = keys == null ? 0 : keys.names().size();
@@ -330,6 +344,7 @@ public final class PredictCommand implements Runnable {
                     content.accept((names, predictions) -> {
                         if (!started[0]) {
                             started[0] = true;
+                            requireDistinct(names);
                             sink[0] = okl.tables().sink(out, stream, names).orElse(null);
                             if (sink[0] != null && keys != null && keys.text()) {
                                 sink[0].finish();

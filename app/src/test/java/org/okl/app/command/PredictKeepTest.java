@@ -105,4 +105,35 @@ class PredictKeepTest {
             assertThat(dir.resolve("text-" + out)).doesNotExist();
         }
     }
+
+    /**
+     * A kept column named like a prediction, or a column kept twice, would write a file whose columns repeat a name,
+     * which OKL's readers refuse: predict refuses it first, in every format, and leaves no file.
+     */
+    @Test
+    void aKeptColumnNamedLikeAPredictionOrKeptTwiceIsRefusedAndNothingIsWritten() throws IOException {
+        Path data = copy("codes.csv");
+        Path model = fit(data);
+        for (String out : List.of("same.csv", "same.parquet", "same.arrow")) {
+            for (String keep : List.of("y", "size,size")) {
+                java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+                java.io.PrintStream stderr = System.err;
+                int code;
+                try {
+                    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+                    code = Main.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
+                            dir.resolve(out).toString(), "--keep", keep);
+                } finally {
+                    System.setErr(stderr);
+                }
+                assertThat(code).as(out + " --keep " + keep).isNotZero();
+                assertThat(err.toString()).as(out + " --keep " + keep).contains(keep.equals("y")
+                        ? "columns 1 and 2 are both named 'y'" : "columns 1 and 2 are both named 'size'")
+                        .contains("cannot be read back");
+                assertThat(dir.resolve(out)).doesNotExist();
+            }
+        }
+        assertThat(Main.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
+                dir.resolve("other.csv").toString(), "--keep", "size,x")).isZero();
+    }
 }
