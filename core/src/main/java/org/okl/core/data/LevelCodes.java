@@ -1,6 +1,7 @@
 package org.okl.core.data;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,12 +74,14 @@ public final class LevelCodes {
     public void recode(Matrix block, IntFunction<List<String>> fileLevels, long firstRow) {
         int n = block.rows();
         double[] data = block.data();
+        BitSet done = new BitSet();
         for (int k = 0; k < columns.length; k++) {
             Map<String, Integer> codes = fitted.get(k);
             List<String> own = codes == null ? List.of() : fileLevels.apply(columns[k]);
-            if (own.isEmpty()) {
-                continue;
+            if (own.isEmpty() || done.get(columns[k])) {
+                continue; // a column the model takes twice (--inputs c,c) is one column of the file, coded once
             }
+            done.set(columns[k]);
             int[] to = new int[own.size()];
             for (int c = 0; c < to.length; c++) {
                 to[c] = codes.getOrDefault(own.get(c), -1);
