@@ -47,6 +47,27 @@ class MatrixTest {
         assertThat(column.get(0, 0)).as("column() copies").isEqualTo(1);
     }
 
+    /** Rows copied by blocks of rows: sizes around a block's 64 rows, against each entry read back. */
+    @Test
+    void fromRowsPlacesEveryEntryForAnyNumberOfRows() {
+        for (int r : new int[] {1, 63, 64, 65, 200}) {
+            double[][] rows = new double[r][3];
+            for (int i = 0; i < r; i++) {
+                for (int j = 0; j < 3; j++) {
+                    rows[i][j] = 1000 * i + j;
+                }
+            }
+            Matrix m = Matrix.fromRows(rows);
+            assertThat(m.rows()).isEqualTo(r);
+            for (int i = 0; i < r; i++) {
+                for (int j = 0; j < 3; j++) {
+                    assertThat(m.data()[i + j * r]).as(r + " rows, entry " + i + ", " + j).isEqualTo(1000 * i + j);
+                }
+            }
+            assertThat(m.toRows()).isDeepEqualTo(rows);
+        }
+    }
+
     @Test
     void factoriesBuildTheNamedMatrices() {
         assertThat(Matrix.zeros(2, 3).data()).containsOnly(0.0).hasSize(6);
