@@ -23,10 +23,11 @@ import org.okl.api.error.ErrorCode;
 import org.okl.api.text.UserText;
 
 /**
- * Reads the rows of a predict request (Arrow IPC streams: {@link ArrowRequest}): JSON (an array of rows, or {@code {"rows": [...]}}, each row an object keyed
+ * Reads the rows of a predict request: JSON (an array of rows, or {@code {"rows": [...]}}, each row an object keyed
  * by the model's input column names or an array in their order) or CSV (a header naming the model's input columns,
  * in any order). Every mistake is an {@link ErrorCode#INVALID_DATA} or {@link ErrorCode#USAGE} error naming the row
- * and the column; values that are numbers but not finite are passed on, for the model to refuse.
+ * and the column; values that are numbers but not finite are passed on, for the model to refuse. Arrow IPC streams
+ * are read by {@link ArrowRequest}, under the same rules.
  */
 final class RequestRows {
     private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()

@@ -31,9 +31,13 @@ final class ArrowBodies {
         return new Field(name, FieldType.nullable(type), null);
     }
 
+    /** A stream of the schema with one record batch, which {@code batch} fills (its vectors and row count). */
+    static byte[] stream(List<Field> fields, Consumer<VectorSchemaRoot> batch) {
+        return stream(fields, List.of(batch));
+    }
+
     /** A stream of the schema with one record batch per filler (each sets its vectors and the row count). */
-    @SafeVarargs
-    static byte[] stream(List<Field> fields, Consumer<VectorSchemaRoot>... batches) {
+    static byte[] stream(List<Field> fields, List<Consumer<VectorSchemaRoot>> batches) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (BufferAllocator allocator = new RootAllocator();
              VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
@@ -75,8 +79,6 @@ final class ArrowBodies {
             });
             from += n;
         }
-        @SuppressWarnings("unchecked")
-        Consumer<VectorSchemaRoot>[] array = batches.toArray(new Consumer[0]);
-        return stream(fields, array);
+        return stream(fields, batches);
     }
 }

@@ -120,7 +120,8 @@ class ArrowRequestTest {
     void everyBadBodyIsA400NamingItsMistake() {
         Matrix x = TestModels.inputs(6, 5);
         byte[] good = ArrowBodies.doubles(x, ABC, new int[] {0, 1, 2}, 6);
-        assertThat(refused(ArrowBodies.doubles(x, List.of("a", "b", "z"), new int[] {0, 1, 2}, 6), ABC, 10)).isEqualTo("the Arrow stream's column 3 is 'z', which the model was not fitted on; "
+        assertThat(refused(ArrowBodies.doubles(x, List.of("a", "b", "z"), new int[] {0, 1, 2}, 6), ABC, 10))
+                .isEqualTo("the Arrow stream's column 3 is 'z', which the model was not fitted on; "
                         + "the stream's columns name the model's input columns ['a', 'b', 'c']");
         assertThat(refused(ArrowBodies.doubles(x, ABC, new int[] {0, 1}, 6), ABC, 10))
                 .isEqualTo("the Arrow stream has no column 'c'; the model's input columns are ['a', 'b', 'c']");
@@ -149,7 +150,7 @@ class ArrowRequestTest {
                 .isEqualTo("row 2, column 'b': a null where a number is expected");
         byte[] text = ArrowBodies.stream(List.of(ArrowBodies.field("a", ArrowBodies.FLOAT64),
                 ArrowBodies.field("b", new ArrowType.Utf8()), ArrowBodies.field("c", ArrowBodies.FLOAT64)), root -> {
-                    ((VarCharVector) root.getVector(1)).setSafe(0, "x".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                    ((VarCharVector) root.getVector(1)).setSafe(0, new byte[] {'x'});
                     root.setRowCount(1);
                 });
         assertThat(refused(text, ABC, 10)).isEqualTo("the Arrow stream's column 'b' holds Utf8 values, "

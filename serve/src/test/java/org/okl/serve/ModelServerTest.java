@@ -149,7 +149,8 @@ class ModelServerTest {
             {"text/csv", "a,b\n1,2\n", "400", "OKL-E007", "names 2 columns but the model takes 3"},
             {"text/csv", "a,b,c\n1,x,3\n", "400", "OKL-E007", "the text 'x' where a number is expected"},
             {"text/csv", "a,b,c\n1,2\n", "400", "OKL-E007", "CSV row 1 has 2 values"},
-            {"application/xml", "<rows/>", "415", "OKL-E009", "none of application/json, text/csv and application/vnd.apache.arrow.stream"},
+            {"application/xml", "<rows/>", "415", "OKL-E009",
+                "none of application/json, text/csv and application/vnd.apache.arrow.stream"},
         };
         try (ModelServer server = start(ServeOptions.defaults().withLimits(1 << 20, 5, Duration.ofSeconds(30),
                 Duration.ofSeconds(5)))) {
@@ -368,6 +369,8 @@ class ModelServerTest {
                         .as(route).isTrue();
             }
             assertThat(api.get("paths").size()).isEqualTo(ModelServer.ROUTES.size());
+            assertThat(api.at("/paths/~1v1~1models~1{name}~1predict/post/requestBody/content").has(
+                    ArrowRequest.MEDIA_TYPE)).isTrue();
         }
     }
 
