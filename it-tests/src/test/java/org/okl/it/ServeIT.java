@@ -206,6 +206,77 @@ class ServeIT {
         return Double.NaN;
     }
 
+    /** The rows of {@code x} as an Arrow IPC stream, columns q then p, in record batches of the given sizes. */
+    private static byte[] arrow(Matrix x, int... batches) throws IOException {
+        org.apache.arrow.vector.types.pojo.ArrowType float64 = new org.apache.arrow.vector.types.pojo.ArrowType
+                .FloatingPoint(org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE);
+        List<org.apache.arrow.vector.types.pojo.Field> fields = List.of(
+                org.apache.arrow.vector.types.pojo.Field.nullable("q", float64),
+                org.apache.arrow.vector.types.pojo.Field.nullable("p", float64));
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator();
+             org.apache.arrow.vector.VectorSchemaRoot root = org.apache.arrow.vector.VectorSchemaRoot.create(
+                     new org.apache.arrow.vector.types.pojo.Schema(fields), allocator);
+             org.apache.arrow.vector.ipc.ArrowStreamWriter writer = new org.apache.arrow.vector.ipc.ArrowStreamWriter(
+                     root, null, java.nio.channels.Channels.newChannel(out))) {
+            writer.start();
+            int from = 0;
+            for (int n : batches) {
+                root.allocateNew();
+                org.apache.arrow.vector.Float8Vector q = (org.apache.arrow.vector.Float8Vector) root.getVector(0);
+                org.apache.arrow.vector.Float8Vector p = (org.apache.arrow.vector.Float8Vector) root.getVector(1);
+                for (int i = 0; i < n; i++) {
+                    if (Double.isNaN(x.get(from + i, 1))) {
+                        q.setNull(i);
+                    } else {
+                        q.setSafe(i, x.get(from + i, 1));
+                    }
+                    p.setSafe(i, x.get(from + i, 0));
+                }
+                root.setRowCount(n);
+                writer.writeBatch();
+                from += n;
+            }
+            writer.end();
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void takesArrowStreamBodiesAsItTakesJsonAndRefusesABadOneWith400() throws Exception {
+        String arrow = "application/vnd.apache.arrow.stream";
+        try (Server s = serve(firstFile, "--max-rows", "50")) {
+            Matrix x = inputs(12, 8);
+            HttpResponse<String> fromJson = post(s, "v1/models/first/predict", "application/json", rows(x));
+            HttpResponse<String> fromArrow = CLIENT.send(HttpRequest.newBuilder(
+                    s.uri().resolve("v1/models/first/predict")).timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", arrow).POST(HttpRequest.BodyPublishers.ofByteArray(arrow(x, 5, 7)))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(fromArrow.statusCode()).as(fromArrow.body()).isEqualTo(200);
+            assertThat(error(json(fromArrow).get("predictions"), first.predict(x).outputs()))
+                    .isLessThanOrEqualTo(1e-12);
+            // the same doubles as the JSON body's: the same answer, bit for bit
+            assertThat(json(fromArrow).get("predictions")).isEqualTo(json(fromJson).get("predictions"));
+            Matrix withNull = x.copy();
+            withNull.set(3, 1, Double.NaN);
+            for (byte[] bad : List.of(arrow(withNull, 12), java.util.Arrays.copyOf(arrow(x, 12), 200))) {
+                HttpResponse<String> r = CLIENT.send(HttpRequest.newBuilder(s.uri().resolve("v1/models/first/predict"))
+                        .timeout(Duration.ofSeconds(60)).header("Content-Type", arrow)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(bad)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+                assertThat(json(r).get("code").asText()).isEqualTo("OKL-E007");
+                assertThat(r.body()).doesNotContain("Exception").doesNotContain("\tat ");
+            }
+            HttpResponse<String> nulls = CLIENT.send(HttpRequest.newBuilder(s.uri().resolve("v1/models/first/predict"))
+                    .timeout(Duration.ofSeconds(60)).header("Content-Type", arrow)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(arrow(withNull, 12))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(json(nulls).get("message").asText()).isEqualTo("row 4, column 'q': a null where a number is "
+                    + "expected");
+        }
+    }
+
     @Test
     void servesBatchesReloadsUnderLoadAndRefusesBadRequests() throws Exception {
         Path served = dir.resolve("m.okl");

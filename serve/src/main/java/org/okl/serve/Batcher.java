@@ -19,14 +19,23 @@ import org.okl.api.linalg.Matrix;
  * that arrive within {@code maxWait} of the first (and share its model version) into one prediction call, whose
  * result it splits back. A lone request waits at most {@code maxWait}; under load the queue fills while a call runs
  * and the next call takes all of it at once, so throughput grows with load. A full queue refuses ({@link #submit}
- * returns {@code null}) instead of growing memory.
+ * returns {@code null}) instead of growing memory. A request holds row arrays (JSON, CSV) or a column-major block
+ * (Arrow); a batch of blocks is concatenated column by column, with no row arrays.
  */
 final class Batcher {
-    /** One request's rows, on the model version it was accepted under. */
-    private record Job(ServedModel model, double[][] rows, int[] tasks, CompletableFuture<Decoded> result) {
+    /**
+     * One request's rows, on the model version it was accepted under: row arrays ({@code rows}) or a column-major
+     * block ({@code block}, {@code rows} then {@code null}), {@code count} of them.
+     */
+    private record Job(ServedModel model, double[][] rows, Matrix block, int count, int[] tasks,
+            CompletableFuture<Decoded> result) {
+        /** The rows as a new matrix, or the block itself. */
+        Matrix matrix() {
+            return block != null ? block : Matrix.fromRows(rows);
+        }
     }
 
-    private static final Job STOP = new Job(null, new double[0][], null, null);
+    private static final Job STOP = new Job(null, new double[0][], null, 0, null, null);
 
     private final LinkedBlockingDeque<Job> queue = new LinkedBlockingDeque<>();
     private final AtomicInteger queuedRows = new AtomicInteger();
@@ -65,15 +74,27 @@ final class Batcher {
      * when the queue is full or the batcher stopped.
      */
     CompletableFuture<Decoded> submit(ServedModel model, double[][] rows, int[] tasks) {
+        return submit(new Job(model, rows, null, rows.length, tasks, new CompletableFuture<>()));
+    }
+
+    /**
+     * Queues a column-major block of rows (an Arrow request's, one row per request row: never copied into row
+     * arrays) with their tasks ({@code null} for a single-task model); {@code null} when the queue is full or the
+     * batcher stopped.
+     */
+    CompletableFuture<Decoded> submit(ServedModel model, Matrix block, int[] tasks) {
+        return submit(new Job(model, null, block, block.rows(), tasks, new CompletableFuture<>()));
+    }
+
+    private CompletableFuture<Decoded> submit(Job job) {
         if (closed) {
             return null;
         }
-        int after = queuedRows.addAndGet(rows.length);
-        if (after > maxQueuedRows && after != rows.length) {
-            queuedRows.addAndGet(-rows.length);
+        int after = queuedRows.addAndGet(job.count);
+        if (after > maxQueuedRows && after != job.count) {
+            queuedRows.addAndGet(-job.count);
             return null;
         }
-        Job job = new Job(model, rows, tasks, new CompletableFuture<>());
         queue.add(job);
         return job.result;
     }
@@ -100,7 +121,7 @@ final class Batcher {
                 }
                 batch.clear();
                 batch.add(first);
-                int rows = first.rows.length;
+                int rows = first.count;
                 long deadline = System.nanoTime() + maxWaitNanos;
                 while (rows < maxBatchRows) {
                     long left = deadline - System.nanoTime();
@@ -108,12 +129,12 @@ final class Batcher {
                     if (next == null) {
                         break;
                     }
-                    if (next == STOP || next.model != first.model || rows + next.rows.length > maxBatchRows) {
+                    if (next == STOP || next.model != first.model || rows + next.count > maxBatchRows) {
                         queue.addFirst(next);
                         break;
                     }
                     batch.add(next);
-                    rows += next.rows.length;
+                    rows += next.count;
                 }
                 queuedRows.addAndGet(-rows);
                 try {
@@ -138,22 +159,20 @@ final class Batcher {
             complete(batch.get(0), served);
             return;
         }
-        double[][] all = new double[rows][];
         int[] tasks = batch.get(0).tasks == null ? null : new int[rows];
         int at = 0;
         for (Job job : batch) {
-            System.arraycopy(job.rows, 0, all, at, job.rows.length);
             if (tasks != null) {
-                System.arraycopy(job.tasks, 0, tasks, at, job.rows.length);
+                System.arraycopy(job.tasks, 0, tasks, at, job.count);
             }
-            at += job.rows.length;
+            at += job.count;
         }
         Decoded decoded;
         try {
-            decoded = predict(served, all, tasks);
+            decoded = predict(served, concatenate(batch, rows), tasks);
         } catch (RuntimeException | OutOfMemoryError e) {
             for (Job job : batch) {
-                batchSizes.accept(job.rows.length);
+                batchSizes.accept(job.count);
                 complete(job, served);
             }
             return;
@@ -161,14 +180,45 @@ final class Batcher {
         batchSizes.accept(rows);
         at = 0;
         for (Job job : batch) {
-            job.result.complete(slice(decoded, at, at + job.rows.length));
-            at += job.rows.length;
+            job.result.complete(slice(decoded, at, at + job.count));
+            at += job.count;
         }
+    }
+
+    /**
+     * The batch's rows in one matrix: row arrays alone are copied in one {@link Matrix#fromRows}; when a block is
+     * among them, each job's columns are copied into the columns of the result (a job of row arrays made a block
+     * first).
+     */
+    private static Matrix concatenate(List<Job> batch, int rows) {
+        if (batch.stream().allMatch(job -> job.block == null)) {
+            double[][] all = new double[rows][];
+            int at = 0;
+            for (Job job : batch) {
+                System.arraycopy(job.rows, 0, all, at, job.count);
+                at += job.count;
+            }
+            return Matrix.fromRows(all);
+        }
+        int cols = batch.get(0).matrix().cols();
+        double[] data = new double[Matrix.checkedSize(rows, cols)];
+        int at = 0;
+        for (Job job : batch) {
+            Matrix m = job.matrix();
+            if (m.cols() != cols) {
+                throw new IllegalArgumentException("rows of " + m.cols() + " and " + cols + " values in one batch");
+            }
+            for (int j = 0; j < cols; j++) {
+                System.arraycopy(m.data(), j * job.count, data, at + j * rows, job.count);
+            }
+            at += job.count;
+        }
+        return new Matrix(rows, cols, data);
     }
 
     private static void complete(Job job, ServedModel served) {
         try {
-            job.result.complete(predict(served, job.rows, job.tasks));
+            job.result.complete(predict(served, job.matrix(), job.tasks));
         } catch (RuntimeException | Error e) {
             job.result.completeExceptionally(e);
         }
@@ -178,12 +228,12 @@ final class Batcher {
      * One prediction call; a task a multi-task model was not fitted on (an index beyond its tasks) is the client's
      * mistake, answered as such.
      */
-    private static Decoded predict(ServedModel served, double[][] rows, int[] tasks) {
+    private static Decoded predict(ServedModel served, Matrix rows, int[] tasks) {
         if (tasks == null) {
-            return served.model().predict(Matrix.fromRows(rows));
+            return served.model().predict(rows);
         }
         try {
-            return served.model().predict(Matrix.fromRows(rows), tasks);
+            return served.model().predict(rows, tasks);
         } catch (IndexOutOfBoundsException e) {
             throw new OklException(ErrorCode.INVALID_DATA, "a task the model was not fitted on (tasks "
                     + java.util.Arrays.stream(tasks).distinct().sorted().limit(12).boxed().toList() + ")");

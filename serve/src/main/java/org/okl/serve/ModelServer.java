@@ -413,12 +413,23 @@ public final class ModelServer implements AutoCloseable {
             ServedModel served = slot.current.get();
             byte[] body = body(x);
             String type = x.request.getHeaders().get(HttpHeader.CONTENT_TYPE);
-            double[][] rows = RequestRows.parse(body, type, served.requestColumns(), options.maxRowsPerRequest());
-            int[] tasks = served.model().multiTask() ? RequestRows.tasks(rows) : null;
             Fields query = Request.extractQueryParameters(x.request);
             boolean scores = "true".equalsIgnoreCase(query.getValue("scores"));
             int top = topCount(query.getValue("top"));
-            CompletableFuture<Decoded> result = slot.batcher.submit(served, rows, tasks);
+            CompletableFuture<Decoded> result;
+            int count;
+            if (ArrowRequest.isArrow(type)) {
+                // Arrow's buffers for an uncompressed stream take about the body's bytes
+                ArrowRequest.Block block = ArrowRequest.read(body, served.requestColumns(), served.model().multiTask(),
+                        options.maxRowsPerRequest(), 2L * body.length + (1 << 20));
+                count = block.inputs().rows();
+                result = slot.batcher.submit(served, block.inputs(), block.tasks());
+            } else {
+                double[][] rows = RequestRows.parse(body, type, served.requestColumns(), options.maxRowsPerRequest());
+                int[] tasks = served.model().multiTask() ? RequestRows.tasks(rows) : null;
+                count = rows.length;
+                result = slot.batcher.submit(served, rows, tasks);
+            }
             if (result == null) {
                 metrics.rejected(served.name(), "overload");
                 x.response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
@@ -442,7 +453,7 @@ public final class ModelServer implements AutoCloseable {
                         return;
                     }
                     byte[] answer = PredictionAnswer.bytes(served, decoded, scores, top);
-                    metrics.predicted(served.name(), rows.length, (System.nanoTime() - x.start) / 1e9);
+                    metrics.predicted(served.name(), count, (System.nanoTime() - x.start) / 1e9);
                     x.send(200, "application/json", answer);
                 } catch (RuntimeException e) {
                     LOG.error("request {}: {}", x.id, e.toString(), e);

@@ -26,7 +26,8 @@ import org.okl.api.text.UserText;
  * Reads the rows of a predict request: JSON (an array of rows, or {@code {"rows": [...]}}, each row an object keyed
  * by the model's input column names or an array in their order) or CSV (a header naming the model's input columns,
  * in any order). Every mistake is an {@link ErrorCode#INVALID_DATA} or {@link ErrorCode#USAGE} error naming the row
- * and the column; values that are numbers but not finite are passed on, for the model to refuse.
+ * and the column; values that are numbers but not finite are passed on, for the model to refuse. Arrow IPC streams
+ * are read by {@link ArrowRequest}, under the same rules.
  */
 final class RequestRows {
     private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
@@ -47,7 +48,7 @@ final class RequestRows {
             return json(body, columns, maxRows);
         }
         throw new ServeException(415, ErrorCode.USAGE, "the body's type " + UserText.quote(contentType)
-                + " is neither application/json nor text/csv");
+                + " is none of application/json, text/csv and " + ArrowRequest.MEDIA_TYPE);
     }
 
     private static double[][] json(byte[] body, List<String> columns, int maxRows) {
@@ -196,13 +197,18 @@ final class RequestRows {
     }
 
     private static void requireCount(int rows, int maxRows) {
+        if (rows == 0 || rows > maxRows) {
+            throw tooMany(rows, maxRows);
+        }
+    }
+
+    /** The error for a request of no rows, or of more than {@code maxRows}. */
+    static ServeException tooMany(long rows, int maxRows) {
         if (rows == 0) {
-            throw invalid("no rows to predict");
+            return invalid("no rows to predict");
         }
-        if (rows > maxRows) {
-            throw invalid(rows + " rows in one request, more than the server takes (" + maxRows
-                    + "); split the request");
-        }
+        return invalid(rows + " rows in one request, more than the server takes (" + maxRows
+                + "); split the request");
     }
 
     private static Map<String, Integer> positions(List<String> columns) {
@@ -228,15 +234,19 @@ final class RequestRows {
     static int[] tasks(double[][] rows) {
         int[] tasks = new int[rows.length];
         for (int i = 0; i < rows.length; i++) {
-            double t = rows[i][rows[i].length - 1];
-            if (!(t >= 0 && t <= Integer.MAX_VALUE && t == Math.rint(t))) {
-                throw invalid("row " + (i + 1) + ": the task must be a whole number from 0 on (the task's index in "
-                        + "the model's training data), got " + t);
-            }
-            tasks[i] = (int) t;
+            tasks[i] = task(rows[i][rows[i].length - 1], i);
             rows[i] = java.util.Arrays.copyOf(rows[i], rows[i].length - 1);
         }
         return tasks;
+    }
+
+    /** The task {@code t} of row {@code i} (from 0), else an {@link ErrorCode#INVALID_DATA} error naming the row. */
+    static int task(double t, int i) {
+        if (!(t >= 0 && t <= Integer.MAX_VALUE && t == Math.rint(t))) {
+            throw invalid("row " + (i + 1) + ": the task must be a whole number from 0 on (the task's index in "
+                    + "the model's training data), got " + t);
+        }
+        return (int) t;
     }
 
     private static ServeException invalid(String message) {

@@ -32,6 +32,11 @@ final class Http {
         return send(b);
     }
 
+    HttpResponse<String> post(String path, String type, byte[] body, String... headers) {
+        return send(builder(path, headers).header("Content-Type", type)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
+    }
+
     HttpResponse<String> send(HttpRequest.Builder b) {
         try {
             return client.send(b.build(), HttpResponse.BodyHandlers.ofString());

@@ -149,7 +149,8 @@ class ModelServerTest {
             {"text/csv", "a,b\n1,2\n", "400", "OKL-E007", "names 2 columns but the model takes 3"},
             {"text/csv", "a,b,c\n1,x,3\n", "400", "OKL-E007", "the text 'x' where a number is expected"},
             {"text/csv", "a,b,c\n1,2\n", "400", "OKL-E007", "CSV row 1 has 2 values"},
-            {"application/xml", "<rows/>", "415", "OKL-E009", "neither application/json nor text/csv"},
+            {"application/xml", "<rows/>", "415", "OKL-E009",
+                "none of application/json, text/csv and application/vnd.apache.arrow.stream"},
         };
         try (ModelServer server = start(ServeOptions.defaults().withLimits(1 << 20, 5, Duration.ofSeconds(30),
                 Duration.ofSeconds(5)))) {
@@ -368,6 +369,8 @@ class ModelServerTest {
                         .as(route).isTrue();
             }
             assertThat(api.get("paths").size()).isEqualTo(ModelServer.ROUTES.size());
+            assertThat(api.at("/paths/~1v1~1models~1{name}~1predict/post/requestBody/content").has(
+                    ArrowRequest.MEDIA_TYPE)).isTrue();
         }
     }
 
@@ -451,6 +454,23 @@ class ModelServerTest {
                 assertThat(values(Http.json(r).get("predictions"), s.model("multi").outputNames())
                         .maxAbsDifference(expected)).isLessThan(1e-12);
             }
+            byte[] arrow = ArrowBodies.stream(List.of(
+                    ArrowBodies.field("task", new org.apache.arrow.vector.types.pojo.ArrowType.Int(32, true)),
+                    ArrowBodies.field("c2", ArrowBodies.FLOAT64), ArrowBodies.field("c0", ArrowBodies.FLOAT64),
+                    ArrowBodies.field("c1", ArrowBodies.FLOAT64)), root -> {
+                        for (int i = 0; i < q.rows(); i++) {
+                            ((org.apache.arrow.vector.IntVector) root.getVector(0)).setSafe(i, qt[i]);
+                            for (int k = 0; k < 3; k++) {
+                                ((org.apache.arrow.vector.Float8Vector) root.getVector(k + 1)).setSafe(i,
+                                        q.get(i, (k + 2) % 3));
+                            }
+                        }
+                        root.setRowCount(q.rows());
+                    });
+            HttpResponse<String> fromArrow = http.post("v1/models/multi/predict", ArrowRequest.MEDIA_TYPE, arrow);
+            assertThat(fromArrow.statusCode()).as(fromArrow.body()).isEqualTo(200);
+            assertThat(values(Http.json(fromArrow).get("predictions"), s.model("multi").outputNames())
+                    .maxAbsDifference(expected)).isLessThan(1e-12);
             assertThat(Http.json(http.get("v1/models/multi")).get("taskColumn").asText()).isEqualTo("task");
             for (String bad : List.of("[[0.1, 0.2, 0.3, 1.5]]", "[[0.1, 0.2, 0.3, -1]]", "[[0.1, 0.2, 0.3]]",
                     "[[0.1, 0.2, 0.3, 7]]")) {

@@ -20,6 +20,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
@@ -37,7 +47,9 @@ import org.okl.serve.ServeOptions;
  * JVM, spoken to by JDK HTTP clients, side by side with ONNX Runtime running the exported float64 graph in this JVM
  * on the same rows, {@code okl predict} in its own JVM on a CSV file, and the kernel block product alone (the
  * kernel block of a batch against the m centers times the m x q coefficients, timed on the back-end): the rows per
- * second that bound what any route can reach. Every measurement is bounded in requests and seconds; the repeats
+ * second that bound what any route can reach. The batches of 64 rows and more (and the largest) are also sent as
+ * Apache Arrow IPC streams (the same rows, written once with Arrow's {@link ArrowStreamWriter}). Every measurement
+ * is bounded in requests and seconds; the repeats
  * visit every measurement in turn (interleaved) and the medians are reported, with the load average.
  */
 public final class ServeBench {
@@ -71,6 +83,12 @@ public final class ServeBench {
      */
     static final int LIMIT_TILE = 512;
 
+    /** The smallest batch also sent as Arrow bodies (the largest batch always is). */
+    static final int ARROW_FROM = 64;
+
+    /** The media type of Arrow IPC stream bodies. */
+    private static final String ARROW = "application/vnd.apache.arrow.stream";
+
     /** One model's data for the measurements. */
     private static final class Subject {
         final String name;
@@ -78,6 +96,7 @@ public final class ServeBench {
         final int centers;
         final Path file;
         final Map<Integer, List<byte[]>> bodies = new LinkedHashMap<>();
+        final Map<Integer, List<byte[]>> arrowBodies = new LinkedHashMap<>();
         final Map<Integer, List<double[]>> flat = new LinkedHashMap<>();
         final Map<Integer, List<Matrix>> matrices = new LinkedHashMap<>();
         OnnxRuntimeEngine onnx;
@@ -152,6 +171,9 @@ public final class ServeBench {
                 continue;
             }
             cells.add(new Cell("serve", settings.highConcurrency(), b));
+            if (arrowBatch(b)) {
+                cells.add(new Cell("arrow", settings.highConcurrency(), b));
+            }
             cells.add(new Cell("model", settings.highConcurrency(), b));
             if (noOnnx.isEmpty()) {
                 cells.add(new Cell("onnx", settings.highConcurrency(), b));
@@ -173,6 +195,14 @@ public final class ServeBench {
         try (ModelServer server = ModelServer.start(Map.of("nystrom", subjects.get(0).file, "exact",
                 subjects.get(1).file), options, loader)) {
             say("serving on %s", server.uri());
+            for (Subject s : subjects) {
+                List<String> columns = server.model(s.name).requestColumns();
+                for (int b : settings.batches()) {
+                    if (arrowBatch(b)) {
+                        s.arrowBodies.put(b, s.matrices.get(b).stream().map(x -> arrow(x, columns)).toList());
+                    }
+                }
+            }
             // warm-up: every measurement once, briefly, untimed
             for (Subject s : subjects) {
                 for (Cell c : cells) {
@@ -222,12 +252,15 @@ public final class ServeBench {
         List<byte[]> bodies = s.bodies.get(c.batch());
         List<double[]> flats = s.flat.get(c.batch());
         ClosedLoop.Outcome o;
-        if (c.engine().equals("serve")) {
+        if (c.engine().equals("serve") || c.engine().equals("arrow")) {
             URI predict = uri.resolve("v1/models/" + s.name + "/predict");
+            boolean arrow = c.engine().equals("arrow");
+            List<byte[]> sent = arrow ? s.arrowBodies.get(c.batch()) : bodies;
+            String type = arrow ? ARROW : "application/json";
             o = ClosedLoop.run(c.clients(), requests, seconds, c.batch(), i -> {
                 HttpRequest request = HttpRequest.newBuilder(predict).timeout(Duration.ofSeconds(120))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(bodies.get(i % bodies.size()))).build();
+                        .header("Content-Type", type)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(sent.get(i % sent.size()))).build();
                 return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
             });
         } else if (c.engine().equals("model")) {
@@ -331,7 +364,8 @@ public final class ServeBench {
         StringBuilder md = new StringBuilder();
         md.append("Command: `").append(commandLine).append("`\n\n");
         md.append(String.format(Locale.ROOT, "Models: Nystrom m = %d (fitted on %d rows) and exact n = %d; p = %d "
-                + "inputs, q = %d outputs; Gaussian kernel. Loopback HTTP (JSON rows, JDK HTTP client, closed loop), "
+                + "inputs, q = %d outputs; Gaussian kernel. Loopback HTTP (JSON rows, or Arrow bodies where said; "
+                + "JDK HTTP client, closed loop), "
                 + "each measurement bounded by %d requests and %.0f s; %d interleaved repeats, medians. ONNX Runtime "
                 + "runs the exported float64 graph in the same JVM on the same rows, as OKL in the JVM runs Model.predict (no HTTP, "
                 + "no JSON); okl predict reads a CSV of %d "
@@ -359,7 +393,7 @@ public final class ServeBench {
                     double ort = median(outcomes.get(key(s, new Cell("onnx", c, 1))), o -> o.quantile(q)) * 1e3;
                     row(md, s.label, "single-row latency " + what + ", " + c + (c == 1 ? " client" : " clients")
                             + " (ms)", okl, ort, Double.NaN, Double.NaN, ort / okl, Double.NaN,
-                            failed(outcomes, s, c, 1));
+                            failed(outcomes, s, c, 1, "serve", "onnx", "model"));
                 }
             }
             int high = settings.highConcurrency();
@@ -372,12 +406,24 @@ public final class ServeBench {
                         ClosedLoop.Outcome::rowsPerSecond);
                 double predict = b == limitBatch ? medianOf(predictRates.get(s.name)) : Double.NaN;
                 row(md, s.label, "rows/s, batches of " + b + ", " + high + " clients", okl, ort, inJvm, predict,
-                        okl / ort, inJvm / ort, failed(outcomes, s, high, b));
+                        okl / ort, inJvm / ort, failed(outcomes, s, high, b, "serve", "onnx", "model"));
+            }
+            for (int b : settings.batches()) {
+                if (arrowBatch(b)) {
+                    double arrow = median(outcomes.get(key(s, new Cell("arrow", high, b))),
+                            ClosedLoop.Outcome::rowsPerSecond);
+                    double ort = median(outcomes.get(key(s, new Cell("onnx", high, b))),
+                            ClosedLoop.Outcome::rowsPerSecond);
+                    row(md, s.label, "rows/s, batches of " + b + ", " + high + " clients, Arrow bodies", arrow, ort,
+                            Double.NaN, Double.NaN, arrow / ort, Double.NaN, failed(outcomes, s, high, b, "arrow"));
+                }
             }
             double oneCall = medianOf(limits.get(s.name).stream().map(l -> l[0]).toList());
             double byTiles = medianOf(limits.get(s.name).stream().map(l -> l[1]).toList());
             double limit = Math.max(oneCall, byTiles);
             double batched = median(outcomes.get(key(s, new Cell("serve", high, limitBatch))),
+                    ClosedLoop.Outcome::rowsPerSecond);
+            double batchedArrow = median(outcomes.get(key(s, new Cell("arrow", high, limitBatch))),
                     ClosedLoop.Outcome::rowsPerSecond);
             double flops = 2.0 * s.centers * (settings.inputs() + settings.outputs());
             md.append("| ").append(s.label).append(" | kernel block product alone, ").append(limitBatch)
@@ -385,13 +431,17 @@ public final class ServeBench {
                     .append(LIMIT_TILE).append("-row tiles on the pool, ").append(number(byTiles)).append("; ")
                     .append(String.format(Locale.ROOT, "%.1f GFLOP/s", limit * flops / 1e9))
                     .append(") | ").append(number(limit)).append(" | | | | | | |\n");
-            md.append("| ").append(s.label).append(" | batched throughput / kernel block limit (target >= 0.8) | ")
-                    .append(String.format(Locale.ROOT, "%.2f", batched / limit)).append(" | | | | | | |\n");
+            md.append("| ").append(s.label).append(" | batched throughput / kernel block limit, JSON bodies (target >= "
+                    + "0.8) | ").append(String.format(Locale.ROOT, "%.2f", batched / limit)).append(" | | | | | | |\n");
+            md.append("| ").append(s.label).append(" | batched throughput / kernel block limit, Arrow bodies (target "
+                    + ">= 0.8) | ").append(String.format(Locale.ROOT, "%.2f", batchedArrow / limit))
+                    .append(" | | | | | | |\n");
         }
         md.append("\nOKL serve / ONNX Runtime: the speed ratio (rows/s of OKL over ONNX Runtime's; for latencies "
                 + "ONNX Runtime's over OKL's), target >= 1 for the batches; OKL in the JVM / ONNX Runtime: the same "
                 + "model evaluation without HTTP and JSON, which ONNX Runtime's column does not pay either. okl "
-                + "predict: the batch case only.\n");
+                + "predict: the batch case only. Arrow bodies: the same rows as Arrow IPC streams of float64 columns "
+                + "(application/vnd.apache.arrow.stream), the answers JSON as for JSON bodies.\n");
         return md.toString();
     }
 
@@ -404,9 +454,10 @@ public final class ServeBench {
                 .append(" | ").append(failed).append(" |\n");
     }
 
-    private int failed(Map<String, List<ClosedLoop.Outcome>> outcomes, Subject s, int clients, int batch) {
+    private int failed(Map<String, List<ClosedLoop.Outcome>> outcomes, Subject s, int clients, int batch,
+            String... engines) {
         int n = 0;
-        for (String engine : List.of("serve", "onnx", "model")) {
+        for (String engine : engines) {
             List<ClosedLoop.Outcome> list = outcomes.get(key(s, new Cell(engine, clients, batch)));
             if (list != null) {
                 n += list.stream().mapToInt(ClosedLoop.Outcome::failures).sum();
@@ -455,6 +506,37 @@ public final class ServeBench {
             b.append(']');
         }
         return b.append(']').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Whether the batches of {@code b} rows are also sent as Arrow bodies. */
+    private boolean arrowBatch(int b) {
+        return b > 1 && (b >= ARROW_FROM || b == settings.batches().stream().mapToInt(Integer::intValue).max()
+                .orElse(1));
+    }
+
+    /** The rows of {@code x} as an Arrow IPC stream of float64 columns named {@code columns}, one record batch. */
+    static byte[] arrow(Matrix x, List<String> columns) {
+        List<Field> fields = columns.stream().map(name -> new Field(name, FieldType.notNullable(
+                new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)), null)).toList();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (BufferAllocator allocator = new RootAllocator();
+             VectorSchemaRoot root = VectorSchemaRoot.create(new Schema(fields), allocator);
+             ArrowStreamWriter writer = new ArrowStreamWriter(root, null, java.nio.channels.Channels.newChannel(out))) {
+            writer.start();
+            root.allocateNew();
+            for (int j = 0; j < x.cols(); j++) {
+                Float8Vector v = (Float8Vector) root.getVector(j);
+                for (int i = 0; i < x.rows(); i++) {
+                    v.setSafe(i, x.get(i, j));
+                }
+            }
+            root.setRowCount(x.rows());
+            writer.writeBatch();
+            writer.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write an Arrow body: " + e.getMessage(), e);
+        }
+        return out.toByteArray();
     }
 
     private static double[] rowMajor(Matrix x) {
