@@ -17,8 +17,8 @@ import org.okl.linalg.parallel.Workers;
  * <p>The tiles are the runtime's pool's tasks ({@link Workers#forEach}): each runs on one pool thread with the BLAS on
  * one thread per call, so one caller's rows keep every core busy, and many callers at once (the threads of a server,
  * a user's executor) queue their tiles on the same few threads instead of each driving the BLAS's own threads and
- * the JVM's common pool on the same cores, which on 2 cores wasted a third of the processor time to contention
- * (16 callers at 4,096 rows took about 1.6x the processor time per row of one caller).
+ * the JVM's common pool on the same cores, which on 2 cores cost 1.6 to 2.4x the processor time per row of one
+ * caller (16 callers at 4,096 rows; BENCHMARKS.md, "okl serve").
  */
 final class PredictionTiles {
     /** The kernel entries one tile holds, about. */
