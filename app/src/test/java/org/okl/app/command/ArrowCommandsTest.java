@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,13 +36,6 @@ class ArrowCommandsTest {
     @TempDir
     Path dir;
 
-    private Path copy(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream(name)) {
-            Path file = dir.resolve(name);
-            Files.copy(in, file);
-            return file;
-        }
-    }
 
     private static Matrix csv(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file);
@@ -67,7 +59,8 @@ class ArrowCommandsTest {
     void fitAndPredictFromArrowEqualTheCsvRoute(boolean streamed) throws IOException {
         Path pipeline = Files.writeString(dir.resolve("p.json"), streamed ? STREAMED : EXACT);
         for (String name : List.of("data.csv", "data-lz4.arrow", "data.arrows")) {
-            fitAndPredict(pipeline.toString(), copy(name), "--inputs", "x1,x2,k,c,flag,f", "--outputs", "y1,y2");
+            fitAndPredict(pipeline.toString(), CommandResources.copy(dir, name), "--inputs", "x1,x2,k,c,flag,f",
+                    "--outputs", "y1,y2");
         }
         assertThat(Main.run("predict", "--model", dir.resolve("data-lz4.arrow.okl").toString(), "--data",
                 dir.resolve("data.arrows").toString(), "--out", dir.resolve("pred.arrow").toString())).isZero();
@@ -92,7 +85,8 @@ class ArrowCommandsTest {
                 "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], \"kernel\"");
         Path pipeline = Files.writeString(dir.resolve("p.json"), oneHot);
         for (String name : List.of("codes.csv", "text.arrow")) {
-            fitAndPredict(pipeline.toString(), copy(name), "--inputs", "x,colour", "--outputs", "y");
+            fitAndPredict(pipeline.toString(), CommandResources.copy(dir, name), "--inputs", "x,colour",
+                    "--outputs", "y");
         }
         Matrix fromCsv = csv(dir.resolve("codes.csv.pred.csv"));
         Matrix fromArrow = csv(dir.resolve("text.arrow.pred.csv"));
@@ -106,8 +100,9 @@ class ArrowCommandsTest {
     @ValueSource(strings = {"pred.csv", "pred.arrow"})
     void aTruncatedFileFailsWithOneLineAndNoOutput(String out) throws IOException {
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT);
-        fitAndPredict(pipeline.toString(), copy("data.csv"), "--inputs", "x1,x2,k,c,flag,f", "--outputs", "y1,y2");
-        byte[] bytes = Files.readAllBytes(copy("data.arrows"));
+        fitAndPredict(pipeline.toString(), CommandResources.copy(dir, "data.csv"), "--inputs", "x1,x2,k,c,flag,f",
+                "--outputs", "y1,y2");
+        byte[] bytes = Files.readAllBytes(CommandResources.copy(dir, "data.arrows"));
         Path truncated = Files.write(dir.resolve("truncated.arrows"), Arrays.copyOf(bytes, bytes.length - 100));
         PrintStream err = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -129,7 +124,7 @@ class ArrowCommandsTest {
     @Test
     void aColumnTheFileLacksIsNamed() throws IOException {
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT);
-        Path data = copy("data-lz4.arrow");
+        Path data = CommandResources.copy(dir, "data-lz4.arrow");
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", data.toString(), "--inputs",
                 "x1,nope", "--outputs", "y1", "--model", dir.resolve("bad.okl").toString())).isNotZero();
         assertThat(dir.resolve("bad.okl")).doesNotExist();

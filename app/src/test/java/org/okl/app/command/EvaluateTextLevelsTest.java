@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.channels.Channels;
@@ -48,14 +47,9 @@ import org.okl.app.Main;
  */
 class EvaluateTextLevelsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String EXACT = "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], "
-            + "\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0}, \"operator\": "
-            + "{\"name\": \"separable\", \"matrix\": {\"name\": \"identity\"}}, \"output\": {\"name\": \"vector\"}, "
-            + "\"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-3, 1e-2]}, \"decoder\": {\"name\": \"identity\"}, "
-            + "\"selection\": {\"method\": \"kfold\", \"folds\": 2, \"metric\": \"mse\"}}";
+    private static final String EXACT = TextLevelsCommandsTest.EXACT;
     /** The same pipeline with a kernel sketch: train and test files are then streamed. */
-    private static final String STREAMED = EXACT.replace("\"selection\"",
-            "\"approximation\": {\"name\": \"nystrom\", \"rank\": 6}, \"selection\"");
+    private static final String STREAMED = TextLevelsCommandsTest.STREAMED;
     /** text-groups.parquet's rows (codes.csv): x, colour, y. */
     private static final double[] X = {0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5};
     private static final List<String> COLOUR = List.of("red", "green", "blue", "green", "red", "red", "blue", "green",
@@ -66,13 +60,6 @@ class EvaluateTextLevelsTest {
     @TempDir
     Path dir;
 
-    private Path copy(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream(name)) {
-            Path file = dir.resolve(name);
-            Files.copy(in, file);
-            return file;
-        }
-    }
 
     /** What a run printed and returned. */
     private record Run(int code, String out, String err) {
@@ -227,9 +214,9 @@ class EvaluateTextLevelsTest {
     @ValueSource(booleans = {false, true})
     void aParquetTestFileWithFewerLevelsScoresAsItsRowsInTrainingCodes(boolean streamed) throws IOException {
         Path p = pipeline(streamed ? STREAMED : EXACT);
-        Path train = copy("text-groups.parquet");
+        Path train = CommandResources.copy(dir, "text-groups.parquet");
         // text-parts/part-0.parquet of the parquet module (pyarrow, a dictionary page): rows 0 and 1, red and green
-        Path test = copy("text-red-green.parquet");
+        Path test = CommandResources.copy(dir, "text-red-green.parquet");
         int[] rows = {0, 1};
         Map<String, Double> expected = evaluate(p, streamed, train, codedCsv("expected.csv", rows, TRAINING_LEVELS));
         assertSame(evaluate(p, streamed, train, test), expected);
@@ -241,7 +228,7 @@ class EvaluateTextLevelsTest {
     void anArrowTestFileWithItsLevelsInAnotherOrderScoresAsItsRowsInTrainingCodes(boolean streamed)
             throws IOException {
         Path p = pipeline(streamed ? STREAMED : EXACT);
-        Path train = copy("text-groups.parquet");
+        Path train = CommandResources.copy(dir, "text-groups.parquet");
         int[] rows = blueThenRed();
         Path test = arrow("test.arrow", rows, texts(rows));
         Map<String, Double> expected = evaluate(p, streamed, train, codedCsv("expected.csv", rows, TRAINING_LEVELS));
@@ -253,7 +240,7 @@ class EvaluateTextLevelsTest {
     @ValueSource(booleans = {false, true})
     void aDictionaryEncodedArrowTestFileScoresAsItsRowsInTrainingCodes(boolean streamed) throws IOException {
         Path p = pipeline(streamed ? STREAMED : EXACT);
-        Path train = copy("text-groups.parquet");
+        Path train = CommandResources.copy(dir, "text-groups.parquet");
         int[] rows = blueThenRed();
         // a dictionary holding a level no row uses and the training file never had (as a pandas Categorical may)
         Path test = dictionaryArrow("dictionary.arrow", rows, List.of("yellow", "red", "blue"));
@@ -290,7 +277,7 @@ class EvaluateTextLevelsTest {
     @ValueSource(booleans = {false, true})
     void aTestLevelTheTrainingFileNeverHadIsOneLineAndNonZero(boolean streamed) throws IOException {
         Path p = pipeline(streamed ? STREAMED : EXACT);
-        Path train = copy("text-groups.parquet");
+        Path train = CommandResources.copy(dir, "text-groups.parquet");
         Path test = arrow("unseen.arrow", new int[] {0, 1, 2}, List.of("red", "purple\u001b[2J", "blue"));
         Run r = run("evaluate", "--pipeline", p.toString(), "--train", train.toString(), "--test", test.toString(),
                 "--inputs", "x,colour", "--outputs", "y", "--metrics", "mse", "--json");
@@ -312,7 +299,7 @@ class EvaluateTextLevelsTest {
     @Test
     void unlabelledRowsAreCodedByTheTrainingLevels() throws IOException {
         Path p = pipeline(MANIFOLD);
-        Path train = copy("text-groups.parquet");
+        Path train = CommandResources.copy(dir, "text-groups.parquet");
         Path test = codedCsv("test.csv", new int[] {0, 1, 2, 3}, TRAINING_LEVELS);
         int[] rows = blueThenRed();
         Path unlabelled = arrow("unlabelled.arrow", rows, texts(rows));

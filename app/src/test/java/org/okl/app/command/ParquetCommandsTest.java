@@ -3,7 +3,6 @@ package org.okl.app.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -31,13 +30,6 @@ class ParquetCommandsTest {
     @TempDir
     Path dir;
 
-    private Path copy(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream(name)) {
-            Path file = dir.resolve(name);
-            Files.copy(in, file);
-            return file;
-        }
-    }
 
     private static Matrix csv(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file);
@@ -48,8 +40,8 @@ class ParquetCommandsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void fitAndPredictFromParquetEqualTheCsvRoute(boolean streamed) throws IOException {
-        Path csvData = copy("data.csv");
-        Path parquet = copy("data-gzip.parquet");
+        Path csvData = CommandResources.copy(dir, "data.csv");
+        Path parquet = CommandResources.copy(dir, "data-gzip.parquet");
         Path pipeline = Files.writeString(dir.resolve("p.json"), streamed ? STREAMED : EXACT);
         String[] columns = {"--inputs", "x1,x2,k,c,flag,f", "--outputs", "y1,y2"};
         for (Path data : List.of(csvData, parquet)) {
@@ -77,11 +69,11 @@ class ParquetCommandsTest {
     @ParameterizedTest
     @ValueSource(strings = {"pred.csv", "pred.parquet"})
     void aTruncatedFileFailsWithoutWritingOutput(String out) throws IOException {
-        Path csvData = copy("data.csv");
+        Path csvData = CommandResources.copy(dir, "data.csv");
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT);
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", csvData.toString(), "--inputs",
                 "x1,x2,k,c,flag,f", "--outputs", "y1,y2", "--model", dir.resolve("m.okl").toString())).isZero();
-        byte[] bytes = Files.readAllBytes(copy("data-gzip.parquet"));
+        byte[] bytes = Files.readAllBytes(CommandResources.copy(dir, "data-gzip.parquet"));
         Path truncated = Files.write(dir.resolve("truncated.parquet"), Arrays.copyOf(bytes, bytes.length - 100));
         assertThat(Main.run("predict", "--model", dir.resolve("m.okl").toString(), "--data", truncated.toString(),
                 "--out", dir.resolve(out).toString())).isNotZero();
@@ -93,14 +85,14 @@ class ParquetCommandsTest {
 
     @org.junit.jupiter.api.Test
     void anInMemoryFitReadsOnlyTheChosenColumns() throws IOException {
-        Path text = copy("text.parquet");
+        Path text = CommandResources.copy(dir, "text.parquet");
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT.replace("\"folds\": 2", "\"folds\": 3"));
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", text.toString(), "--inputs", "x1",
                 "--outputs", "y", "--model", dir.resolve("m.okl").toString())).isZero();
         assertThat(Main.run("predict", "--model", dir.resolve("m.okl").toString(), "--data", text.toString(),
                 "--out", dir.resolve("pred.csv").toString())).isZero();
         assertThat(Files.readAllLines(dir.resolve("pred.csv"))).hasSize(7).first().isEqualTo("y");
-        Path decimal = copy("decimal.parquet");
+        Path decimal = CommandResources.copy(dir, "decimal.parquet");
         assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", decimal.toString(), "--inputs", "d",
                 "--outputs", "x1", "--model", dir.resolve("bad.okl").toString())).isNotZero();
         assertThat(dir.resolve("bad.okl")).doesNotExist();
@@ -113,7 +105,7 @@ class ParquetCommandsTest {
                 "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], \"kernel\"");
         Path pipeline = Files.writeString(dir.resolve("p.json"), oneHot);
         for (String name : List.of("codes.csv", "text-groups.parquet")) {
-            Path data = copy(name);
+            Path data = CommandResources.copy(dir, name);
             assertThat(Main.run("fit", "--pipeline", pipeline.toString(), "--data", data.toString(), "--inputs",
                     "x,colour", "--outputs", "y", "--model", dir.resolve(name + ".okl").toString())).isZero();
             assertThat(Main.run("predict", "--model", dir.resolve(name + ".okl").toString(), "--data",

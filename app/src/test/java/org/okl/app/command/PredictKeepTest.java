@@ -3,7 +3,6 @@ package org.okl.app.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,13 +25,6 @@ class PredictKeepTest {
     @TempDir
     Path dir;
 
-    private Path copy(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream(name)) {
-            Path file = dir.resolve(name);
-            Files.copy(in, file);
-            return file;
-        }
-    }
 
     private Path fit(Path data) throws IOException {
         Path pipeline = Files.writeString(dir.resolve("p.json"), EXACT);
@@ -55,7 +47,7 @@ class PredictKeepTest {
 
     @Test
     void csvKeysAreCopiedAsTheFileHeldThem() throws IOException {
-        Path data = copy("codes.csv");
+        Path data = CommandResources.copy(dir, "codes.csv");
         Path model = fit(data);
         List<String> plain = predict(model, data, "plain.csv");
         List<String> kept = predict(model, data, "kept.csv", "size,x");
@@ -69,7 +61,7 @@ class PredictKeepTest {
     @Test
     void parquetAndArrowTextKeysAreWrittenAsTheirText() throws IOException {
         for (String name : List.of("text-groups.parquet", "text.arrow")) {
-            Path data = copy(name);
+            Path data = CommandResources.copy(dir, name);
             Path model = fit(data);
             List<String> plain = predict(model, data, name + ".plain.csv");
             List<String> kept = predict(model, data, name + ".kept.csv", "colour,size");
@@ -91,7 +83,7 @@ class PredictKeepTest {
 
     @Test
     void numberKeysGoIntoParquetAndArrowPredictionsAndTextKeysAreRefusedThere() throws IOException {
-        Path data = copy("text.arrow");
+        Path data = CommandResources.copy(dir, "text.arrow");
         Path model = fit(data);
         List<String> plain = predict(model, data, "plain.csv");
         for (String out : List.of("pred.parquet", "pred.arrow")) {
@@ -112,7 +104,7 @@ class PredictKeepTest {
      */
     @Test
     void aKeptColumnNamedLikeAPredictionOrKeptTwiceIsRefusedAndNothingIsWritten() throws IOException {
-        Path data = copy("codes.csv");
+        Path data = CommandResources.copy(dir, "codes.csv");
         Path model = fit(data);
         for (String out : List.of("same.csv", "same.parquet", "same.arrow")) {
             for (String keep : List.of("y", "size,size")) {

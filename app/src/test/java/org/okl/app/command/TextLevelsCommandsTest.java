@@ -42,24 +42,19 @@ import org.okl.core.Okl;
  * models kept them) still predicts.
  */
 class TextLevelsCommandsTest {
-    private static final String EXACT = "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], "
+    /** A one-hot pipeline over colour, chosen by 2-fold cross-validation (also EvaluateTextLevelsTest's). */
+    static final String EXACT = "{\"inputs\": [{\"name\": \"one-hot\", \"columns\": \"colour\"}], "
             + "\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.0}, \"operator\": "
             + "{\"name\": \"separable\", \"matrix\": {\"name\": \"identity\"}}, \"output\": {\"name\": \"vector\"}, "
             + "\"filter\": {\"name\": \"tikhonov\", \"lambda\": [1e-3, 1e-2]}, \"decoder\": {\"name\": \"identity\"}, "
             + "\"selection\": {\"method\": \"kfold\", \"folds\": 2, \"metric\": \"mse\"}}";
-    private static final String STREAMED = EXACT.replace("\"selection\"",
+    /** The same with a kernel sketch: files are then streamed. */
+    static final String STREAMED = EXACT.replace("\"selection\"",
             "\"approximation\": {\"name\": \"nystrom\", \"rank\": 6}, \"selection\"");
 
     @TempDir
     Path dir;
 
-    private Path copy(String name) throws IOException {
-        try (InputStream in = getClass().getResourceAsStream(name)) {
-            Path file = dir.resolve(name);
-            Files.copy(in, file);
-            return file;
-        }
-    }
 
     private static double[] predictions(Path file) throws IOException {
         return Files.readAllLines(file).stream().skip(1).mapToDouble(Double::parseDouble).toArray();
@@ -101,7 +96,7 @@ class TextLevelsCommandsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aFileWithOtherLevelsPredictsAsTheTrainingRows(boolean streamed) throws IOException {
-        Path training = copy("text-groups.parquet");
+        Path training = CommandResources.copy(dir, "text-groups.parquet");
         Path model = dir.resolve("m.okl");
         assertThat(fit(streamed ? STREAMED : EXACT, training, model)).isZero();
         assertThat(predict(model, training, dir.resolve("all.csv"))).isZero();
@@ -141,7 +136,7 @@ class TextLevelsCommandsTest {
     @ValueSource(booleans = {false, true})
     void aLevelTheFitNeverSawIsOneLineAndNoOutput(boolean streamed) throws IOException {
         Path model = dir.resolve("m.okl");
-        assertThat(fit(streamed ? STREAMED : EXACT, copy("text-groups.parquet"), model)).isZero();
+        assertThat(fit(streamed ? STREAMED : EXACT, CommandResources.copy(dir, "text-groups.parquet"), model)).isZero();
         Path unseen = dir.resolve("unseen.arrow");
         writeArrow(unseen, new double[] {1.0, 2.0, 3.0}, List.of("red", "purple\u001b[2J", "blue"));
         PrintStream err = System.err;
@@ -164,7 +159,7 @@ class TextLevelsCommandsTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void aModelFileWithoutLevelsStillPredicts(boolean streamed) throws Exception {
-        Path training = copy("text-groups.parquet");
+        Path training = CommandResources.copy(dir, "text-groups.parquet");
         Path model = dir.resolve("m.okl");
         assertThat(fit(streamed ? STREAMED : EXACT, training, model)).isZero();
         assertThat(predict(model, training, dir.resolve("with.csv"))).isZero();
