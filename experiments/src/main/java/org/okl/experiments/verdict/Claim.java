@@ -57,9 +57,11 @@ public record Claim(String source, String text, List<Comparison> comparisons, St
             + "correction over its comparisons (once for the tests that make comparisons hold, once for those that "
             + "contradict them). Timings are times of repeats interleaved over the methods, judged by the ratio of "
             + "medians and sign tests on the per-repeat log ratios (a margin is then a factor); a timing verdict "
-            + "is refused when the load average over the run is unknown or above " + Comparison.Load.BOUND_PER_CORE
-            + " per core. A comparison is not comparable, with the reason, where the setting cannot test it (for "
-            + "example a substitute data set without the headroom the claim needs). A claim is reproduced when "
+            + "is refused when other processes took more than " + Comparison.Load.BOUND_PER_CORE
+            + " of each core in any window of at least " + TimedRepeats.WINDOW_SECONDS + " s of the run, or when "
+            + "that could not be measured (the run's own threads do not count: the machine's busy processor time "
+            + "less the run's own). A comparison is not comparable, with the reason, where the setting cannot test "
+            + "it (for example a substitute data set without the headroom the claim needs). A claim is reproduced when "
             + "every comparison holds, not reproduced when none of those judged holds, partly reproduced otherwise "
             + "(the table lists which hold), not comparable when none could be judged, and not run when we could "
             + "not test it (the reason is given). Levels (how close our numbers are to the paper's) are shown "

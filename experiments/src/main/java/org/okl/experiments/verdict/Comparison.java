@@ -13,8 +13,8 @@ import java.util.Objects;
  * of one fit is accepted, so that a stored run still prints, but its outcome is {@link Outcome#NOT_COMPARABLE}
  * with the reason, because the spread of one fit's test points is not the spread of the method over draws of the
  * training data, and a difference between two fits on the same test points is one draw's difference. Timings
- * (units {@link Units.Kind#TIMED_REPEATS}) are judged by {@link TimingTest} and refused when the load average of
- * the run is unknown or over {@link Load#boundPerCore()}.
+ * (units {@link Units.Kind#TIMED_REPEATS}) are judged by {@link TimingTest} and refused when the load of other
+ * processes over the run is unknown or over {@link Load#boundPerCore()}.
  *
  * @param label          what is compared, for example {@code n = 20 per task}
  * @param first          the method the paper says is better (or alike)
@@ -26,7 +26,7 @@ import java.util.Objects;
  * @param units          what the units are
  * @param margin         the equivalence margin (required for {@link Expectation#ALIKE}; null otherwise): an absolute
  *                       difference of the values, or for timings a factor above 1 on the ratio
- * @param load           the load average of a timing run (required for timings; null otherwise)
+ * @param load           the load of other processes over a timing run (required for timings; null otherwise)
  * @param notComparable  why this setting cannot test the comparison (null when it can)
  */
 public record Comparison(String label, String first, double[] a, String second, double[] b,
@@ -117,9 +117,11 @@ public record Comparison(String label, String first, double[] a, String second, 
     }
 
     /**
-     * The load average over a timing run and the bound above which no timing verdict is given.
+     * The load of other processes over a timing run ({@link TimedRepeats}) and the bound above which no timing
+     * verdict is given.
      *
-     * @param highest      the highest one-minute load average sampled over the run (NaN when not recorded)
+     * @param highest      the most processors other processes took in any window of the run (NaN when not
+     *                     measured)
      * @param cores        the machine's cores
      * @param boundPerCore the largest load per core at which timings are judged
      */
@@ -134,12 +136,12 @@ public record Comparison(String label, String first, double[] a, String second, 
             }
         }
 
-        /** A run whose load average was not recorded: its timings are refused. */
+        /** A run whose load was not measured: its timings are refused. */
         public static Load notRecorded() {
             return new Load(Double.NaN, 1, BOUND_PER_CORE);
         }
 
-        /** The highest of the load averages sampled over a run, against the bound of RESULTS.md. */
+        /** The highest of the loads measured over a run's windows, against the bound of RESULTS.md. */
         public static Load of(int cores, double... samples) {
             double h = samples.length == 0 ? Double.NaN : Arrays.stream(samples).max().orElseThrow();
             return new Load(h, cores, BOUND_PER_CORE);
@@ -152,8 +154,8 @@ public record Comparison(String label, String first, double[] a, String second, 
 
         /** Why not, as printed. */
         String refusal() {
-            return Double.isNaN(highest) ? "load average not recorded" : String.format(Locale.ROOT,
-                    "load average %.2f per core over the run, above %.2f", highest / cores, boundPerCore);
+            return Double.isNaN(highest) ? "load of other processes not measured" : String.format(Locale.ROOT,
+                    "other processes' load %.2f per core over the run, above %.2f", highest / cores, boundPerCore);
         }
     }
 
@@ -167,7 +169,7 @@ public record Comparison(String label, String first, double[] a, String second, 
         NOT_SHOWN("not shown"),
         /** This setting cannot test the comparison (the reason is given). */
         NOT_COMPARABLE("not comparable"),
-        /** A timing of a run whose load average is unknown or over the bound: no timing verdict. */
+        /** A timing of a run whose load of other processes is unknown or over the bound: no timing verdict. */
         TIMING_REFUSED("timing refused");
 
         private final String text;
@@ -199,7 +201,7 @@ public record Comparison(String label, String first, double[] a, String second, 
         }
         boolean timing = units.kind() == Units.Kind.TIMED_REPEATS;
         if (timing && load == null) {
-            throw new IllegalArgumentException(label + ": a timing needs the load average of its run");
+            throw new IllegalArgumentException(label + ": a timing needs the load of its run");
         }
         if (timing && margin != null && (!(margin.value() > 1) || margin.relative())) {
             throw new IllegalArgumentException(label + ": a timing margin is a factor above 1");

@@ -43,8 +43,8 @@ public final class VerdictTables {
 
     private static String difference(Comparison x) {
         if (x.timing()) {
-            String load = Double.isNaN(x.load().highest()) ? "load not recorded" : String.format(Locale.ROOT,
-                    "load %.2f per core", x.load().highest() / x.load().cores());
+            String load = Double.isNaN(x.load().highest()) ? "load not measured" : String.format(Locale.ROOT,
+                    "other load %.2f per core", x.load().highest() / x.load().cores());
             return "× " + num(x.timingTest().ratio()) + " (" + load + ")";
         }
         PairedTest test = x.test();

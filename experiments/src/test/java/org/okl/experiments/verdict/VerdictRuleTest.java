@@ -183,15 +183,15 @@ class VerdictRuleTest {
         double[] clean = {1.0, 1.1, 0.9, 1.0, 1.0, 1.05};
         Comparison loaded = Comparison.faster("fit", "A", clean, "B", SLOW, Load.of(2, 0.6, 1.5));
         assertThat(loaded.outcome()).isEqualTo(Outcome.TIMING_REFUSED);
-        assertThat(loaded.refusal()).isEqualTo("load average 0.75 per core over the run, above 0.50");
+        assertThat(loaded.refusal()).isEqualTo("other processes' load 0.75 per core over the run, above 0.50");
         Comparison unknown = Comparison.faster("fit", "A", clean, "B", SLOW, Load.notRecorded());
         assertThat(unknown.outcome()).isEqualTo(Outcome.TIMING_REFUSED);
-        assertThat(unknown.refusal()).isEqualTo("load average not recorded");
+        assertThat(unknown.refusal()).isEqualTo("load of other processes not measured");
         Claim claim = Claim.of("P", "speed", List.of(loaded, unknown));
         assertThat(claim.verdict()).isEqualTo(Verdict.NOT_COMPARABLE);
         assertThat(Comparison.faster("fit", "A", clean, "B", SLOW, Load.of(2, 1.0)).outcome())
                 .isEqualTo(Outcome.HOLDS);
         assertThatThrownBy(() -> new Comparison("t", "A", clean, "B", SLOW, Comparison.Expectation.BETTER, false,
-                Units.timedRepeats(), null, null, null)).hasMessageContaining("load average");
+                Units.timedRepeats(), null, null, null)).hasMessageContaining("needs the load of its run");
     }
 }
