@@ -46,6 +46,11 @@ public final class Filters {
         return TypedSpec.of(SpectralFilter.class, "nu-method").with("iterations", iterations);
     }
 
+    /** {@code nu-method} with exactly {@code iterations} iterations: the last iterate alone, nothing chosen. */
+    public static TypedSpec<SpectralFilter> nuMethodExactly(int iterations) {
+        return nuMethod(iterations).with("path", false);
+    }
+
     /** {@code nu-method} with the qualification nu. */
     public static TypedSpec<SpectralFilter> nuMethod(int iterations, double nu) {
         return nuMethod(iterations).with("nu", nu);

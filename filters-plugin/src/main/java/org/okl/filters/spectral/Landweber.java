@@ -18,7 +18,16 @@ public final class Landweber extends IterationPathFilter {
      * @param step       the step eta (> 0), or NaN for the default 1/s_max
      */
     public Landweber(int iterations, double step) {
-        super("landweber", iterations);
+        this(iterations, step, true);
+    }
+
+    /**
+     * @param iterations the largest iteration count t (at least 1)
+     * @param step       the step eta (> 0), or NaN for the default 1/s_max
+     * @param path       every iteration a path point; false: the t-th iterate alone
+     */
+    public Landweber(int iterations, double step, boolean path) {
+        super("landweber", iterations, path);
         if (!Double.isNaN(step) && !(step > 0 && Double.isFinite(step))) {
             throw new InvalidParameterException("landweber", "step", "must be a finite value > 0, got " + step);
         }
@@ -40,7 +49,7 @@ public final class Landweber extends IterationPathFilter {
     @Override
     public double apply(int index, double s, double sMax) {
         double eta = step(sMax);
-        int t = index + 1;
+        int t = iterate(index) + 1;
         if (s <= 0) {
             return eta * t;
         }
@@ -56,9 +65,9 @@ public final class Landweber extends IterationPathFilter {
         int n = gram.size();
         double factor = step(sMax) / n;
         Matrix c = Matrix.zeros(targets.rows(), targets.cols());
-        for (int i = 0; i < pathLength(); i++) {
+        for (int i = 0; i < iterations(); i++) {
             addResidual(c, targets, gram.apply(c), factor);
-            listener.accept(i, c);
+            report(listener, i, c);
         }
     }
 }

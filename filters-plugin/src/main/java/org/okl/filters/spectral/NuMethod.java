@@ -19,7 +19,16 @@ public final class NuMethod extends IterationPathFilter {
      * @param nu         the qualification nu (> 0)
      */
     public NuMethod(int iterations, double nu) {
-        super("nu-method", iterations);
+        this(iterations, nu, true);
+    }
+
+    /**
+     * @param iterations the largest iteration count t (at least 1)
+     * @param nu         the qualification nu (> 0)
+     * @param path       every iteration a path point; false: the t-th iterate alone
+     */
+    public NuMethod(int iterations, double nu, boolean path) {
+        super("nu-method", iterations, path);
         if (!(nu > 0 && Double.isFinite(nu))) {
             throw new InvalidParameterException("nu-method", "nu", "must be a finite value > 0, got " + nu);
         }
@@ -45,7 +54,7 @@ public final class NuMethod extends IterationPathFilter {
     public double apply(int index, double s, double sMax) {
         double previous = 0;
         double current = w1() / sMax;
-        for (int i = 2; i <= index + 1; i++) {
+        for (int i = 2; i <= iterate(index) + 1; i++) {
             double next = current + u(i) * (current - previous) + w(i) / sMax * (1 - s * current);
             previous = current;
             current = next;
@@ -59,8 +68,8 @@ public final class NuMethod extends IterationPathFilter {
         double sc = 1.0 / (n * sMax);
         Matrix previous = Matrix.zeros(targets.rows(), targets.cols());
         Matrix current = targets.times(w1() * sc);
-        listener.accept(0, current);
-        for (int i = 2; i <= pathLength(); i++) {
+        report(listener, 0, current);
+        for (int i = 2; i <= iterations(); i++) {
             Matrix gammaC = gram.apply(current);
             double ui = u(i);
             double wi = w(i) * sc;
@@ -75,7 +84,7 @@ public final class NuMethod extends IterationPathFilter {
             Matrix swap = previous;
             previous = current;
             current = swap;
-            listener.accept(i - 1, current);
+            report(listener, i - 1, current);
         }
     }
 }

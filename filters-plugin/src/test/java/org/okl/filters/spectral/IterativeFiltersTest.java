@@ -106,4 +106,52 @@ class IterativeFiltersTest {
             assertThat(errors[10]).isGreaterThan(errors[t - 1]);
         }
     }
+
+    /**
+     * {@code path = false}: one path point, the t-th iterate, from the matrix-free run and from the spectral form
+     * alike, equal to the last point of the whole path (so a selection has nothing to choose: exactly t iterations).
+     */
+    @Test
+    void withoutAPathTheFilterIsItsLastIterateAlone() {
+        int n = 10;
+        Matrix gram = TestMatrices.randomSpd(n, 7);
+        Matrix y = TestMatrices.random(n, 3, 8);
+        double sMax = org.okl.testkit.TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / n;
+        GramOperator operator = new GramOperator() {
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public Matrix apply(Matrix c) {
+                return TestMatrices.naiveMultiply(gram, c);
+            }
+        };
+        int t = 17;
+        List<IterationPathFilter[]> pairs = List.of(
+                new IterationPathFilter[] {new Landweber(t, Double.NaN), new Landweber(t, Double.NaN, false)},
+                new IterationPathFilter[] {new NuMethod(t, 1.0), new NuMethod(t, 1.0, false)});
+        for (IterationPathFilter[] pair : pairs) {
+            IterationPathFilter path = pair[0];
+            IterationPathFilter last = pair[1];
+            assertThat(last.pathLength()).isEqualTo(1);
+            assertThat(last.pathValue(0)).isEqualTo(t);
+            Matrix[] whole = new Matrix[t];
+            path.run(operator, y, sMax, (index, c) -> whole[index] = c.copy());
+            Matrix[] alone = new Matrix[1];
+            int[] points = {0};
+            last.run(operator, y, sMax, (index, c) -> {
+                assertThat(index).isZero();
+                points[0]++;
+                alone[0] = c.copy();
+            });
+            assertThat(points[0]).isEqualTo(1);
+            assertThat(alone[0].maxAbsDifference(whole[t - 1])).isLessThan(1e-13);
+            assertThat(alone[0].maxAbsDifference(whole[t - 2])).isGreaterThan(1e-8);
+            for (double s : new double[] {0, 0.2, 0.9}) {
+                assertThat(last.apply(0, s, sMax)).isCloseTo(path.apply(t - 1, s, sMax), offset(1e-14));
+            }
+        }
+    }
 }
