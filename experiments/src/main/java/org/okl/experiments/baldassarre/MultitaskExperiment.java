@@ -14,6 +14,10 @@ import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
 import org.okl.core.SelectionSpec;
+import org.okl.core.TrainingData;
+import org.okl.core.select.GroupStratified;
+import org.okl.core.select.HoldOut;
+import org.okl.core.select.Split;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
@@ -103,11 +107,17 @@ public final class MultitaskExperiment implements Experiment {
     /**
      * One repetition at one size.
      *
-     * @param mse   test MSE against the noiseless targets, per method
-     * @param omega the selected ω per method (NaN for independent ones)
+     * @param mse        test MSE against the noiseless targets, per method
+     * @param omega      the selected ω per method (NaN for independent ones)
+     * @param trainingOnly test MSE of the multi-task methods under B12's own protocol: the model kept on the n
+     *                   training points at the values the validation half chose (no refit on training +
+     *                   validation); empty where not computed
      */
-    record Repetition(Map<Method, Double> mse, Map<Method, Double> omega) {
+    record Repetition(Map<Method, Double> mse, Map<Method, Double> omega, Map<Method, Double> trainingOnly) {
     }
+
+    /** The methods also scored under B12's protocol, without the refit (the investigation of the coupling gain). */
+    static final List<Method> WITHOUT_REFIT = List.of(Method.MT_COUPLED, Method.MT_INDEPENDENT);
 
     @Override
     public String name() {
@@ -134,7 +144,7 @@ public final class MultitaskExperiment implements Experiment {
             List<Repetition> reps = new ArrayList<>();
             for (int r = 0; r < protocol.repetitions(); r++) {
                 reps.add(repetition(okl, context.seal(), n, 0.6, protocol.omegas(), List.of(Method.values()),
-                        context.seed() + 1000L * n + r));
+                        context.seed() + 1000L * n + r, true));
             }
             results.put(n, reps);
             context.progress().printf("baldassarre-multitask: n = %d per task done (%d repetitions)%n", n,
@@ -149,32 +159,42 @@ public final class MultitaskExperiment implements Experiment {
 
     /**
      * One repetition: data drawn with this seed, every method selected on the validation half (drawn within every
-     * task), refitted on training + validation with its choice, and scored once on the sealed noiseless test targets.
+     * task), refitted on training + validation with its choice, and scored once on the sealed noiseless test targets;
+     * with {@code trainingOnly}, the multi-task methods also as B12 keep them, fitted on the training half alone at
+     * the chosen values.
      */
     static Repetition repetition(Okl okl, TestSeal seal, int n, double alpha, List<Object> omegas,
-            List<Method> methods, long seed) {
+            List<Method> methods, long seed, boolean trainingOnly) {
         boolean anyVv = methods.stream().anyMatch(Method::vectorValued);
         TestSeal.Sealed mt = seal.split(Fits.load(okl, relatedTasks(n, alpha, false, seed)));
         TestSeal.Sealed vv = anyVv ? seal.split(Fits.load(okl, relatedTasks(n, alpha, true, seed))) : mt;
         HeldOut mtTest = mt.test();
         HeldOut vvTest = anyVv ? vv.test() : null;
         Map<Method, Matrix> predicted = new LinkedHashMap<>();
+        Map<Method, Matrix> predictedTrainingOnly = new LinkedHashMap<>();
         Map<Method, Double> omega = new LinkedHashMap<>();
         for (Method m : methods) {
             TestSeal.Sealed d = m.vectorValued() ? vv : mt;
-            Model model = okl.pipeline(pipeline(m, omegas, seed)).fit(Fits.training(d.train()));
+            TrainingData data = Fits.training(d.train());
+            PipelineSpec spec = pipeline(m, omegas, seed);
+            Model model = okl.pipeline(spec).fit(data);
             HeldOut test = m.vectorValued() ? vvTest : mtTest;
-            predicted.put(m, test.tasks().isPresent() ? model.predict(test.inputs(), test.tasks().get()).outputs()
-                    : model.predict(test.inputs()).outputs());
+            predicted.put(m, predict(model, test));
             omega.put(m, Fits.chosen(model, "operator.matrix.omega"));
+            if (trainingOnly && WITHOUT_REFIT.contains(m)) {
+                predictedTrainingOnly.put(m, predict(okl.pipeline(trainingOnly(m, model)).fit(
+                        data.subset(validationSplit(spec, data).train())), test));
+            }
         }
         Map<Method, Double> mse = new LinkedHashMap<>();
+        Map<Method, Double> mseTrainingOnly = new LinkedHashMap<>();
         mtTest.finalScoring(y -> {
             predicted.forEach((m, p) -> {
                 if (!m.vectorValued()) {
                     mse.put(m, Fits.mse(y, p));
                 }
             });
+            predictedTrainingOnly.forEach((m, p) -> mseTrainingOnly.put(m, Fits.mse(y, p)));
             return null;
         });
         if (vvTest != null) {
@@ -187,7 +207,31 @@ public final class MultitaskExperiment implements Experiment {
                 return null;
             });
         }
-        return new Repetition(mse, omega);
+        return new Repetition(mse, omega, mseTrainingOnly);
+    }
+
+    private static Matrix predict(Model model, HeldOut test) {
+        return test.tasks().isPresent() ? model.predict(test.inputs(), test.tasks().get()).outputs()
+                : model.predict(test.inputs()).outputs();
+    }
+
+    /** The training and validation rows of the pipeline's hold-out (drawn within every task, as the fit draws it). */
+    static Split validationSplit(PipelineSpec spec, TrainingData data) {
+        return GroupStratified.of(new HoldOut(spec.selection().orElseThrow().fraction(), spec.selection()
+                .orElseThrow().seed()), data.groups()).splits(data.size()).get(0);
+    }
+
+    /**
+     * B12's protocol: the method at the ω and ν-method iteration its hold-out chose, with no selection, to be fitted
+     * on the training half alone.
+     */
+    static PipelineSpec trainingOnly(Method m, Model selected) {
+        int iterations = (int) Fits.chosen(selected, "filter.iterations");
+        TypedSpec<OutputMatrix> matrix = m.coupled()
+                ? OutputMatrices.commonSimilarity(Fits.chosen(selected, "operator.matrix.omega"))
+                : OutputMatrices.identity();
+        return PipelineSpec.builder().kernel(Kernels.gaussian(SIGMA)).filter(Filters.nuMethodExactly(iterations))
+                .operator(Operators.separable(matrix)).build();
     }
 
     /**

@@ -49,7 +49,7 @@ final class MultitaskSweep {
                 for (int r = 0; r < protocol.sweepReps(); r++) {
                     MultitaskExperiment.Repetition rep = MultitaskExperiment.repetition(okl, context.seal(), sizes[i],
                             alphas[a], protocol.omegas(), List.of(Method.MT_COUPLED, Method.MT_INDEPENDENT),
-                            context.seed() + 500_000L + 1000L * sizes[i] + r);
+                            context.seed() + 500_000L + 1000L * sizes[i] + r, false);
                     coupled[a][i][r] = rep.mse().get(Method.MT_COUPLED);
                     independent[a][i][r] = rep.mse().get(Method.MT_INDEPENDENT);
                 }
@@ -73,8 +73,7 @@ final class MultitaskSweep {
         PipelineSpec spec = MultitaskExperiment.pipeline(Method.MT_COUPLED, protocol.omegas(), seed);
         Model model = okl.pipeline(spec).fit(train);
         Matrix ours = model.predict(test.inputs(), test.tasks().orElseThrow()).outputs();
-        Split split = GroupStratified.of(new HoldOut(spec.selection().orElseThrow().fraction(), seed), train.groups())
-                .splits(train.size()).get(0);
+        Split split = MultitaskExperiment.validationSplit(spec, train);
         Matrix validation = Matrix.zeros(train.size(), 1);
         for (int i : split.validation()) {
             validation.set(i, 0, 1);

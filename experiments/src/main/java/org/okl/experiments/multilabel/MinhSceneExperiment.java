@@ -169,8 +169,14 @@ public final class MinhSceneExperiment implements Experiment {
 
     /** The {@code vvmr} preset at (γ_I, γ_O); γ_I = 0 drops the manifold regularizer (vector-valued RLS). */
     static PipelineSpec pipeline(double gammaI, double gammaO, Okl okl) {
+        return pipeline(gammaI, gammaO, MinhSceneGraphs.Graph.PRESET, okl);
+    }
+
+    /** The same with the input graph's edge weights and Laplacian as given. */
+    static PipelineSpec pipeline(double gammaI, double gammaO, MinhSceneGraphs.Graph graph, Okl okl) {
         String regularizers = gammaI == 0 ? "[]"
-                : "[{\"name\": \"manifold\", \"gammaI\": " + gammaI + ", \"neighbours\": 5}]";
+                : "[{\"name\": \"manifold\", \"gammaI\": " + gammaI + ", \"neighbours\": 5, \"weights\": \""
+                + graph.weights() + "\", \"normalised\": " + graph.normalised() + "}]";
         String json = "{\"preset\": \"vvmr\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": " + SIGMA + "},"
                 + " \"operator\": {\"name\": \"separable\", \"matrix\": {\"name\": \"output-laplacian\", \"gammaO\": "
                 + gammaO + ", \"neighbours\": 2}}, \"output\": {\"name\": \"labels\", \"coding\": \"plus-minus\"},"
@@ -189,12 +195,18 @@ public final class MinhSceneExperiment implements Experiment {
      */
     static Map<Map<String, Object>, PipelineSpec> candidates(Method m, List<Double> gammaIs, List<Double> gammaOs,
             Okl okl) {
+        return candidates(m, gammaIs, gammaOs, MinhSceneGraphs.Graph.PRESET, okl);
+    }
+
+    /** The same over the given input graph. */
+    static Map<Map<String, Object>, PipelineSpec> candidates(Method m, List<Double> gammaIs, List<Double> gammaOs,
+            MinhSceneGraphs.Graph graph, Okl okl) {
         List<Double> is = m == Method.VVMR || m == Method.LAPLACIAN_RLS ? gammaIs : List.of(0.0);
         List<Double> os = m == Method.VVMR || m == Method.VECTOR_RLS ? gammaOs : List.of(0.0);
         Map<Map<String, Object>, PipelineSpec> out = new LinkedHashMap<>();
         for (double gi : is) {
             for (double go : os) {
-                out.put(Map.of(GAMMA_I, gi, GAMMA_O, go), pipeline(gi, go, okl));
+                out.put(Map.of(GAMMA_I, gi, GAMMA_O, go), pipeline(gi, go, graph, okl));
             }
         }
         return out;
@@ -206,7 +218,13 @@ public final class MinhSceneExperiment implements Experiment {
      */
     static TransductiveSelection.Choice select(Okl okl, Method m, List<Double> gammaIs, List<Double> gammaOs,
             TrainingData td, int folds, long seed) {
-        Map<Map<String, Object>, PipelineSpec> candidates = candidates(m, gammaIs, gammaOs, okl);
+        return select(okl, m, gammaIs, gammaOs, MinhSceneGraphs.Graph.PRESET, td, folds, seed);
+    }
+
+    /** The same over the given input graph. */
+    static TransductiveSelection.Choice select(Okl okl, Method m, List<Double> gammaIs, List<Double> gammaOs,
+            MinhSceneGraphs.Graph graph, TrainingData td, int folds, long seed) {
+        Map<Map<String, Object>, PipelineSpec> candidates = candidates(m, gammaIs, gammaOs, graph, okl);
         if (candidates.size() == 1) {
             var only = candidates.entrySet().iterator().next();
             return new TransductiveSelection.Choice(new LinkedHashMap<>(only.getKey()), okl.pipeline(only.getValue())
@@ -280,7 +298,10 @@ public final class MinhSceneExperiment implements Experiment {
         });
         long mainNanos = System.nanoTime() - start;
         Sweep sweep = labelledSweep(okl, sealed.train(), s, context);
-        return MinhSceneReport.result(name(), s, data, testSet.size(), draws, sweep, unlabelled, context, mainNanos);
+        MinhSceneGraphs.Result graphs = MinhSceneGraphs.run(okl, sealed.train(), s,
+                GRIDS.get("graphGammaIUnnormalised", context.quick()), context);
+        return MinhSceneReport.result(name(), s, data, testSet.size(), draws, sweep, graphs, unlabelled, context,
+                mainNanos);
     }
 
     /**

@@ -136,17 +136,25 @@ public final class KadriLowRankExperiment implements Experiment {
         int[] testRows = UspsData.range(0, Math.min(s.test(), data.test().size()));
         HeldOut test = data.test().rows("the test digits", testRows);
         List<LowRankRun.Pending> pending = new ArrayList<>();
+        List<SquaredLossArm.Pending> squared = new ArrayList<>();
         for (int r = 0; r < s.repetitions(); r++) {
-            pending.add(new LowRankRun(okl, s, data, test, context.seed() + r, context).repetition(r == 0));
+            LowRankRun run = new LowRankRun(okl, s, data, test, context.seed() + r, context);
+            LowRankRun.Pending p = run.repetition(r == 0);
+            pending.add(p);
+            squared.add(SquaredLossArm.fit(okl, s, run.training(), test.inputs(), p.sigmaK(), context.seed() + r));
+            context.progress().printf("kadri-lowrank: repetition %d, linear output kernel fitted%n", r + 1);
+            context.progress().flush();
         }
         LowRankRun.PendingSweep fitted = new LowRankRun(okl, s, data, test, context.seed(), context).sweep(pending);
         // every repetition and every cell of the sweep is fitted: the test digits' one scoring
         List<LowRankRun.Repetition> reps = new ArrayList<>();
+        List<double[]> squaredErrors = new ArrayList<>();
         LowRankRun.Sweep sweep = test.finalScoring(y -> {
             pending.forEach(p -> reps.add(p.score(y)));
+            squared.forEach(p -> squaredErrors.add(p.score(y)));
             return fitted.score(okl, y);
         });
-        return KadriLowRankReport.result(name(), s, reps, sweep, testRows.length, context);
+        return KadriLowRankReport.result(name(), s, reps, sweep, squaredErrors, testRows.length, context);
     }
 
     /** One fit + prediction of a pipeline, the unit of the timed repeats (interleaved by {@code TimedRepeats}). */

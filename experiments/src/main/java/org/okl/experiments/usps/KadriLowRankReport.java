@@ -32,8 +32,8 @@ final class KadriLowRankReport {
     private KadriLowRankReport() {
     }
 
-    static ExperimentResult result(String name, Settings s, List<Repetition> reps, Sweep sweep, int tests,
-            ExperimentContext context) {
+    static ExperimentResult result(String name, Settings s, List<Repetition> reps, Sweep sweep,
+            List<double[]> squared, int tests, ExperimentContext context) {
         Comparison.Units units = Comparison.Units.draws("repetitions");
         ResultTable.Builder loss = ResultTable.builder("Test RBF loss (σ_l = " + Formats.compact(
                         KadriLowRankExperiment.SIGMA_L) + ", mean ± sd over " + reps.size() + " repetitions) against n:"
@@ -108,6 +108,9 @@ final class KadriLowRankReport {
         }
         claims.add(Claim.of("K13 Fig. 2", "at every n of the figure the low-rank model's error is below Cortes KDE's on"
                 + " n examples (the two curves)", perN));
+        if (!squared.isEmpty() && s.sizes().contains(rank)) {
+            claims.add(squaredClaim(squared, rank, units));
+        }
         claims.replaceAll(c -> c.on(Claim.Data.substitute("USPS digits (N = " + s.train() + ")",
                 "K13's MPI faces")));
         claims.add(Claim.notRun("K13 Fig. 2", "the same on the MPI faces", "the face data are not available (see the"
@@ -118,9 +121,13 @@ final class KadriLowRankReport {
                 + "k13_lowrank.py: numpy, the exact KDE equation with the incomplete-Cholesky Grams solved densely in"
                 + " their eigenbases, first repetition, the chosen σ_k, ε and λ): " + reps.get(0).check() + ".");
         notes.add(whyNote(s, sweep));
+        if (!squared.isEmpty()) {
+            notes.add(squaredNote(squared));
+        }
         notes.add("K13 Fig. 2 is on the MPI faces (linear output kernel, MSE), which are not available; this runs"
                 + " K13's comparison as they state it on USPS digits with the output kernel and loss of their USPS"
-                + " experiment (Gaussian, σ_l = 10). Every method decodes over the same N training bottom halves"
+                + " experiment (Gaussian, σ_l = 10), and, in a table and claim row of its own, with the faces'"
+                + " linear output kernel and squared error. Every method decodes over the same N training bottom halves"
                 + " (Cortes on n examples too, so that its candidates do not shrink with n). Times are wall-clock on"
                 + " this shared machine (see the header's load average).");
         String protocol = KadriLowRankExperiment.GRIDS.describe() + ". USPS (ESL): in every repetition N = "
@@ -142,8 +149,65 @@ final class KadriLowRankReport {
                         + " against n (N = " + s.train() + ")", "n = m1 = m2", "test RBF loss", true, false, series)),
                 new ExperimentResult.Figure("time-vs-n", org.okl.experiments.baldassarre.Charts.lines("Fit +"
                         + " prediction time against n", "n = m1 = m2", "seconds", true, true, timeSeries)));
-        return new ExperimentResult(name, protocol, List.of(loss.build(), timeTable.build(), sweepTable), figures,
-                notes, claims);
+        List<ResultTable> tables = new ArrayList<>(List.of(loss.build(), timeTable.build(), sweepTable));
+        if (!squared.isEmpty()) {
+            tables.add(squaredTable(squared, s.sweepRank()));
+        }
+        return new ExperimentResult(name, protocol, tables, figures, notes, claims);
+    }
+
+    /** Per repetition: the exact conditional KDE, Cortes on all N and the low rank (SquaredLossArm's order). */
+    private static double[] column(List<double[]> squared, int k) {
+        return squared.stream().mapToDouble(r -> r[k]).toArray();
+    }
+
+    /** The headroom of the squared-error arm: how far the exact conditional KDE is below Cortes on all N. */
+    static double squaredHeadroom(List<double[]> squared) {
+        return 1 - Stats.mean(column(squared, 0)) / Stats.mean(column(squared, 1));
+    }
+
+    private static ResultTable squaredTable(List<double[]> squared, int rank) {
+        ResultTable.Builder t = ResultTable.builder("Investigation: K13's face kernels on the substitute (§6.3: RBF"
+                        + " input kernel, linear output kernel, squared error). Test mean squared error per pixel"
+                        + " (mean ± sd over " + squared.size() + " repetitions; σ_k as chosen above, ε and λ chosen on"
+                        + " the squared error), and the difference to Cortes on all N (paired p)", "model",
+                "squared error", "minus Cortes on all N (p)");
+        String[] names = {"exact cond. KDE (all N)", "Cortes KDE (all N)", "low-rank cond. KDE, m = " + rank
+                + " (all N)"};
+        double[] cortes = column(squared, 1);
+        for (int k = 0; k < names.length; k++) {
+            double[] v = column(squared, k);
+            PairedTest d = PairedTest.of(v, cortes);
+            t.row(names[k], Formats.plusMinus(Stats.mean(v), Stats.std(v)), k == 1 ? "-" : String.format(Locale.ROOT,
+                    "%+.5f (%s)", d.mean(), p(d.p())));
+        }
+        return t.build();
+    }
+
+    /** K13's claim on the face kernels: judged only where the exact model has the headroom the claim needs. */
+    private static Claim squaredClaim(List<double[]> squared, int rank, Comparison.Units units) {
+        String source = "K13 Fig. 2, K13's face kernels";
+        String text = "with K13's linear output kernel and squared error, the low-rank conditional KDE with m1 = m2 = "
+                + rank + " has a lower error than Cortes KDE on all N examples";
+        List<Comparison> error = List.of(Comparison.better("error", "low rank, m = " + rank, column(squared, 2),
+                "Cortes on all N", column(squared, 1), false, units));
+        double headroom = squaredHeadroom(squared);
+        return headroom < MIN_HEADROOM ? Claim.notComparable(source, text, error, String.format(Locale.ROOT,
+                "with these kernels too the exact conditional KDE is only %.1f %% below Cortes on all N (K13's faces:"
+                + " %.0f %%), under the %.1f %% the claim needs", 100 * headroom, 100 * FACES_GAP,
+                100 * MIN_HEADROOM)) : Claim.of(source, text, error);
+    }
+
+    private static String squaredNote(List<double[]> squared) {
+        double headroom = squaredHeadroom(squared);
+        return String.format(Locale.ROOT, "K13's face kernels (linear output kernel, squared error) on the substitute:"
+                + " the exact conditional KDE is %.1f %% below Cortes on all N (K13's faces: %.0f %%; the claim needs"
+                + " %.1f %%), so %s", 100 * headroom, 100 * FACES_GAP, 100 * MIN_HEADROOM, headroom < MIN_HEADROOM
+                ? "the kernels are not why USPS cannot test the claim: the digits themselves leave the conditional"
+                + " covariance no room over Cortes; a substitute with the headroom would need outputs that depend on"
+                + " the inputs through a structure the output covariance captures, as the faces' views do (none of"
+                + " the data sets this machine reaches is one)"
+                : "with K13's own kernels USPS has the headroom, and the claim row of these kernels is judged");
     }
 
     private static ResultTable sweepTable(Settings s, Sweep sweep) {

@@ -16,6 +16,7 @@ import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.Grids;
+import org.okl.experiments.HeldOut;
 import org.okl.filters.Filters;
 
 /**
@@ -45,26 +46,31 @@ public final class OelUspsExperiment implements Experiment {
      * @param figLambdas  Fig. 2's λ axis
      * @param figPs       Fig. 2's p axis
      * @param timings     timed repeats of every final fit and prediction (after one untimed)
+     * @param draws       draws of the training digits, the verdicts' units (the first is BM22's split)
      */
     record Settings(int labelled, int unlabelled, int test, int repetitions, List<Double> lambdas,
             List<Double> sigmas, List<Double> cs, List<Integer> ps, List<Double> figLambdas, List<Integer> figPs,
-            int timings) {
+            int timings, int draws) {
     }
 
     /** Every grid of the experiment, fixed before it runs in {@code grids/oel-usps.grids}. */
     static final Grids GRIDS = Grids.of("oel-usps");
 
+    /** Draws of the full protocol: BM22's split and random partitions of zip.train (see {@link OelUspsDraws}). */
+    static final int DRAWS = 3;
+
     /** The full protocol (BM22 Table 3). */
-    static final Settings FULL = settings(1000, 6000, 2007, 5, false, 5);
+    static final Settings FULL = settings(1000, 6000, 2007, 5, false, 5, DRAWS);
     /** The quick protocol. */
-    static final Settings QUICK = settings(300, 1000, 300, 2, true, 2);
+    static final Settings QUICK = settings(300, 1000, 300, 2, true, 2, 2);
 
     private static Settings settings(int labelled, int unlabelled, int test, int repetitions, boolean quick,
-            int timings) {
+            int timings, int draws) {
         return new Settings(labelled, unlabelled, test, repetitions, GRIDS.get("lambdas", quick),
                 GRIDS.get("sigmas", quick), GRIDS.get("cs", quick), GRIDS.integers("ps", quick),
-                GRIDS.get("figLambdas", quick), GRIDS.integers("figPs", quick), timings);
+                GRIDS.get("figLambdas", quick), GRIDS.integers("figPs", quick), timings, draws);
     }
+
 
     /**
      * Grid-edge findings: every chosen value that sits on the smallest or the largest value of its grid in the file
@@ -203,7 +209,12 @@ public final class OelUspsExperiment implements Experiment {
         UspsData data = UspsData.load(okl, context.seal());
         TrainingData train = trainingData(data.train(), s.labelled(), s.unlabelled());
         int[] testRows = UspsData.range(0, Math.min(s.test(), data.test().size()));
-        OelUspsRun run = new OelUspsRun(okl, s, train, data.test().rows("the test digits", testRows), context);
-        return OelUspsReport.result(name(), s, run.run(), testRows.length, context);
+        HeldOut test = data.test().rows("the test digits", testRows);
+        List<OelUspsDraws.Pending> draws = new java.util.ArrayList<>();
+        for (int d = 1; d < s.draws(); d++) {
+            draws.add(OelUspsDraws.fit(okl, s, data.train(), test.inputs(), d, context));
+        }
+        OelUspsRun run = new OelUspsRun(okl, s, train, test, context);
+        return OelUspsReport.result(name(), s, run.run(draws), testRows.length, context);
     }
 }

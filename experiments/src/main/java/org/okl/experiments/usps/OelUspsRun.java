@@ -68,13 +68,16 @@ final class OelUspsRun {
      * @param fig2C      the c of Fig. 2
      * @param fig2Sigma  the σ_k of Fig. 2
      * @param shown      the first test digits: inputs, truth and OEL's completions
-     * @param load       the load average sampled around every timed repeat
+     * @param load       the load of other processes around every timed repeat
+     * @param draws      per method, {mean test RBF loss, mean test surrogate MSE (NaN for KDE)} per draw of the
+     *                   training digits, this run's (BM22's split) first
      */
     record Results(List<Outcome> outcomes, double[][] meanLosses, double[][] fig2, double[] fig2Iokr, double fig2C,
-            double fig2Sigma, Matrix[] shown, Comparison.Load load) {
+            double fig2Sigma, Matrix[] shown, Comparison.Load load, Map<String, double[][]> draws) {
     }
 
-    Results run() {
+    /** The run on BM22's split, the further draws (fitted, not scored) scored in the same one final scoring. */
+    Results run(List<OelUspsDraws.Pending> further) {
         Map<String, Model> models = new LinkedHashMap<>();
         Map<String, Long> selectNanos = new LinkedHashMap<>();
         List<Double> sigmas = s.sigmas();
@@ -131,6 +134,7 @@ final class OelUspsRun {
         double[][] meanLosses = new double[2][];
         Matrix[] figure = new Matrix[3];
         Fig2[] fig2Scores = new Fig2[1];
+        List<Map<String, double[]>> scored = new ArrayList<>();
         test.finalScoring(y -> {
             for (String method : OelUspsExperiment.METHODS) {
                 Model m = finals.get(method);
@@ -149,10 +153,21 @@ final class OelUspsRun {
             figure[1] = y.rowRange(0, shown);
             figure[2] = predicted.get("OEL").rowRange(0, shown);
             fig2Scores[0] = fig2.score(y);
+            further.forEach(p -> scored.add(p.score(test.inputs(), y)));
             return null;
         });
         Fig2 f = fig2Scores[0];
-        return new Results(outcomes, meanLosses, f.oel(), f.iokr(), f.c(), f.sigma(), figure, timer.load());
+        Map<String, double[][]> draws = new LinkedHashMap<>();
+        for (Outcome o : outcomes) {
+            double[][] v = new double[1 + scored.size()][];
+            v[0] = new double[] {org.okl.experiments.table.Stats.mean(o.losses()), o.surrogate() == null
+                    ? Double.NaN : org.okl.experiments.table.Stats.mean(o.surrogate())};
+            for (int d = 0; d < scored.size(); d++) {
+                v[d + 1] = scored.get(d).get(o.label());
+            }
+            draws.put(o.label(), v);
+        }
+        return new Results(outcomes, meanLosses, f.oel(), f.iokr(), f.c(), f.sigma(), figure, timer.load(), draws);
     }
 
     /** Fig. 2's sweep results. */
