@@ -67,7 +67,8 @@ final class BibtexRun {
     static final Settings FULL = new Settings(2000, 5, OelMultilabelExperiment.GRIDS.get("bibtexLambdas", false),
             OelMultilabelExperiment.GRIDS.integers("bibtexPs", false),
             OelMultilabelExperiment.GRIDS.get("bibtexCs", false),
-            OelMultilabelExperiment.GRIDS.get("bibtexFigFractions", false), 2, 2,
+            OelMultilabelExperiment.GRIDS.get("bibtexFigFractions", false),
+            org.okl.experiments.verdict.TimingTest.repeatsToDecide(2), 2,
             OelMultilabelExperiment.GRIDS.integers("bibtexTable6Ps", false));
 
     /**

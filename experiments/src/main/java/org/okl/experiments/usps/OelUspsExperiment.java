@@ -60,7 +60,8 @@ public final class OelUspsExperiment implements Experiment {
     static final int DRAWS = 3;
 
     /** The full protocol (BM22 Table 3). */
-    static final Settings FULL = settings(1000, 6000, 2007, 5, false, 5, DRAWS);
+    static final Settings FULL = settings(1000, 6000, 2007, 5, false,
+            org.okl.experiments.verdict.TimingTest.repeatsToDecide(3), DRAWS);
     /** The quick protocol. */
     static final Settings QUICK = settings(300, 1000, 300, 2, true, 2, 2);
 

@@ -19,6 +19,24 @@ public record TimingTest(int n, double ratio, double[] logRatios) {
         logRatios = logRatios.clone();
     }
 
+    /**
+     * The fewest repeats with which the two-sided sign test of a "faster" comparison can fall below Holm's first
+     * threshold among {@code comparisons} comparisons: the smallest n with 2·(1/2)^n ≤ {@link Comparison#ALPHA} /
+     * comparisons (an "alike" timing's one-sided tests need no more). With
+     * fewer, a timing claim of that many comparisons cannot hold whatever the times, so a protocol that times fewer
+     * has decided nothing.
+     */
+    public static int repeatsToDecide(int comparisons) {
+        if (comparisons < 1) {
+            throw new IllegalArgumentException("comparisons must be positive, got " + comparisons);
+        }
+        int n = 1;
+        while (2 * Math.pow(0.5, n) > Comparison.ALPHA / comparisons) {
+            n++;
+        }
+        return n;
+    }
+
     /** The test of a against b over paired interleaved repeats. */
     public static TimingTest of(double[] a, double[] b) {
         if (a.length != b.length) {

@@ -194,4 +194,34 @@ class VerdictRuleTest {
         assertThatThrownBy(() -> new Comparison("t", "A", clean, "B", SLOW, Comparison.Expectation.BETTER, false,
                 Units.timedRepeats(), null, null, null)).hasMessageContaining("needs the load of its run");
     }
+
+    /**
+     * A timing claim of m comparisons can hold under Holm only with enough repeats: with
+     * {@code repeatsToDecide(m)} repeats in which one method is always faster every comparison holds, with one
+     * repeat fewer none can (the protocols time at least that many).
+     */
+    @Test
+    void aTimingClaimNeedsTheRepeatsHolmsCorrectionAsksFor() {
+        assertThat(TimingTest.repeatsToDecide(1)).isEqualTo(6);
+        assertThat(TimingTest.repeatsToDecide(2)).isEqualTo(7);
+        assertThat(TimingTest.repeatsToDecide(10)).isEqualTo(9);
+        for (int m : new int[] {1, 2, 3, 6, 10}) {
+            int n = TimingTest.repeatsToDecide(m);
+            for (int repeats : new int[] {n, n - 1}) {
+                List<Comparison> timings = new java.util.ArrayList<>();
+                for (int c = 0; c < m; c++) {
+                    double[] fast = new double[repeats];
+                    double[] slow = new double[repeats];
+                    for (int i = 0; i < repeats; i++) {
+                        fast[i] = 1 + 0.01 * ((i * 7 + c) % 5);
+                        slow[i] = 2 + 0.01 * ((i * 3 + c) % 5);
+                    }
+                    timings.add(Comparison.faster("t" + c, "A", fast, "B", slow, Load.of(2, 0.1)));
+                }
+                List<Outcome> outcomes = Claim.of("x", "A is faster", timings).outcomes();
+                assertThat(outcomes).as("%d comparisons, %d repeats", m, repeats)
+                        .containsOnly(repeats == n ? Outcome.HOLDS : Outcome.NOT_SHOWN);
+            }
+        }
+    }
 }
