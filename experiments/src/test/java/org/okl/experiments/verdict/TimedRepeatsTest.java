@@ -122,13 +122,13 @@ public class TimedRepeatsTest {
         ProcessorClock after = ProcessorClock.system();
         assertThat(x).isPositive();
         if (before.busyTicks() >= 0) {
-            // the spinning thread took about one processor of this process's time, and the machine's ticks saw it
+            // the spinning thread took processor time of this process, and the machine's ticks saw it
             // busy (so subtracting this process's time leaves other processes' share)
             double seconds = (after.wallNanos() - before.wallNanos()) * 1e-9;
             double own = (after.ownNanos() - before.ownNanos()) * 1e-9 / seconds;
             double total = (double) (after.busyTicks() - before.busyTicks())
                     / (after.allTicks() - before.allTicks()) * before.cpus();
-            assertThat(own).isGreaterThan(0.8);
+            assertThat(own).isGreaterThan(0.2); // the spinning thread ran (below one processor on a busy machine)
             assertThat(total).isGreaterThan(own - 0.1);
             assertThat(before.otherLoad(after)).isCloseTo(Math.max(0, total - own), within(1e-9));
         }
