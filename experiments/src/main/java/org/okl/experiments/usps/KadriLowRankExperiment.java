@@ -90,10 +90,16 @@ public final class KadriLowRankExperiment implements Experiment {
      */
     static PipelineSpec pipeline(String preset, double sigmaK, double sigmaL, List<Double> lambdas, double epsilon,
             int rank, String selection, Okl okl) {
+        return pipeline(preset, sigmaK, "{\"name\": \"kernel\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": "
+                + sigmaL + "}}", lambdas, epsilon, rank, selection, okl);
+    }
+
+    /** The same with the output member given as JSON (K13's face kernels: a linear output kernel). */
+    static PipelineSpec pipeline(String preset, double sigmaK, String output, List<Double> lambdas, double epsilon,
+            int rank, String selection, Okl okl) {
         StringBuilder json = new StringBuilder("{\"preset\": \"").append(preset).append("\", ")
                 .append("\"kernel\": {\"name\": \"gaussian\", \"sigma\": ").append(sigmaK).append("}, ")
-                .append("\"output\": {\"name\": \"kernel\", \"kernel\": {\"name\": \"gaussian\", \"sigma\": ")
-                .append(sigmaL).append("}}, \"filter\": {\"name\": \"tikhonov\", \"lambda\": ")
+                .append("\"output\": ").append(output).append(", \"filter\": {\"name\": \"tikhonov\", \"lambda\": ")
                 .append(lambdas.size() == 1 ? String.valueOf(lambdas.get(0)) : lambdas.toString())
                 .append("}, \"decoder\": {\"name\": \"candidates\", \"from\": \"unlabelled\"}");
         if (preset.equals("kde-conditional-covariance")) {
@@ -112,9 +118,14 @@ public final class KadriLowRankExperiment implements Experiment {
 
     /** The selection member: a 20 % hold-out (or k-fold for small n) on the RBF loss at σ_l. */
     static String selection(String method, int folds, double sigmaL, long seed, String grid) {
+        return selection(method, folds, "{\"name\": \"rbf-loss\", \"sigma\": " + sigmaL + "}", seed, grid);
+    }
+
+    /** The same on the metric given as JSON. */
+    static String selection(String method, int folds, String metric, long seed, String grid) {
         return "{\"method\": \"" + method + "\"" + (method.equals("kfold") ? ", \"folds\": " + folds
-                : ", \"fraction\": 0.2") + ", \"metric\": {\"name\": \"rbf-loss\", \"sigma\": " + sigmaL + "},"
-                + " \"seed\": " + seed + (grid == null ? "" : ", \"grid\": " + grid) + "}";
+                : ", \"fraction\": 0.2") + ", \"metric\": " + metric + ", \"seed\": " + seed
+                + (grid == null ? "" : ", \"grid\": " + grid) + "}";
     }
 
     /** {@code count} of {@code size} rows drawn at random (sorted), the same for the same seed. */

@@ -1,8 +1,6 @@
 package org.okl.experiments.usps;
 
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.okl.api.data.Dataset;
 import org.okl.api.linalg.Matrix;
@@ -60,13 +58,8 @@ final class OelUspsDraws {
             Map<String, double[]> out = new LinkedHashMap<>();
             predicted.forEach((m, p) -> {
                 double loss = Stats.mean(RbfLosses.perPoint(OelUspsExperiment.SIGMA_L, y, p));
-                double surrogate = Double.NaN;
-                if (!m.equals("KDE")) {
-                    Model model = models.get(m);
-                    Matrix h = model.predictRegression(testX);
-                    surrogate = Stats.mean(OelUspsRun.surrogate(model.embedding(), h,
-                            OelUspsRun.embeddedNorms(model.embedding(), h, train.outputs()), y));
-                }
+                double surrogate = m.equals("KDE") ? Double.NaN
+                        : OelUspsRun.meanSurrogate(models.get(m), testX, train.outputs(), y);
                 out.put(m, new double[] {loss, surrogate});
             });
             return out;
@@ -77,22 +70,10 @@ final class OelUspsDraws {
     static Pending fit(Okl okl, Settings s, Dataset.Split train, Matrix testX, int d, ExperimentContext context) {
         long seed = context.seed() + 1000L * d;
         TrainingData data = draw(train, s, d, seed);
+        Map<String, Model> models = OelUspsRun.selectEvery(okl, s, data, seed, "draw " + d + ", ",
+                new LinkedHashMap<>(), context);
         Map<String, Matrix> predicted = new LinkedHashMap<>();
-        Map<String, Model> models = new LinkedHashMap<>();
-        List<Double> sigmas = s.sigmas();
-        for (String method : OelUspsExperiment.METHODS) {
-            long t0 = System.nanoTime();
-            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, sigmas, seed, okl))
-                    .fit(data);
-            if (method.equals("IOKR")) {
-                sigmas = List.of(((Number) selected.provenance().chosen().get("kernel.sigma")).doubleValue());
-            }
-            models.put(method, selected);
-            predicted.put(method, selected.predict(testX).outputs());
-            context.progress().printf(Locale.ROOT, "oel-usps: draw %d, %s chose %s (%.1f s)%n", d, method,
-                    selected.provenance().chosen(), (System.nanoTime() - t0) / 1e9);
-            context.progress().flush();
-        }
+        models.forEach((method, model) -> predicted.put(method, model.predict(testX).outputs()));
         return new Pending(data, predicted, models);
     }
 }

@@ -78,22 +78,8 @@ final class OelUspsRun {
 
     /** The run on BM22's split, the further draws (fitted, not scored) scored in the same one final scoring. */
     Results run(List<OelUspsDraws.Pending> further) {
-        Map<String, Model> models = new LinkedHashMap<>();
         Map<String, Long> selectNanos = new LinkedHashMap<>();
-        List<Double> sigmas = s.sigmas();
-        for (String method : OelUspsExperiment.METHODS) {
-            long t0 = System.nanoTime();
-            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, sigmas, context.seed(), okl))
-                    .fit(train);
-            if (method.equals("IOKR")) {
-                sigmas = List.of(((Number) selected.provenance().chosen().get("kernel.sigma")).doubleValue());
-            }
-            selectNanos.put(method, System.nanoTime() - t0);
-            models.put(method, selected);
-            context.progress().printf(Locale.ROOT, "oel-usps: %s chose %s (%.1f s)%n", method,
-                    selected.provenance().chosen(), (System.nanoTime() - t0) / 1e9);
-            context.progress().flush();
-        }
+        Map<String, Model> models = selectEvery(okl, s, train, context.seed(), "", selectNanos, context);
         // final fits with the chosen values, timed with the bench harness's timer, repeats interleaved over methods
         Map<String, double[]> fitTimes = new LinkedHashMap<>();
         Map<String, double[]> predictTimes = new LinkedHashMap<>();
@@ -226,9 +212,40 @@ final class OelUspsRun {
     }
 
     private double meanSurrogate(Model m, Matrix y) {
-        Matrix h = m.predictRegression(test.inputs());
-        double[] norms = embeddedNorms(m.embedding(), h, train.outputs());
+        return meanSurrogate(m, test.inputs(), train.outputs(), y);
+    }
+
+    /** The mean test surrogate MSE of a model fitted on these labelled outputs (see {@link #surrogate}). */
+    static double meanSurrogate(Model m, Matrix testX, Matrix labelledOutputs, Matrix y) {
+        Matrix h = m.predictRegression(testX);
+        double[] norms = embeddedNorms(m.embedding(), h, labelledOutputs);
         return org.okl.experiments.table.Stats.mean(surrogate(m.embedding(), h, norms, y));
+    }
+
+    /**
+     * Every method selected and fitted on {@code train} in table order, IOKR first choosing σ_k and the others taking
+     * it; each selection's wall time goes to {@code nanos}, and its choice to the progress stream.
+     *
+     * @param label what the progress lines name before the method ("" for the main run, "draw d, " for a draw)
+     */
+    static Map<String, Model> selectEvery(Okl okl, Settings s, TrainingData train, long seed, String label,
+            Map<String, Long> nanos, ExperimentContext context) {
+        Map<String, Model> models = new LinkedHashMap<>();
+        List<Double> sigmas = s.sigmas();
+        for (String method : OelUspsExperiment.METHODS) {
+            long t0 = System.nanoTime();
+            Model selected = okl.pipeline(OelUspsExperiment.selectedPipeline(method, s, sigmas, seed, okl))
+                    .fit(train);
+            if (method.equals("IOKR")) {
+                sigmas = List.of(((Number) selected.provenance().chosen().get("kernel.sigma")).doubleValue());
+            }
+            nanos.put(method, System.nanoTime() - t0);
+            models.put(method, selected);
+            context.progress().printf(Locale.ROOT, "oel-usps: %s%s chose %s (%.1f s)%n", label, method,
+                    selected.provenance().chosen(), (System.nanoTime() - t0) / 1e9);
+            context.progress().flush();
+        }
+        return models;
     }
 
     /**

@@ -4,9 +4,9 @@ import java.util.List;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Model;
 import org.okl.core.Okl;
-import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
+import org.okl.experiments.baldassarre.Fits;
 import org.okl.experiments.usps.KadriLowRankExperiment.Settings;
 
 /**
@@ -35,7 +35,7 @@ final class SquaredLossArm {
     record Pending(Matrix exact, Matrix cortesAll, Matrix lowRank, double epsilon) {
         /** The test digits' mean squared error per pixel of each model, given their true bottom halves. */
         double[] score(Matrix y) {
-            return new double[] {mse(y, exact), mse(y, cortesAll), mse(y, lowRank)};
+            return new double[] {Fits.mse(y, exact), Fits.mse(y, cortesAll), Fits.mse(y, lowRank)};
         }
     }
 
@@ -55,38 +55,10 @@ final class SquaredLossArm {
     /** A KDE pipeline with the linear output kernel (K13 §6.3), the λ path chosen on the squared error. */
     static PipelineSpec pipeline(String preset, double sigmaK, List<Double> lambdas, double epsilon, int rank,
             String selection, Okl okl) {
-        StringBuilder json = new StringBuilder("{\"preset\": \"").append(preset).append("\", ")
-                .append("\"kernel\": {\"name\": \"gaussian\", \"sigma\": ").append(sigmaK).append("}, ")
-                .append("\"output\": ").append(OUTPUT).append(", \"filter\": {\"name\": \"tikhonov\", \"lambda\": ")
-                .append(lambdas).append("}, \"decoder\": {\"name\": \"candidates\", \"from\": \"unlabelled\"}");
-        if (preset.equals("kde-conditional-covariance")) {
-            json.append(", \"operator\": {\"name\": \"conditional-covariance\", \"epsilon\": ").append(epsilon)
-                    .append("}");
-        }
-        if (rank > 0) {
-            json.append(", \"approximation\": {\"name\": \"incomplete-cholesky\", \"rank\": ").append(rank)
-                    .append(", \"outputRank\": ").append(rank).append("}");
-        }
-        json.append(", \"selection\": ").append(selection);
-        return PipelineFiles.parse(json.append("}").toString(), preset + " linear output, rank " + rank,
-                okl.registry());
+        return KadriLowRankExperiment.pipeline(preset, sigmaK, OUTPUT, lambdas, epsilon, rank, selection, okl);
     }
 
     private static String selection(String method, int folds, long seed, String grid) {
-        return "{\"method\": \"" + method + "\"" + (method.equals("kfold") ? ", \"folds\": " + folds
-                : ", \"fraction\": 0.2") + ", \"metric\": {\"name\": \"mse\"}, \"seed\": " + seed
-                + (grid == null ? "" : ", \"grid\": " + grid) + "}";
-    }
-
-    /** The mean over every entry of the squared difference. */
-    static double mse(Matrix y, Matrix predicted) {
-        double s = 0;
-        for (int i = 0; i < y.rows(); i++) {
-            for (int j = 0; j < y.cols(); j++) {
-                double d = y.get(i, j) - predicted.get(i, j);
-                s += d * d;
-            }
-        }
-        return s / ((double) y.rows() * y.cols());
+        return KadriLowRankExperiment.selection(method, folds, "{\"name\": \"mse\"}", seed, grid);
     }
 }

@@ -83,17 +83,7 @@ class IterativeFiltersTest {
         Matrix y = TestMatrices.random(n, 2, 6);
         Matrix exact = TestMatrices.naiveSolve(gram, y);
         double sMax = org.okl.testkit.TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / n;
-        GramOperator operator = new GramOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public Matrix apply(Matrix c) {
-                return TestMatrices.naiveMultiply(gram, c);
-            }
-        };
+        GramOperator operator = naive(gram);
         var filters = List.of(new Landweber(1000, Double.NaN), new NuMethod(600, 1.0));
         double[] tolerances = {1e-10, 1e-3};
         for (int f = 0; f < 2; f++) {
@@ -117,17 +107,7 @@ class IterativeFiltersTest {
         Matrix gram = TestMatrices.randomSpd(n, 7);
         Matrix y = TestMatrices.random(n, 3, 8);
         double sMax = org.okl.testkit.TestContext.active().linearAlgebra().eigenvaluesSymmetric(gram)[0] / n;
-        GramOperator operator = new GramOperator() {
-            @Override
-            public int size() {
-                return n;
-            }
-
-            @Override
-            public Matrix apply(Matrix c) {
-                return TestMatrices.naiveMultiply(gram, c);
-            }
-        };
+        GramOperator operator = naive(gram);
         int t = 17;
         List<IterationPathFilter[]> pairs = List.of(
                 new IterationPathFilter[] {new Landweber(t, Double.NaN), new Landweber(t, Double.NaN, false)},
@@ -153,5 +133,20 @@ class IterativeFiltersTest {
                 assertThat(last.apply(0, s, sMax)).isCloseTo(path.apply(t - 1, s, sMax), offset(1e-14));
             }
         }
+    }
+
+    /** The Gram action by a naive product, independent of the back-end's BLAS. */
+    private static GramOperator naive(Matrix gram) {
+        return new GramOperator() {
+            @Override
+            public int size() {
+                return gram.rows();
+            }
+
+            @Override
+            public Matrix apply(Matrix c) {
+                return TestMatrices.naiveMultiply(gram, c);
+            }
+        };
     }
 }
