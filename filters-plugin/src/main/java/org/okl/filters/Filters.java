@@ -48,7 +48,7 @@ public final class Filters {
 
     /** {@code nu-method} with exactly {@code iterations} iterations: the last iterate alone, nothing chosen. */
     public static TypedSpec<SpectralFilter> nuMethodExactly(int iterations) {
-        return nuMethod(iterations).with("path", false);
+        return nuMethod(iterations).with("earlyStopping", false);
     }
 
     /** {@code nu-method} with the qualification nu. */

@@ -33,11 +33,11 @@ public final class FiltersPlugin implements OklPlugin {
     public static final double DEFAULT_LAMBDA = 1e-3;
 
     /**
-     * The iterative filters' {@code path}: every iteration a path point, chosen by the selection (the default), or
-     * the t-th iterate alone (exactly t iterations; the selection then has nothing to choose along the path).
+     * The iterative filters' {@code earlyStopping}: every iteration a path point, the selection choosing where to stop
+     * (the default), or the t-th iterate alone (exactly t iterations; the selection has nothing to choose).
      */
-    private static final ParameterSpec PATH = ParameterSpec.bool("path", true, "every iteration 1..t is a path point"
-            + " the selection chooses from; false: exactly t iterations, the last iterate alone");
+    private static final ParameterSpec EARLY_STOPPING = ParameterSpec.bool("earlyStopping", true, "every iteration"
+            + " 1..t is a point the selection may stop at; false: exactly t iterations, the last iterate alone");
 
     private static final ParameterSpec LAMBDA = ParameterSpec.positiveList("lambda", List.of(DEFAULT_LAMBDA),
             "regularization parameter on the normalised Gram Gamma/n; a list is a regularization path");
@@ -71,14 +71,14 @@ public final class FiltersPlugin implements OklPlugin {
                         "Landweber iteration (L2 boosting); every iteration is a path point",
                         List.of(ParameterSpec.integer("iterations", 100, 1, "largest iteration count t"),
                                 ParameterSpec.optionalPositive("step", "step eta (default 1/s_max; needs "
-                                        + "eta < 2/s_max)"), PATH),
+                                        + "eta < 2/s_max)"), EARLY_STOPPING),
                         (p, c) -> new Landweber(p.getInt("iterations"), p.findDouble("step").orElse(Double.NaN),
-                                p.getBoolean("path"))),
+                                p.getBoolean("earlyStopping"))),
                 SimpleComponentFactory.of("nu-method", SpectralFilter.class,
                         "nu-method (accelerated Landweber); every iteration is a path point",
                         List.of(ParameterSpec.integer("iterations", 50, 1, "largest iteration count t"),
-                                ParameterSpec.positive("nu", 1.0, "qualification nu"), PATH),
-                        (p, c) -> new NuMethod(p.getInt("iterations"), p.getDouble("nu"), p.getBoolean("path"))));
+                                ParameterSpec.positive("nu", 1.0, "qualification nu"), EARLY_STOPPING),
+                        (p, c) -> new NuMethod(p.getInt("iterations"), p.getDouble("nu"), p.getBoolean("earlyStopping"))));
     }
 
     @Override
