@@ -37,13 +37,17 @@ class BibtexRunTest {
         assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("bibtex")).isAvailable(okl.context()),
                 "bibtex not downloaded");
         BibtexRun.Settings small = new BibtexRun.Settings(300, 2, List.of(1e-3, 1e-1), List.of(16, 64),
-                List.of(0.5), List.of(0.0, 1.0), 2, 2, List.of(64));
+                List.of(0.5), List.of(0.0, 1.0), 2, 2, List.of(64), 2, 2, 0.3);
         StringWriter progress = new StringWriter();
         BibtexRun.Result r = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(progress)),
                 small);
         assertThat(r.ran()).isTrue();
         assertThat(r.table5()).containsOnlyKeys("IOKR (OEL's λ)", "IOKR (own λ)", "OEL0", "OEL");
-        assertThat(r.table5().get("OEL")).hasSize(2515);
+        // units are draws: one F1 per draw, each the mean over the 2,515 test documents
+        assertThat(r.table5().get("OEL")).hasSize(2);
+        assertThat(r.chosen5().get("OEL")).hasSize(2);
+        assertThat(r.table6().get("OEL0")).hasSize(2);
+        assertThat(r.table6Size()).isEqualTo(1464);
         assertThat(java.util.Arrays.stream(r.table5().get("OEL")).allMatch(f -> f >= 0 && f <= 1)).isTrue();
         assertThat(r.fig3()).containsOnlyKeys(0, 4880 - 300);
         assertThat(r.table6()).containsOnlyKeys("IOKR", "OEL0");
