@@ -174,8 +174,10 @@ public final class LearnedCandidate {
                 factor.add(b.get(i, r));
             }
         }
-        ComponentSpec matrix = ComponentSpec.of("low-rank", "rank", b.cols(), "factor", factor, "diagonal",
-                Arrays.stream(learned.diagonal()).boxed().toList());
+        List<Double> diagonal = Arrays.stream(learned.diagonal()).boxed().toList();
+        // rank 0 (A = diag(d), outputs independent) has no factor: an empty list is not a valid parameter value
+        ComponentSpec matrix = b.cols() == 0 ? ComponentSpec.of("low-rank", "rank", 0, "diagonal", diagonal)
+                : ComponentSpec.of("low-rank", "rank", b.cols(), "factor", factor, "diagonal", diagonal);
         double lambda = learned.lambda(rows);
         List<Double> path = Arrays.stream(LAMBDA_FACTORS).map(f -> f * lambda).boxed().toList();
         return spec.withKernel(kernel).withOperator(ComponentSpec.of("separable", "matrix", matrix))

@@ -86,6 +86,23 @@ class LearnedKernelTest {
     }
 
     @Test
+    void rankZeroLearnsADiagonalOutputMatrix() {
+        // "learn": {"rank": 0} passes the selection's checks; its candidate wrote an empty 'factor', which the
+        // low-rank matrix refused, so every such learning failed
+        Matrix[] xy = data();
+        PipelineSpec diagonal = pipeline(true).withSelection(SelectionSpec.kfold(3).metric(Metrics.mse()).seed(2)
+                .grid("kernel.factor", 0.5, 1.0, 2.0).learn(new SelectionSpec.Learn(0, 1000, 60)).build());
+        Model model = OKL.pipeline(diagonal).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(model.provenance().selection()).contains("learned candidate (ard-gaussian, A = B B^T + diag(d)"
+                + " of rank 0").doesNotContain("learned candidate not tried");
+        if (model.spec().kernel().orElseThrow().name().equals("ard-gaussian")) {
+            ComponentSpec a = (ComponentSpec) model.spec().operator().parameters().get("matrix");
+            assertThat(a.parameters()).containsEntry("rank", 0).doesNotContainKey("factor");
+        }
+        assertThat(model.predict(xy[0]).outputs().rows()).isEqualTo(120);
+    }
+
+    @Test
     void saysWhyItWasNotTried() {
         Matrix[] xy = data();
         PipelineSpec linear = pipeline(true).withKernel(Kernels.linear()).withSelection(SelectionSpec.kfold(3)
