@@ -1,5 +1,6 @@
 package org.okl.kernels.scalar;
 
+import org.okl.api.component.InvalidParameterException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.LinearAlgebra;
 import org.okl.api.linalg.Matrix;
@@ -86,8 +87,9 @@ public final class ArdKernel implements VectorKernel {
 
     private void check(int features) {
         if (features != widths.length) {
-            throw new IllegalArgumentException(id + ": " + widths.length + " widths for inputs of " + features
-                    + " features");
+            // a user's error (widths written for other inputs, or inputs whose one-hot levels differ), not OKL's
+            throw new InvalidParameterException(id, "widths", "has " + widths.length + " widths for inputs of "
+                    + features + " features");
         }
     }
 }

@@ -52,8 +52,10 @@ class ArdKernelTest {
                 assertThat(kl.get(i, j)).isCloseTo(Math.exp(-abs), within(1e-12));
             }
         }
+        // a user error (OKL-E004, the parameter named), not an internal one
         assertThatThrownBy(() -> g.gram(random(2, 2, r), random(2, 2, r)))
-                .hasMessageContaining("3 widths for inputs of 2 features");
+                .isInstanceOf(org.okl.api.component.InvalidParameterException.class)
+                .hasMessageContaining("parameter 'widths' has 3 widths for inputs of 2 features");
     }
 
     @Test
