@@ -30,6 +30,7 @@ import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.HeldOut;
 import org.okl.experiments.table.ResultTable;
+import org.okl.filters.Filters;
 import org.okl.linalg.learn.KernelLearning;
 
 /**
@@ -144,9 +145,9 @@ public final class LearnedKernelExperiment implements Experiment {
                     Model ind = fitted.get("okl-independent").model();
                     kept += a.spec().kernel().map(k -> k.name().startsWith("ard-")).orElse(false) ? 1 : 0;
                     long start = System.nanoTime();
-                    Model lm = fitLearned(okl, ind, a, data, BUDGET, context.seed());
+                    Model lm = fitLearned(okl, ind, data, BUDGET, context.seed());
                     seconds.add((System.nanoTime() - start) / 1e9);
-                    Model diagonal = fitLearned(okl, ind, a, data, DIAGONAL, context.seed());
+                    Model diagonal = fitLearned(okl, ind, data, DIAGONAL, context.seed());
                     List<Decoded> predicted = new ArrayList<>();
                     for (Model m : List.of(lm, diagonal, ind, a)) {
                         predicted.add(Decoded.of(m.predict(xt).outputs()));
@@ -198,20 +199,24 @@ public final class LearnedKernelExperiment implements Experiment {
                 betterThanGrid));
         notes.add("okl-learned: the ARD kernel and A = B B^T + diag(d) (rank 2) learned by the marginal likelihood on "
                 + "each outer fold's training rows only (at most 1,000 rows, 50 L-BFGS iterations), from the grid's "
-                + "independent choice (its transforms and kernel family); lambda by inner 5-fold CV over 5 values "
-                + "around the learned one. \"learned, A diagonal\" learns the same way with A = diag(d) (rank 0): "
+                + "independent choice (its transforms and kernel family); lambda from the same likelihood (no inner "
+                + "folds: their transforms can change the number of features the widths were learned for). \"learned, A diagonal\" learns the same way with A = diag(d) (rank 0): "
                 + "independent outputs with learned widths and per-output scales, so the difference is the coupling."
                 + " Multi-label MSE is on the decoded 0/1 labels.");
         return t.build();
     }
 
-    /** The learned candidate of {@code budget} from the grid's independent choice, lambda chosen as auto's folds. */
-    private static Model fitLearned(Okl okl, Model independent, Model auto, TrainingData data,
-            SelectionSpec.Learn budget, long seed) {
+    /**
+     * The learned candidate of {@code budget} from the grid's independent choice, every parameter (lambda too) from
+     * the marginal likelihood on the training rows. Lambda is not chosen by inner folds: the widths are learned on the
+     * outer training rows' transformed inputs, and an inner fold's transforms can give another number of features
+     * (jura: a constant column dropped in one fold, 15 widths for 14 features).
+     */
+    private static Model fitLearned(Okl okl, Model independent, TrainingData data, SelectionSpec.Learn budget,
+            long seed) {
         LearnedCandidate.Learning learning = LearnedCandidate.learn(independent.spec(), data, budget, seed, okl);
-        PipelineSpec spec = learning.spec().withSelection(SelectionSpec.kfold(auto.spec().selection()
-                .map(SelectionSpec::folds).orElse(5)).metric(auto.spec().selection().map(SelectionSpec::metric)
-                .orElse(null)).seed(seed).build());
+        PipelineSpec spec = learning.spec().withSelection(null).withFilter(Filters.tikhonov(
+                learning.learned().lambda(data.size())));
         return okl.pipeline(spec).fit(data);
     }
 
