@@ -242,10 +242,8 @@ final class BibtexRun {
             models.forEach((m, model) -> {
                 predicted.put(m, model.predict(test.inputs()));
                 chosen.put(m, model.provenance().chosen());
-                double lambda = ((Number) model.provenance().chosen().get("filter.lambda")).doubleValue();
-                fixed.put(m, model.spec().withSelection(null).withFilter(Filters.tikhonov(lambda)));
+                fixed.put(m, atChosenLambda(model));
             });
-            models.clear();
             draws6.add(new Draw6(chosen, fixed, predicted));
             context.progress().printf(Locale.ROOT, "oel-multilabel: bibtex Table 6, draw %d/%d done (%s s so far)%n",
                     d + 1, s.table6Draws(), Summary.seconds(System.nanoTime() - start));
@@ -330,9 +328,8 @@ final class BibtexRun {
         progress(context, "Table 5 (seed " + seed + ") OEL0", oel0);
         Model oel = okl.pipeline(p5.oel(s.cs(), s.ps(), s.lambdas(), okl)).fit(td);
         progress(context, "Table 5 (seed " + seed + ") OEL", oel);
-        double oelLambda = ((Number) oel.provenance().chosen().get("filter.lambda")).doubleValue();
         Map<String, Model> models = new LinkedHashMap<>();
-        models.put("IOKR (OEL's λ)", okl.pipeline(p5.iokr(oelLambda, okl)).fit(td));
+        models.put("IOKR (OEL's λ)", okl.pipeline(p5.iokr(chosenLambda(oel), okl)).fit(td));
         models.put("IOKR (own λ)", okl.pipeline(p5.iokrSelected(s.lambdas(), okl)).fit(td));
         models.put("OEL0", oel0);
         models.put("OEL", oel);
@@ -345,8 +342,7 @@ final class BibtexRun {
 
         // Fig. 3: OEL at this draw's choice with a growing random share of the unlabelled outputs, fixed candidates
         Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
-        PipelineSpec fixed = oel.spec().withSelection(null).withFilter(Filters.tikhonov(oelLambda))
-                .withDecoder(ComponentSpec.of("candidates", "file", candidates.toString()));
+        PipelineSpec fixed = atChosenLambda(oel).withDecoder(ComponentSpec.of("candidates", "file", candidates.toString()));
         for (double fraction : s.figFractions()) {
             int m = (int) Math.round(fraction * draw.unlabelled().length);
             int[] rows = m == 0 ? new int[0] : java.util.Arrays.stream(LabelledSplit.of(draw.unlabelled().length,
@@ -356,6 +352,15 @@ final class BibtexRun {
             fig3.put(m, okl.pipeline(fixed).fit(part).predict(testInputs));
         }
         return new Draw5(chosen, table5, fig3);
+    }
+
+    private static double chosenLambda(Model model) {
+        return ((Number) model.provenance().chosen().get("filter.lambda")).doubleValue();
+    }
+
+    /** The model's pipeline with no selection, at its chosen values (its λ path reduced to the chosen λ). */
+    private static PipelineSpec atChosenLambda(Model model) {
+        return model.spec().withSelection(null).withFilter(Filters.tikhonov(chosenLambda(model)));
     }
 
     private static void progress(ExperimentContext context, String what, Model m) {
