@@ -112,14 +112,4 @@ class TransformsIT {
         assertThat(evaluate.stdout()).contains("auto: chosen on all 20 rows; every fold chooses again")
                 .contains("arrmse");
     }
-
-    @Test
-    void theAccuracyBenchRunsWithoutThePeer() throws Exception {
-        OklProcess.Result bench = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
-                "linnerud");
-        assertThat(bench.exitCode()).as(bench.stderr()).isZero();
-        assertThat(bench.stdout()).contains("| linnerud | 20 x 3 -> 3 | 1 x 3-fold | arrmse (lower) |")
-                .contains("Checks (issue 19, done when)");
-        assertThat(bench.stderr()).contains("bench: linnerud [okl-auto, okl-independent, okl-coupled]");
-    }
 }

@@ -55,13 +55,20 @@ public final class AccuracyBench {
      * @param peer   the scikit-learn peer, or empty to run OKL alone
      * @param checks whether to run the 1,000-row timing
      * @param splits the multi-label data sets to score on their own train/test split (see {@link #SPLITS})
+     * @param parts  where finished units are kept and read back instead of run ({@link AccuracyParts}), or empty
      */
     public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
-            boolean checks, List<String> splits) {
+            boolean checks, List<String> splits, Optional<AccuracyParts> parts) {
         /** Settings without the train/test splits (the 1,000-row timing with checks). */
         public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
                 boolean checks) {
             this(plans, quick, seed, work, peer, checks, List.of());
+        }
+
+        /** Settings without parts: every unit runs. */
+        public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
+                boolean checks, List<String> splits) {
+            this(plans, quick, seed, work, peer, checks, splits, Optional.empty());
         }
     }
 
@@ -88,7 +95,10 @@ public final class AccuracyBench {
         }
         for (DatasetPlan plan : settings.plans()) {
             try {
-                results.add(runDataset(plan));
+                results.add(unit(AccuracyParts.Kind.DATASET, plan.name(), Optional.of(plan),
+                        () -> runDataset(plan)));
+            } catch (AccuracyParts.BadPart e) {
+                throw e;
             } catch (RuntimeException e) {
                 notes.add(plan.name() + ": not run: " + e.getMessage());
                 progress.println("bench: " + plan.name() + " not run: " + e.getMessage());
@@ -98,7 +108,9 @@ public final class AccuracyBench {
         List<DatasetResult> splits = new ArrayList<>();
         for (String name : settings.splits()) {
             try {
-                splits.add(split(name));
+                splits.add(unit(AccuracyParts.Kind.SPLIT, name, Optional.empty(), () -> split(name)));
+            } catch (AccuracyParts.BadPart e) {
+                throw e;
             } catch (RuntimeException e) {
                 notes.add(name + " split: not run: " + e.getMessage());
                 progress.println("bench: " + name + " split not run: " + e.getMessage());
@@ -108,12 +120,37 @@ public final class AccuracyBench {
         Optional<TimingCheck> timing = Optional.empty();
         if (settings.checks()) {
             try {
-                timing = Optional.of(timing());
+                timing = Optional.of(settings.parts().map(p -> {
+                    Optional<Path> kept = p.existing(AccuracyParts.Kind.TIMING, AccuracyParts.TIMING_NAME);
+                    TimingCheck t = p.timing(this::timing);
+                    kept.ifPresent(this::announce);
+                    return t;
+                }).orElseGet(this::timing));
+            } catch (AccuracyParts.BadPart e) {
+                throw e;
             } catch (RuntimeException e) {
                 notes.add("search timing: not run: " + e.getMessage());
             }
         }
         return new AccuracyReport(results, splits, timing, notes, settings.quick());
+    }
+
+    /** A data set's or split's result: run, or with parts read from its part or run and kept. */
+    private DatasetResult unit(AccuracyParts.Kind kind, String name, Optional<DatasetPlan> plan,
+            java.util.function.Supplier<DatasetResult> run) {
+        if (settings.parts().isEmpty()) {
+            return run.get();
+        }
+        Optional<Path> kept = settings.parts().get().existing(kind, name);
+        DatasetResult r = settings.parts().get().result(kind, name, plan, run);
+        kept.ifPresent(this::announce);
+        return r;
+    }
+
+    /** Says that a unit was read from its part rather than run. */
+    private void announce(Path part) {
+        progress.println("bench: read " + part);
+        progress.flush();
     }
 
     private DatasetResult runDataset(DatasetPlan named) {

@@ -23,6 +23,7 @@ import org.okl.bench.StructuredSizes;
 import org.okl.bench.Workload;
 import org.okl.bench.Workloads;
 import org.okl.bench.accuracy.AccuracyBench;
+import org.okl.bench.accuracy.AccuracyParts;
 import org.okl.bench.accuracy.AccuracyPlans;
 import org.okl.bench.accuracy.AccuracyReport;
 import org.okl.bench.accuracy.DatasetPlan;
@@ -168,6 +169,12 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
             + "data and predictions (default: a new temporary folder, deleted at the end).")
     private Path work;
+
+    @Option(names = "--parts", paramLabel = "DIR", description = "With --accuracy: keep every finished data set, "
+            + "split and the search timing as a file in DIR, read the ones already there instead of running them, "
+            + "and report over all asked for, so the full run can be done in pieces (a part of another protocol is "
+            + "refused; the report lists which build ran each part, when, at which load).")
+    private Path parts;
 
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")
     private Path markdown;
@@ -373,12 +380,19 @@ public final class BenchCommand implements Runnable {
                 folder = java.nio.file.Files.createTempDirectory("okl-accuracy");
             }
             String load = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
-            AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(),
-                    folder, peerRunner, datasets == null, splitNames()), okl, err).run();
+            Optional<AccuracyParts> kept = Optional.ofNullable(parts).map(d -> new AccuracyParts(d,
+                    new AccuracyParts.Protocol(quick, okl.context().seed(), peer)));
+            AccuracyReport report;
+            try {
+                report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(), folder,
+                        peerRunner, datasets == null, splitNames(), kept), okl, err).run();
+            } catch (AccuracyParts.BadPart e) {
+                throw new UsageException(e.getMessage());
+            }
             String loadEnd = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
             PrintWriter out = spec.commandLine().getOut();
             String header = "Load average at start: " + load + "; at end: " + loadEnd + "; back-end "
-                    + okl.context().linearAlgebra().name() + ".\n\n";
+                    + okl.context().linearAlgebra().name() + ".\n\n" + kept.map(BenchCommand::partsHeader).orElse("");
             out.print(json ? report.json().toPrettyString() + "\n" : header + report.markdown());
             out.flush();
             if (markdown != null) {
@@ -397,6 +411,15 @@ public final class BenchCommand implements Runnable {
                 deleteTree(folder);
             }
         }
+    }
+
+    /** Which build ran each unit of a run in pieces, when, and at which load. */
+    private static String partsHeader(AccuracyParts kept) {
+        StringBuilder b = new StringBuilder("Run in pieces (--parts): ").append(kept.builds().size())
+                .append(kept.builds().size() == 1 ? " build (" : " builds (").append(String.join("; ", kept.builds()))
+                .append("); each unit:\n\n");
+        kept.provenance().forEach(line -> b.append("- ").append(line).append('\n'));
+        return b.append('\n').toString();
     }
 
     /** The --splits data sets: as given ('none' for none), else by the protocol. */

@@ -1,0 +1,464 @@
+package org.okl.bench.accuracy;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.okl.api.OklVersion;
+import org.okl.api.text.UserText;
+import org.okl.core.io.AtomicFiles;
+
+/**
+ * The accuracy benchmark's finished units (a data set's repeated cross-validation, a Mulan split, the search timing)
+ * kept as one JSON file each in a folder ({@code okl bench --accuracy --parts DIR}), so that a run longer than one
+ * sitting is done in pieces: a unit whose file is there is read instead of run, a unit that ran is written as soon as
+ * it is scored (atomically: a run stopped midway leaves whole files only), and the report is assembled over every
+ * unit asked for, whichever run produced it. A unit that failed is not written, so the next run tries it again.
+ *
+ * <p>A part records the protocol it ran under (quick or full, the folds' seed, whether the scikit-learn peer ran) and
+ * a part of another protocol is refused, not mixed in; it also records which OKL build ran it (the version and the
+ * first 12 hex digits of the SHA-256 of its JAR), when it finished and the load average then, and the report lists
+ * them ({@link #provenance}), so a reader sees when pieces came from different builds or a loaded machine.
+ *
+ * <p>A part file is data: it is read as numbers and text only (no path or class it names is used), every field is
+ * checked, and text from it reaches the report quoted. A malformed part fails with one line naming the file and the
+ * field.
+ */
+public final class AccuracyParts {
+    /** The first field of every part. */
+    static final String FORMAT = "okl-accuracy-part 1";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The search timing's unit name. */
+    static final String TIMING_NAME = "search";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+
+    /** A part that cannot be used: malformed, of another protocol or plan; the message names the file and field. */
+    public static final class BadPart extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        BadPart(String message) {
+            super(message);
+        }
+    }
+
+    /** What the units of one benchmark run share; a part of another protocol is refused. */
+    public record Protocol(boolean quick, long seed, boolean peer) {
+        String describe() {
+            return String.format(Locale.ROOT, "%s protocol, seed %d, %s", quick ? "quick" : "full", seed,
+                    peer ? "with the scikit-learn peer" : "without the scikit-learn peer");
+        }
+    }
+
+    /** A unit's kind, and the prefix of its file. */
+    public enum Kind {
+        /** A data set's repeated cross-validation. */
+        DATASET("dataset"),
+        /** A Mulan train/test split. */
+        SPLIT("split"),
+        /** The 1,000-row search timing. */
+        TIMING("timing");
+
+        private final String id;
+
+        Kind(String id) {
+            this.id = id;
+        }
+    }
+
+    /** Who produced a part: the OKL build, when it finished, the load average then. */
+    record Stamp(String build, String finished, String load) {
+    }
+
+    private final Path dir;
+    private final Protocol protocol;
+    private final String build;
+    private final Map<String, String> provenance = new LinkedHashMap<>();
+
+    /**
+     * @param dir      the folder of the parts (created when a part is first written)
+     * @param protocol this run's protocol
+     */
+    public AccuracyParts(Path dir, Protocol protocol) {
+        this(dir, protocol, currentBuild());
+    }
+
+    AccuracyParts(Path dir, Protocol protocol, String build) {
+        this.dir = dir;
+        this.protocol = protocol;
+        this.build = build;
+    }
+
+    /** The folder. */
+    public Path dir() {
+        return dir;
+    }
+
+    /**
+     * A data set's (or split's) result: read from its part when there is one, else run, written and returned.
+     *
+     * @param plan the plan asked for (its repetitions may be {@link DatasetPlan#BY_SIZE}); a part whose plan differs
+     *             is refused
+     * @param run  runs the unit
+     * @throws BadPart naming the file and field when the part is malformed or of another protocol
+     */
+    DatasetResult result(Kind kind, String name, Optional<DatasetPlan> plan, Supplier<DatasetResult> run) {
+        Path file = file(kind, name);
+        if (Files.exists(file)) {
+            JsonNode root = read(file);
+            DatasetResult r = datasetResult(file, field(file, root, "result"));
+            plan.ifPresent(p -> {
+                DatasetPlan got = r.plan();
+                if (!got.name().equals(p.name()) || got.task() != p.task() || got.folds() != p.folds()
+                        || (p.repeats() != DatasetPlan.BY_SIZE && p.repeats() != got.repeats())) {
+                    throw new BadPart(file + ": field result.plan: " + describe(got)
+                            + ", but this run asks for " + describe(p) + "; remove the file or give another --parts "
+                            + "folder");
+                }
+            });
+            return r;
+        }
+        DatasetResult r = run.get();
+        ObjectNode root = header(kind, name);
+        root.set("result", json(r));
+        write(file, root);
+        return r;
+    }
+
+    /** The search timing: read from its part when there is one, else run, written and returned. */
+    AccuracyBench.TimingCheck timing(Supplier<AccuracyBench.TimingCheck> run) {
+        Path file = file(Kind.TIMING, TIMING_NAME);
+        if (Files.exists(file)) {
+            return timingCheck(file, field(file, read(file), "result"));
+        }
+        AccuracyBench.TimingCheck t = run.get();
+        ObjectNode root = header(Kind.TIMING, TIMING_NAME);
+        ObjectNode r = root.putObject("result");
+        r.put("rows", t.rows());
+        r.put("candidates", t.candidates());
+        r.put("decompositions", t.decompositions());
+        r.put("oklSeconds", t.oklSeconds());
+        t.sklearnSeconds().ifPresentOrElse(s -> r.put("sklearnSeconds", s), () -> r.putNull("sklearnSeconds"));
+        r.put("note", t.note());
+        write(file, root);
+        return t;
+    }
+
+    /**
+     * One line per unit this run read or wrote, in order: its name, the build that ran it, when it finished and the
+     * load average then (read parts first marked as read).
+     */
+    public List<String> provenance() {
+        List<String> out = new ArrayList<>();
+        provenance.forEach((unit, line) -> out.add(unit + ": " + line));
+        return out;
+    }
+
+    /** The OKL builds that produced the units this run read or wrote. */
+    public List<String> builds() {
+        return provenance.values().stream().map(l -> l.substring(0, l.indexOf(',') < 0 ? l.length()
+                : l.indexOf(','))).distinct().toList();
+    }
+
+    /** The unit's part file, when it is there (then {@link #result} or {@link #timing} read it). */
+    Optional<Path> existing(Kind kind, String name) {
+        Path file = file(kind, name);
+        return Files.exists(file) ? Optional.of(file) : Optional.empty();
+    }
+
+    private Path file(Kind kind, String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw new BadPart("a benchmark unit's name must be letters, digits, '.', '_' or '-': "
+                    + UserText.quote(name));
+        }
+        return dir.resolve(kind.id + "-" + name + ".json");
+    }
+
+    private ObjectNode header(Kind kind, String name) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("kind", kind.id);
+        root.put("name", name);
+        ObjectNode p = root.putObject("protocol");
+        p.put("quick", protocol.quick());
+        p.put("seed", protocol.seed());
+        p.put("peer", protocol.peer());
+        Stamp stamp = new Stamp(build, Instant.now().toString(), load());
+        root.put("build", stamp.build());
+        root.put("finished", stamp.finished());
+        root.put("load", stamp.load());
+        provenance.put(kind.id + " " + name, stamp.build() + ", finished " + stamp.finished() + ", load average "
+                + stamp.load() + " (run now)");
+        return root;
+    }
+
+    private void write(Path file, ObjectNode root) {
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(file, root.toPrettyString() + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the benchmark part " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Reads a part's header: its format, kind, name and protocol are checked, its stamp recorded. */
+    private JsonNode read(Path file) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new BadPart(file + ": not a JSON benchmark part (line "
+                    + e.getLocation().getLineNr() + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the benchmark part " + file + ": " + e.getMessage(), e);
+        }
+        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
+            throw new BadPart(file + ": field format: not " + UserText.quote(FORMAT));
+        }
+        JsonNode p = field(file, root, "protocol");
+        JsonNode seed = field(file, p, "protocol.seed", "seed");
+        if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
+            throw new BadPart(file + ": field protocol.seed: not a whole number");
+        }
+        Protocol got = new Protocol(bool(file, p, "protocol.quick"), seed.longValue(), bool(file, p, "protocol.peer"));
+        if (!got.equals(protocol)) {
+            throw new BadPart(file + ": field protocol: " + got.describe() + ", but this run has "
+                    + protocol.describe() + "; remove the file or give another --parts folder");
+        }
+        String kind = text(file, root, "kind");
+        String name = text(file, root, "name");
+        Stamp stamp = new Stamp(text(file, root, "build"), text(file, root, "finished"), text(file, root, "load"));
+        provenance.put(UserText.escape(kind) + " " + UserText.escape(name), UserText.escape(stamp.build())
+                + ", finished " + UserText.escape(stamp.finished()) + ", load average "
+                + UserText.escape(stamp.load()) + " (read from " + file.getFileName() + ")");
+        return root;
+    }
+
+    private static ObjectNode json(DatasetResult r) {
+        ObjectNode o = JSON.createObjectNode();
+        ObjectNode plan = o.putObject("plan");
+        plan.put("name", r.plan().name());
+        plan.put("task", r.plan().task().id());
+        plan.put("repeats", r.plan().repeats());
+        plan.put("folds", r.plan().folds());
+        o.put("rows", r.rows());
+        o.put("inputs", r.inputs());
+        o.put("outputs", r.outputs());
+        o.put("testShare", r.testShare());
+        ArrayNode methods = o.putArray("methods");
+        for (MethodScores m : r.methods()) {
+            ObjectNode node = methods.addObject();
+            node.put("method", m.method());
+            ObjectNode scores = node.putObject("scores");
+            m.scores().forEach((metric, values) -> numbers(scores.putArray(metric), values));
+            numbers(node.putArray("seconds"), m.seconds());
+        }
+        ArrayNode notes = o.putArray("notes");
+        r.notes().forEach(notes::add);
+        ObjectNode directions = o.putObject("higherIsBetter");
+        r.higherIsBetter().forEach(directions::put);
+        return o;
+    }
+
+    private static void numbers(ArrayNode array, double[] values) {
+        for (double v : values) {
+            // JSON has no NaN or infinity: they are written as text and read back
+            if (Double.isFinite(v)) {
+                array.add(v);
+            } else {
+                array.add(Double.toString(v));
+            }
+        }
+    }
+
+    private static DatasetResult datasetResult(Path file, JsonNode o) {
+        JsonNode plan = field(file, o, "result.plan", "plan");
+        String taskId = text(file, plan, "result.plan.task", "task");
+        Task task = java.util.Arrays.stream(Task.values()).filter(t -> t.id().equals(taskId)).findFirst()
+                .orElseThrow(() -> new BadPart(file + ": field result.plan.task: unknown task "
+                        + UserText.quote(taskId)));
+        DatasetPlan p = new DatasetPlan(name(file, plan, "result.plan.name", "name"), task,
+                (int) integer(file, plan, "result.plan.repeats", "repeats"),
+                (int) integer(file, plan, "result.plan.folds", "folds"));
+        List<MethodScores> methods = new ArrayList<>();
+        JsonNode ms = field(file, o, "result.methods", "methods");
+        if (!ms.isArray()) {
+            throw new BadPart(file + ": field result.methods: not a list");
+        }
+        for (int k = 0; k < ms.size(); k++) {
+            String where = "result.methods[" + k + "]";
+            JsonNode m = ms.get(k);
+            JsonNode scores = field(file, m, where + ".scores", "scores");
+            if (!scores.isObject()) {
+                throw new BadPart(file + ": field " + where + ".scores: not an object");
+            }
+            Map<String, double[]> byMetric = new LinkedHashMap<>();
+            scores.fields().forEachRemaining(e -> byMetric.put(name(file, e.getKey(), where + ".scores"),
+                    numbers(file, e.getValue(), where + ".scores." + e.getKey())));
+            methods.add(new MethodScores(name(file, m, where + ".method", "method"), byMetric,
+                    numbers(file, field(file, m, where + ".seconds", "seconds"), where + ".seconds")));
+        }
+        List<String> notes = new ArrayList<>();
+        JsonNode ns = field(file, o, "result.notes", "notes");
+        for (int k = 0; k < ns.size(); k++) {
+            // a note is text from a file: it reaches the report with its control characters escaped
+            notes.add(UserText.escape(text(file, ns, "result.notes[" + k + "]", k)));
+        }
+        Map<String, Boolean> directions = new LinkedHashMap<>();
+        JsonNode ds = field(file, o, "result.higherIsBetter", "higherIsBetter");
+        ds.fields().forEachRemaining(e -> {
+            name(file, e.getKey(), "result.higherIsBetter");
+            if (!e.getValue().isBoolean()) {
+                throw new BadPart(file + ": field result.higherIsBetter." + e.getKey() + ": not true or false");
+            }
+            directions.put(e.getKey(), e.getValue().booleanValue());
+        });
+        return new DatasetResult(p, (int) integer(file, o, "result.rows", "rows"),
+                (int) integer(file, o, "result.inputs", "inputs"), (int) integer(file, o, "result.outputs", "outputs"),
+                number(file, field(file, o, "result.testShare", "testShare"), "result.testShare"), methods, notes,
+                directions);
+    }
+
+    private static AccuracyBench.TimingCheck timingCheck(Path file, JsonNode o) {
+        JsonNode sk = o.path("sklearnSeconds");
+        Optional<Double> sklearn = sk.isMissingNode() || sk.isNull() ? Optional.empty()
+                : Optional.of(number(file, sk, "result.sklearnSeconds"));
+        return new AccuracyBench.TimingCheck((int) integer(file, o, "result.rows", "rows"),
+                (int) integer(file, o, "result.candidates", "candidates"),
+                (int) integer(file, o, "result.decompositions", "decompositions"),
+                number(file, field(file, o, "result.oklSeconds", "oklSeconds"), "result.oklSeconds"), sklearn,
+                UserText.escape(text(file, o, "result.note", "note")));
+    }
+
+    private static JsonNode field(Path file, JsonNode node, String name) {
+        return field(file, node, name, name);
+    }
+
+    private static JsonNode field(Path file, JsonNode node, String where, Object key) {
+        JsonNode v = key instanceof Integer i ? node.path(i) : node.path((String) key);
+        if (v.isMissingNode() || v.isNull()) {
+            throw new BadPart(file + ": field " + where + ": missing");
+        }
+        return v;
+    }
+
+    /** A name (of a data set, method or metric) read from a part: letters, digits, '.', '_', '-'. */
+    private static String name(Path file, JsonNode node, String where, String key) {
+        return name(file, text(file, node, where, key), where);
+    }
+
+    private static String name(Path file, String name, String where) {
+        if (!NAME.matcher(name).matches()) {
+            throw new BadPart(file + ": field " + where + ": " + UserText.quote(name) + " is not a name (letters, "
+                    + "digits, '.', '_', '-')");
+        }
+        return name;
+    }
+
+    private static String text(Path file, JsonNode node, String name) {
+        return text(file, node, name, name);
+    }
+
+    private static String text(Path file, JsonNode node, String where, Object key) {
+        JsonNode v = field(file, node, where, key);
+        if (!v.isTextual()) {
+            throw new BadPart(file + ": field " + where + ": not text");
+        }
+        return v.textValue();
+    }
+
+    private static boolean bool(Path file, JsonNode node, String where) {
+        JsonNode v = field(file, node, where, where.substring(where.lastIndexOf('.') + 1));
+        if (!v.isBoolean()) {
+            throw new BadPart(file + ": field " + where + ": not true or false");
+        }
+        return v.booleanValue();
+    }
+
+    private static long integer(Path file, JsonNode node, String where, String key) {
+        JsonNode v = field(file, node, where, key);
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
+            throw new BadPart(file + ": field " + where + ": not a whole number >= 0");
+        }
+        return v.longValue();
+    }
+
+    private static double number(Path file, JsonNode v, String where) {
+        if (v.isNumber()) {
+            return v.doubleValue();
+        }
+        if (v.isTextual() && List.of("NaN", "Infinity", "-Infinity").contains(v.textValue())) {
+            return Double.parseDouble(v.textValue());
+        }
+        throw new BadPart(file + ": field " + where + ": not a number");
+    }
+
+    private static double[] numbers(Path file, JsonNode v, String where) {
+        if (!v.isArray()) {
+            throw new BadPart(file + ": field " + where + ": not a list of numbers");
+        }
+        double[] out = new double[v.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = number(file, v.get(i), where + "[" + i + "]");
+        }
+        return out;
+    }
+
+    /** The one-minute, five-minute and fifteen-minute load averages, or {@code unknown}. */
+    static String load() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "unknown";
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    /**
+     * This OKL build: the version and the first 12 hex digits of the SHA-256 of the JAR the benchmark runs from
+     * ({@code classes} when it runs from a build's class folders).
+     */
+    static String currentBuild() {
+        String hash = "classes";
+        try {
+            var source = AccuracyParts.class.getProtectionDomain().getCodeSource();
+            Path location = source == null ? null : Path.of(source.getLocation().toURI());
+            if (location != null && Files.isRegularFile(location)) {
+                MessageDigest sha = MessageDigest.getInstance("SHA-256");
+                try (InputStream in = new DigestInputStream(Files.newInputStream(location), sha)) {
+                    in.transferTo(java.io.OutputStream.nullOutputStream());
+                }
+                hash = HexFormat.of().formatHex(sha.digest()).substring(0, 12);
+            }
+        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException
+                | IllegalArgumentException e) {
+            hash = "unknown";
+        }
+        return "okl " + OklVersion.get() + " " + hash;
+    }
+
+    private static String describe(DatasetPlan p) {
+        return String.format(Locale.ROOT, "%s, %s, %s x %d-fold", p.name(), p.task().id(),
+                p.repeats() == DatasetPlan.BY_SIZE ? "repetitions by size" : Integer.toString(p.repeats()),
+                p.folds());
+    }
+}

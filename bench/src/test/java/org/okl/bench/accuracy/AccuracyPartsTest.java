@@ -1,0 +1,154 @@
+package org.okl.bench.accuracy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A benchmark run in pieces: parts written, read back unchanged, and refused when malformed or of another protocol. */
+class AccuracyPartsTest {
+    private static final AccuracyParts.Protocol FULL = new AccuracyParts.Protocol(false, 7, true);
+
+    private static DatasetResult result() {
+        Map<String, double[]> scores = new LinkedHashMap<>();
+        scores.put("arrmse", new double[] {0.125, 0.25, Double.NaN});
+        scores.put("mse", new double[] {1e-300, Double.POSITIVE_INFINITY, 3.0});
+        return new DatasetResult(new DatasetPlan("enb", Task.REGRESSION, 3, 5), 768, 8, 2, 0.25,
+                List.of(new MethodScores("okl-auto", scores, new double[] {1.5, 2.5, 0.1}),
+                        new MethodScores("krr", Map.of("arrmse", new double[] {0.3}), new double[] {9.0})),
+                List.of("gp-ard not run: \"quoted\"\ttab"), Map.of("arrmse", false, "mse", false));
+    }
+
+    @Test
+    void aUnitRunsOnceAndIsReadBackUnchanged(@TempDir Path dir) throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        AccuracyParts first = new AccuracyParts(dir, FULL, "okl test aaa");
+        DatasetPlan asked = DatasetPlan.bySize("enb", Task.REGRESSION);
+        DatasetResult ran = first.result(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), () -> {
+            runs.incrementAndGet();
+            return result();
+        });
+        assertThat(Files.exists(dir.resolve("dataset-enb.json"))).isTrue();
+        assertThat(first.provenance()).singleElement().asString().startsWith("dataset enb: okl test aaa, finished ")
+                .endsWith("(run now)");
+
+        AccuracyParts second = new AccuracyParts(dir, FULL, "okl test bbb");
+        assertThat(second.existing(AccuracyParts.Kind.DATASET, "enb")).contains(dir.resolve("dataset-enb.json"));
+        DatasetResult read = second.result(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), () -> {
+            runs.incrementAndGet();
+            return result();
+        });
+        assertThat(runs).hasValue(1);
+        assertThat(read.plan()).isEqualTo(ran.plan());
+        assertThat(read.rows()).isEqualTo(768);
+        assertThat(read.inputs()).isEqualTo(8);
+        assertThat(read.outputs()).isEqualTo(2);
+        assertThat(read.testShare()).isEqualTo(0.25);
+        // text from a file reaches the report escaped
+        assertThat(read.notes()).containsExactly("gp-ard not run: \"quoted\"\\ttab");
+        assertThat(read.higherIsBetter()).isEqualTo(ran.higherIsBetter());
+        assertThat(read.methods()).hasSize(2);
+        for (int k = 0; k < 2; k++) {
+            MethodScores a = ran.methods().get(k);
+            MethodScores b = read.methods().get(k);
+            assertThat(b.method()).isEqualTo(a.method());
+            assertThat(b.seconds()).containsExactly(a.seconds());
+            assertThat(b.scores().keySet()).containsExactlyElementsOf(a.scores().keySet());
+            a.scores().forEach((metric, v) -> assertThat(b.scores().get(metric)).containsExactly(v));
+        }
+        // the part came from build aaa: the second run says so
+        assertThat(second.builds()).containsExactly("okl test aaa");
+        assertThat(second.provenance()).singleElement().asString().contains("read from dataset-enb.json");
+    }
+
+    @Test
+    void theTimingIsKeptToo(@TempDir Path dir) {
+        AccuracyBench.TimingCheck t = new AccuracyBench.TimingCheck(1000, 120, 30, 12.5, Optional.empty(), "n/a");
+        new AccuracyParts(dir, FULL, "b").timing(() -> t);
+        AccuracyBench.TimingCheck read = new AccuracyParts(dir, FULL, "b").timing(() -> {
+            throw new AssertionError("read, not run");
+        });
+        assertThat(read).isEqualTo(t);
+        AccuracyBench.TimingCheck withPeer = new AccuracyBench.TimingCheck(1000, 120, 30, 12.5, Optional.of(40.25),
+                "grid");
+        Path other = dir.resolve("other");
+        new AccuracyParts(other, FULL, "b").timing(() -> withPeer);
+        assertThat(new AccuracyParts(other, FULL, "b").timing(() -> null)).isEqualTo(withPeer);
+    }
+
+    @Test
+    void aUnitThatFailsLeavesNoPart(@TempDir Path dir) {
+        AccuracyParts parts = new AccuracyParts(dir, FULL, "b");
+        assertThatThrownBy(() -> parts.result(AccuracyParts.Kind.SPLIT, "yeast", Optional.empty(), () -> {
+            throw new IllegalStateException("no data");
+        })).isInstanceOf(IllegalStateException.class).isNotInstanceOf(AccuracyParts.BadPart.class);
+        assertThat(parts.existing(AccuracyParts.Kind.SPLIT, "yeast")).isEmpty();
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void aPartOfAnotherProtocolOrPlanIsRefused(@TempDir Path dir) {
+        new AccuracyParts(dir, FULL, "b").result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(),
+                AccuracyPartsTest::result);
+        Path file = dir.resolve("dataset-enb.json");
+        assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(true, 7, true), "b").result(
+                AccuracyParts.Kind.DATASET, "enb", Optional.empty(), AccuracyPartsTest::result))
+                .isInstanceOf(AccuracyParts.BadPart.class)
+                .hasMessage(file + ": field protocol: full protocol, seed 7, with the scikit-learn peer, but this run "
+                        + "has quick protocol, seed 7, with the scikit-learn peer; remove the file or give another "
+                        + "--parts folder");
+        assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, false), "b").result(
+                AccuracyParts.Kind.DATASET, "enb", Optional.empty(), AccuracyPartsTest::result))
+                .isInstanceOf(AccuracyParts.BadPart.class).hasMessageContaining("without the scikit-learn peer");
+        assertThatThrownBy(() -> new AccuracyParts(dir, FULL, "b").result(AccuracyParts.Kind.DATASET, "enb",
+                Optional.of(new DatasetPlan("enb", Task.REGRESSION, 5, 5)), AccuracyPartsTest::result))
+                .isInstanceOf(AccuracyParts.BadPart.class)
+                .hasMessageStartingWith(file + ": field result.plan: enb, regression, 3 x 5-fold, but this run asks "
+                        + "for enb, regression, 5 x 5-fold");
+    }
+
+    @Test
+    void aMalformedPartNamesTheFileAndTheField(@TempDir Path dir) throws Exception {
+        new AccuracyParts(dir, FULL, "b").result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(),
+                AccuracyPartsTest::result);
+        Path file = dir.resolve("dataset-enb.json");
+        String good = Files.readString(file);
+        Map<String, String> broken = new LinkedHashMap<>();
+        broken.put(good.replace("\"rows\" : 768", "\"rows\" : \"768\""), "field result.rows: not a whole number >= 0");
+        broken.put(good.replace("\"testShare\" : 0.25", "\"testShare\" : true"), "field result.testShare: not a number");
+        broken.put(good.replace("\"task\" : \"regression\"", "\"task\" : \"\\u001b[31mx\""),
+                "field result.plan.task: unknown task '\\x1b[31mx'");
+        broken.put(good.replace("\"method\" : \"krr\"", "\"method\" : \"k r\""),
+                "field result.methods[1].method: 'k r' is not a name");
+        broken.put(good.replace("\"seconds\" : [ 9.0 ]", "\"seconds\" : [ \"nine\" ]"),
+                "field result.methods[1].seconds[0]: not a number");
+        broken.put(good.replace("\"format\" : \"okl-accuracy-part 1\"", "\"format\" : \"other\""),
+                "field format: not 'okl-accuracy-part 1'");
+        broken.put(good.replace("\"arrmse\" : false", "\"arrmse\" : 0"), "field result.higherIsBetter.arrmse: not "
+                + "true or false");
+        broken.put(good.substring(0, good.length() / 2), "not a JSON benchmark part (line ");
+        for (Map.Entry<String, String> e : broken.entrySet()) {
+            assertThat(e.getKey()).isNotEqualTo(good);
+            Files.writeString(file, e.getKey());
+            assertThatThrownBy(() -> new AccuracyParts(dir, FULL, "b").result(AccuracyParts.Kind.DATASET, "enb",
+                    Optional.empty(), AccuracyPartsTest::result))
+                    .isInstanceOf(AccuracyParts.BadPart.class)
+                    .hasMessageStartingWith(file + ": " + e.getValue())
+                    .satisfies(x -> assertThat(x.getMessage()).doesNotContain("\n").doesNotContain("\u001b"));
+        }
+    }
+
+    @Test
+    void aNameThatIsNotAFileNameIsRefused(@TempDir Path dir) {
+        assertThatThrownBy(() -> new AccuracyParts(dir, FULL, "b").existing(AccuracyParts.Kind.DATASET,
+                "../escape")).isInstanceOf(AccuracyParts.BadPart.class).hasMessageContaining("'../escape'");
+    }
+}

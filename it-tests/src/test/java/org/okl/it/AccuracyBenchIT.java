@@ -1,0 +1,69 @@
+package org.okl.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code okl bench --accuracy} through the real {@code okl} process, without the scikit-learn peer: one quick run,
+ * and a run in pieces ({@code --parts}) that reads what an earlier run kept and refuses a part it cannot use.
+ */
+class AccuracyBenchIT {
+    private static final String LINNERUD_ROW = "| linnerud | 20 x 3 -> 3 | 1 x 3-fold | arrmse (lower) |";
+
+    @Test
+    void theAccuracyBenchRunsWithoutThePeer(@TempDir Path dir) throws Exception {
+        OklProcess.Result bench = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "linnerud");
+        assertThat(bench.exitCode()).as(bench.stderr()).isZero();
+        assertThat(bench.stdout()).contains(LINNERUD_ROW).contains("Checks (issue 19, done when)");
+        assertThat(bench.stderr()).contains("bench: linnerud [okl-auto, okl-independent, okl-coupled]");
+    }
+
+    @Test
+    void aRunInPiecesReadsWhatAnEarlierRunKeptAndRefusesAPartItCannotUse(@TempDir Path dir) throws Exception {
+        Path parts = dir.resolve("parts");
+        OklProcess.Result first = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "linnerud", "--parts", parts.toString());
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        Path part = parts.resolve("dataset-linnerud.json");
+        assertThat(part).isRegularFile();
+        assertThat(first.stderr()).contains("bench: linnerud [okl-auto");
+
+        OklProcess.Result second = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "linnerud", "--parts", parts.toString());
+        assertThat(second.exitCode()).as(second.stderr()).isZero();
+        // read, not fitted again: the same table row, and the report says which build ran it
+        assertThat(second.stderr()).contains("bench: read " + part)
+                .doesNotContain("bench: linnerud [okl-auto");
+        assertThat(row(second.stdout())).isEqualTo(row(first.stdout()));
+        assertThat(second.stdout()).contains("Run in pieces (--parts): 1 build (okl ")
+                .contains("- dataset linnerud: okl ").contains("(read from dataset-linnerud.json)");
+
+        // another protocol (the full one) is refused, not mixed in
+        OklProcess.Result full = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--datasets", "linnerud",
+                "--parts", parts.toString());
+        assertThat(full.exitCode()).isNotZero();
+        assertThat(full.stderr().strip()).doesNotContain("\n").contains(part + ": field protocol: quick protocol")
+                .contains("remove the file or give another --parts folder");
+
+        // a broken part: one line naming the file and the field, nothing written
+        String good = Files.readString(part);
+        Files.writeString(part, good.replace("\"rows\" : 20", "\"rows\" : -20"));
+        Path markdown = dir.resolve("accuracy.md");
+        OklProcess.Result broken = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "linnerud", "--parts", parts.toString(), "--markdown", markdown.toString());
+        assertThat(broken.exitCode()).isNotZero();
+        assertThat(broken.stderr().strip()).doesNotContain("\n")
+                .contains(part + ": field result.rows: not a whole number >= 0");
+        assertThat(markdown).doesNotExist();
+    }
+
+    private static String row(String report) {
+        return report.lines().filter(l -> l.startsWith(LINNERUD_ROW)).findFirst().orElseThrow();
+    }
+}
