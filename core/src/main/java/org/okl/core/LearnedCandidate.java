@@ -132,8 +132,7 @@ public final class LearnedCandidate {
         if (targets.isEmpty() || !targets.get().isFinite()) {
             throw new IllegalArgumentException("the output embedding has no explicit, complete targets");
         }
-        KernelLearning.Family family = spec.kernel().get().name().equals("laplacian")
-                ? KernelLearning.Family.LAPLACIAN : KernelLearning.Family.GAUSSIAN;
+        KernelLearning.Family family = family(spec);
         LinearAlgebra la = okl.context().linearAlgebra();
         KernelLearning.Learned learned;
         learned = KernelLearning.learn(transformed.inputs(), targets.get(), family, new KernelLearning.Options(
@@ -143,23 +142,43 @@ public final class LearnedCandidate {
 
     /** Why the learned candidate does not apply to this pipeline and data, or empty. */
     private static Optional<String> obstacle(PipelineSpec spec, TrainingData data, Okl okl) {
-        String kernel = spec.kernel().map(ComponentSpec::name).orElse("none");
-        if (!kernel.equals("gaussian") && !kernel.equals("laplacian")) {
-            return Optional.of("the chosen kernel is " + UserText.quote(kernel) + ", not gaussian or laplacian");
-        }
-        if (!spec.operator().name().equals("separable") || spec.approximation().isPresent()
-                || !spec.regularizers().isEmpty()) {
-            return Optional.of("it needs an exact separable pipeline without regularizers");
+        Optional<String> pipeline = obstacle(spec, false, okl);
+        if (pipeline.isPresent()) {
+            return pipeline;
         }
         if (data.groups().isPresent() || data.unlabelledInputs().isPresent() || data.unlabelledOutputs().isPresent()
                 || !data.outputs().isFinite()) {
             return Optional.of("it needs complete targets without tasks or unlabelled rows");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Why the learned candidate does not apply to this pipeline, or empty: it needs a Gaussian or Laplacian kernel, a
+     * separable operator without regularizers and the Tikhonov filter, and no kernel sketch unless {@code sketched}
+     * (the low-rank route, {@link SketchedLearnedCandidate}).
+     */
+    static Optional<String> obstacle(PipelineSpec spec, boolean sketched, Okl okl) {
+        String kernel = spec.kernel().map(ComponentSpec::name).orElse("none");
+        if (!kernel.equals("gaussian") && !kernel.equals("laplacian")) {
+            return Optional.of("the chosen kernel is " + UserText.quote(kernel) + ", not gaussian or laplacian");
+        }
+        if (!spec.operator().name().equals("separable") || (!sketched && spec.approximation().isPresent())
+                || !spec.regularizers().isEmpty()) {
+            return Optional.of(sketched ? "it needs a separable pipeline without regularizers"
+                    : "it needs an exact separable pipeline without regularizers");
         }
         if (!(okl.create(org.okl.api.filter.SpectralFilter.class, spec.filter()) instanceof RidgeFilter ridge)
                 || ridge.iterations() != 1 || !spec.filter().name().equals("tikhonov")) {
             return Optional.of("it needs the tikhonov filter");
         }
         return Optional.empty();
+    }
+
+    /** The kernel family of a pipeline the candidate applies to. */
+    static KernelLearning.Family family(PipelineSpec spec) {
+        return spec.kernel().get().name().equals("laplacian") ? KernelLearning.Family.LAPLACIAN
+                : KernelLearning.Family.GAUSSIAN;
     }
 
     /** The pipeline with the learned kernel, output matrix and a lambda path around the learned lambda. */

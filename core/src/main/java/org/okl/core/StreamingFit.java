@@ -256,13 +256,41 @@ public final class StreamingFit {
                         return new GridEdges.Scored<>(lowest, at);
                     });
             best = looked.best().result();
+            bestError = looked.best().error();
             solverRuns += runs[0];
             edges = looked.note().isEmpty() ? "" : "; " + looked.note();
+        }
+        String learnedNote = "";
+        if (select && selection.learn().isPresent()) {
+            int[] runs = {0};
+            RowwiseOutputEmbedding encoder = (RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
+                    spec.output());
+            SketchedLearnedCandidate.Outcome<Fitted> learned = SketchedLearnedCandidate.consider(
+                    best.variant().spec(), bestError, source, encoder::encode, scheme, selection, metric, sign,
+                    variant -> {
+                        FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings,
+                                okl);
+                        runs[0] += r.solverRuns();
+                        Fitted f = r.fitted().get(0);
+                        return new SketchedLearnedCandidate.Run<>(f, f.result());
+                    }, okl);
+            solverRuns += runs[0];
+            if (learned.last().isPresent()) {
+                Fitted last = learned.last().get();
+                for (int j = 0; j < learned.errors().length; j++) {
+                    curve.add(new Provenance.CurvePoint(learned.values(), last.filter().pathValue(j),
+                            learned.errors()[j]));
+                }
+            }
+            if (learned.winner().isPresent()) {
+                best = learned.winner().get().at(learned.pathIndex());
+            }
+            learnedNote = "; " + learned.note();
         }
         String checksum = passes.checksum();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
                 solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
-        return new Result(model(best, transforms, select ? describe(selection, scheme) + edges
+        return new Result(model(best, transforms, select ? describe(selection, scheme) + edges + learnedNote
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 

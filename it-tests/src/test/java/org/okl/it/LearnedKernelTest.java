@@ -11,6 +11,7 @@ import org.okl.api.linalg.Matrix;
 import org.okl.core.Model;
 import org.okl.core.Okl;
 import org.okl.core.PipelineSpec;
+import org.okl.core.Provenance;
 import org.okl.core.SelectionSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.select.KFold;
@@ -32,8 +33,11 @@ class LearnedKernelTest {
 
     /** 120 rows, 6 inputs of which the first two matter, 4 outputs: two signs of one function plus noise. */
     private static Matrix[] data() {
-        Random r = new Random(21);
-        int n = 120;
+        return data(120, 21);
+    }
+
+    private static Matrix[] data(int n, long seed) {
+        Random r = new Random(seed);
         Matrix x = Matrix.zeros(n, 6);
         Matrix y = Matrix.zeros(n, 4);
         double[] loading = {1.0, 0.8, -0.9, 0.5};
@@ -50,10 +54,15 @@ class LearnedKernelTest {
     }
 
     private static PipelineSpec pipeline(boolean learn) {
+        return pipeline(learn ? 1000 : 0);
+    }
+
+    /** The pipeline, learning on at most {@code learnRows} rows (none for 0). */
+    private static PipelineSpec pipeline(int learnRows) {
         SelectionSpec.Builder s = SelectionSpec.kfold(3).metric(Metrics.mse()).grid("kernel.factor", 0.5, 1.0, 2.0)
                 .grid("operator.matrix.omega", 0.0, 0.5).seed(2);
-        if (learn) {
-            s.learn(new SelectionSpec.Learn(2, 1000, 60));
+        if (learnRows > 0) {
+            s.learn(new SelectionSpec.Learn(2, learnRows, 60));
         }
         return PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
                 .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
@@ -65,7 +74,6 @@ class LearnedKernelTest {
         Matrix[] xy = data();
         Model model = OKL.pipeline(pipeline(true)).fit(TrainingData.of(xy[0], xy[1]));
         String how = model.provenance().selection();
-        System.out.println(how);
         assertThat(how).contains("learned candidate (ard-gaussian, A = B B^T + diag(d) of rank 2")
                 .contains("the learned kernel is kept").contains("by width, most relevant first: #")
                 .contains("A's eigenvalues").contains("outputs it groups: {");
@@ -83,6 +91,65 @@ class LearnedKernelTest {
         Model grid = OKL.pipeline(pipeline(false)).fit(TrainingData.of(xy[0], xy[1]));
         assertThat(grid.provenance().selection()).doesNotContain("learned candidate");
         assertThat(grid.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
+    }
+
+    @Test
+    void theLowRankRouteLearnsThroughItsSketch() {
+        // 600 rows of the same kind through 60 Nystrom landmarks: the streamed selection's learned candidate, on
+        // samples of 150 of the 400 training rows of each fold (and of all 600)
+        Matrix[] xy = data(600, 31);
+        Matrix[] test = data(400, 32);
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 60);
+        Model model = OKL.pipeline(pipeline(150).withApproximation(sketch)).fit(TrainingData.of(xy[0], xy[1]));
+        String how = model.provenance().selection();
+        assertThat(how).contains("in one pass over the rows")
+                .contains("learned candidate (ard-gaussian, A = B B^T + diag(d) of rank 2")
+                .contains("learned again on a sample of each fold's training part for its validation, fitted "
+                        + "through the same sketch")
+                .contains("the learned kernel is kept").contains("by width, most relevant first: #")
+                .contains("on the sample of all rows: 150 rows");
+        assertThat(model.spec().approximation()).contains(sketch);
+        ComponentSpec kernel = model.spec().kernel().orElseThrow();
+        assertThat(kernel.name()).isEqualTo("ard-gaussian");
+        @SuppressWarnings("unchecked")
+        List<Number> widths = (List<Number>) kernel.parameters().get("widths");
+        double relevant = Math.max(widths.get(0).doubleValue(), widths.get(1).doubleValue());
+        for (int f = 2; f < 6; f++) {
+            assertThat(widths.get(f).doubleValue()).as("irrelevant feature %d", f).isGreaterThan(5 * relevant);
+        }
+        // the curve holds the grid's points and the candidate's five lambdas; the chosen error is the lowest
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        assertThat(curve.stream().filter(p -> p.grid().containsKey("learned"))).hasSize(5);
+        double lowest = curve.stream().mapToDouble(Provenance.CurvePoint::error).min().orElseThrow();
+        assertThat(curve.stream().filter(p -> p.grid().containsKey("learned"))
+                .mapToDouble(Provenance.CurvePoint::error).min().orElseThrow()).isEqualTo(lowest);
+        // and it predicts new rows better than the same sketch with the grid's kernel
+        Model grid = OKL.pipeline(pipeline(false).withApproximation(sketch)).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(grid.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
+        double learned = mse(model.predict(test[0]).outputs(), test[1]);
+        double gridMse = mse(grid.predict(test[0]).outputs(), test[1]);
+        assertThat(learned).isLessThan(0.9 * gridMse);
+    }
+
+    @Test
+    void theLowRankRouteSaysWhyItWasNotTried() {
+        Matrix[] xy = data(200, 31);
+        PipelineSpec linear = pipeline(true).withKernel(Kernels.linear()).withApproximation(ComponentSpec.of(
+                "nystrom", "rank", 20)).withSelection(SelectionSpec.kfold(3).metric(Metrics.mse()).seed(2)
+                        .learn(new SelectionSpec.Learn(2, 1000, 60)).build());
+        Model model = OKL.pipeline(linear).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(model.provenance().selection()).contains("in one pass over the rows").contains("learned candidate "
+                + "not tried: the chosen kernel is 'linear', not gaussian or laplacian");
+    }
+
+    private static double mse(Matrix predicted, Matrix truth) {
+        double s = 0;
+        for (int i = 0; i < truth.rows(); i++) {
+            for (int k = 0; k < truth.cols(); k++) {
+                s += Math.pow(predicted.get(i, k) - truth.get(i, k), 2);
+            }
+        }
+        return s / (truth.rows() * truth.cols());
     }
 
     @Test

@@ -1,0 +1,236 @@
+package org.okl.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.okl.api.linalg.Matrix;
+import org.okl.api.metric.SquaredErrorMetric;
+import org.okl.api.rows.FoldScheme;
+import org.okl.api.rows.RowSource;
+import org.okl.linalg.NonFiniteMatrixException;
+import org.okl.linalg.learn.KernelLearning;
+import org.okl.linalg.streamed.SketchSelection;
+
+/**
+ * The learned candidate ({@link SelectionSpec#learn()}) on the low-rank route ({@link StreamingFit}): per-feature
+ * widths, the output matrix {@code A = B B^T + diag(d)} and lambda are learned by the Gaussian-process marginal
+ * likelihood ({@link KernelLearning}) on a seeded sample of at most {@code rows} training rows, and the learned
+ * kernel is then fitted through the same kernel sketch as the grid, so its cost on all rows stays the sketch's.
+ *
+ * <p>The cross-validation is as honest as the in-memory candidate's ({@link LearnedCandidate}): one pass over the rows
+ * draws a sample of each validation fold's training part and one of all rows (reservoir sampling, so the same rows
+ * whatever the blocks); for each fold the kernel is learned on that fold's sample alone and the learned pipeline is
+ * fitted on the streamed folds, of which only that fold's validation error is used; the kernel learned on all rows'
+ * sample gives the final model. The candidate replaces the grid's choice only when its mean validation error (at the
+ * best of its 5 lambdas around the learned one) is lower. It costs one pass to sample, k + 1 learnings and k + 1
+ * streamed fits of one variant.
+ *
+ * <p>It is not tried where a cluster holds the rows (the learning reads its sample on this machine), on more than
+ * {@value #MAX_FEATURES} input features (one width each), or for pipelines the in-memory candidate does not take.
+ */
+final class SketchedLearnedCandidate {
+    /** The most input features whose widths are learned. */
+    static final int MAX_FEATURES = 1000;
+
+    private SketchedLearnedCandidate() {
+    }
+
+    /**
+     * One learned variant fitted over the streamed folds.
+     *
+     * @param fitted the fitted variant (the caller's type)
+     * @param result its validation sums per fold and path point, and its weights on all rows
+     */
+    record Run<T>(T fitted, SketchSelection.Result result) {
+    }
+
+    /**
+     * What the candidate gave.
+     *
+     * @param winner    the learned variant fitted on all rows when it won, else empty
+     * @param last      the learned variant fitted on all rows, when it was tried (for the curve's lambdas)
+     * @param errors    the candidate's validation error per path point (the metric's sign applied), empty when not
+     *                  tried
+     * @param pathIndex the best path point
+     * @param values    the curve's values of the candidate
+     * @param note      what was tried, learned and kept
+     * @param runs      the streamed fits it took
+     */
+    record Outcome<T>(Optional<T> winner, Optional<T> last, double[] errors, int pathIndex, Map<String, Object> values,
+            String note, int runs) {
+    }
+
+    /**
+     * Learns and cross-validates the candidate beside the grid's choice.
+     *
+     * @param chosen    the grid's chosen pipeline
+     * @param gridError its validation error (sign applied: lower is better)
+     * @param rows      the training rows through the transforms
+     * @param encode    the output embedding's encoding of a block of outputs
+     * @param scheme    the streamed folds
+     * @param sign      1, or -1 for a metric where higher is better
+     * @param fit       fits one variant over the streamed folds
+     */
+    static <T> Outcome<T> consider(PipelineSpec chosen, double gridError, RowSource rows, UnaryOperator<Matrix> encode,
+            FoldScheme scheme, SelectionSpec selection, SquaredErrorMetric metric, double sign,
+            Function<GridVariants.Variant, Run<T>> fit, Okl okl) {
+        SelectionSpec.Learn budget = selection.learn().orElseThrow();
+        Map<String, Object> values = Map.of("learned", LearnedCandidate.family(chosen)
+                == KernelLearning.Family.LAPLACIAN ? "ard-laplacian" : "ard-gaussian");
+        Optional<String> obstacle = LearnedCandidate.obstacle(chosen, true, okl);
+        if (obstacle.isEmpty() && okl.passesWhereHeld(rows).isPresent()) {
+            obstacle = Optional.of("a cluster holds the rows");
+        }
+        if (obstacle.isEmpty() && rows.dimension() > MAX_FEATURES) {
+            obstacle = Optional.of(String.format(Locale.ROOT, "%,d input features, more than %,d widths to learn",
+                    rows.dimension(), MAX_FEATURES));
+        }
+        if (obstacle.isEmpty() && scheme.validationFolds() == 0) {
+            obstacle = Optional.of("no validation folds");
+        }
+        if (obstacle.isPresent()) {
+            return notTried("learned candidate not tried: " + obstacle.get(), values);
+        }
+        int folds = scheme.validationFolds();
+        double seconds = 0;
+        int runs = 0;
+        try {
+            Sample[] samples = Sample.draw(rows, encode, scheme, budget.rows(), selection.seed());
+            SketchSelection.Result[] perFold = new SketchSelection.Result[folds];
+            for (int f = 0; f < folds; f++) {
+                LearnedCandidate.Learning l = learn(chosen, samples[f], budget, selection.seed(), okl);
+                seconds += l.learned().seconds();
+                perFold[f] = fit.apply(new GridVariants.Variant(l.spec(), values)).result();
+                runs++;
+            }
+            LearnedCandidate.Learning all = learn(chosen, samples[folds], budget, selection.seed(), okl);
+            seconds += all.learned().seconds();
+            Run<T> last = fit.apply(new GridVariants.Variant(all.spec(), values));
+            runs++;
+            double[] errors = new double[last.result().length()];
+            for (int f = 0; f < folds; f++) {
+                for (int j = 0; j < errors.length; j++) {
+                    errors[j] += sign * metric.fromSums(perFold[f].validation()[f][j]) / folds;
+                }
+            }
+            int best = 0;
+            for (int j = 1; j < errors.length; j++) {
+                if (errors[j] < errors[best]) {
+                    best = j;
+                }
+            }
+            boolean wins = errors[best] < gridError;
+            KernelLearning.Learned learned = all.learned();
+            String note = String.format(Locale.ROOT, "learned candidate (%s, A = B B^T + diag(d) of rank %d, lambda; "
+                    + "marginal likelihood by L-BFGS on a sample of at most %,d training rows, learned again on a "
+                    + "sample of each fold's training part for its validation, fitted through the same sketch: "
+                    + "%.1f s of learning in all; on the sample of all rows: %d rows, %d iterations, %d evaluations, "
+                    + "stop: %s): validation error %.6g against the grid's %.6g, %s; %s", values.get("learned"),
+                    learned.factor().cols(), budget.rows(), seconds, learned.rows(), learned.iterations(),
+                    learned.evaluations(), learned.stop(), sign * errors[best], sign * gridError,
+                    wins ? "the learned kernel is kept" : "the grid's choice is kept",
+                    LearnedCandidate.describe(learned, rows.outputNames(), okl.context().linearAlgebra()));
+            return new Outcome<>(wins ? Optional.of(last.fitted()) : Optional.empty(), Optional.of(last.fitted()),
+                    errors, best, values, note, runs);
+        } catch (IllegalArgumentException | NonFiniteMatrixException e) {
+            // a learning that failed never fails the fit: the grid's choice stands
+            Outcome<T> none = notTried("learned candidate not tried: " + e.getMessage(), values);
+            return new Outcome<>(none.winner(), none.last(), none.errors(), 0, values, none.note(), runs);
+        }
+    }
+
+    private static <T> Outcome<T> notTried(String note, Map<String, Object> values) {
+        return new Outcome<>(Optional.empty(), Optional.empty(), new double[0], 0, values, note, 0);
+    }
+
+    private static LearnedCandidate.Learning learn(PipelineSpec chosen, Sample sample, SelectionSpec.Learn budget,
+            long seed, Okl okl) {
+        if (sample.inputs().rows() < 3) {
+            throw new IllegalArgumentException("a training part of " + sample.inputs().rows() + " rows");
+        }
+        KernelLearning.Learned learned = KernelLearning.learn(sample.inputs(), sample.targets(),
+                LearnedCandidate.family(chosen), new KernelLearning.Options(budget.rank(), budget.rows(),
+                        budget.iterations(), seed), okl.context().linearAlgebra());
+        int n = (int) Math.min(Integer.MAX_VALUE, sample.population());
+        return new LearnedCandidate.Learning(learned, LearnedCandidate.learnedSpec(chosen, learned, n));
+    }
+
+    /**
+     * A seeded uniform sample of a set of training rows: transformed inputs, encoded targets, and how many rows the
+     * set has.
+     */
+    record Sample(Matrix inputs, Matrix targets, long population) {
+
+        /**
+         * In one pass: a sample of each validation fold's training part (sets 0..k-1) and of all rows (set k), each
+         * of at most {@code size} rows, by reservoir sampling (Vitter's algorithm R) with its own seeded stream, so
+         * the sample depends only on the rows' order, not on the blocks they come in.
+         */
+        static Sample[] draw(RowSource rows, UnaryOperator<Matrix> encode, FoldScheme scheme, int size, long seed) {
+            int folds = scheme.validationFolds();
+            int sets = folds + 1;
+            boolean[][] training = new boolean[folds][];
+            for (int f = 0; f < folds; f++) {
+                training[f] = scheme.trainingGroups(f);
+            }
+            List<List<double[][]>> kept = new ArrayList<>();
+            long[] seen = new long[sets];
+            SplittableRandom[] random = new SplittableRandom[sets];
+            for (int s = 0; s < sets; s++) {
+                kept.add(new ArrayList<>());
+                random[s] = new SplittableRandom(FoldScheme.mix(seed, 1000 + s));
+            }
+            rows.forEachRowBlock((first, inputs, outputs) -> {
+                Matrix targets = encode.apply(outputs);
+                for (int i = 0; i < inputs.rows(); i++) {
+                    int group = scheme.groupOf(first + i);
+                    for (int s = 0; s < sets; s++) {
+                        if (s < folds && !training[s][group]) {
+                            continue;
+                        }
+                        long index = seen[s]++;
+                        int slot;
+                        if (index < size) {
+                            slot = -1;
+                        } else {
+                            long r = random[s].nextLong(index + 1);
+                            if (r >= size) {
+                                continue;
+                            }
+                            slot = (int) r;
+                        }
+                        double[][] row = {inputs.row(i), targets.row(i)};
+                        if (slot < 0) {
+                            kept.get(s).add(row);
+                        } else {
+                            kept.get(s).set(slot, row);
+                        }
+                    }
+                }
+            });
+            Sample[] out = new Sample[sets];
+            for (int s = 0; s < sets; s++) {
+                List<double[][]> k = kept.get(s);
+                int p = rows.dimension();
+                int d = k.isEmpty() ? 0 : k.get(0)[1].length;
+                Matrix x = Matrix.zeros(k.size(), p);
+                Matrix y = Matrix.zeros(k.size(), d);
+                for (int i = 0; i < k.size(); i++) {
+                    for (int j = 0; j < p; j++) {
+                        x.set(i, j, k.get(i)[0][j]);
+                    }
+                    for (int j = 0; j < d; j++) {
+                        y.set(i, j, k.get(i)[1][j]);
+                    }
+                }
+                out[s] = new Sample(x, y, seen[s]);
+            }
+            return out;
+        }
+    }
+}
