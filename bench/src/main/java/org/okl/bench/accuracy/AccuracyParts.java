@@ -6,17 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +18,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.okl.api.OklVersion;
 import org.okl.api.text.UserText;
 import org.okl.core.io.AtomicFiles;
 
@@ -36,9 +29,9 @@ import org.okl.core.io.AtomicFiles;
  * unit asked for, whichever run produced it. A unit that failed is not written, so the next run tries it again.
  *
  * <p>A part records the protocol it ran under (quick or full, the folds' seed, whether the scikit-learn peer ran) and
- * a part of another protocol is refused, not mixed in; it also records which OKL build ran it (the version and the
- * first 12 hex digits of the SHA-256 of its JAR), when it finished and the load average then, and the report lists
- * them ({@link #provenance}), so a reader sees when pieces came from different builds or a loaded machine.
+ * a part of another protocol is refused, not mixed in; it also records which OKL build ran it
+ * ({@link org.okl.bench.BuildId}), when it finished and the load average then, and the report lists them
+ * ({@link #provenance}), so a reader sees when pieces came from different builds or a loaded machine.
  *
  * <p>A part file is data: it is read as numbers and text only (no path or class it names is used), every field is
  * checked, and text from it reaches the report quoted. A malformed part fails with one line naming the file and the
@@ -99,7 +92,7 @@ public final class AccuracyParts {
      * @param protocol this run's protocol
      */
     public AccuracyParts(Path dir, Protocol protocol) {
-        this(dir, protocol, currentBuild());
+        this(dir, protocol, org.okl.bench.BuildId.current());
     }
 
     AccuracyParts(Path dir, Protocol protocol, String build) {
@@ -431,29 +424,6 @@ public final class AccuracyParts {
         } catch (IOException | RuntimeException e) {
             return "unknown";
         }
-    }
-
-    /**
-     * This OKL build: the version and the first 12 hex digits of the SHA-256 of the JAR the benchmark runs from
-     * ({@code classes} when it runs from a build's class folders).
-     */
-    static String currentBuild() {
-        String hash = "classes";
-        try {
-            var source = AccuracyParts.class.getProtectionDomain().getCodeSource();
-            Path location = source == null ? null : Path.of(source.getLocation().toURI());
-            if (location != null && Files.isRegularFile(location)) {
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                try (InputStream in = new DigestInputStream(Files.newInputStream(location), sha)) {
-                    in.transferTo(java.io.OutputStream.nullOutputStream());
-                }
-                hash = HexFormat.of().formatHex(sha.digest()).substring(0, 12);
-            }
-        } catch (IOException | URISyntaxException | NoSuchAlgorithmException | SecurityException
-                | IllegalArgumentException e) {
-            hash = "unknown";
-        }
-        return "okl " + OklVersion.get() + " " + hash;
     }
 
     private static String describe(DatasetPlan p) {

@@ -24,11 +24,13 @@ import org.okl.core.Okl;
 import org.okl.core.data.MissingDatasets;
 import org.okl.core.io.AtomicFiles;
 import org.okl.core.io.IoErrors;
+import org.okl.experiments.Checkpoints;
 import org.okl.experiments.Experiment;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.ReportPart;
 import org.okl.experiments.ReportWriter;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.catalog.Experiments;
 import org.okl.experiments.table.ResultTable;
 import picocli.CommandLine.Command;
@@ -67,6 +69,11 @@ public final class ExperimentCommand implements Runnable {
     @Option(names = "--part", paramLabel = "DIR", description = "Also write each experiment's share of the "
             + "results into DIR as soon as it ends (EXPERIMENT.part and its figures), for --assemble.")
     private Path part;
+
+    @Option(names = "--checkpoints", paramLabel = "DIR", description = "Keep the finished units of long experiments "
+            + "(oel-multilabel's Bibtex draws) in DIR/EXPERIMENT as they end and read them back instead of computing "
+            + "them again, so a run stopped midway resumes; the test set is still scored once, at the end.")
+    private Path checkpoints;
 
     @Option(names = "--assemble", paramLabel = "DIR", description = "Run nothing: write --markdown and --report "
             + "from the parts that runs with --part DIR left there (experiments run in separate processes).")
@@ -110,8 +117,15 @@ public final class ExperimentCommand implements Runnable {
             long t0 = System.nanoTime();
             double load0 = load();
             // one context, so one seal, per experiment: a test set is scored once per experiment run
-            ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress);
-            ExperimentResult r = e.run(context);
+            ExperimentContext context = new ExperimentContext(okl, quick, okl.context().seed(), progress,
+                    new TestSeal(), checkpoints == null ? Checkpoints.none()
+                            : Checkpoints.in(checkpoints.resolve(e.name())));
+            ExperimentResult r;
+            try {
+                r = e.run(context);
+            } catch (Checkpoints.BadCheckpoint bad) {
+                throw new UsageException(bad.getMessage());
+            }
             durations.add(e.name() + " " + minutes(System.nanoTime() - t0));
             results.add(r);
             if (part != null) {

@@ -1,5 +1,9 @@
 package org.okl.experiments.multilabel;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +22,11 @@ import org.okl.bench.BenchTask;
 import org.okl.bench.Timing;
 import org.okl.core.Model;
 import org.okl.core.Okl;
+import org.okl.core.PipelineFiles;
 import org.okl.core.PipelineSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.select.LabelledSplit;
+import org.okl.experiments.Checkpoints;
 import org.okl.experiments.ExperimentContext;
 import org.okl.experiments.ExperimentResult;
 import org.okl.experiments.Grids;
@@ -45,6 +51,7 @@ import org.okl.metrics.Metrics;
  */
 final class BibtexRun {
     static final String ID = "bibtex";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * The protocol.
@@ -100,15 +107,17 @@ final class BibtexRun {
      * @param edges5    Table 5's choices on (or beyond) an edge of their grids
      * @param edges6    Table 6's, the same
      * @param table6Size documents in a draw of Table 6
+     * @param checkpoints which draws came from checkpoints ({@link Checkpoints#provenance}), empty without them
      */
     record Result(boolean ran, String reason, Map<String, double[]> table5,
             Map<String, List<Map<String, Object>>> chosen5, Map<Integer, double[]> fig3, Map<String, double[]> table6,
             Map<String, List<Map<String, Object>>> chosen6, Map<String, double[]> fit, Map<String, double[]> decode,
-            double meanLabels, Comparison.Load load, List<String> edges5, List<String> edges6, int table6Size) {
+            double meanLabels, Comparison.Load load, List<String> edges5, List<String> edges6, int table6Size,
+            List<String> checkpoints) {
 
         static Result notRun(String reason) {
             return new Result(false, reason, null, null, null, null, null, null, null, 0,
-                    Comparison.Load.notRecorded(), List.of(), List.of(), 0);
+                    Comparison.Load.notRecorded(), List.of(), List.of(), 0, List.of());
         }
 
         List<ResultTable> tables() {
@@ -153,13 +162,19 @@ final class BibtexRun {
                 return List.of("Bibtex (BM22's data for Tables 5, 6, 11 and, as a substitute for Bookmarks, Fig. 3)"
                         + " was not run: " + reason + ".");
             }
-            return List.of("Bibtex is BM22's data set as they describe it (Table 4: 4,880 / 2,515, 1,836 features, 159"
+            List<String> out = new ArrayList<>();
+            if (!checkpoints.isEmpty()) {
+                out.add("The draws were computed in pieces (okl experiment --checkpoints), each kept when done and"
+                        + " scored together at the end: " + String.join("; ", checkpoints) + ".");
+            }
+            out.add("Bibtex is BM22's data set as they describe it (Table 4: 4,880 / 2,515, 1,836 features, 159"
                     + " labels); our protocol differs in the grids (theirs are unpublished), the input width (median"
                     + " heuristic on the labelled documents), the selection metric (F1), and the randomized eigensolver."
                     + " BM22 give no ± and do not say how the 2,000 labelled documents were drawn (ours: at random,"
                     + " one draw per seed). Table 6's draws take " + table6Size + " of the 4,880 training documents"
                     + " (BM22: all of them; with all, every draw would be the same data). Fig. 3 is on Bookmarks in"
                     + " BM22 (m up to 50,000); here m goes up to the 2,880 other Bibtex training outputs.");
+            return out;
         }
 
         private static String percent(double[] f) {
@@ -175,8 +190,53 @@ final class BibtexRun {
     }
 
     /** One draw of Table 5 and Fig. 3: the chosen values and the (not yet scored) test predictions. */
-    private record Draw5(Map<String, Map<String, Object>> chosen, Map<String, Decoded> table5,
+    record Draw5(Map<String, Map<String, Object>> chosen, Map<String, Decoded> table5,
             Map<Integer, Decoded> fig3) {
+
+        /** What a checkpoint keeps: the chosen values and the decoded test labels. */
+        Checkpoints.Stored stored() {
+            ObjectNode fields = JSON.createObjectNode();
+            fields.set("chosen", JSON.valueToTree(chosen));
+            ArrayNode methods = fields.putArray("table5");
+            ArrayNode ms = fields.putArray("fig3");
+            Map<String, Matrix> matrices = new LinkedHashMap<>();
+            int k = 0;
+            for (Map.Entry<String, Decoded> e : table5.entrySet()) {
+                methods.add(e.getKey());
+                matrices.put("table5-" + k++, e.getValue().outputs());
+            }
+            fig3.forEach((m, p) -> {
+                ms.add(m);
+                matrices.put("fig3-" + m, p.outputs());
+            });
+            return Checkpoints.Stored.of(fields, matrices);
+        }
+
+        /** The draw from its checkpoint. */
+        static Draw5 of(Checkpoints.Stored stored) {
+            Map<String, Decoded> table5 = new LinkedHashMap<>();
+            JsonNode methods = stored.field("table5");
+            for (int k = 0; k < methods.size(); k++) {
+                table5.put(methods.get(k).asText(), Decoded.of(stored.matrix("table5-" + k)));
+            }
+            Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
+            for (JsonNode m : stored.field("fig3")) {
+                fig3.put(m.asInt(), Decoded.of(stored.matrix("fig3-" + m.asInt())));
+            }
+            return new Draw5(chosenValues(stored), table5, fig3);
+        }
+    }
+
+    /** The chosen values kept in a checkpoint, method by method: numbers as numbers, the rest as text. */
+    private static Map<String, Map<String, Object>> chosenValues(Checkpoints.Stored stored) {
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        stored.field("chosen").fields().forEachRemaining(method -> {
+            Map<String, Object> values = new LinkedHashMap<>();
+            method.getValue().fields().forEachRemaining(v -> values.put(v.getKey(), v.getValue().isNumber()
+                    ? v.getValue().numberValue() : v.getValue().asText()));
+            out.put(method.getKey(), values);
+        });
+        return out;
     }
 
     /**
@@ -184,8 +244,37 @@ final class BibtexRun {
      * not kept: each holds its training documents and weights (hundreds of MB at 4,392 documents), and three draws of
      * them beside Table 11's fits on all 4,880 ran a 5.4 GiB heap out of memory.
      */
-    private record Draw6(Map<String, Map<String, Object>> chosen, Map<String, PipelineSpec> fixed,
+    record Draw6(Map<String, Map<String, Object>> chosen, Map<String, PipelineSpec> fixed,
             Map<String, Decoded> predicted) {
+
+        /** What a checkpoint keeps: the chosen values, the pipelines at them and the decoded test labels. */
+        Checkpoints.Stored stored() {
+            ObjectNode fields = JSON.createObjectNode();
+            fields.set("chosen", JSON.valueToTree(chosen));
+            ObjectNode pipelines = fields.putObject("fixed");
+            fixed.forEach((m, spec) -> pipelines.put(m, PipelineFiles.toJson(spec)));
+            ArrayNode methods = fields.putArray("predicted");
+            Map<String, Matrix> matrices = new LinkedHashMap<>();
+            int k = 0;
+            for (Map.Entry<String, Decoded> e : predicted.entrySet()) {
+                methods.add(e.getKey());
+                matrices.put("predicted-" + k++, e.getValue().outputs());
+            }
+            return Checkpoints.Stored.of(fields, matrices);
+        }
+
+        /** The draw from its checkpoint (its pipelines read as pipeline files are: data, checked). */
+        static Draw6 of(Checkpoints.Stored stored, Okl okl) {
+            Map<String, PipelineSpec> fixed = new LinkedHashMap<>();
+            stored.field("fixed").fields().forEachRemaining(e -> fixed.put(e.getKey(), PipelineFiles.parse(
+                    e.getValue().asText(), stored.source() + " (" + e.getKey() + ")", okl.registry())));
+            Map<String, Decoded> predicted = new LinkedHashMap<>();
+            JsonNode methods = stored.field("predicted");
+            for (int k = 0; k < methods.size(); k++) {
+                predicted.put(methods.get(k).asText(), Decoded.of(stored.matrix("predicted-" + k)));
+            }
+            return new Draw6(chosenValues(stored), fixed, predicted);
+        }
     }
 
     static Result run(Okl okl, ExperimentContext context, Settings s) {
@@ -208,7 +297,10 @@ final class BibtexRun {
         Path candidates = candidatesFile(train.outputs());
         try {
             for (int d = 0; d < s.draws(); d++) {
-                draws5.add(table5Draw(okl, context, s, train, test.inputs(), outputSigma, candidates, seed + d));
+                long drawSeed = seed + d;
+                draws5.add(context.checkpoints().unit("table5-draw-" + drawSeed, protocol(s, "Table 5", drawSeed),
+                        () -> table5Draw(okl, context, s, train, test.inputs(), outputSigma, candidates, drawSeed),
+                        Draw5::stored, Draw5::of));
                 context.progress().printf(Locale.ROOT, "oel-multilabel: bibtex Table 5 and Fig. 3, draw %d/%d done"
                         + " (%s s so far)%n", d + 1, s.draws(), Summary.seconds(System.nanoTime() - start));
                 context.progress().flush();
@@ -226,25 +318,11 @@ final class BibtexRun {
         List<Double> lambdas6 = table6Lambdas(s);
         List<Draw6> draws6 = new ArrayList<>();
         for (int d = 0; d < s.table6Draws(); d++) {
-            LabelledDraw draw = LabelledDraw.draw(train.size(), size6, 0, seed + d);
-            TrainingData part = TrainingData.of(train.inputs().selectRows(draw.labelled()),
-                    train.outputs().selectRows(draw.labelled()));
-            OelPipelines p6 = new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, seed + d)
-                    .toRows()), outputSigma, s.table6Repetitions(), seed + d);
-            Map<String, Model> models = new LinkedHashMap<>();
-            models.put("IOKR", okl.pipeline(p6.iokrSelected(lambdas6, okl)).fit(part));
-            progress(context, "Table 6 draw " + (d + 1) + " IOKR", models.get("IOKR"));
-            models.put("OEL0", okl.pipeline(p6.oel0(s.table6Ps(), lambdas6, okl)).fit(part));
-            progress(context, "Table 6 draw " + (d + 1) + " OEL0", models.get("OEL0"));
-            Map<String, Decoded> predicted = new LinkedHashMap<>();
-            Map<String, Map<String, Object>> chosen = new LinkedHashMap<>();
-            Map<String, PipelineSpec> fixed = new LinkedHashMap<>();
-            models.forEach((m, model) -> {
-                predicted.put(m, model.predict(test.inputs()));
-                chosen.put(m, model.provenance().chosen());
-                fixed.put(m, atChosenLambda(model));
-            });
-            draws6.add(new Draw6(chosen, fixed, predicted));
+            long drawSeed = seed + d;
+            int number = d + 1;
+            draws6.add(context.checkpoints().unit("table6-draw-" + drawSeed, protocol(s, "Table 6", drawSeed),
+                    () -> table6Draw(okl, context, s, train, test.inputs(), outputSigma, size6, drawSeed, number),
+                    Draw6::stored, stored -> Draw6.of(stored, okl)));
             context.progress().printf(Locale.ROOT, "oel-multilabel: bibtex Table 6, draw %d/%d done (%s s so far)%n",
                     d + 1, s.table6Draws(), Summary.seconds(System.nanoTime() - start));
             context.progress().flush();
@@ -314,7 +392,37 @@ final class BibtexRun {
                     lambdas6, "output.p", ps6)));
         }
         return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels,
-                timer.load(), edges5, edges6, size6);
+                timer.load(), edges5, edges6, size6, context.checkpoints().provenance());
+    }
+
+    /** What a draw depends on: the protocol's settings (its grids among them), the table and the draw's seed. */
+    private static String protocol(Settings s, String table, long drawSeed) {
+        return "oel-multilabel bibtex " + table + ", seed " + drawSeed + ", " + s;
+    }
+
+    /** One draw of Table 6 (IOKR and OEL0 on a share of the training documents), its test documents predicted. */
+    private static Draw6 table6Draw(Okl okl, ExperimentContext context, Settings s, Dataset.Split train,
+            Matrix testInputs, double outputSigma, int size6, long drawSeed, int number) {
+        LabelledDraw draw = LabelledDraw.draw(train.size(), size6, 0, drawSeed);
+        TrainingData part = TrainingData.of(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()));
+        OelPipelines p6 = new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, drawSeed)
+                .toRows()), outputSigma, s.table6Repetitions(), drawSeed);
+        List<Double> lambdas6 = table6Lambdas(s);
+        Map<String, Model> models = new LinkedHashMap<>();
+        models.put("IOKR", okl.pipeline(p6.iokrSelected(lambdas6, okl)).fit(part));
+        progress(context, "Table 6 draw " + number + " IOKR", models.get("IOKR"));
+        models.put("OEL0", okl.pipeline(p6.oel0(s.table6Ps(), lambdas6, okl)).fit(part));
+        progress(context, "Table 6 draw " + number + " OEL0", models.get("OEL0"));
+        Map<String, Decoded> predicted = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> chosen = new LinkedHashMap<>();
+        Map<String, PipelineSpec> fixed = new LinkedHashMap<>();
+        models.forEach((m, model) -> {
+            predicted.put(m, model.predict(testInputs));
+            chosen.put(m, model.provenance().chosen());
+            fixed.put(m, atChosenLambda(model));
+        });
+        return new Draw6(chosen, fixed, predicted);
     }
 
     /** One draw of Table 5 (OEL0, OEL, IOKR at OEL's λ and at its own) and Fig. 3, its test documents predicted. */

@@ -5,12 +5,22 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.DatasetSource;
+import org.okl.api.decoder.Decoded;
+import org.okl.api.linalg.Matrix;
 import org.okl.core.Okl;
+import org.okl.core.PipelineFiles;
+import org.okl.core.PipelineSpec;
+import org.okl.experiments.Checkpoints;
 import org.okl.experiments.ExperimentContext;
+import org.okl.experiments.TestSeal;
 import org.okl.experiments.baldassarre.TestOkl;
 
 /**
@@ -32,15 +42,55 @@ class BibtexRunTest {
     }
 
     @Test
-    void aSmallRunGivesEveryTableAndClaim() {
+    void aDrawKeptInACheckpointIsReadBackAsItWas(@TempDir Path dir) {
+        Okl okl = TestOkl.create();
+        Matrix labels = Matrix.fromRows(new double[][] {{1, 0, 1}, {0, 0, 1}});
+        Map<String, Map<String, Object>> chosen = new LinkedHashMap<>();
+        chosen.put("OEL", Map.of("output.p", 2048, "filter.lambda", 1e-4, "output.c", 0.5));
+        chosen.put("IOKR (own λ)", Map.of("filter.lambda", 1e-3));
+        Map<String, Decoded> table5 = new LinkedHashMap<>();
+        table5.put("OEL", Decoded.of(labels));
+        table5.put("IOKR (own λ)", Decoded.of(labels.times(0)));
+        Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
+        fig3.put(0, Decoded.of(labels));
+        fig3.put(2880, Decoded.of(labels.times(2)));
+        BibtexRun.Draw5 draw = new BibtexRun.Draw5(chosen, table5, fig3);
+        Checkpoints.in(dir).unit("d5", "p", () -> draw, BibtexRun.Draw5::stored, BibtexRun.Draw5::of);
+        BibtexRun.Draw5 read = Checkpoints.in(dir).unit("d5", "p", () -> {
+            throw new AssertionError("read, not computed");
+        }, BibtexRun.Draw5::stored, BibtexRun.Draw5::of);
+        assertThat(read.table5().keySet()).containsExactly("OEL", "IOKR (own λ)");
+        assertThat(read.table5().get("OEL").outputs().data()).containsExactly(labels.data());
+        assertThat(read.table5().get("IOKR (own λ)").outputs().data()).containsExactly(0, 0, 0, 0, 0, 0);
+        assertThat(read.fig3().keySet()).containsExactly(0, 2880);
+        assertThat(read.fig3().get(2880).outputs().data()).containsExactly(labels.times(2).data());
+        assertThat(OelMultilabelExperiment.perDraw(List.of(read.chosen().get("OEL"))))
+                .isEqualTo(OelMultilabelExperiment.perDraw(List.of(chosen.get("OEL"))));
+        assertThat(((Number) read.chosen().get("OEL").get("output.p")).intValue()).isEqualTo(2048);
+
+        PipelineSpec spec = PipelineFiles.parse("{\"kernel\": {\"name\": \"gaussian\", \"sigma\": 2.5}, "
+                + "\"filter\": {\"name\": \"tikhonov\", \"lambda\": 0.001}}", "test", okl.registry());
+        BibtexRun.Draw6 six = new BibtexRun.Draw6(Map.of("IOKR", Map.of("filter.lambda", 1e-3)),
+                Map.of("IOKR", spec), Map.of("IOKR", Decoded.of(labels)));
+        Checkpoints.in(dir).unit("d6", "p", () -> six, BibtexRun.Draw6::stored, s -> BibtexRun.Draw6.of(s, okl));
+        BibtexRun.Draw6 read6 = Checkpoints.in(dir).unit("d6", "p", () -> {
+            throw new AssertionError("read, not computed");
+        }, BibtexRun.Draw6::stored, s -> BibtexRun.Draw6.of(s, okl));
+        assertThat(read6.fixed().get("IOKR")).isEqualTo(spec);
+        assertThat(read6.predicted().get("IOKR").outputs().data()).containsExactly(labels.data());
+        assertThat(read6.chosen()).isEqualTo(Map.of("IOKR", Map.of("filter.lambda", 1e-3)));
+    }
+
+    @Test
+    void aSmallRunGivesEveryTableAndClaim(@TempDir Path dir) {
         Okl okl = Okl.builder().build();
         assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("bibtex")).isAvailable(okl.context()),
                 "bibtex not downloaded");
         BibtexRun.Settings small = new BibtexRun.Settings(300, 2, List.of(1e-3, 1e-1), List.of(16, 64),
                 List.of(0.5), List.of(0.0, 1.0), 2, 2, List.of(64), 2, 2, 0.3);
         StringWriter progress = new StringWriter();
-        BibtexRun.Result r = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(progress)),
-                small);
+        BibtexRun.Result r = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(progress),
+                new TestSeal(), Checkpoints.in(dir)), small);
         assertThat(r.ran()).isTrue();
         assertThat(r.table5()).containsOnlyKeys("IOKR (OEL's λ)", "IOKR (own λ)", "OEL0", "OEL");
         // units are draws: one F1 per draw, each the mean over the 2,515 test documents
@@ -55,5 +105,17 @@ class BibtexRunTest {
         assertThat(r.tables()).hasSize(3);
         assertThat(OelMultilabelNotes.claims(List.of(), r)).extracting(c -> c.source()).contains(
                 "BM22 Fig. 3", "BM22 Table 6 (Bibtex)", "BM22 Table 11 (Bibtex)");
+        assertThat(r.checkpoints()).hasSize(4).allMatch(l -> l.endsWith("(computed now)"));
+
+        // again from the checkpoints: no draw is selected or fitted again, and the test scores are the same
+        StringWriter again = new StringWriter();
+        BibtexRun.Result resumed = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(again),
+                new TestSeal(), Checkpoints.in(dir)), small);
+        assertThat(again.toString()).doesNotContain(" chose ");
+        assertThat(resumed.checkpoints()).hasSize(4).allMatch(l -> l.contains("(read from table"));
+        r.table5().forEach((m, f) -> assertThat(resumed.table5().get(m)).as(m).containsExactly(f));
+        r.table6().forEach((m, f) -> assertThat(resumed.table6().get(m)).as(m).containsExactly(f));
+        r.fig3().forEach((m, f) -> assertThat(resumed.fig3().get(m)).as("m = %d", m).containsExactly(f));
+        assertThat(resumed.notes()).anyMatch(n -> n.startsWith("The draws were computed in pieces"));
     }
 }
