@@ -186,8 +186,11 @@ public final class ExperimentCommand implements Runnable {
 
     /** Writes one experiment's part and its figures into the --part folder. */
     private void writePart(ExperimentResult r, String wall, double loadBefore) {
-        String run = String.format(Locale.ROOT, "%s %s (`okl experiment %s%s --part %s`, load average %.1f to %.1f)",
-                r.experiment(), wall, name, quick ? " --quick" : "", part, loadBefore, load());
+        // with checkpoints, the wall time is this run's: the draws read from them were computed before (the
+        // experiment's notes say when)
+        String run = String.format(Locale.ROOT, "%s %s (`okl experiment %s%s --part %s%s`, load average %.1f to "
+                + "%.1f)", r.experiment(), wall, name, quick ? " --quick" : "", part,
+                checkpoints == null ? "" : " --checkpoints " + checkpoints, loadBefore, load());
         try {
             ReportWriter.writeFigures(List.of(r), part);
             ReportPart.of(r, run).write(part);
