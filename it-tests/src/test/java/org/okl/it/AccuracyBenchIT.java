@@ -44,6 +44,13 @@ class AccuracyBenchIT {
         assertThat(second.stdout()).contains("Run in pieces (--parts): 1 build (okl ")
                 .contains("- dataset linnerud: okl ").contains("(read from dataset-linnerud.json)");
 
+        // no data set and no split: nothing runs, the report says so
+        OklProcess.Result nothing = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "none", "--splits", "none", "--parts", parts.toString());
+        assertThat(nothing.exitCode()).as(nothing.stderr()).isZero();
+        assertThat(nothing.stdout()).doesNotContain(LINNERUD_ROW).contains("Checks (issue 19, done when)")
+                .contains("Run in pieces (--parts): no unit was run or read.");
+
         // another protocol (the full one) is refused, not mixed in
         OklProcess.Result full = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--datasets", "linnerud",
                 "--parts", parts.toString());

@@ -157,7 +157,8 @@ public final class BenchCommand implements Runnable {
     private boolean quick;
 
     @Option(names = "--datasets", split = ",", paramLabel = "D", description = "With --accuracy: the data sets "
-            + "(default: all of the protocol); NAME:TASK adds another (task regression, multi-label, multi-class).")
+            + "(default: all of the protocol; 'none' for none, to run only --splits); NAME:TASK adds another (task "
+            + "regression, multi-label, multi-class).")
     private List<String> datasets;
 
     @Option(names = "--splits", split = ",", paramLabel = "D", description = "With --accuracy: the Mulan data sets "
@@ -365,7 +366,8 @@ public final class BenchCommand implements Runnable {
         Okl okl = root.okl();
         List<DatasetPlan> plans;
         try {
-            plans = datasets != null ? AccuracyPlans.select(datasets, quick)
+            plans = datasets != null && datasets.equals(List.of("none")) ? List.of()
+                    : datasets != null ? AccuracyPlans.select(datasets, quick)
                     : quick ? AccuracyPlans.quick() : AccuracyPlans.full();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -415,6 +417,9 @@ public final class BenchCommand implements Runnable {
 
     /** Which build ran each unit of a run in pieces, when, and at which load. */
     private static String partsHeader(AccuracyParts kept) {
+        if (kept.provenance().isEmpty()) {
+            return "Run in pieces (--parts): no unit was run or read.\n\n";
+        }
         StringBuilder b = new StringBuilder("Run in pieces (--parts): ").append(kept.builds().size())
                 .append(kept.builds().size() == 1 ? " build (" : " builds (").append(String.join("; ", kept.builds()))
                 .append("); each unit:\n\n");
