@@ -38,6 +38,30 @@ class AccuracyReportTest {
                 .contains("krr-grid win (<0.001)");
     }
 
+    @Test
+    void aLearnedKernelThatMakesAutoWorseThanTheGridIsReported() {
+        // slump: auto (say the learned kernel was kept) is worse than the grid's independent outputs in every fold
+        DatasetResult slump = new DatasetResult(new DatasetPlan("slump", Task.REGRESSION, 2, 5), 103, 7, 3, 0.25,
+                List.of(method("okl-auto", 0.52, 0.55, 0.50, 0.58, 0.53, 0.51, 0.56, 0.54, 0.57, 0.52),
+                        method("okl-independent", 0.42, 0.44, 0.41, 0.47, 0.43, 0.40, 0.46, 0.44, 0.45, 0.43),
+                        method("okl-coupled", 0.52, 0.55, 0.50, 0.58, 0.53, 0.51, 0.56, 0.54, 0.57, 0.52)),
+                List.of(), Map.of("arrmse", false));
+        DatasetResult same = new DatasetResult(new DatasetPlan("enb", Task.REGRESSION, 2, 5), 768, 8, 2, 0.25,
+                List.of(method("okl-auto", 0.06, 0.07, 0.065, 0.06, 0.07, 0.066, 0.061, 0.069, 0.064, 0.063),
+                        method("okl-independent", 0.06, 0.07, 0.065, 0.06, 0.07, 0.066, 0.061, 0.069, 0.064,
+                                0.063)), List.of(), Map.of("arrmse", false));
+        String key = "the learned candidate never makes okl-auto significantly worse than the grid's choice "
+                + "(okl-auto against okl-independent and okl-coupled, first metric)";
+        AccuracyReport worse = new AccuracyReport(List.of(same, slump), List.of(), Optional.empty(), List.of(),
+                false);
+        assertThat(worse.rankChecks().get(key)).startsWith("NOT met: slump vs okl-independent (p ")
+                .doesNotContain("okl-coupled").doesNotContain("enb");
+        AccuracyReport fine = new AccuracyReport(List.of(same), List.of(), Optional.empty(), List.of(), false);
+        assertThat(fine.rankChecks().get(key)).isEqualTo("met: no loss in 1 comparison");
+        assertThat(new AccuracyReport(List.of(), List.of(), Optional.empty(), List.of(), false).rankChecks()
+                .get(key)).isEqualTo("not judged (no data set)");
+    }
+
     private static DatasetResult set(String name, Task task, String metric, boolean higher, String[] methods,
             double... means) {
         List<MethodScores> scores = new java.util.ArrayList<>();
