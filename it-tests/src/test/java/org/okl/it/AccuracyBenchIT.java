@@ -70,6 +70,23 @@ class AccuracyBenchIT {
         assertThat(markdown).doesNotExist();
     }
 
+    @Test
+    void aRegressionSetsOwnSplitIsScoredOnceAndABaselineNameIsChecked(@TempDir Path dir) throws Exception {
+        // jura's own split (259 training, 100 test rows): tuned on the training part, scored once on the test part
+        Path parts = dir.resolve("parts");
+        OklProcess.Result split = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "none", "--splits", "jura", "--parts", parts.toString());
+        assertThat(split.exitCode()).as(split.stderr()).isZero();
+        assertThat(split.stdout()).contains("| jura-split | 359 x 15 -> 3 | train/test | arrmse (lower) |");
+        assertThat(parts.resolve("split-jura.json")).isRegularFile();
+
+        OklProcess.Result unknown = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick", "--datasets",
+                "linnerud", "--baselines", "krr-grid,no-such");
+        assertThat(unknown.exitCode()).isNotZero();
+        assertThat(unknown.stderr().strip()).doesNotContain("\n").contains("--baselines: no baseline named "
+                + "'no-such'");
+    }
+
     private static String row(String report) {
         return report.lines().filter(l -> l.startsWith(LINNERUD_ROW)).findFirst().orElseThrow();
     }

@@ -56,9 +56,17 @@ public final class AccuracyBench {
      * @param checks whether to run the 1,000-row timing
      * @param splits the multi-label data sets to score on their own train/test split (see {@link #SPLITS})
      * @param parts  where finished units are kept and read back instead of run ({@link AccuracyParts}), or empty
+     * @param baselines the scikit-learn baselines the peer fits, among each task's (empty: all of them)
      */
     public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
-            boolean checks, List<String> splits, Optional<AccuracyParts> parts) {
+            boolean checks, List<String> splits, Optional<AccuracyParts> parts, List<String> baselines) {
+
+        /** Settings with every baseline. */
+        public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
+                boolean checks, List<String> splits, Optional<AccuracyParts> parts) {
+            this(plans, quick, seed, work, peer, checks, splits, parts, List.of());
+        }
+
         /** Settings without the train/test splits (the 1,000-row timing with checks). */
         public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
                 boolean checks) {
@@ -72,7 +80,10 @@ public final class AccuracyBench {
         }
     }
 
-    /** The Mulan data sets with a published train/test split, for {@link Settings#splits}. */
+    /**
+     * The Mulan data sets with a published train/test split, the full protocol's {@link Settings#splits} (any data
+     * set with a test split can be named, with its task as {@code NAME:TASK} when the protocol does not know it).
+     */
     public static final List<String> SPLITS = List.of("emotions", "yeast", "scene", "enron", "bibtex");
 
     /**
@@ -108,7 +119,8 @@ public final class AccuracyBench {
         List<DatasetResult> splits = new ArrayList<>();
         for (String name : settings.splits()) {
             try {
-                splits.add(unit(AccuracyParts.Kind.SPLIT, name, Optional.empty(), () -> split(name)));
+                splits.add(unit(AccuracyParts.Kind.SPLIT, name.split(":", 2)[0], Optional.empty(),
+                        () -> split(name)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -162,10 +174,12 @@ public final class AccuracyBench {
     }
 
     /**
-     * A data set's Mulan train/test split: every method fitted once on the training rows (its tuning by inner
-     * cross-validation on those rows only) and scored once on the test rows.
+     * A data set's own train/test split (Mulan's, USPS's): every method fitted once on the training rows (its tuning
+     * by inner cross-validation on those rows only) and scored once on the test rows.
      */
-    private DatasetResult split(String name) {
+    private DatasetResult split(String named) {
+        Map.Entry<String, Task> set = AccuracyPlans.named(named);
+        String name = set.getKey();
         Dataset d = okl.dataset(name);
         Dataset.Split test = d.test().orElseThrow(() -> new IllegalArgumentException(name + " has no test split"));
         Matrix x = d.train().inputs().stackRows(test.inputs());
@@ -174,8 +188,7 @@ public final class AccuracyBench {
         for (int i = 0; i < d.train().size(); i++) {
             assignment[i] = 1;
         }
-        return evaluate(new DatasetPlan(name + "-split", Task.MULTI_LABEL, 1, 2), x, y, new int[][] {assignment},
-                0);
+        return evaluate(new DatasetPlan(name + "-split", set.getValue(), 1, 2), x, y, new int[][] {assignment}, 0);
     }
 
     /**
@@ -227,7 +240,7 @@ public final class AccuracyBench {
         for (String method : OklMethods.NAMES) {
             methods.add(score(plan, method, y, folds, only, predictions.get(method), seconds.get(method)));
         }
-        List<String> baselines = plan.task().baselines(n);
+        List<String> baselines = baselines(plan, n);
         if (settings.peer().isEmpty()) {
             notes.add("scikit-learn peer not run (--peer)");
         } else {
@@ -251,7 +264,8 @@ public final class AccuracyBench {
                 notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
             }
         }
-        if (n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")) {
+        if (n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")
+                && (settings.baselines().isEmpty() || settings.baselines().contains("gp-ard"))) {
             notes.add("gp-ard not run: " + n + " rows, above " + Task.GP_MAX_ROWS);
         }
         Map<String, Boolean> directions = new LinkedHashMap<>();
@@ -283,6 +297,12 @@ public final class AccuracyBench {
         return new MethodScores(method, scores, seconds.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
+    /** The baselines the peer fits on a data set of n rows: its task's, less those not asked for. */
+    private List<String> baselines(DatasetPlan plan, int n) {
+        return plan.task().baselines(n).stream().filter(b -> settings.baselines().isEmpty()
+                || settings.baselines().contains(b)).toList();
+    }
+
     /** The data set's splits pooled: inputs and outputs. */
     private Matrix[] pooled(String name) {
         Dataset d = okl.dataset(name);
@@ -311,7 +331,7 @@ public final class AccuracyBench {
                 task.putArray("evaluate").add(only);
             }
             ArrayNode methods = task.putArray("methods");
-            plan.task().baselines(x.rows()).forEach(methods::add);
+            baselines(plan, x.rows()).forEach(methods::add);
             Files.writeString(dir.resolve("task.json"), task.toPrettyString());
             Matrix rows = x.stackColumns(y);
             writeRowMajor(dir.resolve("data.f64"), rows);

@@ -54,11 +54,29 @@ public final class AccuracyParts {
         }
     }
 
-    /** What the units of one benchmark run share; a part of another protocol is refused. */
-    public record Protocol(boolean quick, long seed, boolean peer) {
+    /**
+     * What the units of one benchmark run share; a part of another protocol is refused.
+     *
+     * @param quick     the reduced protocol
+     * @param seed      the folds' seed
+     * @param peer      whether the scikit-learn peer runs
+     * @param baselines the peer's baselines asked for (empty: all)
+     */
+    public record Protocol(boolean quick, long seed, boolean peer, List<String> baselines) {
+        /** Copies the list. */
+        public Protocol {
+            baselines = List.copyOf(baselines);
+        }
+
+        /** A protocol with every baseline. */
+        public Protocol(boolean quick, long seed, boolean peer) {
+            this(quick, seed, peer, List.of());
+        }
+
         String describe() {
             return String.format(Locale.ROOT, "%s protocol, seed %d, %s", quick ? "quick" : "full", seed,
-                    peer ? "with the scikit-learn peer" : "without the scikit-learn peer");
+                    !peer ? "without the scikit-learn peer" : baselines.isEmpty() ? "with the scikit-learn peer"
+                    : "with the scikit-learn peer's " + String.join(", ", baselines));
         }
     }
 
@@ -195,6 +213,8 @@ public final class AccuracyParts {
         p.put("quick", protocol.quick());
         p.put("seed", protocol.seed());
         p.put("peer", protocol.peer());
+        ArrayNode baselines = p.putArray("baselines");
+        protocol.baselines().forEach(baselines::add);
         Stamp stamp = new Stamp(build, Instant.now().toString(), load());
         root.put("build", stamp.build());
         root.put("finished", stamp.finished());
@@ -232,7 +252,16 @@ public final class AccuracyParts {
         if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
             throw new BadPart(file + ": field protocol.seed: not a whole number");
         }
-        Protocol got = new Protocol(bool(file, p, "protocol.quick"), seed.longValue(), bool(file, p, "protocol.peer"));
+        JsonNode names = field(file, p, "protocol.baselines", "baselines");
+        if (!names.isArray()) {
+            throw new BadPart(file + ": field protocol.baselines: not a list");
+        }
+        List<String> baselines = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            baselines.add(name(file, names, "protocol.baselines[" + k + "]", k));
+        }
+        Protocol got = new Protocol(bool(file, p, "protocol.quick"), seed.longValue(), bool(file, p, "protocol.peer"),
+                baselines);
         if (!got.equals(protocol)) {
             throw new BadPart(file + ": field protocol: " + got.describe() + ", but this run has "
                     + protocol.describe() + "; remove the file or give another --parts folder");
@@ -355,7 +384,7 @@ public final class AccuracyParts {
     }
 
     /** A name (of a data set, method or metric) read from a part: letters, digits, '.', '_', '-'. */
-    private static String name(Path file, JsonNode node, String where, String key) {
+    private static String name(Path file, JsonNode node, String where, Object key) {
         return name(file, text(file, node, where, key), where);
     }
 

@@ -3,6 +3,7 @@ package org.okl.bench.accuracy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The data sets of the accuracy benchmark and their protocols: every bundled or fetchable data set with more than one
@@ -89,6 +90,27 @@ public final class AccuracyPlans {
                             + "benchmark; name its task too, as " + name + ":regression (or multi-label, "
                             + "multi-class)"));
             out.add(quick ? new DatasetPlan(plan.name(), plan.task(), 1, 3) : plan);
+        }
+        return out;
+    }
+
+    /**
+     * The task of a data set named on its own ({@code --splits}): the protocol's when it has the set, else the one
+     * given after a colon.
+     *
+     * @return the data set's name (without the task) and its task
+     * @throws IllegalArgumentException for a name the protocol lacks without a task
+     */
+    public static Map.Entry<String, Task> named(String name) {
+        DatasetPlan plan = select(List.of(name), false).get(0);
+        return Map.entry(plan.name(), plan.task());
+    }
+
+    /** Every scikit-learn baseline of some task, for {@code --baselines}. */
+    public static java.util.Set<String> allBaselines() {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (Task t : Task.values()) {
+            out.addAll(t.baselines());
         }
         return out;
     }

@@ -161,11 +161,16 @@ public final class BenchCommand implements Runnable {
             + "regression, multi-label, multi-class).")
     private List<String> datasets;
 
-    @Option(names = "--splits", split = ",", paramLabel = "D", description = "With --accuracy: the Mulan data sets "
-            + "scored on their own train/test split, tuned on the training part only (default: emotions, yeast, "
-            + "scene, enron, bibtex with the full protocol, emotions with --quick, none with --datasets; 'none' for "
-            + "none).")
+    @Option(names = "--splits", split = ",", paramLabel = "D", description = "With --accuracy: the data sets "
+            + "scored on their own train/test split, tuned on the training part only (default: Mulan's emotions, "
+            + "yeast, scene, enron, bibtex with the full protocol, emotions with --quick, none with --datasets; "
+            + "'none' for none; any set with a test split, such as usps-halves; NAME:TASK for a set the protocol "
+            + "does not know).")
     private List<String> splits;
+
+    @Option(names = "--baselines", split = ",", paramLabel = "B", description = "With --accuracy --peer: only these "
+            + "scikit-learn baselines (default: all of each task's), such as krr-grid for exact kernel ridge alone.")
+    private List<String> baselines;
 
     @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
             + "data and predictions (default: a new temporary folder, deleted at the end).")
@@ -372,6 +377,15 @@ public final class BenchCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        if (baselines != null) {
+            java.util.Set<String> known = AccuracyPlans.allBaselines();
+            for (String b : baselines) {
+                if (!known.contains(b)) {
+                    throw new UsageException("--baselines: no baseline named " + org.okl.api.text.UserText.quote(b)
+                            + "; the peer has " + String.join(", ", known));
+                }
+            }
+        }
         PrintWriter err = spec.commandLine().getErr();
         Optional<PeerRunner> peerRunner = peer ? Optional.of(new PeerRunner(python, PeerRunner.defaultScript()))
                 : Optional.empty();
@@ -382,12 +396,13 @@ public final class BenchCommand implements Runnable {
                 folder = java.nio.file.Files.createTempDirectory("okl-accuracy");
             }
             String load = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
+            List<String> only = baselines == null ? List.of() : List.copyOf(baselines);
             Optional<AccuracyParts> kept = Optional.ofNullable(parts).map(d -> new AccuracyParts(d,
-                    new AccuracyParts.Protocol(quick, okl.context().seed(), peer)));
+                    new AccuracyParts.Protocol(quick, okl.context().seed(), peer, only)));
             AccuracyReport report;
             try {
                 report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(), folder,
-                        peerRunner, datasets == null, splitNames(), kept), okl, err).run();
+                        peerRunner, datasets == null, splitNames(), kept, only), okl, err).run();
             } catch (AccuracyParts.BadPart e) {
                 throw new UsageException(e.getMessage());
             }

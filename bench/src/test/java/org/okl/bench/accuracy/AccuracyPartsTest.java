@@ -108,6 +108,18 @@ class AccuracyPartsTest {
         assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, false), "b").result(
                 AccuracyParts.Kind.DATASET, "enb", Optional.empty(), AccuracyPartsTest::result))
                 .isInstanceOf(AccuracyParts.BadPart.class).hasMessageContaining("without the scikit-learn peer");
+        // a part with every baseline is not one with krr-grid alone, and the other way round
+        assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true,
+                List.of("krr-grid")), "b").result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(),
+                AccuracyPartsTest::result)).isInstanceOf(AccuracyParts.BadPart.class)
+                .hasMessageContaining("but this run has full protocol, seed 7, with the scikit-learn peer's krr-grid");
+        Path only = dir.resolve("only");
+        new AccuracyParts(only, new AccuracyParts.Protocol(false, 7, true, List.of("krr-grid")), "b").result(
+                AccuracyParts.Kind.SPLIT, "usps-halves", Optional.empty(), AccuracyPartsTest::result);
+        assertThat(new AccuracyParts(only, new AccuracyParts.Protocol(false, 7, true, List.of("krr-grid")), "b")
+                .result(AccuracyParts.Kind.SPLIT, "usps-halves", Optional.empty(), () -> {
+                    throw new AssertionError("read, not run");
+                }).rows()).isEqualTo(768);
         assertThatThrownBy(() -> new AccuracyParts(dir, FULL, "b").result(AccuracyParts.Kind.DATASET, "enb",
                 Optional.of(new DatasetPlan("enb", Task.REGRESSION, 5, 5)), AccuracyPartsTest::result))
                 .isInstanceOf(AccuracyParts.BadPart.class)
