@@ -59,10 +59,9 @@ final class SketchedLearnedCandidate {
      * @param pathIndex the best path point
      * @param values    the curve's values of the candidate
      * @param note      what was tried, learned and kept
-     * @param runs      the streamed fits it took
      */
     record Outcome<T>(Optional<T> winner, Optional<T> last, double[] errors, int pathIndex, Map<String, Object> values,
-            String note, int runs) {
+            String note) {
     }
 
     /**
@@ -98,7 +97,6 @@ final class SketchedLearnedCandidate {
         }
         int folds = scheme.validationFolds();
         double seconds = 0;
-        int runs = 0;
         try {
             Sample[] samples = Sample.draw(rows, encode, scheme, budget.rows(), selection.seed());
             SketchSelection.Result[] perFold = new SketchSelection.Result[folds];
@@ -106,12 +104,10 @@ final class SketchedLearnedCandidate {
                 LearnedCandidate.Learning l = learn(chosen, samples[f], budget, selection.seed(), okl);
                 seconds += l.learned().seconds();
                 perFold[f] = fit.apply(new GridVariants.Variant(l.spec(), values)).result();
-                runs++;
             }
             LearnedCandidate.Learning all = learn(chosen, samples[folds], budget, selection.seed(), okl);
             seconds += all.learned().seconds();
             Run<T> last = fit.apply(new GridVariants.Variant(all.spec(), values));
-            runs++;
             double[] errors = new double[last.result().length()];
             for (int f = 0; f < folds; f++) {
                 for (int j = 0; j < errors.length; j++) {
@@ -136,16 +132,16 @@ final class SketchedLearnedCandidate {
                     wins ? "the learned kernel is kept" : "the grid's choice is kept",
                     LearnedCandidate.describe(learned, rows.outputNames(), okl.context().linearAlgebra()));
             return new Outcome<>(wins ? Optional.of(last.fitted()) : Optional.empty(), Optional.of(last.fitted()),
-                    errors, best, values, note, runs);
+                    errors, best, values, note);
         } catch (IllegalArgumentException | NonFiniteMatrixException e) {
-            // a learning that failed never fails the fit: the grid's choice stands
-            Outcome<T> none = notTried("learned candidate not tried: " + e.getMessage(), values);
-            return new Outcome<>(none.winner(), none.last(), none.errors(), 0, values, none.note(), runs);
+            // a learning that failed never fails the fit: the grid's choice stands (the fits it took are counted
+            // by the caller)
+            return notTried("learned candidate not tried: " + e.getMessage(), values);
         }
     }
 
     private static <T> Outcome<T> notTried(String note, Map<String, Object> values) {
-        return new Outcome<>(Optional.empty(), Optional.empty(), new double[0], 0, values, note, 0);
+        return new Outcome<>(Optional.empty(), Optional.empty(), new double[0], 0, values, note);
     }
 
     private static LearnedCandidate.Learning learn(PipelineSpec chosen, Sample sample, SelectionSpec.Learn budget,
