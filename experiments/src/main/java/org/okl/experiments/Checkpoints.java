@@ -4,21 +4,15 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,18 +20,19 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.text.UserText;
 import org.okl.bench.BuildId;
+import org.okl.core.io.AtomicFiles;
+import org.okl.core.io.AtomicFolders;
 
 /**
  * The finished units of work of a long experiment, kept in a folder ({@code okl experiment NAME --checkpoints DIR}) so
  * that a run stopped midway, or ended with its sitting, resumes where it stopped: a unit whose checkpoint is there is
  * read instead of computed, and a unit computed is written as soon as it is done, atomically (a folder written
- * beside and renamed, so a run killed midway leaves whole checkpoints only). Experiments keep what their final
- * scoring needs (chosen values, pipelines, test predictions), never a score: the test set is still scored once,
- * at the end of the run that completes the experiment ({@link HeldOut}).
+ * beside and renamed by {@link AtomicFolders}, so a run killed midway leaves whole checkpoints only). Experiments
+ * keep what their final scoring needs (chosen values, pipelines, test predictions), never a score: the test set is
+ * still scored once, at the end of the run that completes the experiment ({@link HeldOut}).
  *
  * <p>A checkpoint records the protocol it was computed under (a text the experiment composes from its settings,
  * grids, seed and data) and one of another protocol is refused with one line naming the file and the field; it also
@@ -152,44 +147,34 @@ public final class Checkpoints {
     }
 
     private void write(Path folder, String name, String protocol, Stored stored) {
-        Path parent = dir.orElseThrow();
-        Path temporary = null;
-        try {
-            Files.createDirectories(parent);
-            temporary = Files.createTempDirectory(parent, "." + name + ".");
-            ObjectNode root = JSON.createObjectNode();
-            root.put("format", FORMAT);
-            root.put("name", name);
-            root.put("protocol", protocol);
-            root.put("build", build);
-            String finished = Instant.now().toString();
-            root.put("finished", finished);
-            root.set("fields", stored.fields());
-            ObjectNode sizes = root.putObject("matrices");
-            for (Map.Entry<String, Matrix> e : stored.matrices().entrySet()) {
-                if (!NAME.matcher(e.getKey()).matches()) {
-                    throw new BadCheckpoint("a checkpoint's matrix name must be letters, digits, '.', '_' "
-                            + "or '-': " + UserText.quote(e.getKey()));
-                }
-                Matrix m = e.getValue();
-                sizes.putArray(e.getKey()).add(m.rows()).add(m.cols());
-                writeMatrix(temporary.resolve(e.getKey() + ".f64"), m);
-            }
-            Files.writeString(temporary.resolve(META), root.toPrettyString() + "\n");
-            try {
-                Files.move(temporary, folder, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temporary, folder);
-            }
-            temporary = null;
-            provenance.put(name, build + ", finished " + finished + " (computed now)");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the checkpoint " + folder + ": " + e.getMessage(), e);
-        } finally {
-            if (temporary != null) {
-                deleteTree(temporary);
+        for (String key : stored.matrices().keySet()) {
+            if (!NAME.matcher(key).matches()) {
+                throw new BadCheckpoint("a checkpoint's matrix name must be letters, digits, '.', '_' or '-': "
+                        + UserText.quote(key));
             }
         }
+        String finished = Instant.now().toString();
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("name", name);
+        root.put("protocol", protocol);
+        root.put("build", build);
+        root.put("finished", finished);
+        root.set("fields", stored.fields());
+        ObjectNode sizes = root.putObject("matrices");
+        stored.matrices().forEach((key, m) -> sizes.putArray(key).add(m.rows()).add(m.cols()));
+        try {
+            // written beside and renamed (a run killed midway leaves no checkpoint, and no temporary folder)
+            AtomicFolders.write(folder, existing -> false, into -> {
+                for (Map.Entry<String, Matrix> e : stored.matrices().entrySet()) {
+                    AtomicFiles.write(into.resolve(e.getKey() + ".f64"), out -> writeMatrix(out, e.getValue()));
+                }
+                AtomicFiles.writeString(into.resolve(META), root.toPrettyString() + "\n");
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the checkpoint " + folder + ": " + e.getMessage(), e);
+        }
+        provenance.put(name, build + ", finished " + finished + " (computed now)");
     }
 
     private Stored read(Path folder, String name, String protocol) {
@@ -247,17 +232,15 @@ public final class Checkpoints {
         return v.textValue();
     }
 
-    private static void writeMatrix(Path file, Matrix m) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(8 * Math.max(1, m.cols())).order(ByteOrder.LITTLE_ENDIAN);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
-            for (int i = 0; i < m.rows(); i++) {
-                b.clear();
-                for (int j = 0; j < m.cols(); j++) {
-                    b.putDouble(m.get(i, j));
-                }
-                out.write(b.array(), 0, b.position());
+    /** The matrix's values row by row, little-endian doubles. */
+    private static void writeMatrix(OutputStream out, Matrix m) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(8L * m.rows() * m.cols())).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < m.rows(); i++) {
+            for (int j = 0; j < m.cols(); j++) {
+                b.putDouble(m.get(i, j));
             }
         }
+        out.write(b.array());
     }
 
     private static Matrix readMatrix(Path file, int rows, int cols) {
@@ -268,28 +251,16 @@ public final class Checkpoints {
                 throw new BadCheckpoint(file + ": " + size + " bytes, expected " + expected + " for a "
                         + rows + " x " + cols + " matrix");
             }
+            ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
             Matrix m = Matrix.zeros(rows, cols);
-            byte[] row = new byte[8 * cols];
-            try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-                for (int i = 0; i < rows; i++) {
-                    in.readFully(row);
-                    ByteBuffer b = ByteBuffer.wrap(row).order(ByteOrder.LITTLE_ENDIAN);
-                    for (int j = 0; j < cols; j++) {
-                        m.set(i, j, b.getDouble());
-                    }
+            for (int i = 0; i < rows; i++) {
+                for (int j = 0; j < cols; j++) {
+                    m.set(i, j, b.getDouble());
                 }
             }
             return m;
         } catch (IOException e) {
             throw new BadCheckpoint(file + ": cannot be read: " + UserText.quote(e.getMessage()));
-        }
-    }
-
-    private static void deleteTree(Path folder) {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind is harmless: its name starts with a dot and it is never read
         }
     }
 }

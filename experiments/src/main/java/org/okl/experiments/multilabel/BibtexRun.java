@@ -197,14 +197,9 @@ final class BibtexRun {
         Checkpoints.Stored stored() {
             ObjectNode fields = JSON.createObjectNode();
             fields.set("chosen", JSON.valueToTree(chosen));
-            ArrayNode methods = fields.putArray("table5");
-            ArrayNode ms = fields.putArray("fig3");
             Map<String, Matrix> matrices = new LinkedHashMap<>();
-            int k = 0;
-            for (Map.Entry<String, Decoded> e : table5.entrySet()) {
-                methods.add(e.getKey());
-                matrices.put("table5-" + k++, e.getValue().outputs());
-            }
+            keepPredictions("table5", table5, fields, matrices);
+            ArrayNode ms = fields.putArray("fig3");
             fig3.forEach((m, p) -> {
                 ms.add(m);
                 matrices.put("fig3-" + m, p.outputs());
@@ -214,17 +209,36 @@ final class BibtexRun {
 
         /** The draw from its checkpoint. */
         static Draw5 of(Checkpoints.Stored stored) {
-            Map<String, Decoded> table5 = new LinkedHashMap<>();
-            JsonNode methods = stored.field("table5");
-            for (int k = 0; k < methods.size(); k++) {
-                table5.put(methods.get(k).asText(), Decoded.of(stored.matrix("table5-" + k)));
-            }
+            Map<String, Decoded> table5 = keptPredictions("table5", stored);
             Map<Integer, Decoded> fig3 = new LinkedHashMap<>();
             for (JsonNode m : stored.field("fig3")) {
                 fig3.put(m.asInt(), Decoded.of(stored.matrix("fig3-" + m.asInt())));
             }
             return new Draw5(chosenValues(stored), table5, fig3);
         }
+    }
+
+    /**
+     * Keeps decoded predictions by method: the methods in order under {@code key}, the k-th one's labels as the matrix
+     * {@code key-k}.
+     */
+    private static void keepPredictions(String key, Map<String, Decoded> byMethod, ObjectNode fields,
+            Map<String, Matrix> matrices) {
+        ArrayNode methods = fields.putArray(key);
+        for (Map.Entry<String, Decoded> e : byMethod.entrySet()) {
+            matrices.put(key + "-" + methods.size(), e.getValue().outputs());
+            methods.add(e.getKey());
+        }
+    }
+
+    /** The predictions {@link #keepPredictions} kept, by method in their order. */
+    private static Map<String, Decoded> keptPredictions(String key, Checkpoints.Stored stored) {
+        Map<String, Decoded> out = new LinkedHashMap<>();
+        JsonNode methods = stored.field(key);
+        for (int k = 0; k < methods.size(); k++) {
+            out.put(methods.get(k).asText(), Decoded.of(stored.matrix(key + "-" + k)));
+        }
+        return out;
     }
 
     /** The chosen values kept in a checkpoint, method by method: numbers as numbers, the rest as text. */
@@ -253,13 +267,8 @@ final class BibtexRun {
             fields.set("chosen", JSON.valueToTree(chosen));
             ObjectNode pipelines = fields.putObject("fixed");
             fixed.forEach((m, spec) -> pipelines.put(m, PipelineFiles.toJson(spec)));
-            ArrayNode methods = fields.putArray("predicted");
             Map<String, Matrix> matrices = new LinkedHashMap<>();
-            int k = 0;
-            for (Map.Entry<String, Decoded> e : predicted.entrySet()) {
-                methods.add(e.getKey());
-                matrices.put("predicted-" + k++, e.getValue().outputs());
-            }
+            keepPredictions("predicted", predicted, fields, matrices);
             return Checkpoints.Stored.of(fields, matrices);
         }
 
@@ -268,12 +277,7 @@ final class BibtexRun {
             Map<String, PipelineSpec> fixed = new LinkedHashMap<>();
             stored.field("fixed").fields().forEachRemaining(e -> fixed.put(e.getKey(), PipelineFiles.parse(
                     e.getValue().asText(), stored.source() + " (" + e.getKey() + ")", okl.registry())));
-            Map<String, Decoded> predicted = new LinkedHashMap<>();
-            JsonNode methods = stored.field("predicted");
-            for (int k = 0; k < methods.size(); k++) {
-                predicted.put(methods.get(k).asText(), Decoded.of(stored.matrix("predicted-" + k)));
-            }
-            return new Draw6(chosenValues(stored), fixed, predicted);
+            return new Draw6(chosenValues(stored), fixed, keptPredictions("predicted", stored));
         }
     }
 
