@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.okl.api.text.UserText;
@@ -100,10 +102,14 @@ public final class AccuracyParts {
     record Stamp(String build, String finished, String load) {
     }
 
+    /** A unit this run read or wrote: its kind and name, its stamp, and the file it was read from (empty: run now). */
+    private record Unit(String name, Stamp stamp, Optional<Path> readFrom) {
+    }
+
     private final Path dir;
     private final Protocol protocol;
     private final String build;
-    private final Map<String, String> provenance = new LinkedHashMap<>();
+    private final List<Unit> units = new ArrayList<>();
 
     /**
      * @param dir      the folder of the parts (created when a part is first written)
@@ -119,11 +125,6 @@ public final class AccuracyParts {
         this.build = build;
     }
 
-    /** The folder. */
-    public Path dir() {
-        return dir;
-    }
-
     /**
      * A data set's (or split's) result: read from its part when there is one, else run, written and returned.
      *
@@ -133,10 +134,8 @@ public final class AccuracyParts {
      * @throws BadPart naming the file and field when the part is malformed or of another protocol
      */
     DatasetResult result(Kind kind, String name, Optional<DatasetPlan> plan, Supplier<DatasetResult> run) {
-        Path file = file(kind, name);
-        if (Files.exists(file)) {
-            JsonNode root = read(file);
-            DatasetResult r = datasetResult(file, field(file, root, "result"));
+        return unit(kind, name, run, AccuracyParts::json, (file, json) -> {
+            DatasetResult r = datasetResult(file, json);
             plan.ifPresent(p -> {
                 DatasetPlan got = r.plan();
                 if (!got.name().equals(p.name()) || got.task() != p.task() || got.folds() != p.folds()
@@ -147,47 +146,53 @@ public final class AccuracyParts {
                 }
             });
             return r;
-        }
-        DatasetResult r = run.get();
-        ObjectNode root = header(kind, name);
-        root.set("result", json(r));
-        write(file, root);
-        return r;
+        });
     }
 
     /** The search timing: read from its part when there is one, else run, written and returned. */
     AccuracyBench.TimingCheck timing(Supplier<AccuracyBench.TimingCheck> run) {
-        Path file = file(Kind.TIMING, TIMING_NAME);
+        return unit(Kind.TIMING, TIMING_NAME, run, t -> {
+            ObjectNode r = JSON.createObjectNode();
+            r.put("rows", t.rows());
+            r.put("candidates", t.candidates());
+            r.put("decompositions", t.decompositions());
+            r.put("oklSeconds", t.oklSeconds());
+            t.sklearnSeconds().ifPresentOrElse(s -> r.put("sklearnSeconds", s), () -> r.putNull("sklearnSeconds"));
+            r.put("note", t.note());
+            return r;
+        }, AccuracyParts::timingCheck);
+    }
+
+    /**
+     * A unit: read from its part ({@code decode} of its {@code result} field) when the file is there, else run, its
+     * part written ({@code encode} as the {@code result} field) and returned.
+     */
+    private <T> T unit(Kind kind, String name, Supplier<T> run, Function<T, ObjectNode> encode,
+            BiFunction<Path, JsonNode, T> decode) {
+        Path file = file(kind, name);
         if (Files.exists(file)) {
-            return timingCheck(file, field(file, read(file), "result"));
+            return decode.apply(file, field(file, read(file), "result"));
         }
-        AccuracyBench.TimingCheck t = run.get();
-        ObjectNode root = header(Kind.TIMING, TIMING_NAME);
-        ObjectNode r = root.putObject("result");
-        r.put("rows", t.rows());
-        r.put("candidates", t.candidates());
-        r.put("decompositions", t.decompositions());
-        r.put("oklSeconds", t.oklSeconds());
-        t.sklearnSeconds().ifPresentOrElse(s -> r.put("sklearnSeconds", s), () -> r.putNull("sklearnSeconds"));
-        r.put("note", t.note());
+        T value = run.get();
+        ObjectNode root = header(kind, name);
+        root.set("result", encode.apply(value));
         write(file, root);
-        return t;
+        return value;
     }
 
     /**
      * One line per unit this run read or wrote, in order: its name, the build that ran it, when it finished and the
-     * load average then (read parts first marked as read).
+     * load average then, and whether it was run now or read (from which file).
      */
     public List<String> provenance() {
-        List<String> out = new ArrayList<>();
-        provenance.forEach((unit, line) -> out.add(unit + ": " + line));
-        return out;
+        return units.stream().map(u -> u.name() + ": " + u.stamp().build() + ", finished " + u.stamp().finished()
+                + ", load average " + u.stamp().load() + u.readFrom().map(f -> " (read from " + f.getFileName()
+                        + ")").orElse(" (run now)")).toList();
     }
 
     /** The OKL builds that produced the units this run read or wrote. */
     public List<String> builds() {
-        return provenance.values().stream().map(l -> l.substring(0, l.indexOf(',') < 0 ? l.length()
-                : l.indexOf(','))).distinct().toList();
+        return units.stream().map(u -> u.stamp().build()).distinct().toList();
     }
 
     /** The unit's part file, when it is there (then {@link #result} or {@link #timing} read it). */
@@ -219,8 +224,7 @@ public final class AccuracyParts {
         root.put("build", stamp.build());
         root.put("finished", stamp.finished());
         root.put("load", stamp.load());
-        provenance.put(kind.id + " " + name, stamp.build() + ", finished " + stamp.finished() + ", load average "
-                + stamp.load() + " (run now)");
+        units.add(new Unit(kind.id + " " + name, stamp, Optional.empty()));
         return root;
     }
 
@@ -268,10 +272,10 @@ public final class AccuracyParts {
         }
         String kind = text(file, root, "kind");
         String name = text(file, root, "name");
-        Stamp stamp = new Stamp(text(file, root, "build"), text(file, root, "finished"), text(file, root, "load"));
-        provenance.put(UserText.escape(kind) + " " + UserText.escape(name), UserText.escape(stamp.build())
-                + ", finished " + UserText.escape(stamp.finished()) + ", load average "
-                + UserText.escape(stamp.load()) + " (read from " + file.getFileName() + ")");
+        // text from a file: escaped before it reaches the report
+        Stamp stamp = new Stamp(UserText.escape(text(file, root, "build")),
+                UserText.escape(text(file, root, "finished")), UserText.escape(text(file, root, "load")));
+        units.add(new Unit(UserText.escape(kind) + " " + UserText.escape(name), stamp, Optional.of(file)));
         return root;
     }
 
