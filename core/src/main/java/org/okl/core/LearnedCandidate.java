@@ -52,8 +52,7 @@ public final class LearnedCandidate {
         Learning learning;
         ModelSelection.Choice tried;
         double[] learningSeconds = {0.0};
-        Map<String, Object> values = Map.of("learned", spec.kernel().get().name().equals("laplacian")
-                ? "ard-laplacian" : "ard-gaussian");
+        Map<String, Object> values = curveValues(spec);
         SelectionSpec alone = SelectionSpec.builder(selection.method()).folds(selection.folds())
                 .fraction(selection.fraction()).repetitions(selection.repetitions()).metric(selection.metric())
                 .seed(selection.seed()).build();
@@ -179,6 +178,11 @@ public final class LearnedCandidate {
     static KernelLearning.Family family(PipelineSpec spec) {
         return spec.kernel().get().name().equals("laplacian") ? KernelLearning.Family.LAPLACIAN
                 : KernelLearning.Family.GAUSSIAN;
+    }
+
+    /** The candidate's values on the validation curve: the ARD kernel it learns, {@code learned = ard-gaussian}. */
+    static Map<String, Object> curveValues(PipelineSpec spec) {
+        return Map.of("learned", family(spec) == KernelLearning.Family.LAPLACIAN ? "ard-laplacian" : "ard-gaussian");
     }
 
     /** The pipeline with the learned kernel, output matrix and a lambda path around the learned lambda. */

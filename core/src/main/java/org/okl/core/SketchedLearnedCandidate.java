@@ -52,7 +52,7 @@ final class SketchedLearnedCandidate {
     /**
      * What the candidate gave.
      *
-     * @param winner    the learned variant fitted on all rows when it won, else empty
+     * @param wins      whether the learned variant won (then {@code last} is the model's)
      * @param last      the learned variant fitted on all rows, when it was tried (for the curve's lambdas)
      * @param errors    the candidate's validation error per path point (the metric's sign applied), empty when not
      *                  tried
@@ -60,7 +60,7 @@ final class SketchedLearnedCandidate {
      * @param values    the curve's values of the candidate
      * @param note      what was tried, learned and kept
      */
-    record Outcome<T>(Optional<T> winner, Optional<T> last, double[] errors, int pathIndex, Map<String, Object> values,
+    record Outcome<T>(boolean wins, Optional<T> last, double[] errors, int pathIndex, Map<String, Object> values,
             String note) {
     }
 
@@ -79,8 +79,7 @@ final class SketchedLearnedCandidate {
             FoldScheme scheme, SelectionSpec selection, SquaredErrorMetric metric, double sign,
             Function<GridVariants.Variant, Run<T>> fit, Okl okl) {
         SelectionSpec.Learn budget = selection.learn().orElseThrow();
-        Map<String, Object> values = Map.of("learned", LearnedCandidate.family(chosen)
-                == KernelLearning.Family.LAPLACIAN ? "ard-laplacian" : "ard-gaussian");
+        Map<String, Object> values = LearnedCandidate.curveValues(chosen);
         Optional<String> obstacle = LearnedCandidate.obstacle(chosen, true, okl);
         if (obstacle.isEmpty() && okl.passesWhereHeld(rows).isPresent()) {
             obstacle = Optional.of("a cluster holds the rows");
@@ -131,8 +130,7 @@ final class SketchedLearnedCandidate {
                     learned.evaluations(), learned.stop(), sign * errors[best], sign * gridError,
                     wins ? "the learned kernel is kept" : "the grid's choice is kept",
                     LearnedCandidate.describe(learned, rows.outputNames(), okl.context().linearAlgebra()));
-            return new Outcome<>(wins ? Optional.of(last.fitted()) : Optional.empty(), Optional.of(last.fitted()),
-                    errors, best, values, note);
+            return new Outcome<>(wins, Optional.of(last.fitted()), errors, best, values, note);
         } catch (IllegalArgumentException | NonFiniteMatrixException e) {
             // a learning that failed never fails the fit: the grid's choice stands (the fits it took are counted
             // by the caller)
@@ -141,7 +139,7 @@ final class SketchedLearnedCandidate {
     }
 
     private static <T> Outcome<T> notTried(String note, Map<String, Object> values) {
-        return new Outcome<>(Optional.empty(), Optional.empty(), new double[0], 0, values, note);
+        return new Outcome<>(false, Optional.empty(), new double[0], 0, values, note);
     }
 
     private static LearnedCandidate.Learning learn(PipelineSpec chosen, Sample sample, SelectionSpec.Learn budget,

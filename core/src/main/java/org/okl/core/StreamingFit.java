@@ -185,8 +185,8 @@ public final class StreamingFit {
         long parseNanos = System.nanoTime() - parsing;
         FittedTransforms transforms = fitTransforms(spec, passes, inputColumns, okl);
         RowSource source = transforms.isEmpty() ? raw : new TransformedRows(raw, transforms);
-        Optional<Matrix> targets = outputs.map(y -> ((RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
-                spec.output())).encode(transforms.transformOutputs(y)));
+        RowwiseOutputEmbedding encoder = (RowwiseOutputEmbedding) okl.create(OutputEmbedding.class, spec.output());
+        Optional<Matrix> targets = outputs.map(y -> encoder.encode(transforms.transformOutputs(y)));
         SpectralFilter firstFilter = okl.create(SpectralFilter.class, spec.filter());
         Map<String, List<Object>> grid = spec.selection().map(SelectionSpec::grid).orElse(Map.of());
         List<GridVariants.Variant> variants = GridVariants.expand(spec, grid);
@@ -263,8 +263,6 @@ public final class StreamingFit {
         String learnedNote = "";
         if (select && selection.learn().isPresent()) {
             int[] runs = {0};
-            RowwiseOutputEmbedding encoder = (RowwiseOutputEmbedding) okl.create(OutputEmbedding.class,
-                    spec.output());
             SketchedLearnedCandidate.Outcome<Fitted> learned = SketchedLearnedCandidate.consider(
                     best.variant().spec(), bestError, source, encoder::encode, scheme, selection, metric, sign,
                     variant -> {
@@ -282,8 +280,8 @@ public final class StreamingFit {
                             learned.errors()[j]));
                 }
             }
-            if (learned.winner().isPresent()) {
-                best = learned.winner().get().at(learned.pathIndex());
+            if (learned.wins()) {
+                best = learned.last().orElseThrow().at(learned.pathIndex());
             }
             learnedNote = "; " + learned.note();
         }
