@@ -28,6 +28,12 @@ import org.okl.decoders.lowrank.RandomizedEigen;
  *
  * <p>The eigendecomposition is exact (the mixed Gram formed, O((n+m)^3)) or randomized (Halko et al.; the mixed Gram
  * applied by blocks, seeded from the context's seed). Before {@code refine} the embedding decodes as IOKR.
+ *
+ * <p>p is capped at the mixed Gram's rank bound, the number of distinct outputs in its blocks ({@link
+ * MixedGram#rankBound()}): the Gram has no more positive eigenvalues, so a larger p learns the same embedding, the
+ * whole span of the dictionary's features. At the bound (Bx invertible) that span holds every prediction, and OEL
+ * scores every candidate as IOKR does (BM22 §3 show it for c = 1 and p = n): a selection that chooses p at the bound
+ * has chosen IOKR. The cap also keeps the randomized route's sketch at the bound's size instead of p's.
  */
 public final class OelEmbedding implements OutputEmbedding {
 
@@ -117,7 +123,7 @@ public final class OelEmbedding implements OutputEmbedding {
             LinearAlgebra la = linearAlgebra();
             Matrix bx = trainingPredictions.transpose();
             MixedGram mixed = new MixedGram(outputs(), outputGram(), bx, unlabelled, c, kernel(), la);
-            int rank = Math.min(p, mixed.size());
+            int rank = Math.min(p, mixed.rankBound());
             SymmetricEigen eigen = svd == Svd.EXACT
                     ? RandomizedEigen.exact(mixed.apply(Matrix.identity(mixed.size())).symmetrize(), rank, la)
                     : RandomizedEigen.compute(mixed, rank, oversampling, powerIterations, seed, la);

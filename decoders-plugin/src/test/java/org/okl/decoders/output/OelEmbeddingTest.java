@@ -121,6 +121,65 @@ class OelEmbeddingTest {
         }
     }
 
+    /**
+     * Label sets repeat (multi-label outputs): the mixed Gram's rank is at most the number of distinct outputs of its
+     * blocks, p beyond it is capped there, and the embedding it learns spans every prediction, so OEL, for any c,
+     * scores every candidate (label sets not seen included) as IOKR does. IOKR's scores are computed by the kernel
+     * embedding, independently of the eigendecomposition.
+     */
+    @ParameterizedTest
+    @CsvSource({"1.0, EXACT", "1.0, RANDOMIZED", "0.25, EXACT", "0.25, RANDOMIZED"})
+    void pBeyondTheDistinctOutputsLearnsTheirSpanAndDecodesAsIokr(double c, OelEmbedding.Svd svd) {
+        int n = 24;
+        double[][] sets = {{1, 0, 0, 1}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 1}, {1, 0, 1, 0}};
+        Matrix y = Matrix.zeros(n, 4);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < 4; j++) {
+                y.set(i, j, sets[i % 5][j]);
+            }
+        }
+        Matrix u = y.rowRange(0, 7).stackRows(Matrix.fromRows(new double[][] {{1, 1, 1, 1}, {0, 0, 0, 1}}));
+        Matrix x = TestMatrices.random(n, 3, 41);
+        Matrix xTest = TestMatrices.random(6, 3, 42);
+        var la = context.linearAlgebra();
+        Matrix kx = TestKernels.gaussian(1.0, la).gram(x, x);
+        Matrix w = TestMatrices.naiveSolve(kx.copy().addToDiagonal(n * 1e-2), Matrix.identity(n));
+        Matrix trainingPredictions = TestMatrices.naiveMultiply(kx, w);
+        Matrix testPredictions = TestMatrices.naiveMultiply(TestKernels.gaussian(1.0, la).gram(xTest, x), w);
+        Matrix candidates = Matrix.fromRows(sets).stackRows(Matrix.fromRows(new double[][] {{0, 0, 0, 0},
+            {1, 1, 1, 1}, {0, 1, 1, 0}}));
+
+        FittedOutputEmbedding oel = new OelEmbedding(KernelTestContext.gaussian(1.0), c, 1000, svd, 10, 2)
+                .fit(new OutputData(y, Optional.of(u)), context).refine(trainingPredictions);
+        FittedOutputEmbedding iokr = new KernelEmbedding(KernelTestContext.gaussian(1.0))
+                .fit(new OutputData(y, Optional.empty()), context);
+
+        int distinct = c == 1.0 ? 5 : 7;
+        assertThat(((OelFitted) oel).dimension()).isEqualTo(distinct);
+        TestMatrices.assertClose(iokr.candidateDistances(testPredictions, candidates),
+                oel.candidateDistances(testPredictions, candidates), 1e-7);
+        FittedOutputEmbedding below = new OelEmbedding(KernelTestContext.gaussian(1.0), c, distinct - 2, svd, 10, 2)
+                .fit(new OutputData(y, Optional.of(u)), context).refine(trainingPredictions);
+        assertThat(maxDifference(iokr.candidateDistances(testPredictions, candidates),
+                below.candidateDistances(testPredictions, candidates))).isGreaterThan(1e-3);
+    }
+
+    @Test
+    void theRankBoundCountsTheDistinctOutputsOfTheBlocksPresent() {
+        var la = context.linearAlgebra();
+        var kernel = TestKernels.gaussian(1.0, la);
+        Matrix y = Matrix.fromRows(new double[][] {{1, 0}, {0, 1}, {1, 0}, {1, 0}});
+        Matrix u = Matrix.fromRows(new double[][] {{1, 0}, {1, 1}, {1, 1}});
+        Matrix bx = Matrix.identity(4);
+        Matrix l = kernel.gram(y, y);
+        assertThat(new MixedGram(y, l, bx, u, 1.0, kernel, la).rankBound()).isEqualTo(2);
+        assertThat(new MixedGram(y, l, bx, u, 0.5, kernel, la).rankBound()).isEqualTo(3);
+        assertThat(new MixedGram(y, l, bx, u, 0.0, kernel, la).rankBound()).isEqualTo(2);
+        Matrix distinct = Matrix.fromRows(new double[][] {{1, 0}, {0, 1}, {2, 0}, {0, 2}});
+        assertThat(new MixedGram(distinct, kernel.gram(distinct, distinct), bx, u.rowRange(0, 1), 0.5, kernel, la)
+                .rankBound()).isEqualTo(4);
+    }
+
     @Test
     void beforeRefinementTheEmbeddingDecodesAsIokr() {
         Matrix y = TestMatrices.random(8, 3, 21);
@@ -201,6 +260,16 @@ class OelEmbeddingTest {
                 context);
         assertThatThrownBy(() -> unrefined.refine(Matrix.zeros(4, 3)))
                 .hasMessageContaining("expected 4 x 4");
+    }
+
+    private static double maxDifference(Matrix a, Matrix b) {
+        double max = 0;
+        for (int i = 0; i < a.rows(); i++) {
+            for (int j = 0; j < a.cols(); j++) {
+                max = Math.max(max, Math.abs(a.get(i, j) - b.get(i, j)));
+            }
+        }
+        return max;
     }
 
     private static int argmin(Matrix m, int row) {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,6 +52,15 @@ import org.okl.metrics.Metrics;
  */
 final class BibtexRun {
     static final String ID = "bibtex";
+    /** BM22's chosen p on Bibtex (their Table 13): OEL0 and OEL in Table 5. */
+    static final int BM22_P5 = 80;
+    /** BM22's chosen p on Bibtex in Table 6. */
+    static final int BM22_P6 = 130;
+    /** Table 5's rows at BM22's p, λ (and OEL's c) selected. */
+    static final String OEL0_AT_P5 = "OEL0 (BM22's p = " + BM22_P5 + ")";
+    static final String OEL_AT_P5 = "OEL (BM22's p = " + BM22_P5 + ")";
+    /** Table 6's row at BM22's p, λ selected. */
+    static final String OEL0_AT_P6 = "OEL0 (BM22's p = " + BM22_P6 + ")";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -104,15 +114,17 @@ final class BibtexRun {
      * @param decode    Table 11: decoding times per method (timed repeats)
      * @param meanLabels l̄ of the training set
      * @param load      the load of other processes over the timed repeats
-     * @param edges5    Table 5's choices on (or beyond) an edge of their grids
-     * @param edges6    Table 6's, the same
+     * @param findings5 Table 5's choices on (or beyond) an edge of their grids, and per draw how the chosen p stands
+     *                  to the rank bound of OEL's output Gram (the distinct label sets of its dictionary) and on how
+     *                  many test documents OEL0, OEL and Fig. 3's fits predict what IOKR predicts
+     * @param findings6 Table 6's, the same
      * @param table6Size documents in a draw of Table 6
      * @param checkpoints which draws came from checkpoints ({@link Checkpoints#provenance}), empty without them
      */
     record Result(boolean ran, String reason, Map<String, double[]> table5,
             Map<String, List<Map<String, Object>>> chosen5, Map<Integer, double[]> fig3, Map<String, double[]> table6,
             Map<String, List<Map<String, Object>>> chosen6, Map<String, double[]> fit, Map<String, double[]> decode,
-            double meanLabels, Comparison.Load load, List<String> edges5, List<String> edges6, int table6Size,
+            double meanLabels, Comparison.Load load, List<String> findings5, List<String> findings6, int table6Size,
             List<String> checkpoints) {
 
         static Result notRun(String reason) {
@@ -128,7 +140,9 @@ final class BibtexRun {
                     + " (the other training outputs unlabelled, m = " + (4880 - FULL.labelled()) + "); each draw"
                     + " selected and fitted alone; candidates = all training outputs", "method", "chosen (per draw)",
                     "F1 % (ours)", "F1 % (BM22)");
-            Map<String, String> paper5 = Map.of("IOKR (OEL's λ)", "35.9", "OEL0", "39.7", "OEL", "39.7");
+            // BM22's OEL0 and OEL F1 are at their chosen p = 80 (Table 13)
+            Map<String, String> paper5 = Map.of("IOKR (OEL's λ)", "35.9", "OEL0", "39.7", "OEL", "39.7",
+                    OEL0_AT_P5, "39.7", OEL_AT_P5, "39.7");
             table5.forEach((m, f) -> t5.row(m, describe(chosen5.get(m)), percent(f), paper5.getOrDefault(m, "-")));
             ResultTable.Builder f3 = ResultTable.builder("Bibtex, BM22 Fig. 3 form: test F1 (%) of OEL (each draw's"
                     + " chosen c, p, λ of Table 5) against the number m of unlabelled outputs used (a random subset of"
@@ -141,11 +155,12 @@ final class BibtexRun {
                     + " fit / decoding wall-clock times on all 4,880 documents at draw 1's choice (median of "
                     + FULL.timings() + " timed repeats, interleaved; the bench harness's timer)", "method",
                     "chosen (per draw)", "F1 % (ours)", "F1 % (BM22)", "fit / decode (s)", "BM22 fit / decode (s)");
-            Map<String, String> paper6 = Map.of("IOKR", "44.0", "OEL0", "43.8");
+            Map<String, String> paper6 = Map.of("IOKR", "44.0", "OEL0", "43.8", OEL0_AT_P6, "43.8");
             Map<String, String> times11 = Map.of("IOKR", "2 / 13", "OEL0", "15 / 4");
             table6.forEach((m, f) -> t6.row(m, describe(chosen6.get(m)), percent(f), paper6.get(m),
+                    !fit.containsKey(m) ? "-" :
                     Stats.number(Timing.median(fit.get(m)), 3) + " / " + Stats.number(Timing.median(decode.get(m)), 3),
-                    times11.get(m)));
+                    times11.getOrDefault(m, "-")));
             return List.of(t5.build(), f3.build(), t6.build());
         }
 
@@ -332,6 +347,26 @@ final class BibtexRun {
             context.progress().flush();
         }
 
+        // BM22's own p (Table 13), λ (and OEL's c) selected as above: what their F1 rests on, beside our selection
+        List<Draw5> paper5 = new ArrayList<>();
+        List<Draw6> paper6 = new ArrayList<>();
+        for (int d = 0; d < s.draws(); d++) {
+            long drawSeed = seed + d;
+            paper5.add(context.checkpoints().unit("table5-bm22p-draw-" + drawSeed, protocol(s, "Table 5 at BM22's"
+                    + " p = " + BM22_P5, drawSeed), () -> table5AtPaperP(okl, context, s, train, test.inputs(),
+                    outputSigma, drawSeed), Draw5::stored, Draw5::of));
+        }
+        for (int d = 0; d < s.table6Draws(); d++) {
+            long drawSeed = seed + d;
+            int number = d + 1;
+            paper6.add(context.checkpoints().unit("table6-bm22p-draw-" + drawSeed, protocol(s, "Table 6 at BM22's"
+                    + " p = " + BM22_P6, drawSeed), () -> table6AtPaperP(okl, context, s, train, test.inputs(),
+                    outputSigma, size6, drawSeed, number), Draw6::stored, stored -> Draw6.of(stored, okl)));
+        }
+        context.progress().printf(Locale.ROOT, "oel-multilabel: bibtex at BM22's p done (%s s so far)%n",
+                Summary.seconds(System.nanoTime() - start));
+        context.progress().flush();
+
         // Table 11: the first draw's choices fitted on every training document, fit and decoding timed
         TrainingData full = TrainingData.of(train.inputs(), train.outputs());
         Map<String, PipelineSpec> fixed6 = draws6.get(0).fixed();
@@ -369,34 +404,103 @@ final class BibtexRun {
                 draws6.get(d).predicted().forEach((m, p) -> table6.computeIfAbsent(m,
                         k -> new double[draws6.size()])[dd] = f1.evaluate(y, p));
             }
+            for (int d = 0; d < paper5.size(); d++) {
+                int dd = d;
+                paper5.get(d).table5().forEach((m, p) -> table5.computeIfAbsent(m, k -> new double[paper5.size()])
+                        [dd] = f1.evaluate(y, p));
+            }
+            for (int d = 0; d < paper6.size(); d++) {
+                int dd = d;
+                paper6.get(d).predicted().forEach((m, p) -> table6.computeIfAbsent(m,
+                        k -> new double[paper6.size()])[dd] = f1.evaluate(y, p));
+            }
             return null;
         });
         Map<String, List<Map<String, Object>>> chosen5 = new LinkedHashMap<>();
         draws5.forEach(d -> d.chosen().forEach((m, c) -> chosen5.computeIfAbsent(m, k -> new ArrayList<>()).add(c)));
+        paper5.forEach(d -> d.chosen().forEach((m, c) -> chosen5.computeIfAbsent(m, k -> new ArrayList<>()).add(c)));
         Map<String, List<Map<String, Object>>> chosen6 = new LinkedHashMap<>();
         draws6.forEach(d -> d.chosen().forEach((m, c) -> chosen6.computeIfAbsent(m, k -> new ArrayList<>()).add(c)));
+        paper6.forEach(d -> d.chosen().forEach((m, c) -> chosen6.computeIfAbsent(m, k -> new ArrayList<>()).add(c)));
         List<Double> ps = s.ps().stream().map(Integer::doubleValue).toList();
         List<Double> ps6 = s.table6Ps().stream().map(Integer::doubleValue).toList();
-        List<String> edges5 = new ArrayList<>();
-        List<String> edges6 = new ArrayList<>();
+        List<String> findings5 = new ArrayList<>();
+        List<String> findings6 = new ArrayList<>();
         for (int d = 0; d < draws5.size(); d++) {
             String draw = " (draw " + (d + 1) + ")";
-            edges5.addAll(Grids.findings("IOKR (own λ)" + draw, chosen5.get("IOKR (own λ)").get(d),
+            findings5.addAll(Grids.findings("IOKR (own λ)" + draw, chosen5.get("IOKR (own λ)").get(d),
                     Map.of("filter.lambda", s.lambdas())));
-            edges5.addAll(Grids.findings("OEL0" + draw, chosen5.get("OEL0").get(d), Map.of("filter.lambda",
+            findings5.addAll(Grids.findings("OEL0" + draw, chosen5.get("OEL0").get(d), Map.of("filter.lambda",
                     s.lambdas(), "output.p", ps)));
-            edges5.addAll(Grids.findings("OEL" + draw, chosen5.get("OEL").get(d), Map.of("filter.lambda",
+            findings5.addAll(Grids.findings("OEL" + draw, chosen5.get("OEL").get(d), Map.of("filter.lambda",
                     s.lambdas(), "output.p", ps, "output.c", s.cs())));
+            findings5.addAll(Grids.findings(OEL0_AT_P5 + draw, chosen5.get(OEL0_AT_P5).get(d), Map.of(
+                    "filter.lambda", s.lambdas())));
+            findings5.addAll(Grids.findings(OEL_AT_P5 + draw, chosen5.get(OEL_AT_P5).get(d), Map.of(
+                    "filter.lambda", s.lambdas(), "output.c", s.cs())));
         }
         for (int d = 0; d < draws6.size(); d++) {
             String draw = " (draw " + (d + 1) + ")";
-            edges6.addAll(Grids.findings("IOKR" + draw, chosen6.get("IOKR").get(d), Map.of("filter.lambda",
+            findings6.addAll(Grids.findings("IOKR" + draw, chosen6.get("IOKR").get(d), Map.of("filter.lambda",
                     lambdas6)));
-            edges6.addAll(Grids.findings("OEL0" + draw, chosen6.get("OEL0").get(d), Map.of("filter.lambda",
+            findings6.addAll(Grids.findings("OEL0" + draw, chosen6.get("OEL0").get(d), Map.of("filter.lambda",
                     lambdas6, "output.p", ps6)));
+            findings6.addAll(Grids.findings(OEL0_AT_P6 + draw, chosen6.get(OEL0_AT_P6).get(d), Map.of(
+                    "filter.lambda", lambdas6)));
+        }
+        for (int d = 0; d < draws5.size(); d++) {
+            int[] labelled = LabelledDraw.draw(train.size(), s.labelled(), Integer.MAX_VALUE, seed + d).labelled();
+            findings5.add(asIokr5(d + 1, draws5.get(d), LabelSets.distinct(train.outputs().selectRows(labelled)),
+                    labelled.length, LabelSets.distinct(train.outputs()), train.size()));
+        }
+        for (int d = 0; d < draws6.size(); d++) {
+            int[] rows = LabelledDraw.draw(train.size(), size6, 0, seed + d).labelled();
+            Draw6 d6 = draws6.get(d);
+            findings6.add(String.format(Locale.ROOT, "draw %d: OEL0 chose p = %s against %d distinct label sets among"
+                    + " its %d documents (the rank bound of its output Gram); it predicts IOKR's label set on %d of %d"
+                    + " test documents", d + 1, chosenP(d6.chosen().get("OEL0")),
+                    LabelSets.distinct(train.outputs().selectRows(rows)), rows.length,
+                    sameRows(d6.predicted().get("OEL0"), d6.predicted().get("IOKR")), test.size()));
         }
         return new Result(true, null, table5, chosen5, fig3F1, table6, chosen6, fit, decode, meanLabels,
-                timer.load(), edges5, edges6, size6, context.checkpoints().provenance());
+                timer.load(), findings5, findings6, size6, context.checkpoints().provenance());
+    }
+
+    /**
+     * How one draw of Table 5 stands to OEL's rank bound: at p at or above the distinct label sets of its dictionary
+     * the learned embedding spans every prediction and OEL scores as IOKR does ({@code OelEmbedding}), so the same
+     * predictions say the selection chose IOKR.
+     */
+    private static String asIokr5(int number, Draw5 draw, int distinctLabelled, int labelled, int distinctAll,
+            int all) {
+        Decoded iokr = draw.table5().get("IOKR (OEL's λ)");
+        int tests = iokr.outputs().rows();
+        int fig3Same = draw.fig3().values().stream().mapToInt(p -> sameRows(p, iokr)).min().orElse(tests);
+        return String.format(Locale.ROOT, "draw %d: OEL0 chose p = %s against %d distinct label sets among its %d"
+                + " labelled documents, OEL p = %s against %d among all %d training outputs (each the rank bound of"
+                + " its output Gram); IOKR (OEL's λ)'s label set is predicted on %d (OEL0), %d (OEL) and at least %d"
+                + " (Fig. 3, every m) of %d test documents", number, chosenP(draw.chosen().get("OEL0")),
+                distinctLabelled, labelled, chosenP(draw.chosen().get("OEL")), distinctAll, all,
+                sameRows(draw.table5().get("OEL0"), iokr), sameRows(draw.table5().get("OEL"), iokr), fig3Same, tests);
+    }
+
+    /** The chosen p as a whole number ("-" when the selection did not record one). */
+    private static String chosenP(Map<String, Object> chosen) {
+        Object p = chosen.get("output.p");
+        return p instanceof Number n ? String.valueOf(n.intValue()) : "-";
+    }
+
+    /** On how many rows two decoded predictions agree exactly. */
+    static int sameRows(Decoded a, Decoded b) {
+        Matrix x = a.outputs();
+        Matrix y = b.outputs();
+        int same = 0;
+        for (int i = 0; i < x.rows(); i++) {
+            if (Arrays.equals(x.row(i), y.row(i))) {
+                same++;
+            }
+        }
+        return same;
     }
 
     /** What a draw depends on: the protocol's settings (its grids among them), the table and the draw's seed. */
@@ -464,6 +568,40 @@ final class BibtexRun {
             fig3.put(m, okl.pipeline(fixed).fit(part).predict(testInputs));
         }
         return new Draw5(chosen, table5, fig3);
+    }
+
+    /** One draw of Table 5 at BM22's p (OEL0, OEL; λ and c selected as in {@link #table5Draw}), no Fig. 3. */
+    private static Draw5 table5AtPaperP(Okl okl, ExperimentContext context, Settings s, Dataset.Split train,
+            Matrix testInputs, double outputSigma, long seed) {
+        LabelledDraw draw = LabelledDraw.draw(train.size(), s.labelled(), Integer.MAX_VALUE, seed);
+        TrainingData td = OelMultilabelExperiment.trainingData(train, draw);
+        OelPipelines p5 = new OelPipelines(Summary.medianDistance(td.inputs().toRows()), outputSigma,
+                s.repetitions(), seed);
+        Map<String, Model> models = new LinkedHashMap<>();
+        models.put(OEL0_AT_P5, okl.pipeline(p5.oel0At(BM22_P5, s.lambdas(), okl)).fit(td));
+        models.put(OEL_AT_P5, okl.pipeline(p5.oelAt(s.cs(), BM22_P5, s.lambdas(), okl)).fit(td));
+        Map<String, Decoded> table5 = new LinkedHashMap<>();
+        Map<String, Map<String, Object>> chosen = new LinkedHashMap<>();
+        models.forEach((m, model) -> {
+            progress(context, "Table 5 (seed " + seed + ") " + m, model);
+            table5.put(m, model.predict(testInputs));
+            chosen.put(m, model.provenance().chosen());
+        });
+        return new Draw5(chosen, table5, Map.of());
+    }
+
+    /** One draw of Table 6 at BM22's p (OEL0, λ selected as in {@link #table6Draw}). */
+    private static Draw6 table6AtPaperP(Okl okl, ExperimentContext context, Settings s, Dataset.Split train,
+            Matrix testInputs, double outputSigma, int size6, long drawSeed, int number) {
+        LabelledDraw draw = LabelledDraw.draw(train.size(), size6, 0, drawSeed);
+        TrainingData part = TrainingData.of(train.inputs().selectRows(draw.labelled()),
+                train.outputs().selectRows(draw.labelled()));
+        OelPipelines p6 = new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, drawSeed)
+                .toRows()), outputSigma, s.table6Repetitions(), drawSeed);
+        Model model = okl.pipeline(p6.oel0At(BM22_P6, table6Lambdas(s), okl)).fit(part);
+        progress(context, "Table 6 draw " + number + " " + OEL0_AT_P6, model);
+        return new Draw6(Map.of(OEL0_AT_P6, model.provenance().chosen()), Map.of(OEL0_AT_P6,
+                atChosenLambda(model)), Map.of(OEL0_AT_P6, model.predict(testInputs)));
     }
 
     private static double chosenLambda(Model model) {

@@ -39,6 +39,16 @@ record OelPipelines(double sigmaInput, double sigmaOutput, int repetitions, long
                 okl);
     }
 
+    /** OEL0 at a fixed p (not searched), λ selected. */
+    PipelineSpec oel0At(int p, List<Double> lambdas, Okl okl) {
+        return parse("oel0", oelOutput(1.0, p), lambdas, "{}", okl);
+    }
+
+    /** OEL at a fixed p (not searched), c and λ selected. */
+    PipelineSpec oelAt(List<Double> cs, int p, List<Double> lambdas, Okl okl) {
+        return parse("oel", oelOutput(cs.get(0), p), lambdas, "{\"output.c\": " + cs + "}", okl);
+    }
+
     private String outputKernel() {
         return "{\"name\": \"gaussian\", \"sigma\": " + sigmaOutput + "}";
     }
@@ -48,7 +58,11 @@ record OelPipelines(double sigmaInput, double sigmaOutput, int repetitions, long
     }
 
     private String oelOutput(double c) {
-        return "{\"name\": \"oel\", \"kernel\": " + outputKernel() + ", \"c\": " + c + ", \"p\": 8,"
+        return oelOutput(c, 8);
+    }
+
+    private String oelOutput(double c, int p) {
+        return "{\"name\": \"oel\", \"kernel\": " + outputKernel() + ", \"c\": " + c + ", \"p\": " + p + ","
                 + " \"svd\": \"randomized\"}";
     }
 

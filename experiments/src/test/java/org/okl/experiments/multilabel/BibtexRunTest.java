@@ -82,6 +82,14 @@ class BibtexRunTest {
     }
 
     @Test
+    void sameRowsCountsTheRowsWhereTwoPredictionsAgree() {
+        Decoded a = Decoded.of(Matrix.fromRows(new double[][] {{1, 0}, {0, 1}, {1, 1}}));
+        Decoded b = Decoded.of(Matrix.fromRows(new double[][] {{1, 0}, {1, 1}, {1, 1}}));
+        assertThat(BibtexRun.sameRows(a, b)).isEqualTo(2);
+        assertThat(BibtexRun.sameRows(a, a)).isEqualTo(3);
+    }
+
+    @Test
     void aSmallRunGivesEveryTableAndClaim(@TempDir Path dir) {
         Okl okl = Okl.builder().build();
         assumeTrue(okl.create(DatasetSource.class, ComponentSpec.of("bibtex")).isAvailable(okl.context()),
@@ -92,7 +100,12 @@ class BibtexRunTest {
         BibtexRun.Result r = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(progress),
                 new TestSeal(), Checkpoints.in(dir)), small);
         assertThat(r.ran()).isTrue();
-        assertThat(r.table5()).containsOnlyKeys("IOKR (OEL's λ)", "IOKR (own λ)", "OEL0", "OEL");
+        assertThat(r.table5()).containsOnlyKeys("IOKR (OEL's λ)", "IOKR (own λ)", "OEL0", "OEL",
+                BibtexRun.OEL0_AT_P5, BibtexRun.OEL_AT_P5);
+        // at BM22's p nothing but λ (and OEL's c) is chosen
+        assertThat(r.chosen5().get(BibtexRun.OEL0_AT_P5)).hasSize(2).allSatisfy(c -> assertThat(c)
+                .containsOnlyKeys("filter.lambda"));
+        assertThat(r.chosen5().get(BibtexRun.OEL_AT_P5)).allSatisfy(c -> assertThat(c).doesNotContainKey("output.p"));
         // units are draws: one F1 per draw, each the mean over the 2,515 test documents
         assertThat(r.table5().get("OEL")).hasSize(2);
         assertThat(r.chosen5().get("OEL")).hasSize(2);
@@ -100,19 +113,41 @@ class BibtexRunTest {
         assertThat(r.table6Size()).isEqualTo(1464);
         assertThat(java.util.Arrays.stream(r.table5().get("OEL")).allMatch(f -> f >= 0 && f <= 1)).isTrue();
         assertThat(r.fig3()).containsOnlyKeys(0, 4880 - 300);
-        assertThat(r.table6()).containsOnlyKeys("IOKR", "OEL0");
+        assertThat(r.table6()).containsOnlyKeys("IOKR", "OEL0", BibtexRun.OEL0_AT_P6);
+        // not timed in Table 11: its fit / decode cell says so
+        assertThat(r.tables().get(2).rows()).filteredOn(row -> row.get(0).equals(BibtexRun.OEL0_AT_P6))
+                .singleElement().satisfies(row -> assertThat(row.get(4)).isEqualTo("-"));
         assertThat(r.fit().get("OEL0")).hasSize(2);
         assertThat(r.tables()).hasSize(3);
         assertThat(OelMultilabelNotes.claims(List.of(), r)).extracting(c -> c.source()).contains(
                 "BM22 Fig. 3", "BM22 Table 6 (Bibtex)", "BM22 Table 11 (Bibtex)");
-        assertThat(r.checkpoints()).hasSize(4).allMatch(l -> l.endsWith("(computed now)"));
+        assertThat(OelMultilabelNotes.claims(List.of(), r)).extracting(c -> c.text()).contains(
+                "at BM22's chosen p = 80 (their Table 13), OEL0 has a higher F1 than IOKR (here IOKR with its own λ)");
+        assertThat(r.checkpoints()).hasSize(8).allMatch(l -> l.endsWith("(computed now)"));
+        // per draw, how the chosen p stands to the distinct label sets, and how often OEL predicts what IOKR does
+        assertThat(r.findings5()).filteredOn(f -> f.startsWith("draw ")).hasSize(2).allSatisfy(f -> assertThat(f)
+                .matches("draw \\d: OEL0 chose p = \\d+ against \\d+ distinct label sets among its 300 labelled"
+                        + " documents, OEL p = \\d+ against 2058 among all 4880 training outputs .*of 2515 test"
+                        + " documents"));
+        assertThat(r.findings6()).filteredOn(f -> f.startsWith("draw ")).hasSize(2).allSatisfy(f -> assertThat(f)
+                .matches("draw \\d: OEL0 chose p = \\d+ against \\d+ distinct label sets among its 1464 documents"
+                        + " .* on \\d+ of 2515 test documents"));
+        // at or above the rank bound OEL0 is IOKR: the same label set on every test document
+        java.util.regex.Pattern numbers = java.util.regex.Pattern.compile(
+                "OEL0 chose p = (\\d+) against (\\d+) distinct.* predicted on (\\d+) \\(OEL0\\)");
+        for (String f : r.findings5()) {
+            java.util.regex.Matcher m = numbers.matcher(f);
+            if (m.find() && Integer.parseInt(m.group(1)) >= Integer.parseInt(m.group(2))) {
+                assertThat(Integer.parseInt(m.group(3))).as(f).isEqualTo(2515);
+            }
+        }
 
         // again from the checkpoints: no draw is selected or fitted again, and the test scores are the same
         StringWriter again = new StringWriter();
         BibtexRun.Result resumed = BibtexRun.run(okl, new ExperimentContext(okl, false, 0, new PrintWriter(again),
                 new TestSeal(), Checkpoints.in(dir)), small);
         assertThat(again.toString()).doesNotContain(" chose ");
-        assertThat(resumed.checkpoints()).hasSize(4).allMatch(l -> l.contains("(read from table"));
+        assertThat(resumed.checkpoints()).hasSize(8).allMatch(l -> l.contains("(read from table"));
         r.table5().forEach((m, f) -> assertThat(resumed.table5().get(m)).as(m).containsExactly(f));
         r.table6().forEach((m, f) -> assertThat(resumed.table6().get(m)).as(m).containsExactly(f));
         r.fig3().forEach((m, f) -> assertThat(resumed.fig3().get(m)).as("m = %d", m).containsExactly(f));
