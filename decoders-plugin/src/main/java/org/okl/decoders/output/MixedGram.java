@@ -1,7 +1,6 @@
 package org.okl.decoders.output;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -101,7 +100,7 @@ final class MixedGram implements SymmetricOperator {
      * 4,880), so p beyond this bound learns the same embedding as p at it.
      */
     int rankBound() {
-        Set<RowKey> distinct = new HashSet<>();
+        Set<OutputRow> distinct = new HashSet<>();
         if (hasLabelled) {
             addRows(labelled, distinct);
         }
@@ -111,22 +110,9 @@ final class MixedGram implements SymmetricOperator {
         return Math.min(size(), distinct.size());
     }
 
-    private static void addRows(Matrix outputs, Set<RowKey> distinct) {
+    private static void addRows(Matrix outputs, Set<OutputRow> distinct) {
         for (int i = 0; i < outputs.rows(); i++) {
-            distinct.add(new RowKey(outputs.row(i)));
-        }
-    }
-
-    /** An output row compared by its bits (-0.0 and 0.0 differ: the bound only grows). */
-    private record RowKey(double[] values) {
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof RowKey r && Arrays.equals(values, r.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(values);
+            distinct.add(new OutputRow(outputs.row(i)));
         }
     }
 

@@ -1,7 +1,6 @@
 package org.okl.decoders.output;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     private final Matrix thetaUnlabelled;
     private final Matrix unlabelled;
     private final Matrix dictionaryEmbedding;
-    private final Map<Row, Integer> dictionaryIndex = new HashMap<>();
+    private final Map<OutputRow, Integer> dictionaryIndex = new HashMap<>();
     private final Matrix responseT;
     private final int dimension;
 
@@ -50,7 +49,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
         this.responseT = responseT;
         this.dimension = dimension;
         for (int r = 0; r < dictionary.rows(); r++) {
-            dictionaryIndex.putIfAbsent(new Row(dictionary.row(r)), r);
+            dictionaryIndex.putIfAbsent(new OutputRow(dictionary.row(r)), r);
         }
     }
 
@@ -109,7 +108,7 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
         Matrix out = Matrix.zeros(p, nc);
         List<Integer> missing = new ArrayList<>();
         for (int c = 0; c < nc; c++) {
-            Integer r = dictionaryIndex.get(new Row(candidates.row(c)));
+            Integer r = dictionaryIndex.get(new OutputRow(candidates.row(c)));
             if (r == null) {
                 missing.add(c);
             } else {
@@ -153,23 +152,5 @@ final class OelFitted implements FittedOutputEmbedding, CandidateScoring {
     @Override
     public Matrix candidateDistances(Matrix h, Matrix candidates) {
         return prepare(candidates).distances(h);
-    }
-
-    /** An output row as a hash key (exact equality of its values). */
-    private record Row(double[] values) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Row r && Arrays.equals(values, r.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(values);
-        }
-
-        @Override
-        public String toString() {
-            return Arrays.toString(values);
-        }
     }
 }

@@ -392,28 +392,11 @@ final class BibtexRun {
         Map<Integer, double[]> fig3F1 = new LinkedHashMap<>();
         Map<String, double[]> table6 = new LinkedHashMap<>();
         test.finalScoring(y -> {
-            for (int d = 0; d < draws5.size(); d++) {
-                int dd = d;
-                draws5.get(d).table5().forEach((m, p) -> table5.computeIfAbsent(m, k -> new double[draws5.size()])
-                        [dd] = f1.evaluate(y, p));
-                draws5.get(d).fig3().forEach((m, p) -> fig3F1.computeIfAbsent(m, k -> new double[draws5.size()])
-                        [dd] = f1.evaluate(y, p));
-            }
-            for (int d = 0; d < draws6.size(); d++) {
-                int dd = d;
-                draws6.get(d).predicted().forEach((m, p) -> table6.computeIfAbsent(m,
-                        k -> new double[draws6.size()])[dd] = f1.evaluate(y, p));
-            }
-            for (int d = 0; d < paper5.size(); d++) {
-                int dd = d;
-                paper5.get(d).table5().forEach((m, p) -> table5.computeIfAbsent(m, k -> new double[paper5.size()])
-                        [dd] = f1.evaluate(y, p));
-            }
-            for (int d = 0; d < paper6.size(); d++) {
-                int dd = d;
-                paper6.get(d).predicted().forEach((m, p) -> table6.computeIfAbsent(m,
-                        k -> new double[paper6.size()])[dd] = f1.evaluate(y, p));
-            }
+            score(draws5.stream().map(Draw5::table5).toList(), y, f1, table5);
+            score(draws5.stream().map(Draw5::fig3).toList(), y, f1, fig3F1);
+            score(draws6.stream().map(Draw6::predicted).toList(), y, f1, table6);
+            score(paper5.stream().map(Draw5::table5).toList(), y, f1, table5);
+            score(paper6.stream().map(Draw6::predicted).toList(), y, f1, table6);
             return null;
         });
         Map<String, List<Map<String, Object>>> chosen5 = new LinkedHashMap<>();
@@ -488,6 +471,15 @@ final class BibtexRun {
     private static String chosenP(Map<String, Object> chosen) {
         Object p = chosen.get("output.p");
         return p instanceof Number n ? String.valueOf(n.intValue()) : "-";
+    }
+
+    /** Scores each draw's predictions, key by key, into one value per draw under the same key. */
+    private static <K> void score(List<Map<K, Decoded>> draws, Matrix y, Metric metric, Map<K, double[]> into) {
+        for (int d = 0; d < draws.size(); d++) {
+            int dd = d;
+            draws.get(d).forEach((k, p) -> into.computeIfAbsent(k, key -> new double[draws.size()])[dd]
+                    = metric.evaluate(y, p));
+        }
     }
 
     /** On how many rows two decoded predictions agree exactly. */
