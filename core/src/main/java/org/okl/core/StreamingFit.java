@@ -263,8 +263,13 @@ public final class StreamingFit {
         String learnedNote = "";
         if (select && selection.learn().isPresent()) {
             int[] runs = {0};
+            double[] gridFolds = new double[scheme.validationFolds()];
+            for (int f = 0; f < gridFolds.length; f++) {
+                gridFolds[f] = sign * metric.fromSums(best.result().validation()[f][best.index()]);
+            }
             SketchedLearnedCandidate.Outcome<Fitted> learned = SketchedLearnedCandidate.consider(
-                    best.variant().spec(), bestError, source, encoder::encode, scheme, selection, metric, sign,
+                    best.variant().spec(), bestError, gridFolds, source, encoder::encode, scheme, selection, metric,
+                    sign,
                     variant -> {
                         FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings,
                                 okl);

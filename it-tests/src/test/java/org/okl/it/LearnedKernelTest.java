@@ -132,6 +132,34 @@ class LearnedKernelTest {
     }
 
     @Test
+    void theLowRankRouteStopsAfterAFirstFoldFarBehind() {
+        // learned on 10 rows the kernel is far behind the grid's on the first fold: no other fold is learned, no
+        // learned point enters the curve, and the grid's kernel is kept
+        Random r = new Random(41);
+        Matrix x = Matrix.zeros(600, 6);
+        Matrix y = Matrix.zeros(600, 4);
+        for (int i = 0; i < 600; i++) {
+            double sum = 0;
+            for (int j = 0; j < 6; j++) {
+                x.set(i, j, r.nextGaussian());
+                sum += x.get(i, j);
+            }
+            // every feature matters alike, at a frequency ten rows cannot pin down
+            for (int k = 0; k < 4; k++) {
+                y.set(i, k, Math.sin(1.2 * sum + k) + 0.1 * r.nextGaussian());
+            }
+        }
+        Matrix[] xy = {x, y};
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 60);
+        Model model = OKL.pipeline(pipeline(10).withApproximation(sketch)).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(model.provenance().selection()).contains("learned candidate stopped after fold 1 of 3 (learned on"
+                + " a sample of at most 10 of its training rows").contains("so it was not learned on the other folds"
+                + " or on all rows; the grid's choice is kept");
+        assertThat(model.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
+        assertThat(model.provenance().validationCurve()).noneMatch(p -> p.grid().containsKey("learned"));
+    }
+
+    @Test
     void theLowRankRouteSaysWhyItWasNotTried() {
         Matrix[] xy = data(200, 31);
         PipelineSpec linear = pipeline(true).withKernel(Kernels.linear()).withApproximation(ComponentSpec.of(
