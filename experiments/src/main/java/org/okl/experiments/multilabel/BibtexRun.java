@@ -500,14 +500,28 @@ final class BibtexRun {
         return "oel-multilabel bibtex " + table + ", seed " + drawSeed + ", " + s;
     }
 
+    /** Table 6's documents of one draw: a seeded share of the training documents, every one labelled. */
+    private static TrainingData table6Part(Dataset.Split train, int size6, long drawSeed) {
+        int[] rows = LabelledDraw.draw(train.size(), size6, 0, drawSeed).labelled();
+        return TrainingData.of(train.inputs().selectRows(rows), train.outputs().selectRows(rows));
+    }
+
+    /** Table 6's pipelines on a draw's documents (input width: median distance of at most 2,000 of them). */
+    private static OelPipelines table6Pipelines(TrainingData part, Settings s, double outputSigma, long drawSeed) {
+        return new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, drawSeed).toRows()), outputSigma,
+                s.table6Repetitions(), drawSeed);
+    }
+
+    /** Table 5's pipelines on a draw's labelled documents (input width: their median distance). */
+    private static OelPipelines table5Pipelines(TrainingData td, Settings s, double outputSigma, long seed) {
+        return new OelPipelines(Summary.medianDistance(td.inputs().toRows()), outputSigma, s.repetitions(), seed);
+    }
+
     /** One draw of Table 6 (IOKR and OEL0 on a share of the training documents), its test documents predicted. */
     private static Draw6 table6Draw(Okl okl, ExperimentContext context, Settings s, Dataset.Split train,
             Matrix testInputs, double outputSigma, int size6, long drawSeed, int number) {
-        LabelledDraw draw = LabelledDraw.draw(train.size(), size6, 0, drawSeed);
-        TrainingData part = TrainingData.of(train.inputs().selectRows(draw.labelled()),
-                train.outputs().selectRows(draw.labelled()));
-        OelPipelines p6 = new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, drawSeed)
-                .toRows()), outputSigma, s.table6Repetitions(), drawSeed);
+        TrainingData part = table6Part(train, size6, drawSeed);
+        OelPipelines p6 = table6Pipelines(part, s, outputSigma, drawSeed);
         List<Double> lambdas6 = table6Lambdas(s);
         Map<String, Model> models = new LinkedHashMap<>();
         models.put("IOKR", okl.pipeline(p6.iokrSelected(lambdas6, okl)).fit(part));
@@ -530,8 +544,7 @@ final class BibtexRun {
             Matrix testInputs, double outputSigma, Path candidates, long seed) {
         LabelledDraw draw = LabelledDraw.draw(train.size(), s.labelled(), Integer.MAX_VALUE, seed);
         TrainingData td = OelMultilabelExperiment.trainingData(train, draw);
-        OelPipelines p5 = new OelPipelines(Summary.medianDistance(td.inputs().toRows()), outputSigma,
-                s.repetitions(), seed);
+        OelPipelines p5 = table5Pipelines(td, s, outputSigma, seed);
         Model oel0 = okl.pipeline(p5.oel0(s.ps(), s.lambdas(), okl)).fit(td);
         progress(context, "Table 5 (seed " + seed + ") OEL0", oel0);
         Model oel = okl.pipeline(p5.oel(s.cs(), s.ps(), s.lambdas(), okl)).fit(td);
@@ -567,8 +580,7 @@ final class BibtexRun {
             Matrix testInputs, double outputSigma, long seed) {
         LabelledDraw draw = LabelledDraw.draw(train.size(), s.labelled(), Integer.MAX_VALUE, seed);
         TrainingData td = OelMultilabelExperiment.trainingData(train, draw);
-        OelPipelines p5 = new OelPipelines(Summary.medianDistance(td.inputs().toRows()), outputSigma,
-                s.repetitions(), seed);
+        OelPipelines p5 = table5Pipelines(td, s, outputSigma, seed);
         Map<String, Model> models = new LinkedHashMap<>();
         models.put(OEL0_AT_P5, okl.pipeline(p5.oel0At(BM22_P5, s.lambdas(), okl)).fit(td));
         models.put(OEL_AT_P5, okl.pipeline(p5.oelAt(s.cs(), BM22_P5, s.lambdas(), okl)).fit(td));
@@ -585,11 +597,8 @@ final class BibtexRun {
     /** One draw of Table 6 at BM22's p (OEL0, λ selected as in {@link #table6Draw}). */
     private static Draw6 table6AtPaperP(Okl okl, ExperimentContext context, Settings s, Dataset.Split train,
             Matrix testInputs, double outputSigma, int size6, long drawSeed, int number) {
-        LabelledDraw draw = LabelledDraw.draw(train.size(), size6, 0, drawSeed);
-        TrainingData part = TrainingData.of(train.inputs().selectRows(draw.labelled()),
-                train.outputs().selectRows(draw.labelled()));
-        OelPipelines p6 = new OelPipelines(Summary.medianDistance(sample(part.inputs(), 2000, drawSeed)
-                .toRows()), outputSigma, s.table6Repetitions(), drawSeed);
+        TrainingData part = table6Part(train, size6, drawSeed);
+        OelPipelines p6 = table6Pipelines(part, s, outputSigma, drawSeed);
         Model model = okl.pipeline(p6.oel0At(BM22_P6, table6Lambdas(s), okl)).fit(part);
         progress(context, "Table 6 draw " + number + " " + OEL0_AT_P6, model);
         return new Draw6(Map.of(OEL0_AT_P6, model.provenance().chosen()), Map.of(OEL0_AT_P6,
