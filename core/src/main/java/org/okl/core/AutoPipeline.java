@@ -156,8 +156,11 @@ public final class AutoPipeline {
         List<String> reasons = new ArrayList<>();
         reasons.add("task " + task.id() + ": " + task.why() + "; preset " + id);
         boolean large = rows > LARGE_ROWS;
+        JsonNode screen = null;
         if (large) {
-            merged.set("approximation", template("auto-large", okl).get("approximation"));
+            ObjectNode largeTemplate = template("auto-large", okl);
+            merged.set("approximation", largeTemplate.get("approximation"));
+            screen = largeTemplate.path("selection").get("screen");
         }
         if (sparse && merged.has("inputs")) {
             merged.set("inputs", JSON.createArrayNode());
@@ -176,6 +179,13 @@ public final class AutoPipeline {
         if (selection != null && !selection.has("learn") && merged.path("selection").has("learn")) {
             // a selection given for its folds or metric keeps the preset's learned candidate, as it keeps the grid
             ((ObjectNode) selection).set("learn", merged.path("selection").get("learn"));
+        }
+        if (screen != null && !given.has("approximation")) {
+            // the screen sets the sketch's size: it goes with auto-large's sketch, kept under a selection given
+            ObjectNode s = selection != null ? (ObjectNode) selection : (ObjectNode) merged.path("selection");
+            if (!s.isMissingNode() && !s.has("screen")) {
+                s.set("screen", screen);
+            }
         }
         List<String> overridden = new ArrayList<>();
         given.fieldNames().forEachRemaining(overridden::add);
@@ -248,6 +258,10 @@ public final class AutoPipeline {
             b.append(" by ").append(s);
             if (!s.prefer().isEmpty()) {
                 b.append("; ").append(s.prefer()).append(" kept unless beaten beyond one standard error");
+            }
+            if (!s.screen().isEmpty()) {
+                b.append("; every grid point screened first with ").append(UserText.escape(s.screen().toString()))
+                        .append(", then a local search from the best at full size");
             }
             s.learn().ifPresent(l -> b.append(String.format(Locale.ROOT, "; beside it a learned candidate (per-feature "
                     + "widths, output matrix of rank %d plus diagonal, lambda: at most %d L-BFGS iterations on at most "

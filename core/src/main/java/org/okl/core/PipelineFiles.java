@@ -360,7 +360,7 @@ public final class PipelineFiles {
             throw invalid(source, "member 'selection' must be an object such as {\"method\": \"kfold\", \"folds\": 5}");
         }
         Set<String> allowed = Set.of("method", "folds", "fraction", "repetitions", "metric", "grid", "prefer", "seed",
-                "learn");
+                "learn", "screen");
         n.fieldNames().forEachRemaining(f -> {
             if (!allowed.contains(f)) {
                 throw invalid(source, "unknown member " + UserText.quote("selection." + f) + "; allowed: "
@@ -406,6 +406,15 @@ public final class PipelineFiles {
                 }
                 prefer.fields().forEachRemaining(e -> b.prefer(e.getKey(), value(e.getValue(), source,
                         "selection.prefer." + e.getKey())));
+            }
+            JsonNode screen = n.get("screen");
+            if (screen != null) {
+                if (!screen.isObject()) {
+                    throw invalid(source, "selection.screen must map parameter paths to one value each, such as "
+                            + "{\"approximation.rank\": 500}");
+                }
+                screen.fields().forEachRemaining(e -> b.screen(e.getKey(), value(e.getValue(), source,
+                        "selection.screen." + e.getKey())));
             }
             JsonNode learn = n.get("learn");
             if (learn != null) {
@@ -497,6 +506,10 @@ public final class PipelineFiles {
             if (!s.prefer().isEmpty()) {
                 ObjectNode prefer = sel.putObject("prefer");
                 s.prefer().forEach((k, v) -> prefer.set(k, JSON.valueToTree(plain(v))));
+            }
+            if (!s.screen().isEmpty()) {
+                ObjectNode screen = sel.putObject("screen");
+                s.screen().forEach((k, v) -> screen.set(k, JSON.valueToTree(plain(v))));
             }
             sel.put("seed", s.seed());
             s.learnSetting().ifPresent(l -> {

@@ -25,6 +25,14 @@ import org.okl.api.metric.Metric;
  * {@code {"operator.matrix.omega": 0}} (independent outputs): when the best candidate has other values, the best
  * candidate with the preferred ones is chosen instead unless its validation error exceeds the best's by more than one
  * standard error of their paired differences over the splits.
+ *
+ * <p>{@code screen} makes a grid search coarse-to-fine on the low-rank route (a pipeline with an
+ * {@code approximation}): it maps grid keys to one value each, for example {@code {"approximation.rank": 500}}, and
+ * every variant of the grid is first scored with those values (a smaller sketch, on the same splits); then, with the
+ * pipeline's own values, a local search starts from the screen's best and moves to a better neighbour (the next or
+ * previous value of one numeric grid key) until none is better. Values of a non-numeric key (such as whole kernels)
+ * are decided by the screen. Routes that do not stream (an exact fit, an estimated output matrix) fit every grid
+ * point and leave the screen unused.
  */
 public final class SelectionSpec {
     private final Method method;
@@ -36,6 +44,7 @@ public final class SelectionSpec {
     private final Map<String, Object> prefer;
     private final long seed;
     private final Learn learn;
+    private final Map<String, Object> screen;
 
     /**
      * The learned candidate beside the grid ({@code "learn": {"rank": 2, "rows": 1000, "iterations": 50}}): per-feature
@@ -106,6 +115,7 @@ public final class SelectionSpec {
         this.prefer = Collections.unmodifiableMap(new LinkedHashMap<>(b.prefer));
         this.seed = b.seed;
         this.learn = b.learn;
+        this.screen = Collections.unmodifiableMap(new LinkedHashMap<>(b.screen));
     }
 
     /** k-fold cross-validation with {@code folds} folds (at least 2). */
@@ -153,6 +163,7 @@ public final class SelectionSpec {
                 .seed(seed);
         grid.forEach(b::grid);
         prefer.forEach(b::prefer);
+        screen.forEach(b::screen);
         return b.learn(learn);
     }
 
@@ -207,6 +218,14 @@ public final class SelectionSpec {
         return prefer;
     }
 
+    /**
+     * The values a coarse first pass over the grid takes, by grid key (empty: every grid point is fitted as given);
+     * see the class comment.
+     */
+    public Map<String, Object> screen() {
+        return screen;
+    }
+
     /** The seed of the random splits. */
     public long seed() {
         return seed;
@@ -217,12 +236,12 @@ public final class SelectionSpec {
         return o instanceof SelectionSpec s && method == s.method && folds == s.folds
                 && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
                 && Objects.equals(metric, s.metric) && grid.equals(s.grid) && prefer.equals(s.prefer)
-                && seed == s.seed && Objects.equals(learn, s.learn);
+                && seed == s.seed && Objects.equals(learn, s.learn) && screen.equals(s.screen);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed, learn);
+        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed, learn, screen);
     }
 
     /** How the values are chosen, as model provenance records it: {@code 5-fold cross-validation on mse, seed 0}. */
@@ -247,6 +266,7 @@ public final class SelectionSpec {
         private final Map<String, Object> prefer = new LinkedHashMap<>();
         private long seed;
         private Learn learn;
+        private final Map<String, Object> screen = new LinkedHashMap<>();
 
         private Builder(Method method) {
             this.method = Objects.requireNonNull(method, "method");
@@ -312,6 +332,15 @@ public final class SelectionSpec {
             return this;
         }
 
+        /**
+         * A value the coarse first pass over the grid takes ({@code "approximation.rank", 500}): see the class
+         * comment.
+         */
+        public Builder screen(String parameterPath, Object value) {
+            screen.put(Objects.requireNonNull(parameterPath, "parameterPath"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
         /** The learned candidate beside the grid ({@code null}: none, the default). */
         public Builder learn(Learn value) {
             this.learn = value;
@@ -336,6 +365,12 @@ public final class SelectionSpec {
                 if (values == null || values.stream().noneMatch(v -> sameValue(v, value))) {
                     throw new IllegalArgumentException("selection.prefer." + key + " = " + value + " is not a value of "
                             + "selection.grid." + key + (values == null ? " (no such grid key)" : " " + values));
+                }
+            });
+            screen.keySet().forEach(key -> {
+                if (grid.containsKey(key)) {
+                    throw new IllegalArgumentException("selection.screen." + key + " is also a grid key: the screen "
+                            + "sets what the grid leaves fixed, such as approximation.rank");
                 }
             });
             if (folds < 2) {

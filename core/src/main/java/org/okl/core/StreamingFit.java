@@ -201,33 +201,40 @@ public final class StreamingFit {
         timings.parse(parseNanos);
         long start = System.nanoTime();
         List<Provenance.CurvePoint> curve = new ArrayList<>();
-        Fitted best = null;
-        double bestError = Double.POSITIVE_INFINITY;
         String task = "streamed fit (" + variants.size() + " grid point" + (variants.size() == 1 ? "" : "s") + ")";
-        int done = 0;
-        int solverRuns = 0;
-        for (List<GridVariants.Variant> run : outputSideRuns(variants)) {
-            okl.progress().progress(task, done, variants.size());
-            FittedRun fittedRun = fitRun(run, source, passes, transforms, targets, scheme, timings, okl);
-            done += run.size();
-            solverRuns += fittedRun.solverRuns();
-            if (!select) {
-                best = fittedRun.fitted().get(0);
-                break;
-            }
-            for (Fitted fitted : fittedRun.fitted()) {
-                double[] errors = SketchSelection.curve(fitted.result(), metric);
-                for (int j = 0; j < errors.length; j++) {
-                    double error = sign * errors[j];
-                    curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j),
-                            error));
-                    if (error < bestError) {
-                        bestError = error;
-                        best = fitted.at(j);
-                    }
+        GridScores scores = new GridScores(curve, sign, metric);
+        List<List<GridVariants.Variant>> gridRuns = outputSideRuns(variants);
+        String screenNote = "";
+        if (select && !selection.screen().isEmpty() && gridRuns.size() > 2) {
+            // coarse-to-fine: every run screened with the screen's values, then a local search at full size
+            int[] done = {0, 0};
+            ScreenedSearch.Outcome screened = ScreenedSearch.search(gridRuns, grid, selection.screen(), run -> {
+                okl.progress().progress(task + ", screened", done[0]++, gridRuns.size());
+                FittedRun r = fitRun(run, source, passes, transforms, targets, scheme, timings, okl);
+                scores.solverRuns += r.solverRuns();
+                return r.fitted().stream().mapToDouble(scores::lowest).min().orElse(Double.NaN);
+            }, run -> {
+                okl.progress().progress(task + ", local search at full size", done[1]++, gridRuns.size());
+                return scores.add(fitRun(run, source, passes, transforms, targets, scheme, timings, okl));
+            });
+            screenNote = "; " + screened.note();
+        } else {
+            int done = 0;
+            for (List<GridVariants.Variant> run : gridRuns) {
+                okl.progress().progress(task, done, variants.size());
+                FittedRun fittedRun = fitRun(run, source, passes, transforms, targets, scheme, timings, okl);
+                done += run.size();
+                if (!select) {
+                    scores.best = fittedRun.fitted().get(0);
+                    scores.solverRuns += fittedRun.solverRuns();
+                    break;
                 }
+                scores.add(fittedRun);
             }
         }
+        Fitted best = scores.best;
+        double bestError = scores.bestError;
+        int solverRuns = scores.solverRuns;
         okl.progress().progress(task, variants.size(), variants.size());
         if (best == null) {
             throw ModelSelection.noFiniteError(spec, selection.metric().toString());
@@ -293,7 +300,8 @@ public final class StreamingFit {
         String checksum = passes.checksum();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
                 solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
-        return new Result(model(best, transforms, select ? describe(selection, scheme) + edges + learnedNote
+        return new Result(model(best, transforms, select ? describe(selection, scheme) + screenNote + edges
+                + learnedNote
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 
@@ -433,6 +441,55 @@ public final class StreamingFit {
 
     private static String describe(SelectionSpec s, FoldScheme scheme) {
         return scheme.describe() + " on " + s.metric() + ", in one pass over the rows";
+    }
+
+    /** The grid's validation curve and its best point so far, as runs are fitted. */
+    private static final class GridScores {
+        private final List<Provenance.CurvePoint> curve;
+        private final double sign;
+        private final SquaredErrorMetric metric;
+        private Fitted best;
+        private double bestError = Double.POSITIVE_INFINITY;
+        private int solverRuns;
+
+        GridScores(List<Provenance.CurvePoint> curve, double sign, SquaredErrorMetric metric) {
+            this.curve = curve;
+            this.sign = sign;
+            this.metric = metric;
+        }
+
+        /** Adds a fitted run's points to the curve; its lowest error (sign applied). */
+        double add(FittedRun run) {
+            solverRuns += run.solverRuns();
+            double lowest = Double.POSITIVE_INFINITY;
+            for (Fitted fitted : run.fitted()) {
+                double[] errors = SketchSelection.curve(fitted.result(), metric);
+                for (int j = 0; j < errors.length; j++) {
+                    double error = sign * errors[j];
+                    curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j),
+                            error));
+                    if (error < lowest) {
+                        lowest = error;
+                    }
+                    if (error < bestError) {
+                        bestError = error;
+                        best = fitted.at(j);
+                    }
+                }
+            }
+            return lowest;
+        }
+
+        /** A fitted variant's lowest error along its path (sign applied), not added to the curve. */
+        double lowest(Fitted fitted) {
+            double lowest = Double.POSITIVE_INFINITY;
+            for (double e : SketchSelection.curve(fitted.result(), metric)) {
+                if (sign * e < lowest) {
+                    lowest = sign * e;
+                }
+            }
+            return lowest;
+        }
     }
 
     /** One fitted variant and a chosen path point. */

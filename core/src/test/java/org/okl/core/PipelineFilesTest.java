@@ -169,6 +169,22 @@ class PipelineFilesTest {
     }
 
     @Test
+    void theScreenRoundTripsAndMayNotRepeatAGridKey() {
+        PipelineSpec s = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"approximation\": {\"name\": \"nystrom\", "
+                + "\"rank\": 2000}, \"selection\": {\"grid\": {\"kernel.factor\": [0.5, 1, 2]}, \"screen\": "
+                + "{\"approximation.rank\": 500}}}", "p.json", registry());
+        assertThat(s.selection().orElseThrow().screen()).containsExactly(Map.entry("approximation.rank", 500L));
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(s), "again.json", registry())).isEqualTo(s);
+        assertThat(s.selection().orElseThrow()).isNotEqualTo(s.selection().orElseThrow().toBuilder().screen(
+                "approximation.rank", 400).build());
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"grid\": "
+                + "{\"approximation.rank\": [100, 200]}, \"screen\": {\"approximation.rank\": 50}}}", "p.json",
+                registry())).hasMessageContaining("p.json: selection.screen.approximation.rank is also a grid key");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"screen\": "
+                + "[500]}}", "p.json", registry())).hasMessageContaining("p.json: selection.screen must map");
+    }
+
+    @Test
     void roundTripsThroughJson() {
         String json = EXAMPLE.replace("\"regularizers\": []", "\"regularizers\": [{\"name\": \"manifold\", "
                 + "\"gammaI\": 0.1}], \"approximation\": {\"name\": \"nystrom\", \"rank\": 50}, \"selection\": "

@@ -3,6 +3,7 @@ package org.okl.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.data.Dataset;
@@ -71,6 +72,15 @@ class AutoPipelineTest {
         PipelineSpec large = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, regression, OKL).spec();
         assertThat(large.approximation().orElseThrow().name()).isEqualTo("nystrom");
         assertThat(large.approximation().orElseThrow().parameters()).containsEntry("rank", 2000L);
+        assertThat(large.selection().orElseThrow().screen()).as("coarse-to-fine on the low-rank route")
+                .containsExactly(Map.entry("approximation.rank", 500L));
+        assertThat(small.selection().orElseThrow().screen()).isEmpty();
+        // a selection given keeps the screen (it goes with the sketch); a sketch given leaves it out (its size is
+        // the user's, and another sketch may have no rank)
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().selection(SelectionSpec.kfold(4).build()).build(), 50_000,
+                regression, OKL).spec().selection().orElseThrow().screen()).containsKey("approximation.rank");
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().approximation(ComponentSpec.of("nystrom", "rank", 800))
+                .build(), 50_000, regression, OKL).spec().selection().orElseThrow().screen()).isEmpty();
         AutoPipeline.Choice sparse = AutoPipeline.choose(PipelineSpec.auto().build(), 50_000, true, regression, OKL);
         assertThat(sparse.spec().inputs()).isEmpty();
         assertThat(sparse.spec().targets()).containsExactly(Transforms.standardize().spec());

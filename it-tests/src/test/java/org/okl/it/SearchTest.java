@@ -3,8 +3,13 @@ package org.okl.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
@@ -179,6 +184,55 @@ class SearchTest {
                 }
             }
         }
+    }
+
+    @Test
+    void aScreenedSearchFitsAFewWidthsAtFullSizeAsTheFullGridDoesAndStopsAtALocalMinimum() {
+        Matrix[] xy = data();
+        double[] widths = {0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
+        SelectionSpec.Builder selection = SelectionSpec.kfold(3).metric(Metrics.mse()).grid("kernel.factor", widths)
+                .grid("operator.matrix.omega", OMEGAS).seed(4);
+        PipelineSpec spec = searched(Kernels.gaussianMedianWidth(), "kernel.factor").toBuilder()
+                .approximation(ComponentSpec.of("nystrom", "rank", 20)).selection(selection.build()).build();
+        Model everyWidth = OKL.pipeline(spec).fit(TrainingData.of(xy[0], xy[1]));
+        Model screened = OKL.pipeline(spec.toBuilder().selection(selection.screen("approximation.rank", 6).build())
+                .build()).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(screened.provenance().selection()).contains("screened 7 grid points with approximation.rank = 6")
+                .contains("at full size a local search from it fitted");
+        // every full-size point the screened search fitted is the full grid's, to round-off
+        Map<String, Double> full = new HashMap<>();
+        Map<Double, Double> bestPerWidth = new TreeMap<>();
+        for (Provenance.CurvePoint p : everyWidth.provenance().validationCurve()) {
+            full.put(p.grid() + " " + p.pathValue(), p.error());
+            bestPerWidth.merge(((Number) p.grid().get("kernel.factor")).doubleValue(), p.error(), Math::min);
+        }
+        Set<Double> fitted = new TreeSet<>();
+        int beyond = 0;
+        for (Provenance.CurvePoint p : screened.provenance().validationCurve()) {
+            double factor = ((Number) p.grid().get("kernel.factor")).doubleValue();
+            if (factor < widths[0] || factor > widths[widths.length - 1]) {
+                beyond++;
+                continue;
+            }
+            assertThat(full).containsKey(p.grid() + " " + p.pathValue());
+            assertThat(p.error()).isCloseTo(full.get(p.grid() + " " + p.pathValue()), within(1e-10 * p.error()));
+            fitted.add(factor);
+        }
+        assertThat(fitted.size()).as("widths fitted at full size").isBetween(2, widths.length - 1);
+        // the choice is a local minimum of the full grid along the width, and no worse than its best by much
+        double chosen = ((Number) screened.provenance().chosen().get("kernel.factor")).doubleValue();
+        assertThat(chosen).as("the data's best width lies inside the grid").isBetween(widths[0],
+                widths[widths.length - 1]);
+        List<Double> order = List.copyOf(bestPerWidth.keySet());
+        int at = order.indexOf(chosen);
+        for (int j : new int[] {at - 1, at + 1}) {
+            if (j >= 0 && j < order.size()) {
+                assertThat(bestPerWidth.get(chosen)).isLessThanOrEqualTo(bestPerWidth.get(order.get(j)));
+            }
+        }
+        // one pass per screened width and per width fitted at full size
+        assertThat(screened.provenance().search().decompositions()).isEqualTo(widths.length + fitted.size()
+                + beyond / LAMBDAS.length);
     }
 
     @Test

@@ -50,12 +50,15 @@ class PresetsPluginTest {
     }
 
     @Test
-    void autoLargeIsAutoRegressionWithANystromSketch() throws Exception {
+    void autoLargeIsAutoRegressionWithANystromSketchAndAScreen() throws Exception {
         ObjectMapper json = new ObjectMapper();
         Map<String, PipelineTemplate> byId = new HashMap<>();
         plugin.pipelines().forEach(t -> byId.put(t.id(), t));
         ObjectNode large = (ObjectNode) json.readTree(byId.get("auto-large").json());
         assertThat(large.remove("approximation")).isEqualTo(json.readTree("{\"name\": \"nystrom\", \"rank\": 2000}"));
+        // and a coarse-to-fine search: the grid screened with a smaller sketch first
+        assertThat(((ObjectNode) large.get("selection")).remove("screen")).isEqualTo(json.readTree(
+                "{\"approximation.rank\": 500}"));
         assertThat(large).isEqualTo(json.readTree(byId.get("auto-regression").json()));
     }
 }
