@@ -52,10 +52,11 @@ class ScreenedSearchTest {
         List<List<GridVariants.Variant>> runs = runs(grid);
         assertThat(runs).hasSize(14).allSatisfy(run -> assertThat(run).hasSize(2));
         // the screen (a smaller sketch) prefers wider kernels: its minimum is the Gaussian at factor 1, the full
-        // size's at 0.25 (two steps away); the Laplacian is worse at both sizes
+        // size's at 0.25 (two steps away); the Laplacian is worse at both sizes; no neighbour is far behind at the
+        // screen, so every one the walk meets is fitted
         ToDoubleFunction<List<GridVariants.Variant>> coarse = run -> {
             assertThat(run.get(0).spec().approximation().orElseThrow().parameters()).containsEntry("rank", 500);
-            return Math.pow(log2(factor(run)), 2) + (kernel(run).equals("laplacian") ? 0.5 : 0);
+            return 10 + 0.001 * Math.pow(log2(factor(run)), 2) + (kernel(run).equals("laplacian") ? 0.5 : 0);
         };
         List<String> fitted = new ArrayList<>();
         ToDoubleFunction<List<GridVariants.Variant>> full = run -> {
@@ -75,10 +76,32 @@ class ScreenedSearchTest {
                 "gaussian 0.125");
         assertThat(out.fitted()).isEqualTo(5);
         assertThat(out.note()).isEqualTo("screened 14 grid points with approximation.rank = 500 (best there: kernel = "
-                + "gaussian, kernel.factor = 1.0: 0.00000); at full size a local search from it fitted 5 (kernel = "
+                + "gaussian, kernel.factor = 1.0: 10.0000); at full size a local search from it fitted 5 (kernel = "
                 + "gaussian, kernel.factor = 1.0: 4.00000; kernel = gaussian, kernel.factor = 0.5: 1.00000; kernel = "
                 + "gaussian, kernel.factor = 2.0: 9.00000; kernel = gaussian, kernel.factor = 0.25: 0.00000; kernel = "
                 + "gaussian, kernel.factor = 0.125: 1.00000)");
+    }
+
+    @Test
+    void aNeighbourFarBehindAtTheScreenIsNotFittedAtFullSize() {
+        Map<String, List<Object>> grid = grid();
+        List<List<GridVariants.Variant>> runs = runs(grid);
+        List<Double> fitted = new ArrayList<>();
+        // at the screen 0.5 is 4 % behind 1 (fitted), 0.25 is 11.5 % behind 0.5 (not fitted, though better there)
+        ScreenedSearch.Outcome out = ScreenedSearch.search(runs, grid, Map.of("approximation.rank", 500),
+                run -> 1 + 0.04 * Math.pow(log2(factor(run)), 2) + (kernel(run).equals("laplacian") ? 1 : 0),
+                run -> {
+                    fitted.add(factor(run));
+                    return 1 + Math.pow(log2(factor(run)) + 2, 2);
+                });
+        assertThat(fitted).containsExactly(1.0, 0.5, 2.0);
+        assertThat(out.note()).endsWith("; not fitted at full size, more than 5 % behind its neighbour at the "
+                + "screen: kernel = gaussian, kernel.factor = 0.25 (12 % behind at the screen)");
+        assertThat(ScreenedSearch.farBehind(1.051, 1.0)).isTrue();
+        assertThat(ScreenedSearch.farBehind(1.049, 1.0)).isFalse();
+        // a failed screen rules nothing out; nor does a metric whose errors are negative (higher is better)
+        assertThat(ScreenedSearch.farBehind(Double.NaN, 1.0)).isFalse();
+        assertThat(ScreenedSearch.farBehind(-0.5, -0.9)).isFalse();
     }
 
     @Test
