@@ -139,7 +139,8 @@ final class GridEdges {
         return Optional.empty();
     }
 
-    private static List<Double> numbers(List<Object> values) {
+    /** A key's values as numbers, or an empty list when one of them is not a number. */
+    static List<Double> numbers(List<Object> values) {
         List<Double> out = new ArrayList<>();
         for (Object v : values) {
             if (!(v instanceof Number number)) {

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
@@ -173,14 +172,13 @@ final class ScreenedSearch {
             if (!one || differing == null) {
                 continue;
             }
-            Optional<List<Double>> values = Optional.ofNullable(sorted.computeIfAbsent(differing,
-                    k -> numbers(grid.get(k))));
-            if (values.isEmpty() || !(at.get(differing) instanceof Number a)
-                    || !(other.get(differing) instanceof Number b)) {
+            List<Double> values = sorted.computeIfAbsent(differing, k -> GridEdges.numbers(
+                    grid.getOrDefault(k, List.of())).stream().distinct().sorted().toList());
+            if (!(at.get(differing) instanceof Number a) || !(other.get(differing) instanceof Number b)) {
                 continue;
             }
-            int ia = values.get().indexOf(a.doubleValue());
-            int ib = values.get().indexOf(b.doubleValue());
+            int ia = values.indexOf(a.doubleValue());
+            int ib = values.indexOf(b.doubleValue());
             if (ia >= 0 && ib >= 0 && Math.abs(ia - ib) == 1) {
                 out.add(j);
             }
@@ -193,14 +191,6 @@ final class ScreenedSearch {
         Map<String, Object> out = new LinkedHashMap<>(run.get(0).values());
         out.keySet().removeIf(k -> k.equals("operator") || k.startsWith("operator."));
         return out;
-    }
-
-    /** A key's distinct values, sorted, when all are numbers; else null. */
-    private static List<Double> numbers(List<Object> values) {
-        if (values == null || values.stream().anyMatch(v -> !(v instanceof Number))) {
-            return null;
-        }
-        return values.stream().map(v -> ((Number) v).doubleValue()).distinct().sorted().toList();
     }
 
     private static String describe(Map<String, Object> values) {
