@@ -193,7 +193,8 @@ final class ScreenedSearch {
         return out;
     }
 
-    private static String describe(Map<String, Object> values) {
+    /** Grid or screen values as the selection's note says them ({@code approximation.rank = 500}). */
+    static String describe(Map<String, Object> values) {
         List<String> parts = new ArrayList<>();
         values.forEach((k, v) -> parts.add(UserText.escape(k) + " = " + UserText.escape(plain(v))));
         return parts.isEmpty() ? "the pipeline as given" : String.join(", ", parts);

@@ -1,10 +1,12 @@
 package org.okl.core;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.error.ErrorCode;
@@ -205,6 +207,8 @@ public final class StreamingFit {
         GridScores scores = new GridScores(curve, sign, metric);
         List<List<GridVariants.Variant>> gridRuns = outputSideRuns(variants);
         String screenNote = "";
+        // each screened variant's lowest first-fold error, for the learned candidate's check at the screen
+        Map<Map<String, Object>, Double> screenFirstFolds = new HashMap<>();
         if (select && !selection.screen().isEmpty() && gridRuns.size() > 2) {
             // coarse-to-fine: every run screened with the screen's values, then a local search at full size
             int[] done = {0, 0};
@@ -212,6 +216,9 @@ public final class StreamingFit {
                 okl.progress().progress(task + ", screened", done[0]++, gridRuns.size());
                 FittedRun r = fitRun(run, source, passes, transforms, targets, scheme, timings, okl);
                 scores.solverRuns += r.solverRuns();
+                for (Fitted f : r.fitted()) {
+                    screenFirstFolds.put(f.variant().values(), scores.lowestFirstFold(f));
+                }
                 return r.fitted().stream().mapToDouble(scores::lowest).min().orElse(Double.NaN);
             }, run -> {
                 okl.progress().progress(task + ", local search at full size", done[1]++, gridRuns.size());
@@ -274,16 +281,27 @@ public final class StreamingFit {
             for (int f = 0; f < gridFolds.length; f++) {
                 gridFolds[f] = sign * metric.fromSums(best.result().validation()[f][best.index()]);
             }
+            Function<GridVariants.Variant, SketchedLearnedCandidate.Run<Fitted>> fitOne = variant -> {
+                FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings, okl);
+                runs[0] += r.solverRuns();
+                Fitted f = r.fitted().get(0);
+                return new SketchedLearnedCandidate.Run<>(f, f.result());
+            };
+            // where the grid was screened, the candidate is checked there first, against the grid's choice at the
+            // screen (fitted there now when the choice lies beyond the grid's edge)
+            Optional<SketchedLearnedCandidate.Screen<Fitted>> screen = Optional.empty();
+            if (!screenFirstFolds.isEmpty()) {
+                Function<GridVariants.Variant, SketchedLearnedCandidate.Run<Fitted>> atScreen = variant -> fitOne
+                        .apply(ScreenedSearch.screened(List.of(List.of(variant)), selection.screen()).get(0).get(0));
+                Fitted chosen = best;
+                double first = screenFirstFolds.computeIfAbsent(chosen.variant().values(),
+                        v -> scores.lowestFirstFold(atScreen.apply(chosen.variant()).fitted()));
+                screen = Optional.of(new SketchedLearnedCandidate.Screen<>(first, ScreenedSearch.describe(
+                        selection.screen()), atScreen)).filter(s -> Double.isFinite(s.gridFirstFold()));
+            }
             SketchedLearnedCandidate.Outcome<Fitted> learned = SketchedLearnedCandidate.consider(
                     best.variant().spec(), bestError, gridFolds, source, encoder::encode, scheme, selection, metric,
-                    sign,
-                    variant -> {
-                        FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings,
-                                okl);
-                        runs[0] += r.solverRuns();
-                        Fitted f = r.fitted().get(0);
-                        return new SketchedLearnedCandidate.Run<>(f, f.result());
-                    }, okl);
+                    sign, fitOne, screen, okl);
             solverRuns += runs[0];
             if (learned.last().isPresent()) {
                 Fitted last = learned.last().get();
@@ -476,6 +494,19 @@ public final class StreamingFit {
                         best = fitted.at(j);
                     }
                 }
+            }
+            return lowest;
+        }
+
+        /** A fitted variant's lowest error on the first validation fold along its path (sign applied). */
+        double lowestFirstFold(Fitted fitted) {
+            double lowest = Double.POSITIVE_INFINITY;
+            SketchSelection.Result result = fitted.result();
+            if (result.validation().length == 0) {
+                return Double.NaN;
+            }
+            for (int j = 0; j < result.length(); j++) {
+                lowest = Math.min(lowest, sign * metric.fromSums(result.validation()[0][j]));
             }
             return lowest;
         }

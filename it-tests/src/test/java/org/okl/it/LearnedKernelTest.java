@@ -131,14 +131,12 @@ class LearnedKernelTest {
         assertThat(learned).isLessThan(0.9 * gridMse);
     }
 
-    @Test
-    void theLowRankRouteStopsAfterAFirstFoldFarBehind() {
-        // learned on 10 rows the kernel is far behind the grid's on the first fold: no other fold is learned, no
-        // learned point enters the curve, and the grid's kernel is kept
+    /** 600 rows of 6 features that all matter alike, at a frequency ten rows cannot pin down, 4 outputs. */
+    private static Matrix[] frequencies(int n) {
         Random r = new Random(41);
-        Matrix x = Matrix.zeros(600, 6);
-        Matrix y = Matrix.zeros(600, 4);
-        for (int i = 0; i < 600; i++) {
+        Matrix x = Matrix.zeros(n, 6);
+        Matrix y = Matrix.zeros(n, 4);
+        for (int i = 0; i < n; i++) {
             double sum = 0;
             for (int j = 0; j < 6; j++) {
                 x.set(i, j, r.nextGaussian());
@@ -149,7 +147,14 @@ class LearnedKernelTest {
                 y.set(i, k, Math.sin(1.2 * sum + k) + 0.1 * r.nextGaussian());
             }
         }
-        Matrix[] xy = {x, y};
+        return new Matrix[] {x, y};
+    }
+
+    @Test
+    void theLowRankRouteStopsAfterAFirstFoldFarBehind() {
+        // learned on 10 rows the kernel is far behind the grid's on the first fold: no other fold is learned, no
+        // learned point enters the curve, and the grid's kernel is kept
+        Matrix[] xy = frequencies(600);
         ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 60);
         Model model = OKL.pipeline(pipeline(10).withApproximation(sketch)).fit(TrainingData.of(xy[0], xy[1]));
         assertThat(model.provenance().selection()).contains("learned candidate stopped after fold 1 of 3 (learned on"
@@ -157,6 +162,47 @@ class LearnedKernelTest {
                 + " or on all rows; the grid's choice is kept");
         assertThat(model.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
         assertThat(model.provenance().validationCurve()).noneMatch(p -> p.grid().containsKey("learned"));
+    }
+
+    @Test
+    void aScreenedGridChecksTheCandidateAtTheScreenFirst() {
+        // the grid screened at 20 landmarks: the candidate is learned on half its budget and fitted there before
+        // anything is learned at full size; where it holds its own there, it goes on and is kept as without a screen
+        Matrix[] xy = data(600, 31);
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 60);
+        Model model = OKL.pipeline(screened(pipeline(150), 20).withApproximation(sketch))
+                .fit(TrainingData.of(xy[0], xy[1]));
+        String how = model.provenance().selection();
+        assertThat(how).contains("screened 3 grid points with approximation.rank = 20")
+                .contains("the learned kernel is kept (it passed the screen first: approximation.rank = 20, learned "
+                        + "on at most 75 rows, fold 1's error ");
+        assertThat(model.spec().kernel().orElseThrow().name()).isEqualTo("ard-gaussian");
+        assertThat(model.spec().approximation()).as("the model has the pipeline's sketch, not the screen's")
+                .contains(sketch);
+    }
+
+    @Test
+    void aCandidateFarBehindAtTheScreenIsNotLearnedAtFullSize() {
+        // learned on 10 rows (half of 20) the kernel is far behind at the screen: nothing is learned at full size
+        Matrix[] xy = frequencies(600);
+        ComponentSpec sketch = ComponentSpec.of("nystrom", "rank", 60);
+        Model model = OKL.pipeline(screened(pipeline(20), 30).withApproximation(sketch))
+                .fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(model.provenance().selection()).contains("learned candidate stopped at the screen "
+                + "(approximation.rank = 30), fold 1 of 3 (learned on a sample of at most 10 of its training rows")
+                .contains("so it was not learned at full size; the grid's choice is kept")
+                .doesNotContain("stopped after fold 1");
+        assertThat(model.spec().kernel().orElseThrow().name()).isEqualTo("gaussian");
+        assertThat(model.provenance().validationCurve()).noneMatch(p -> p.grid().containsKey("learned"));
+    }
+
+    /** The pipeline with its selection screened at {@code rank} landmarks. */
+    private static PipelineSpec screened(PipelineSpec spec, int rank) {
+        SelectionSpec s = spec.selection().orElseThrow();
+        SelectionSpec.Builder b = SelectionSpec.kfold(3).metric(Metrics.mse()).seed(2)
+                .learn(s.learn().orElseThrow()).screen("approximation.rank", rank);
+        s.grid().forEach(b::grid);
+        return spec.withSelection(b.build());
     }
 
     @Test
