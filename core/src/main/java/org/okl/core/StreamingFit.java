@@ -255,19 +255,7 @@ public final class StreamingFit {
                         FittedRun r = fitRun(List.of(variant), source, passes, transforms, targets, scheme, timings,
                                 okl);
                         runs[0] += r.solverRuns();
-                        Fitted f = r.fitted().get(0);
-                        double[] errors = SketchSelection.curve(f.result(), metric);
-                        Fitted at = f;
-                        double lowest = Double.POSITIVE_INFINITY;
-                        for (int j = 0; j < errors.length; j++) {
-                            double error = sign * errors[j];
-                            curve.add(new Provenance.CurvePoint(variant.values(), f.filter().pathValue(j), error));
-                            if (error < lowest) {
-                                lowest = error;
-                                at = f.at(j);
-                            }
-                        }
-                        return new GridEdges.Scored<>(lowest, at);
+                        return scores.path(r.fitted().get(0));
                     });
             best = looked.best().result();
             bestError = looked.best().error();
@@ -476,26 +464,38 @@ public final class StreamingFit {
             this.metric = metric;
         }
 
-        /** Adds a fitted run's points to the curve; its lowest error (sign applied). */
+        /** Adds a fitted run's points to the curve and keeps the best; the run's lowest error (sign applied). */
         double add(FittedRun run) {
             solverRuns += run.solverRuns();
             double lowest = Double.POSITIVE_INFINITY;
             for (Fitted fitted : run.fitted()) {
-                double[] errors = SketchSelection.curve(fitted.result(), metric);
-                for (int j = 0; j < errors.length; j++) {
-                    double error = sign * errors[j];
-                    curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j),
-                            error));
-                    if (error < lowest) {
-                        lowest = error;
-                    }
-                    if (error < bestError) {
-                        bestError = error;
-                        best = fitted.at(j);
-                    }
+                GridEdges.Scored<Fitted> scored = path(fitted);
+                lowest = Math.min(lowest, scored.error());
+                if (scored.error() < bestError) {
+                    bestError = scored.error();
+                    best = scored.result();
                 }
             }
             return lowest;
+        }
+
+        /**
+         * Adds a fitted variant's points to the curve, without touching the best; its lowest error (sign applied)
+         * and the variant at the first path point with it.
+         */
+        GridEdges.Scored<Fitted> path(Fitted fitted) {
+            double[] errors = SketchSelection.curve(fitted.result(), metric);
+            Fitted at = fitted;
+            double lowest = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < errors.length; j++) {
+                double error = sign * errors[j];
+                curve.add(new Provenance.CurvePoint(fitted.variant().values(), fitted.filter().pathValue(j), error));
+                if (error < lowest) {
+                    lowest = error;
+                    at = fitted.at(j);
+                }
+            }
+            return new GridEdges.Scored<>(lowest, at);
         }
 
         /** A fitted variant's lowest error on the first validation fold along its path (sign applied). */
