@@ -106,13 +106,27 @@ public final class PeerRunner {
         }
     }
 
+    /**
+     * Checks that the Python has numpy, scipy and scikit-learn, before hours of work that need them.
+     *
+     * @throws PeerUnavailable naming the missing module and what to install
+     */
+    public void requireScikitLearn() {
+        requirePython();
+        runCommand(List.of(python.toString(), "-c", "import numpy, scipy, sklearn"), "the module check");
+    }
+
     private String runScript(Path file, List<String> args, String what) {
         requirePython();
+        List<String> command = new java.util.ArrayList<>(List.of(python.toString(), file.toString()));
+        command.addAll(args);
+        return runCommand(command, what);
+    }
+
+    private String runCommand(List<String> command, String what) {
         try {
             Path err = Files.createTempFile("okl-peer", ".err");
             try {
-                List<String> command = new java.util.ArrayList<>(List.of(python.toString(), file.toString()));
-                command.addAll(args);
                 Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
                 process.getOutputStream().close();
                 String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

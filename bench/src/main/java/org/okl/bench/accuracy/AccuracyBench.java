@@ -97,8 +97,17 @@ public final class AccuracyBench {
         this.progress = progress;
     }
 
-    /** Runs every data set and the checks. */
+    /**
+     * Runs every data set and the checks.
+     *
+     * @throws PeerRunner.PeerUnavailable when the peer is asked for, units are kept as parts and the peer's Python
+     *                                    lacks numpy, scipy or scikit-learn: such a run would keep parts without the
+     *                                    baselines
+     */
     public AccuracyReport run() {
+        if (settings.peer().isPresent() && settings.parts().isPresent()) {
+            settings.peer().get().requireScikitLearn();
+        }
         List<DatasetResult> results = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (settings.checks()) {
@@ -259,6 +268,10 @@ public final class AccuracyBench {
                             y.cols()), readSeconds(dir, method)));
                 }
             } catch (PeerRunner.PeerUnavailable e) {
+                if (settings.parts().isPresent()) {
+                    // a part without the peer it was asked for would be read back later as complete
+                    throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
+                }
                 notes.add("scikit-learn: " + e.getMessage());
             } catch (IOException e) {
                 notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
@@ -432,7 +445,12 @@ public final class AccuracyBench {
                         "search timing");
                 sklearn = Optional.of(JSON.readTree(line).path("grid_search_s").asDouble());
                 note = JSON.readTree(line).path("grid").asText();
-            } catch (PeerRunner.PeerUnavailable | IOException e) {
+            } catch (PeerRunner.PeerUnavailable e) {
+                if (settings.parts().isPresent()) {
+                    throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
+                }
+                note = "scikit-learn: " + e.getMessage();
+            } catch (IOException e) {
                 note = "scikit-learn: " + e.getMessage();
             }
         }

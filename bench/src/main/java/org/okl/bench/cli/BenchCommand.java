@@ -405,6 +405,8 @@ public final class BenchCommand implements Runnable {
                         peerRunner, datasets == null, splitNames(), kept, only), okl, err).run();
             } catch (AccuracyParts.BadPart e) {
                 throw new UsageException(e.getMessage());
+            } catch (PeerRunner.PeerUnavailable e) {
+                throw new UsageException("--peer with --parts: " + e.getMessage());
             }
             String loadEnd = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim();
             PrintWriter out = spec.commandLine().getOut();

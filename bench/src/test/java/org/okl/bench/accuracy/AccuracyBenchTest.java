@@ -46,6 +46,53 @@ class AccuracyBenchTest {
         assertThat(report.markdown()).contains("| linnerud | 20 x 3 -> 3 | 1 x 2-fold |");
     }
 
+    @Test
+    void aRunKeptInPartsRefusesAPeerWithoutScikitLearnBeforeAnyWork(@TempDir Path dir) throws Exception {
+        // a fresh machine's Python without scikit-learn: the run kept OKL's half as a part with a "no numpy peer"
+        // note, which later runs read back as complete; now it stops before fitting anything and keeps nothing
+        Path python = fakePython(dir, 1, "ModuleNotFoundError: No module named 'sklearn'");
+        Path parts = dir.resolve("parts");
+        Okl okl = Okl.builder().seed(1).build();
+        AccuracyBench bench = new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud",
+                Task.REGRESSION, 1, 2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python,
+                        dir.resolve("unused.py"))), false, List.of(), Optional.of(new AccuracyParts(parts,
+                                new AccuracyParts.Protocol(true, 1, true), "b"))), okl,
+                new PrintWriter(new StringWriter()));
+        org.assertj.core.api.Assertions.assertThatThrownBy(bench::run)
+                .isInstanceOf(PeerRunner.PeerUnavailable.class)
+                .hasMessage("no numpy peer: No module named 'sklearn' (apt-get install python3-numpy python3-scipy "
+                        + "python3-sklearn)");
+        assertThat(Files.exists(parts) ? Files.list(parts).count() : 0).as("parts kept").isZero();
+        assertThat(Files.exists(dir.resolve("work").resolve("linnerud"))).as("nothing fitted").isFalse();
+    }
+
+    @Test
+    void aPeerThatFailsInsideAUnitKeepsNoPartOfIt(@TempDir Path dir) throws Exception {
+        // the module check passes, then the peer fails on the data set: the unit is not run, its part not written
+        Path python = fakePython(dir, 0, "");
+        Files.writeString(python, "#!/bin/sh\nif [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "echo \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1\n");
+        Path parts = dir.resolve("parts");
+        Okl okl = Okl.builder().seed(1).build();
+        AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud",
+                Task.REGRESSION, 1, 2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python,
+                        dir.resolve("unused.py"))), false, List.of(), Optional.of(new AccuracyParts(parts,
+                                new AccuracyParts.Protocol(true, 1, true), "b"))), okl,
+                new PrintWriter(new StringWriter())).run();
+        assertThat(report.datasets()).isEmpty();
+        assertThat(report.notes()).containsExactly("linnerud: not run: scikit-learn: no numpy peer: No module named "
+                + "'numpy' (apt-get install python3-numpy python3-scipy python3-sklearn); the part is not kept");
+        assertThat(Files.exists(parts.resolve("dataset-linnerud.json"))).isFalse();
+    }
+
+    /** A stand-in for Python that writes {@code stderr} and exits with {@code exit}, whatever it is asked. */
+    private static Path fakePython(Path dir, int exit, String stderr) throws Exception {
+        Path python = dir.resolve("python3");
+        Files.writeString(python, "#!/bin/sh\necho \"" + stderr + "\" >&2\nexit " + exit + "\n");
+        assertThat(python.toFile().setExecutable(true)).isTrue();
+        return python;
+    }
+
     /**
      * emotions is not bundled: it is read from a development checkout's {@code ../shared/datasets} (CI's first pass),
      * and a fresh clone without it, with no network, skips.
