@@ -207,8 +207,14 @@ final class SketchedLearnedCandidate {
         return learned - grid > STOP_MARGIN * Math.abs(grid);
     }
 
-    /** A fitted variant's lowest validation error on the first fold along its path (sign applied). */
-    private static double firstFold(SketchSelection.Result result, SquaredErrorMetric metric, double sign) {
+    /**
+     * A fitted variant's lowest validation error on the first fold along its path (sign applied); not a number
+     * without validation folds.
+     */
+    static double firstFold(SketchSelection.Result result, SquaredErrorMetric metric, double sign) {
+        if (result.validation().length == 0) {
+            return Double.NaN;
+        }
         double first = Double.POSITIVE_INFINITY;
         for (int j = 0; j < result.length(); j++) {
             first = Math.min(first, sign * metric.fromSums(result.validation()[0][j]));

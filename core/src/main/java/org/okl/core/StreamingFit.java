@@ -500,15 +500,7 @@ public final class StreamingFit {
 
         /** A fitted variant's lowest error on the first validation fold along its path (sign applied). */
         double lowestFirstFold(Fitted fitted) {
-            double lowest = Double.POSITIVE_INFINITY;
-            SketchSelection.Result result = fitted.result();
-            if (result.validation().length == 0) {
-                return Double.NaN;
-            }
-            for (int j = 0; j < result.length(); j++) {
-                lowest = Math.min(lowest, sign * metric.fromSums(result.validation()[0][j]));
-            }
-            return lowest;
+            return SketchedLearnedCandidate.firstFold(fitted.result(), metric, sign);
         }
 
         /** A fitted variant's lowest error along its path (sign applied), not added to the curve. */

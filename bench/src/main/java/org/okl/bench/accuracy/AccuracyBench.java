@@ -156,6 +156,19 @@ public final class AccuracyBench {
         return new AccuracyReport(results, splits, timing, notes, settings.quick());
     }
 
+    /**
+     * The note for a unit whose peer failed; where units are kept as parts it fails the unit instead, since a part
+     * without the peer it was asked for would be read back later as complete.
+     *
+     * @throws IllegalStateException when units are kept as parts
+     */
+    private String peerFailed(PeerRunner.PeerUnavailable e) {
+        if (settings.parts().isPresent()) {
+            throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
+        }
+        return "scikit-learn: " + e.getMessage();
+    }
+
     /** A data set's or split's result: run, or with parts read from its part or run and kept. */
     private DatasetResult unit(AccuracyParts.Kind kind, String name, Optional<DatasetPlan> plan,
             java.util.function.Supplier<DatasetResult> run) {
@@ -268,11 +281,7 @@ public final class AccuracyBench {
                             y.cols()), readSeconds(dir, method)));
                 }
             } catch (PeerRunner.PeerUnavailable e) {
-                if (settings.parts().isPresent()) {
-                    // a part without the peer it was asked for would be read back later as complete
-                    throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
-                }
-                notes.add("scikit-learn: " + e.getMessage());
+                notes.add(peerFailed(e));
             } catch (IOException e) {
                 notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
             }
@@ -446,10 +455,7 @@ public final class AccuracyBench {
                 sklearn = Optional.of(JSON.readTree(line).path("grid_search_s").asDouble());
                 note = JSON.readTree(line).path("grid").asText();
             } catch (PeerRunner.PeerUnavailable e) {
-                if (settings.parts().isPresent()) {
-                    throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
-                }
-                note = "scikit-learn: " + e.getMessage();
+                note = peerFailed(e);
             } catch (IOException e) {
                 note = "scikit-learn: " + e.getMessage();
             }

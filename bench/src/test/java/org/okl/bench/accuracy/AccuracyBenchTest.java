@@ -50,14 +50,9 @@ class AccuracyBenchTest {
     void aRunKeptInPartsRefusesAPeerWithoutScikitLearnBeforeAnyWork(@TempDir Path dir) throws Exception {
         // a fresh machine's Python without scikit-learn: the run kept OKL's half as a part with a "no numpy peer"
         // note, which later runs read back as complete; now it stops before fitting anything and keeps nothing
-        Path python = fakePython(dir, 1, "ModuleNotFoundError: No module named 'sklearn'");
+        Path python = fakePython(dir, "echo \"ModuleNotFoundError: No module named 'sklearn'\" >&2\nexit 1");
         Path parts = dir.resolve("parts");
-        Okl okl = Okl.builder().seed(1).build();
-        AccuracyBench bench = new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud",
-                Task.REGRESSION, 1, 2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python,
-                        dir.resolve("unused.py"))), false, List.of(), Optional.of(new AccuracyParts(parts,
-                                new AccuracyParts.Protocol(true, 1, true), "b"))), okl,
-                new PrintWriter(new StringWriter()));
+        AccuracyBench bench = keptLinnerud(dir, python, parts);
         org.assertj.core.api.Assertions.assertThatThrownBy(bench::run)
                 .isInstanceOf(PeerRunner.PeerUnavailable.class)
                 .hasMessage("no numpy peer: No module named 'sklearn' (apt-get install python3-numpy python3-scipy "
@@ -69,26 +64,28 @@ class AccuracyBenchTest {
     @Test
     void aPeerThatFailsInsideAUnitKeepsNoPartOfIt(@TempDir Path dir) throws Exception {
         // the module check passes, then the peer fails on the data set: the unit is not run, its part not written
-        Path python = fakePython(dir, 0, "");
-        Files.writeString(python, "#!/bin/sh\nif [ \"$1\" = -c ]; then exit 0; fi\n"
-                + "echo \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1\n");
+        Path python = fakePython(dir, "if [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "echo \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1");
         Path parts = dir.resolve("parts");
-        Okl okl = Okl.builder().seed(1).build();
-        AccuracyReport report = new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud",
-                Task.REGRESSION, 1, 2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python,
-                        dir.resolve("unused.py"))), false, List.of(), Optional.of(new AccuracyParts(parts,
-                                new AccuracyParts.Protocol(true, 1, true), "b"))), okl,
-                new PrintWriter(new StringWriter())).run();
+        AccuracyReport report = keptLinnerud(dir, python, parts).run();
         assertThat(report.datasets()).isEmpty();
         assertThat(report.notes()).containsExactly("linnerud: not run: scikit-learn: no numpy peer: No module named "
                 + "'numpy' (apt-get install python3-numpy python3-scipy python3-sklearn); the part is not kept");
         assertThat(Files.exists(parts.resolve("dataset-linnerud.json"))).isFalse();
     }
 
-    /** A stand-in for Python that writes {@code stderr} and exits with {@code exit}, whatever it is asked. */
-    private static Path fakePython(Path dir, int exit, String stderr) throws Exception {
+    /** linnerud, one 2-fold cross-validation, with the peer run by {@code python} and its units kept in parts. */
+    private static AccuracyBench keptLinnerud(Path dir, Path python, Path parts) {
+        return new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud", Task.REGRESSION, 1,
+                2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python, dir.resolve("unused.py"))),
+                false, List.of(), Optional.of(new AccuracyParts(parts, new AccuracyParts.Protocol(true, 1, true),
+                        "b"))), Okl.builder().seed(1).build(), new PrintWriter(new StringWriter()));
+    }
+
+    /** A stand-in for Python: a shell script with this body. */
+    private static Path fakePython(Path dir, String body) throws Exception {
         Path python = dir.resolve("python3");
-        Files.writeString(python, "#!/bin/sh\necho \"" + stderr + "\" >&2\nexit " + exit + "\n");
+        Files.writeString(python, "#!/bin/sh\n" + body + "\n");
         assertThat(python.toFile().setExecutable(true)).isTrue();
         return python;
     }
