@@ -17,8 +17,9 @@ public final class AccuracyPlans {
      * The full protocol: with issue 19's baselines it finished in about an hour on two quiet cores (both sides, one
      * after the other; enron's tuned SVC per label takes about 20 minutes of it); issue 36's baselines and the Mulan
      * splits bring it to about six hours (digits-halves' Gaussian process and regressor chains alone take about 60
-     * minutes of them): 5 x 5-fold up to 600 rows, 3 x 5-fold up to 1,100, 1 x 5-fold
-     * above ({@link DatasetPlan#forRows}). Left out ({@link #optional}): bibtex (159 labels), usps, mnist and their
+     * minutes of them). The multi-class family is digits and scikit-learn's bundled iris, wine and breast cancer, so
+     * that its ranks can be tested (a family needs two sets at least). 5 x 5-fold up to 600 rows, 3 x 5-fold up to
+     * 1,100, 1 x 5-fold above ({@link DatasetPlan#forRows}). Left out ({@link #optional}): bibtex (159 labels), usps, mnist and their
      * halves (7,291 to 10,000 rows: exact kernel ridge and SVC grids do not fit the budget; OKL would take its
      * low-rank route); and school-exam (one output).
      */
@@ -36,7 +37,10 @@ public final class AccuracyPlans {
                 DatasetPlan.bySize("scene", Task.MULTI_LABEL),
                 DatasetPlan.bySize("yeast", Task.MULTI_LABEL),
                 DatasetPlan.bySize("enron", Task.MULTI_LABEL),
-                DatasetPlan.bySize("digits", Task.MULTI_CLASS));
+                DatasetPlan.bySize("digits", Task.MULTI_CLASS),
+                DatasetPlan.bySize("iris", Task.MULTI_CLASS),
+                DatasetPlan.bySize("wine", Task.MULTI_CLASS),
+                DatasetPlan.bySize("breast-cancer", Task.MULTI_CLASS));
     }
 
     /**

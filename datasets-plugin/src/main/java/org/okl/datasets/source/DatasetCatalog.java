@@ -37,6 +37,10 @@ public final class DatasetCatalog {
                 scale -> stored("digits-halves", "STRUCTURED, 1797 x 32 top pixels -> 32 bottom pixels; "
                         + DIGITS_SOURCE, Location.bundled("digits", "digits.csv.gz"),
                         f -> ImageDatasets.digits(f, "digits-halves", true, scale, DIGITS_SOURCE))));
+        out.add(classTable(ClassTables.IRIS, 150, "Fisher's iris (UCI Iris, Fisher 1936)"));
+        out.add(classTable(ClassTables.WINE, 178, "UCI Wine (Forina et al.; Aeberhard, Coomans & de Vel 1992)"));
+        out.add(classTable(ClassTables.BREAST_CANCER, 569, "UCI Breast Cancer Wisconsin (Diagnostic) (Street, "
+                + "Wolberg & Mangasarian 1993)"));
         out.add(fixed("linnerud", "REGRESSION, 20 x 3 -> 3 (exercise -> physiological)",
                 stored("linnerud", "REGRESSION, 20 x 3 -> 3; scikit-learn 1.2.1 Linnerud (Tenenhaus 1998); "
                         + "BSD-3-Clause; bundled", Location.bundled("linnerud", "linnerud_exercise.csv.gz",
@@ -122,6 +126,16 @@ public final class DatasetCatalog {
                 List.of(ParameterSpec.bool("scale", false, "divide the pixel values by their maximum "
                         + "(16 for digits, 255 for MNIST) to get [0, 1]")),
                 (p, c) -> creator.apply(p.getBoolean("scale")));
+    }
+
+    /** One of scikit-learn's small classification tables, bundled in {@code sklearn-classes/}. */
+    private static ComponentFactory<DatasetSource> classTable(ClassTables.Spec spec, int rows, String origin) {
+        int p = spec.features().size();
+        String source = origin + " via scikit-learn 1.2.1; BSD-3-Clause, data CC BY 4.0; bundled";
+        String shape = rows + " x " + p + " -> class (" + String.join(", ", spec.classes()) + ")";
+        return fixed(spec.id(), "MULTI_CLASS, " + shape + " (no test split)", stored(spec.id(), "MULTI_CLASS, "
+                + shape + "; " + source, Location.bundled("sklearn-classes", spec.file()),
+                f -> ClassTables.load(f, spec, rows, source)));
     }
 
     /** A bundled Mulan multi-label set in the resources' folder {@code base}. */

@@ -13,7 +13,8 @@ import org.okl.datasets.Contexts;
 
 class BundledDatasetsTest {
     private static final String[] BUNDLED = {"digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves",
-        "scene-sample", "tecator", "jura", "enb", "slump", "sf1", "sf2", "school-exam"};
+        "scene-sample", "tecator", "jura", "enb", "slump", "sf1", "sf2", "school-exam", "iris", "wine",
+        "breast-cancer"};
 
     private static void assertShape(Dataset d, Dataset.Task task, int train, int test, int p, int q) {
         assertThat(d.task()).isEqualTo(task);
@@ -30,9 +31,9 @@ class BundledDatasetsTest {
     void catalogIds() {
         assertThat(DatasetCatalog.factories().stream().map(ComponentFactory::id).collect(Collectors.toList()))
                 .containsExactlyInAnyOrder("digits", "digits-halves", "linnerud", "yeast", "usps", "usps-halves",
-                        "scene", "scene-sample", "emotions", "enron", "bibtex", "tecator", "jura", "enb", "slump", "sf1", "sf2",
-                        "school-exam", "mnist", "mnist-halves", "related-tasks", "vector-field-mixture",
-                        "vector-field-helmholtz")
+                        "scene", "scene-sample", "emotions", "enron", "bibtex", "tecator", "jura", "enb", "slump",
+                        "sf1", "sf2", "school-exam", "iris", "wine", "breast-cancer", "mnist", "mnist-halves",
+                        "related-tasks", "vector-field-mixture", "vector-field-helmholtz")
                 .doesNotHaveDuplicates();
     }
 
@@ -74,6 +75,41 @@ class BundledDatasetsTest {
         assertThat(h.train().inputs().maxAbsDifference(top)).isZero();
         assertThat(h.train().outputs().maxAbsDifference(bottom)).isZero();
         assertThat(h.source()).contains("BSD-3-Clause");
+    }
+
+    @Test
+    void scikitLearnClassTables() {
+        // shapes, first and last rows and class counts as the CSV files hold them (counted with Python's csv module)
+        Dataset iris = load("iris", Contexts.plain());
+        assertShape(iris, Dataset.Task.MULTI_CLASS, 150, 0, 4, 1);
+        assertThat(iris.train().inputs().row(0)).containsExactly(5.1, 3.5, 1.4, 0.2);
+        assertThat(iris.inputNames().get(2)).isEqualTo("petal length (cm)");
+        assertThat(classCounts(iris, 3)).containsExactly(50, 50, 50);
+
+        Dataset wine = load("wine", Contexts.plain());
+        assertShape(wine, Dataset.Task.MULTI_CLASS, 178, 0, 13, 1);
+        assertThat(wine.train().inputs().get(0, 12)).isEqualTo(1065);
+        assertThat(wine.train().inputs().get(177, 0)).isEqualTo(14.13);
+        assertThat(wine.train().outputs().get(177, 0)).isEqualTo(2);
+        assertThat(wine.inputNames().get(11)).isEqualTo("od280/od315_of_diluted_wines");
+        assertThat(classCounts(wine, 3)).containsExactly(59, 71, 48);
+
+        Dataset cancer = load("breast-cancer", Contexts.plain());
+        assertShape(cancer, Dataset.Task.MULTI_CLASS, 569, 0, 30, 1);
+        assertThat(java.util.Arrays.copyOf(cancer.train().inputs().row(0), 4)).containsExactly(17.99, 10.38,
+                122.8, 1001);
+        assertThat(cancer.inputNames()).startsWith("mean radius", "mean texture").contains("radius error")
+                .endsWith("worst fractal dimension");
+        assertThat(classCounts(cancer, 2)).containsExactly(212, 357);
+        assertThat(cancer.source()).contains("CC BY 4.0");
+    }
+
+    private static int[] classCounts(Dataset d, int classes) {
+        int[] counts = new int[classes];
+        for (double c : d.train().outputs().data()) {
+            counts[(int) c]++;
+        }
+        return counts;
     }
 
     @Test
