@@ -85,6 +85,18 @@ class AccuracyBenchIT {
         assertThat(unknown.exitCode()).isNotZero();
         assertThat(unknown.stderr().strip()).doesNotContain("\n").contains("--baselines: no baseline named "
                 + "'no-such'");
+
+        OklProcess.Result rerunUnknown = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick",
+                "--datasets", "linnerud", "--rerun-baselines", "mlp,no-such");
+        assertThat(rerunUnknown.exitCode()).isNotZero();
+        assertThat(rerunUnknown.stderr().strip()).doesNotContain("\n").contains("--rerun-baselines: no baseline "
+                + "named 'no-such'");
+        OklProcess.Result rerunLoose = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick",
+                "--datasets", "linnerud", "--rerun-baselines", "mlp");
+        assertThat(rerunLoose.exitCode()).isNotZero();
+        assertThat(rerunLoose.stderr().strip()).doesNotContain("\n").contains("--rerun-baselines needs --peer and "
+                + "--parts");
+        assertThat(parts.resolve("split-jura.json")).as("the kept part untouched").isRegularFile();
     }
 
     private static String row(String report) {

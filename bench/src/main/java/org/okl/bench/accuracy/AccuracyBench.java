@@ -57,9 +57,18 @@ public final class AccuracyBench {
      * @param splits the multi-label data sets to score on their own train/test split (see {@link #SPLITS})
      * @param parts  where finished units are kept and read back instead of run ({@link AccuracyParts}), or empty
      * @param baselines the scikit-learn baselines the peer fits, among each task's (empty: all of them)
+     * @param rerun  the baselines re-fitted on the units already kept as parts, their scores replaced there (empty:
+     *               kept units are read as they are)
      */
     public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
-            boolean checks, List<String> splits, Optional<AccuracyParts> parts, List<String> baselines) {
+            boolean checks, List<String> splits, Optional<AccuracyParts> parts, List<String> baselines,
+            List<String> rerun) {
+
+        /** Settings that re-fit nothing on kept units. */
+        public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
+                boolean checks, List<String> splits, Optional<AccuracyParts> parts, List<String> baselines) {
+            this(plans, quick, seed, work, peer, checks, splits, parts, baselines, List.of());
+        }
 
         /** Settings with every baseline. */
         public Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
@@ -116,7 +125,7 @@ public final class AccuracyBench {
         for (DatasetPlan plan : settings.plans()) {
             try {
                 results.add(unit(AccuracyParts.Kind.DATASET, plan.name(), Optional.of(plan),
-                        () -> runDataset(plan)));
+                        peerOnly -> runDataset(plan, peerOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -129,7 +138,7 @@ public final class AccuracyBench {
         for (String name : settings.splits()) {
             try {
                 splits.add(unit(AccuracyParts.Kind.SPLIT, name.split(":", 2)[0], Optional.empty(),
-                        () -> split(name)));
+                        peerOnly -> split(name, peerOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -169,16 +178,49 @@ public final class AccuracyBench {
         return "scikit-learn: " + e.getMessage();
     }
 
-    /** A data set's or split's result: run, or with parts read from its part or run and kept. */
+    /**
+     * A data set's or split's result: run, or with parts read from its part or run and kept; a kept one has the
+     * baselines to re-run ({@link Settings#rerun}) re-fitted and replaced in its part.
+     *
+     * @param run runs the unit: whole, or (given true) only the peer's baselines to re-run
+     */
     private DatasetResult unit(AccuracyParts.Kind kind, String name, Optional<DatasetPlan> plan,
-            java.util.function.Supplier<DatasetResult> run) {
+            java.util.function.Function<Boolean, DatasetResult> run) {
         if (settings.parts().isEmpty()) {
-            return run.get();
+            return run.apply(false);
         }
-        Optional<Path> kept = settings.parts().get().existing(kind, name);
-        DatasetResult r = settings.parts().get().result(kind, name, plan, run);
+        AccuracyParts parts = settings.parts().get();
+        Optional<Path> kept = parts.existing(kind, name);
+        if (kept.isPresent() && !settings.rerun().isEmpty()) {
+            progress.println("bench: " + kept.get() + ": re-fitting " + String.join(", ", settings.rerun()));
+            progress.flush();
+            return parts.rerun(kind, name, plan, settings.rerun(), old -> {
+                DatasetResult fresh = run.apply(true);
+                return fresh.methods().isEmpty() ? old : replaced(old, fresh);
+            });
+        }
+        DatasetResult r = parts.result(kind, name, plan, () -> run.apply(false));
         kept.ifPresent(this::announce);
         return r;
+    }
+
+    /**
+     * A kept result with the methods of a rerun in place of its own (in their place; new ones at the end), and the
+     * rerun's notes in place of the old notes about those methods.
+     */
+    static DatasetResult replaced(DatasetResult old, DatasetResult rerun) {
+        Map<String, MethodScores> fresh = new LinkedHashMap<>();
+        rerun.methods().forEach(m -> fresh.put(m.method(), m));
+        List<MethodScores> methods = new ArrayList<>();
+        for (MethodScores m : old.methods()) {
+            methods.add(fresh.getOrDefault(m.method(), m));
+        }
+        rerun.methods().stream().filter(m -> old.method(m.method()).isEmpty()).forEach(methods::add);
+        List<String> notes = new ArrayList<>(old.notes().stream().filter(n -> fresh.keySet().stream()
+                .noneMatch(m -> n.startsWith("scikit-learn " + m + " "))).toList());
+        notes.addAll(rerun.notes());
+        return new DatasetResult(old.plan(), old.rows(), old.inputs(), old.outputs(), old.testShare(), methods,
+                notes, old.higherIsBetter());
     }
 
     /** Says that a unit was read from its part rather than run. */
@@ -187,19 +229,19 @@ public final class AccuracyBench {
         progress.flush();
     }
 
-    private DatasetResult runDataset(DatasetPlan named) {
+    private DatasetResult runDataset(DatasetPlan named, boolean peerOnly) {
         Matrix[] xy = pooled(named.name());
         int n = xy[0].rows();
         DatasetPlan plan = named.forRows(n);
         int[][] folds = Folds.of(n, plan.repeats(), plan.folds(), settings.seed());
-        return evaluate(plan, xy[0], xy[1], folds, null);
+        return evaluate(plan, xy[0], xy[1], folds, null, peerOnly);
     }
 
     /**
      * A data set's own train/test split (Mulan's, USPS's): every method fitted once on the training rows (its tuning
      * by inner cross-validation on those rows only) and scored once on the test rows.
      */
-    private DatasetResult split(String named) {
+    private DatasetResult split(String named, boolean peerOnly) {
         Map.Entry<String, Task> set = AccuracyPlans.named(named);
         String name = set.getKey();
         Dataset d = okl.dataset(name);
@@ -210,30 +252,46 @@ public final class AccuracyBench {
         for (int i = 0; i < d.train().size(); i++) {
             assignment[i] = 1;
         }
-        return evaluate(new DatasetPlan(name + "-split", set.getValue(), 1, 2), x, y, new int[][] {assignment}, 0);
+        return evaluate(new DatasetPlan(name + "-split", set.getValue(), 1, 2), x, y, new int[][] {assignment}, 0,
+                peerOnly);
     }
 
     /**
      * Scores every method on the folds.
      *
-     * @param only the one fold to evaluate (the others only train), or null for all
+     * @param only     the one fold to evaluate (the others only train), or null for all
+     * @param peerOnly whether only the peer's baselines to re-run are fitted (then a baseline that fails, or the
+     *                 peer, fails the unit: its part is left as it was)
      */
-    private DatasetResult evaluate(DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only) {
+    private DatasetResult evaluate(DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only,
+            boolean peerOnly) {
         int n = x.rows();
         List<String> notes = new ArrayList<>();
-        Path dir = settings.work().resolve(plan.name());
-        write(dir, plan, x, y, folds, only);
+        List<String> baselines = baselines(plan, n).stream().filter(b -> !peerOnly || settings.rerun().contains(b))
+                .toList();
         List<MethodScores> methods = new ArrayList<>();
-        progress.printf(Locale.ROOT, "bench: %s %s (%d x %d-fold) ...%n", plan.name(), OklMethods.NAMES,
-                plan.repeats(), plan.folds());
-        progress.flush();
+        Map<String, Boolean> directions = new LinkedHashMap<>();
+        for (String metricName : plan.task().metrics()) {
+            directions.put(metricName, okl.create(Metric.class, ComponentSpec.of(metricName)).higherIsBetter());
+        }
+        double testShare = only != null ? 0.0 : 1.0 / (plan.folds() - 1);
+        if (peerOnly && baselines.isEmpty()) {
+            return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes, directions);
+        }
+        Path dir = settings.work().resolve(plan.name());
+        write(dir, plan, x, y, folds, only, baselines);
+        if (!peerOnly) {
+            progress.printf(Locale.ROOT, "bench: %s %s (%d x %d-fold) ...%n", plan.name(), OklMethods.NAMES,
+                    plan.repeats(), plan.folds());
+            progress.flush();
+        }
         Map<String, Matrix[]> predictions = new LinkedHashMap<>();
         Map<String, List<Double>> seconds = new LinkedHashMap<>();
         for (String method : OklMethods.NAMES) {
             predictions.put(method, new Matrix[plan.repeats()]);
             seconds.put(method, new ArrayList<>());
         }
-        for (int r = 0; r < plan.repeats(); r++) {
+        for (int r = 0; r < plan.repeats() && !peerOnly; r++) {
             for (String method : OklMethods.NAMES) {
                 predictions.get(method)[r] = Matrix.zeros(n, y.cols());
             }
@@ -259,10 +317,9 @@ public final class AccuracyBench {
                 }
             }
         }
-        for (String method : OklMethods.NAMES) {
+        for (String method : peerOnly ? List.<String>of() : OklMethods.NAMES) {
             methods.add(score(plan, method, y, folds, only, predictions.get(method), seconds.get(method)));
         }
-        List<String> baselines = baselines(plan, n);
         if (settings.peer().isEmpty()) {
             notes.add("scikit-learn peer not run (--peer)");
         } else {
@@ -273,6 +330,11 @@ public final class AccuracyBench {
                 for (String method : baselines) {
                     Path error = dir.resolve("error-" + method + ".txt");
                     if (Files.exists(error)) {
+                        if (peerOnly) {
+                            throw new IllegalStateException("scikit-learn " + method + " failed: "
+                                    + UserText.quote(Files.readString(error).strip(), 300) + "; the part is left as "
+                                    + "it was");
+                        }
                         notes.add("scikit-learn " + method + " failed: "
                                 + UserText.quote(Files.readString(error).strip(), 300));
                         continue;
@@ -283,18 +345,16 @@ public final class AccuracyBench {
             } catch (PeerRunner.PeerUnavailable e) {
                 notes.add(peerFailed(e));
             } catch (IOException e) {
+                if (peerOnly) {
+                    throw new UncheckedIOException(e);
+                }
                 notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
             }
         }
-        if (n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")
+        if (!peerOnly && n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")
                 && (settings.baselines().isEmpty() || settings.baselines().contains("gp-ard"))) {
             notes.add("gp-ard not run: " + n + " rows, above " + Task.GP_MAX_ROWS);
         }
-        Map<String, Boolean> directions = new LinkedHashMap<>();
-        for (String metricName : plan.task().metrics()) {
-            directions.put(metricName, okl.create(Metric.class, ComponentSpec.of(metricName)).higherIsBetter());
-        }
-        double testShare = only != null ? 0.0 : 1.0 / (plan.folds() - 1);
         return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes, directions);
     }
 
@@ -337,7 +397,8 @@ public final class AccuracyBench {
         return new Matrix[] {x, y};
     }
 
-    private void write(Path dir, DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only) {
+    private void write(Path dir, DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only,
+            List<String> baselines) {
         try {
             Files.createDirectories(dir);
             ObjectNode task = JSON.createObjectNode();
@@ -353,7 +414,7 @@ public final class AccuracyBench {
                 task.putArray("evaluate").add(only);
             }
             ArrayNode methods = task.putArray("methods");
-            baselines(plan, x.rows()).forEach(methods::add);
+            baselines.forEach(methods::add);
             Files.writeString(dir.resolve("task.json"), task.toPrettyString());
             Matrix rows = x.stackColumns(y);
             writeRowMajor(dir.resolve("data.f64"), rows);

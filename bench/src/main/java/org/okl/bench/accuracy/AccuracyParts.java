@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.okl.api.text.UserText;
 import org.okl.core.io.AtomicFiles;
@@ -134,19 +135,56 @@ public final class AccuracyParts {
      * @throws BadPart naming the file and field when the part is malformed or of another protocol
      */
     DatasetResult result(Kind kind, String name, Optional<DatasetPlan> plan, Supplier<DatasetResult> run) {
-        return unit(kind, name, run, AccuracyParts::json, (file, json) -> {
-            DatasetResult r = datasetResult(file, json);
-            plan.ifPresent(p -> {
-                DatasetPlan got = r.plan();
-                if (!got.name().equals(p.name()) || got.task() != p.task() || got.folds() != p.folds()
-                        || (p.repeats() != DatasetPlan.BY_SIZE && p.repeats() != got.repeats())) {
-                    throw new BadPart(file + ": field result.plan: " + describe(got)
-                            + ", but this run asks for " + describe(p) + "; remove the file or give another --parts "
-                            + "folder");
-                }
-            });
-            return r;
+        return unit(kind, name, run, AccuracyParts::json, (file, json) -> checkedPlan(file, datasetResult(file, json),
+                plan));
+    }
+
+    /**
+     * Re-fits some baselines of a kept data set (or split): {@code update} gets the part's result and returns it with
+     * those baselines' scores replaced; the part is rewritten with the new result and a {@code reruns} entry (the
+     * baselines, and the build, time and load average of the rerun), its first stamp kept; left as it was when
+     * {@code update} returns the result it got (none of the baselines is the unit's task's).
+     *
+     * @param plan      as for {@link #result}: a part whose plan differs is refused
+     * @param baselines the baselines re-fitted, for the record
+     * @throws BadPart naming the file and field when the part is malformed or of another protocol
+     */
+    DatasetResult rerun(Kind kind, String name, Optional<DatasetPlan> plan, List<String> baselines,
+            UnaryOperator<DatasetResult> update) {
+        Path file = file(kind, name);
+        ObjectNode root = (ObjectNode) read(file);
+        DatasetResult kept = checkedPlan(file, datasetResult(file, field(file, root, "result")), plan);
+        DatasetResult updated = update.apply(kept);
+        if (updated == kept) {
+            return kept;
+        }
+        root.set("result", json(updated));
+        JsonNode reruns = root.path("reruns");
+        ArrayNode list = reruns.isArray() ? (ArrayNode) reruns : root.putArray("reruns");
+        ObjectNode entry = list.addObject();
+        ArrayNode names = entry.putArray("baselines");
+        baselines.forEach(names::add);
+        Stamp stamp = new Stamp(build, Instant.now().toString(), load());
+        entry.put("build", stamp.build());
+        entry.put("finished", stamp.finished());
+        entry.put("load", stamp.load());
+        units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", baselines) + " re-run)", stamp,
+                Optional.empty()));
+        write(file, root);
+        return updated;
+    }
+
+    private static DatasetResult checkedPlan(Path file, DatasetResult r, Optional<DatasetPlan> plan) {
+        plan.ifPresent(p -> {
+            DatasetPlan got = r.plan();
+            if (!got.name().equals(p.name()) || got.task() != p.task() || got.folds() != p.folds()
+                    || (p.repeats() != DatasetPlan.BY_SIZE && p.repeats() != got.repeats())) {
+                throw new BadPart(file + ": field result.plan: " + describe(got)
+                        + ", but this run asks for " + describe(p) + "; remove the file or give another --parts "
+                        + "folder");
+            }
         });
+        return r;
     }
 
     /** The search timing: read from its part when there is one, else run, written and returned. */

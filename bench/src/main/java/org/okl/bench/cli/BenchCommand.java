@@ -172,6 +172,12 @@ public final class BenchCommand implements Runnable {
             + "scikit-learn baselines (default: all of each task's), such as krr-grid for exact kernel ridge alone.")
     private List<String> baselines;
 
+    @Option(names = "--rerun-baselines", split = ",", paramLabel = "B", description = "With --accuracy --peer "
+            + "--parts: re-fit these scikit-learn baselines on every selected data set and split already kept in the "
+            + "parts folder, on the same folds, and replace their scores there (the part records the rerun's build); "
+            + "units not kept yet run whole.")
+    private List<String> rerunBaselines;
+
     @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
             + "data and predictions (default: a new temporary folder, deleted at the end).")
     private Path work;
@@ -377,14 +383,19 @@ public final class BenchCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (baselines != null) {
+        for (var given : java.util.Map.of("--baselines", baselines == null ? List.<String>of() : baselines,
+                "--rerun-baselines", rerunBaselines == null ? List.<String>of() : rerunBaselines).entrySet()) {
             java.util.Set<String> known = AccuracyPlans.allBaselines();
-            for (String b : baselines) {
+            for (String b : given.getValue()) {
                 if (!known.contains(b)) {
-                    throw new UsageException("--baselines: no baseline named " + org.okl.api.text.UserText.quote(b)
-                            + "; the peer has " + String.join(", ", known));
+                    throw new UsageException(given.getKey() + ": no baseline named "
+                            + org.okl.api.text.UserText.quote(b) + "; the peer has " + String.join(", ", known));
                 }
             }
+        }
+        if (rerunBaselines != null && (!peer || parts == null)) {
+            throw new UsageException("--rerun-baselines needs --peer and --parts: it re-fits baselines of the units "
+                    + "kept in a parts folder");
         }
         PrintWriter err = spec.commandLine().getErr();
         Optional<PeerRunner> peerRunner = peer ? Optional.of(new PeerRunner(python, PeerRunner.defaultScript()))
@@ -402,7 +413,8 @@ public final class BenchCommand implements Runnable {
             AccuracyReport report;
             try {
                 report = new AccuracyBench(new AccuracyBench.Settings(plans, quick, okl.context().seed(), folder,
-                        peerRunner, datasets == null, splitNames(), kept, only), okl, err).run();
+                        peerRunner, datasets == null, splitNames(), kept, only,
+                        rerunBaselines == null ? List.of() : List.copyOf(rerunBaselines)), okl, err).run();
             } catch (AccuracyParts.BadPart e) {
                 throw new UsageException(e.getMessage());
             } catch (PeerRunner.PeerUnavailable e) {

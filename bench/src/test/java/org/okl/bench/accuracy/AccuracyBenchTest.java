@@ -74,12 +74,93 @@ class AccuracyBenchTest {
         assertThat(Files.exists(parts.resolve("dataset-linnerud.json"))).isFalse();
     }
 
+    @Test
+    void aRerunReplacesItsBaselinesInAKeptPartAndLeavesTheRest(@TempDir Path dir) throws Exception {
+        // a baseline found weak after parts were kept (the MLP without L-BFGS) is re-fitted alone on the same folds
+        List<String> baselines = Task.REGRESSION.baselines(20);
+        StringBuilder all = new StringBuilder("if [ \"$1\" = -c ]; then exit 0; fi\n");
+        for (String b : baselines) {
+            // 20 rows x 3 outputs of 0.0, two folds' seconds
+            all.append("head -c 480 /dev/zero > \"$2/pred-").append(b).append(".f64\"; echo '[1.0, 2.0]' > \"$2/times-")
+                    .append(b).append(".json\"\n");
+        }
+        Path parts = dir.resolve("parts");
+        keptLinnerud(dir, fakePython(dir, all.toString()), parts, "b1", List.of()).run();
+        Path part = parts.resolve("dataset-linnerud.json");
+        com.fasterxml.jackson.databind.JsonNode before = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(part.toFile());
+        assertThat(before.path("result").path("methods")).hasSize(3 + baselines.size());
+
+        // the rerun's peer is asked for mlp alone and predicts 1.0 everywhere
+        String mlpOnly = "if [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "grep -q '\"mlp\"' \"$2/task.json\" && ! grep -q krr-grid \"$2/task.json\" || exit 3\n"
+                + "i=0; while [ $i -lt 60 ]; do printf '\\000\\000\\000\\000\\000\\000\\360\\077'; i=$((i+1)); done"
+                + " > \"$2/pred-mlp.f64\"\necho '[3.0, 4.0]' > \"$2/times-mlp.json\"\n";
+        AccuracyReport report = keptLinnerud(dir, fakePython(dir, mlpOnly), parts, "b2", List.of("mlp")).run();
+        com.fasterxml.jackson.databind.JsonNode after = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(part.toFile());
+        assertThat(after.path("build").asText()).isEqualTo("b1");
+        assertThat(after.path("reruns")).hasSize(1);
+        assertThat(after.path("reruns").get(0).path("baselines").get(0).asText()).isEqualTo("mlp");
+        assertThat(after.path("reruns").get(0).path("build").asText()).isEqualTo("b2");
+        com.fasterxml.jackson.databind.JsonNode oldMethods = before.path("result").path("methods");
+        com.fasterxml.jackson.databind.JsonNode newMethods = after.path("result").path("methods");
+        assertThat(newMethods).hasSize(oldMethods.size());
+        for (int m = 0; m < oldMethods.size(); m++) {
+            String name = oldMethods.get(m).path("method").asText();
+            assertThat(newMethods.get(m).path("method").asText()).isEqualTo(name);
+            if (name.equals("mlp")) {
+                assertThat(newMethods.get(m).path("seconds").toString()).isEqualTo("[3.0,4.0]");
+                assertThat(newMethods.get(m).path("scores")).isNotEqualTo(oldMethods.get(m).path("scores"));
+            } else {
+                assertThat(newMethods.get(m)).as(name).isEqualTo(oldMethods.get(m));
+            }
+        }
+        // the report of the rerun holds the updated unit: mlp's arrmse is that of predicting 1.0 in each fold
+        DatasetResult r = report.datasets().get(0);
+        assertThat(r.method("mlp").orElseThrow().scores().get("arrmse")).isNotEqualTo(
+                r.method("krr-grid").orElseThrow().scores().get("arrmse"));
+
+        // a rerun whose baseline fails leaves the part as it was
+        byte[] kept = Files.readAllBytes(part);
+        AccuracyReport failed = keptLinnerud(dir, fakePython(dir, "if [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "echo boom > \"$2/error-mlp.txt\""), parts, "b3", List.of("mlp")).run();
+        assertThat(Files.readAllBytes(part)).isEqualTo(kept);
+        assertThat(failed.notes()).containsExactly("linnerud: not run: scikit-learn mlp failed: 'boom'; the part is "
+                + "left as it was");
+    }
+
+    @Test
+    void aRerunKeepsTheOldNotesOfOtherBaselinesAndReplacesTheRerunOnes() {
+        DatasetPlan plan = new DatasetPlan("s", Task.REGRESSION, 1, 2);
+        java.util.Map<String, Boolean> lower = java.util.Map.of("arrmse", false);
+        MethodScores auto = new MethodScores("okl-auto", java.util.Map.of("arrmse", new double[] {1, 2}),
+                new double[] {1, 1});
+        MethodScores oldMlp = new MethodScores("mlp", java.util.Map.of("arrmse", new double[] {5, 5}),
+                new double[] {1, 1});
+        MethodScores newMlp = new MethodScores("mlp", java.util.Map.of("arrmse", new double[] {3, 3}),
+                new double[] {2, 2});
+        MethodScores erc = new MethodScores("erc", java.util.Map.of("arrmse", new double[] {4, 4}),
+                new double[] {2, 2});
+        DatasetResult old = new DatasetResult(plan, 20, 3, 3, 1.0, List.of(auto, oldMlp), List.of(
+                "scikit-learn mlp failed: 'x'", "scikit-learn gp-ard failed: 'y'"), lower);
+        DatasetResult merged = AccuracyBench.replaced(old, new DatasetResult(plan, 20, 3, 3, 1.0, List.of(newMlp,
+                erc), List.of("a new note"), lower));
+        assertThat(merged.methods()).containsExactly(auto, newMlp, erc);
+        assertThat(merged.notes()).containsExactly("scikit-learn gp-ard failed: 'y'", "a new note");
+    }
+
     /** linnerud, one 2-fold cross-validation, with the peer run by {@code python} and its units kept in parts. */
     private static AccuracyBench keptLinnerud(Path dir, Path python, Path parts) {
+        return keptLinnerud(dir, python, parts, "b", List.of());
+    }
+
+    /** The same, the parts written by {@code build}, re-fitting {@code rerun} on the kept units. */
+    private static AccuracyBench keptLinnerud(Path dir, Path python, Path parts, String build, List<String> rerun) {
         return new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud", Task.REGRESSION, 1,
                 2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python, dir.resolve("unused.py"))),
                 false, List.of(), Optional.of(new AccuracyParts(parts, new AccuracyParts.Protocol(true, 1, true),
-                        "b"))), Okl.builder().seed(1).build(), new PrintWriter(new StringWriter()));
+                        build)), List.of(), rerun), Okl.builder().seed(1).build(), new PrintWriter(new StringWriter()));
     }
 
     /** A stand-in for Python: a shell script with this body. */
