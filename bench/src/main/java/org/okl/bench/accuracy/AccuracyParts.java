@@ -313,8 +313,36 @@ public final class AccuracyParts {
         // text from a file: escaped before it reaches the report
         Stamp stamp = new Stamp(UserText.escape(text(file, root, "build")),
                 UserText.escape(text(file, root, "finished")), UserText.escape(text(file, root, "load")));
-        units.add(new Unit(UserText.escape(kind) + " " + UserText.escape(name), stamp, Optional.of(file)));
+        units.add(new Unit(UserText.escape(kind) + " " + UserText.escape(name) + reruns(file, root), stamp,
+                Optional.of(file)));
         return root;
+    }
+
+    /** The reruns a part records, for its provenance line: {@code "; mlp re-run by BUILD, finished TIME"} each. */
+    private static String reruns(Path file, JsonNode root) {
+        JsonNode list = root.path("reruns");
+        if (list.isMissingNode()) {
+            return "";
+        }
+        if (!list.isArray()) {
+            throw new BadPart(file + ": field reruns: not a list");
+        }
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < list.size(); k++) {
+            String where = "reruns[" + k + "]";
+            JsonNode names = field(file, list.get(k), where + ".baselines", "baselines");
+            if (!names.isArray()) {
+                throw new BadPart(file + ": field " + where + ".baselines: not a list");
+            }
+            List<String> baselines = new ArrayList<>();
+            for (int j = 0; j < names.size(); j++) {
+                baselines.add(name(file, names, where + ".baselines[" + j + "]", j));
+            }
+            b.append("; ").append(String.join(", ", baselines)).append(" re-run by ")
+                    .append(UserText.escape(text(file, list.get(k), where + ".build", "build"))).append(", finished ")
+                    .append(UserText.escape(text(file, list.get(k), where + ".finished", "finished")));
+        }
+        return b.toString();
     }
 
     private static ObjectNode json(DatasetResult r) {

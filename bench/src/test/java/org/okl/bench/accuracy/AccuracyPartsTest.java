@@ -70,6 +70,40 @@ class AccuracyPartsTest {
     }
 
     @Test
+    void aRerunReplacesTheResultAndTheReadBackSaysWhoReRanWhat(@TempDir Path dir) throws Exception {
+        DatasetPlan asked = DatasetPlan.bySize("enb", Task.REGRESSION);
+        new AccuracyParts(dir, FULL, "okl test aaa").result(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked),
+                AccuracyPartsTest::result);
+        Path part = dir.resolve("dataset-enb.json");
+        byte[] before = Files.readAllBytes(part);
+        AccuracyParts rerun = new AccuracyParts(dir, FULL, "okl test bbb");
+        // an update that changes nothing leaves the file as it was
+        rerun.rerun(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), List.of("krr"), r -> r);
+        assertThat(Files.readAllBytes(part)).isEqualTo(before);
+        DatasetResult updated = rerun.rerun(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), List.of("krr"),
+                r -> new DatasetResult(r.plan(), r.rows(), r.inputs(), r.outputs(), r.testShare(), List.of(
+                        r.methods().get(0), new MethodScores("krr", Map.of("arrmse", new double[] {0.2}),
+                                new double[] {4.0})), r.notes(), r.higherIsBetter()));
+        assertThat(updated.method("krr").orElseThrow().scores().get("arrmse")).containsExactly(0.2);
+
+        AccuracyParts later = new AccuracyParts(dir, FULL, "okl test ccc");
+        DatasetResult read = later.result(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), () -> {
+            throw new AssertionError("a kept part is read, not run");
+        });
+        assertThat(read.method("krr").orElseThrow().scores().get("arrmse")).containsExactly(0.2);
+        assertThat(read.method("okl-auto").orElseThrow().seconds()).containsExactly(1.5, 2.5, 0.1);
+        assertThat(later.provenance()).singleElement().asString().startsWith("dataset enb; krr re-run by okl test "
+                + "bbb, finished 20").contains(": okl test aaa, finished ").contains("read from dataset-enb.json");
+
+        // a malformed rerun record names its field
+        Files.writeString(part, Files.readString(part).replace("\"baselines\" : [ \"krr\" ]",
+                "\"baselines\" : [ \"k r\" ]"));
+        assertThatThrownBy(() -> new AccuracyParts(dir, FULL, "x").result(
+                AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), AccuracyPartsTest::result))
+                .isInstanceOf(AccuracyParts.BadPart.class).hasMessageContaining("field reruns[0].baselines[0]: 'k r'");
+    }
+
+    @Test
     void theTimingIsKeptToo(@TempDir Path dir) {
         AccuracyBench.TimingCheck t = new AccuracyBench.TimingCheck(1000, 120, 30, 12.5, Optional.empty(), "n/a");
         new AccuracyParts(dir, FULL, "b").timing(() -> t);
