@@ -164,7 +164,7 @@ public final class AccuracyParts {
         ObjectNode entry = list.addObject();
         ArrayNode names = entry.putArray("baselines");
         baselines.forEach(names::add);
-        Stamp stamp = new Stamp(build, Instant.now().toString(), load());
+        Stamp stamp = stampNow();
         entry.put("build", stamp.build());
         entry.put("finished", stamp.finished());
         entry.put("load", stamp.load());
@@ -172,6 +172,11 @@ public final class AccuracyParts {
                 Optional.empty()));
         write(file, root);
         return updated;
+    }
+
+    /** This build's stamp for a part written or re-fitted now. */
+    private Stamp stampNow() {
+        return new Stamp(build, Instant.now().toString(), load());
     }
 
     private static DatasetResult checkedPlan(Path file, DatasetResult r, Optional<DatasetPlan> plan) {
@@ -258,7 +263,7 @@ public final class AccuracyParts {
         p.put("peer", protocol.peer());
         ArrayNode baselines = p.putArray("baselines");
         protocol.baselines().forEach(baselines::add);
-        Stamp stamp = new Stamp(build, Instant.now().toString(), load());
+        Stamp stamp = stampNow();
         root.put("build", stamp.build());
         root.put("finished", stamp.finished());
         root.put("load", stamp.load());

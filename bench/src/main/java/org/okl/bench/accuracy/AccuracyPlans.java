@@ -19,9 +19,9 @@ public final class AccuracyPlans {
      * splits bring it to about six hours (digits-halves' Gaussian process and regressor chains alone take about 60
      * minutes of them). The multi-class family is digits and scikit-learn's bundled iris, wine and breast cancer, so
      * that its ranks can be tested (a family needs two sets at least). 5 x 5-fold up to 600 rows, 3 x 5-fold up to
-     * 1,100, 1 x 5-fold above ({@link DatasetPlan#forRows}). Left out ({@link #optional}): bibtex (159 labels), usps, mnist and their
-     * halves (7,291 to 10,000 rows: exact kernel ridge and SVC grids do not fit the budget; OKL would take its
-     * low-rank route); and school-exam (one output).
+     * 1,100, 1 x 5-fold above ({@link DatasetPlan#forRows}). Left out ({@link #optional}): bibtex (159 labels), usps,
+     * mnist and their halves (7,291 to 10,000 rows: exact kernel ridge and SVC grids do not fit the budget; OKL would
+     * take its low-rank route); and school-exam (one output).
      */
     public static List<DatasetPlan> full() {
         return List.of(

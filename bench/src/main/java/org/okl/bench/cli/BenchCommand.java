@@ -373,6 +373,17 @@ public final class BenchCommand implements Runnable {
         }
     }
 
+    /** Refuses a baseline name the peer lacks, naming the option; nothing to check when it was not given. */
+    private static void requireKnownBaselines(String option, List<String> names) {
+        java.util.Set<String> known = AccuracyPlans.allBaselines();
+        for (String b : names == null ? List.<String>of() : names) {
+            if (!known.contains(b)) {
+                throw new UsageException(option + ": no baseline named " + org.okl.api.text.UserText.quote(b)
+                        + "; the peer has " + String.join(", ", known));
+            }
+        }
+    }
+
     private void runAccuracy() {
         Okl okl = root.okl();
         List<DatasetPlan> plans;
@@ -383,16 +394,8 @@ public final class BenchCommand implements Runnable {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        for (var given : java.util.Map.of("--baselines", baselines == null ? List.<String>of() : baselines,
-                "--rerun-baselines", rerunBaselines == null ? List.<String>of() : rerunBaselines).entrySet()) {
-            java.util.Set<String> known = AccuracyPlans.allBaselines();
-            for (String b : given.getValue()) {
-                if (!known.contains(b)) {
-                    throw new UsageException(given.getKey() + ": no baseline named "
-                            + org.okl.api.text.UserText.quote(b) + "; the peer has " + String.join(", ", known));
-                }
-            }
-        }
+        requireKnownBaselines("--baselines", baselines);
+        requireKnownBaselines("--rerun-baselines", rerunBaselines);
         if (rerunBaselines != null && (!peer || parts == null)) {
             throw new UsageException("--rerun-baselines needs --peer and --parts: it re-fits baselines of the units "
                     + "kept in a parts folder");
