@@ -190,7 +190,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         if (rows.isPresent() && options.evaluation()) {
             if (options.metrics().isEmpty()) {
                 task = Optional.of(choice != null ? choice.record().task() : AutoPipeline.task(rows.get()).id());
-                metrics = TaskMetrics.defaults(task.get(), rows.get().outputDimension(), chosen.spec());
+                metrics = TaskMetrics.defaults(task.get(), rows.get().outputDimension(), chosen.spec(), okl);
             }
             obstacle = Evaluation.streamingObstacle(metrics, okl);
             if (obstacle.isPresent()) {
@@ -212,7 +212,7 @@ public record FitPlan(Pipeline pipeline, Optional<AutoPipeline.Choice> auto, Rou
         }
         if (options.evaluation() && options.metrics().isEmpty() && task.isEmpty()) {
             task = Optional.of(choice != null ? choice.record().task() : AutoPipeline.task(data).id());
-            metrics = TaskMetrics.defaults(task.get(), data.outputs().cols(), chosen.spec());
+            metrics = TaskMetrics.defaults(task.get(), data.outputs().cols(), chosen.spec(), okl);
         }
         IntervalSpec intervals = intervals(asked, chosen, chosen.spec().approximation().isPresent(), data.size(),
                 okl);

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.okl.api.error.OklException;
+import org.okl.api.filter.SpectralFilter;
 
 /**
  * A grid's edges looked beyond: when the selection chooses the smallest or the largest value of a numeric grid key,
@@ -167,5 +168,20 @@ final class GridEdges {
     static String number(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%.1f", v)
                 : String.format(Locale.ROOT, "%.6g", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+
+    /**
+     * The note for a choice at the first or last point of the filter's path (the path is not extended: its values
+     * are the filter's own, and below the smallest lambda a ridge fit is the interpolant up to rounding), or empty.
+     */
+    static String pathEdge(SpectralFilter filter, int pathIndex) {
+        int length = filter.pathLength();
+        if (length < 2 || (pathIndex != 0 && pathIndex != length - 1)) {
+            return "";
+        }
+        double chosen = filter.pathValue(pathIndex);
+        double other = filter.pathValue(pathIndex == 0 ? length - 1 : 0);
+        return String.format(Locale.ROOT, "filter.%s = %s is the path's %s value (an edge: the path is not "
+                + "extended)", filter.pathParameter(), chosen, chosen < other ? "smallest" : "largest");
     }
 }

@@ -207,7 +207,9 @@ public final class Pipeline {
             chosen = choice.variant();
             pathIndex = choice.pathIndex();
             curve = choice.curve();
-            how = selection + (choice.note().isEmpty() ? "" : "; " + choice.note());
+            String edge = GridEdges.pathEdge(filter, pathIndex);
+            how = selection + (choice.note().isEmpty() ? "" : "; " + choice.note()) + (edge.isEmpty() ? "" : "; "
+                    + edge);
             tunedDecoder = choice.decoder();
             search = choice.search();
             alternatives = fixed(choice.alternatives());

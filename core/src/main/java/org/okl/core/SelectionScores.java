@@ -12,8 +12,11 @@ import java.util.stream.IntStream;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
 import org.okl.api.decoder.DecodingContext;
+import org.okl.api.error.ErrorCode;
+import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.api.metric.TargetSpaceMetric;
 import org.okl.api.tuning.TunableDecoder;
 import org.okl.linalg.memory.MemoryBudget;
 
@@ -100,10 +103,19 @@ final class SelectionScores {
         }
     }
 
-    /** Whether some variant's decoder is tuned on held-out predictions (then a second round tunes finalists). */
+    /**
+     * Whether some variant's decoder is tuned on held-out predictions (then a second round tunes finalists).
+     *
+     * @throws OklException when the metric scores in the target space: it cannot be a decoder's tuning objective
+     */
     boolean tunable() {
         for (Decoder d : decoders) {
             if (d instanceof TunableDecoder) {
+                if (metric instanceof TargetSpaceMetric) {
+                    throw new OklException(ErrorCode.INVALID_PIPELINE, "selection metric '" + metricName + "' "
+                            + "scores the regression before decoding, so it cannot tune the decoder's thresholds; "
+                            + "use a decision metric (such as hamming-loss) with a tuned decoder");
+                }
                 return true;
             }
         }
@@ -129,9 +141,12 @@ final class SelectionScores {
             errors[v] = new double[h.length][splits];
             pathValues[v] = values;
         }
+        Matrix coded = metric instanceof TargetSpaceMetric ? decoding.transforms().transformOutputs(truth) : null;
         for (int j = 0; j < h.length; j++) {
-            errors[v][j][split] = sign * Evaluation.evaluate(metric, metricName, truth,
-                    decoding.decode(h[j], j, decoders[v], okl));
+            errors[v][j][split] = sign * (metric instanceof TargetSpaceMetric target
+                    ? target.fromSquaredDistances(TargetSpaceDistances.of(decoding.embeddings()[j], h[j], coded),
+                            h[j].cols())
+                    : Evaluation.evaluate(metric, metricName, truth, decoding.decode(h[j], j, decoders[v], okl)));
         }
     }
 

@@ -118,6 +118,58 @@ class SearchTest {
     }
 
     /**
+     * Selection on {@code target-mse} with one-hot classes: the curve is the squared error of dense ridge solves on
+     * the one-hot codes of each fold's validation rows.
+     */
+    @Test
+    void theTargetMseCurveEqualsDenseOneHotSolves() {
+        Matrix[] xy = data();
+        Matrix classes = Matrix.zeros(45, 1);
+        for (int i = 0; i < 45; i++) {
+            double s = xy[1].get(i, 0);
+            classes.set(i, 0, s < -0.3 ? 0 : s < 0.6 ? 1 : 2);
+        }
+        PipelineSpec spec = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                .operator(Operators.separable(OutputMatrices.identity())).output(Outputs.oneHot())
+                .decoder(Decoders.argmax()).filter(Filters.tikhonov(LAMBDAS))
+                .selection(SelectionSpec.kfold(3).metric(Metrics.targetMse()).grid("kernel.factor", FACTORS)
+                        .seed(4).build())
+                .build();
+        Model model = OKL.pipeline(spec).fit(TrainingData.of(xy[0], classes));
+        double[][] expected = new double[FACTORS.length][LAMBDAS.length];
+        for (Split s : new KFold(3, 4).splits(45)) {
+            Matrix a = xy[0].selectRows(s.train());
+            Matrix b = xy[0].selectRows(s.validation());
+            Matrix codes = Matrix.zeros(45, 3);
+            for (int i = 0; i < 45; i++) {
+                codes.set(i, (int) classes.get(i, 0), 1.0);
+            }
+            Matrix ytr = codes.selectRows(s.train());
+            Matrix yva = codes.selectRows(s.validation());
+            double median = NaiveRidge.medianDistance(a);
+            for (int f = 0; f < FACTORS.length; f++) {
+                for (int l = 0; l < LAMBDAS.length; l++) {
+                    Matrix c = NaiveRidge.ridge(a, ytr, FACTORS[f] * median, LAMBDAS[l], Matrix.identity(3));
+                    Matrix p = NaiveRidge.predict(b, a, c, FACTORS[f] * median, Matrix.identity(3));
+                    double e = 0;
+                    for (int k = 0; k < p.data().length; k++) {
+                        e += Math.pow(p.data()[k] - yva.data()[k], 2) / p.data().length;
+                    }
+                    expected[f][l] += e / 3;
+                }
+            }
+        }
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        int at = 0;
+        for (int f = 0; f < FACTORS.length; f++) {
+            for (int l = 0; l < LAMBDAS.length; l++) {
+                assertThat(curve.get(at++).error()).as("factor %s lambda %s", FACTORS[f], LAMBDAS[l])
+                        .isCloseTo(expected[f][l], within(1e-8 * expected[f][l]));
+            }
+        }
+    }
+
+    /**
      * The grid variants the search tried beyond the grid's edges (the curve's points after the grid's, a path each),
      * checked to lie outside the grid and to be named in the selection's description.
      */

@@ -18,6 +18,9 @@ public final class MetricCatalog {
                 simple("mse", "mean squared error over test points and outputs (lower is better)",
                         new MeanSquaredError(false)),
                 simple("rmse", "root mean squared error (lower is better)", new MeanSquaredError(true)),
+                simple("target-mse", "selection only: mean squared error of the regression in the output "
+                        + "embedding's target space, before decoding (the loss the filter fits; lower is better)",
+                        new TargetMse()),
                 simple("arrmse", "average over outputs of the RMSE relative to predicting the test mean "
                         + "(multi-target regression; lower is better)", new AverageRelativeRmse()),
                 simple("explained-variance", "1 - MSE / variance of the pooled test targets (multi-task; higher "

@@ -17,6 +17,14 @@ public final class Metrics {
         return TypedSpec.of(Metric.class, "mse");
     }
 
+    /**
+     * {@code target-mse}: a selection metric, the mean squared error of the regression in the output embedding's
+     * target space, before decoding (lower is better).
+     */
+    public static TypedSpec<Metric> targetMse() {
+        return TypedSpec.of(Metric.class, "target-mse");
+    }
+
     /** {@code rmse}: root mean squared error (lower is better). */
     public static TypedSpec<Metric> rmse() {
         return TypedSpec.of(Metric.class, "rmse");

@@ -26,7 +26,7 @@ class MetricsPluginTest {
                 .filter(p -> p instanceof MetricsPlugin).findFirst().orElseThrow();
         assertThat(plugin.name()).isEqualTo("okl-metrics");
         assertThat(plugin.version()).isNotBlank();
-        assertThat(new MetricsPlugin().metrics()).hasSize(14);
+        assertThat(new MetricsPlugin().metrics()).hasSize(15);
         assertThat(new MetricsPlugin().defaults()).containsEntry(Metric.class, ComponentSpec.of("mse"));
     }
 

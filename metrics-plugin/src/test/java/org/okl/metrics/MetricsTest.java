@@ -244,18 +244,31 @@ class MetricsTest {
                 .collect(Collectors.toMap(ComponentFactory::id, f -> f));
         assertThat(byId.keySet()).containsExactlyInAnyOrder("mse", "rmse", "arrmse", "explained-variance",
                 "rbf-loss", "angular-error", "hamming-loss", "f1-example", "f1-micro", "f1-macro", "mean-auc",
-                "subset-accuracy", "top-k-accuracy", "per-character-accuracy");
+                "subset-accuracy", "top-k-accuracy", "per-character-accuracy", "target-mse");
         Map<String, Boolean> higher = Map.ofEntries(Map.entry("mse", false), Map.entry("rmse", false),
                 Map.entry("arrmse", false), Map.entry("explained-variance", true), Map.entry("rbf-loss", false),
                 Map.entry("angular-error", false), Map.entry("hamming-loss", false), Map.entry("f1-example", true),
                 Map.entry("f1-micro", true), Map.entry("f1-macro", true), Map.entry("mean-auc", true),
                 Map.entry("subset-accuracy", true), Map.entry("top-k-accuracy", true),
-                Map.entry("per-character-accuracy", true));
+                Map.entry("per-character-accuracy", true), Map.entry("target-mse", false));
         higher.forEach((id, h) -> {
             ComponentFactory<Metric> f = byId.get(id);
             Object[] params = id.equals("rbf-loss") ? new Object[] {"sigma", 1.0} : new Object[0];
             assertThat(f.create(ValidatedParameters.bind(f, ComponentSpec.of(f.id(), params)), TestContext.active()).higherIsBetter()).as(id).isEqualTo(h);
         });
         assertThat(byId.get("rbf-loss").parameters().get(0).required()).isTrue();
+    }
+
+    @Test
+    void targetMseAveragesTheSquaredDistancesOverRowsAndCoordinatesAndRefusesDecodedOutputs() {
+        TargetMse metric = new TargetMse();
+        // rows at squared distances 1, 4 and 0.25 from their codes in a 2-dimensional space: 5.25 / (3 * 2)
+        assertThat(metric.fromSquaredDistances(new double[] {1, 4, 0.25}, 2)).isCloseTo(0.875, within(1e-15));
+        assertThat(metric.higherIsBetter()).isFalse();
+        assertThatThrownBy(() -> metric.fromSquaredDistances(new double[0], 2))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no validation rows");
+        assertThatThrownBy(() -> metric.evaluate(Matrix.fromRows(new double[][] {{1}}),
+                Decoded.of(Matrix.fromRows(new double[][] {{1}})))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("selection.metric");
     }
 }
