@@ -287,6 +287,8 @@ public final class AccuracyBench {
         }
         Map<String, Matrix[]> predictions = new LinkedHashMap<>();
         Map<String, List<Double>> seconds = new LinkedHashMap<>();
+        Map<String, Integer> standIns = new LinkedHashMap<>();
+        int fits = 0;
         for (String method : OklMethods.NAMES) {
             predictions.put(method, new Matrix[plan.repeats()]);
             seconds.put(method, new ArrayList<>());
@@ -304,7 +306,11 @@ public final class AccuracyBench {
                 Matrix xTest = x.selectRows(test);
                 Map<String, OklMethods.Fitted> fitted = OklMethods.fitAll(TrainingData.of(x.selectRows(train),
                         y.selectRows(train)), okl);
+                fits++;
                 for (String method : OklMethods.NAMES) {
+                    if (fitted.get(method).standIn()) {
+                        standIns.merge(method, 1, Integer::sum);
+                    }
                     long start = System.nanoTime();
                     Matrix predicted = fitted.get(method).model().predict(xTest).outputs();
                     seconds.get(method).add(fitted.get(method).seconds() + (System.nanoTime() - start) / 1e9);
@@ -317,8 +323,22 @@ public final class AccuracyBench {
                 }
             }
         }
+        List<String> notCompared = new ArrayList<>();
         for (String method : peerOnly ? List.<String>of() : OklMethods.NAMES) {
+            int standing = standIns.getOrDefault(method, 0);
+            if (fits > 0 && standing == fits) {
+                notCompared.add(method);
+                continue;
+            }
+            if (standing > 0) {
+                notes.add(String.format(Locale.ROOT, "%s is okl-auto's model in %d of %d fits (the search compared "
+                        + "no output coupling there)", method, standing, fits));
+            }
             methods.add(score(plan, method, y, folds, only, predictions.get(method), seconds.get(method)));
+        }
+        if (!notCompared.isEmpty()) {
+            notes.add(String.join(" and ", notCompared) + " not reported: the automatic search of this task compares "
+                    + "no output coupling (they would repeat okl-auto)");
         }
         if (settings.peer().isEmpty()) {
             notes.add("scikit-learn peer not run (--peer)");

@@ -39,17 +39,17 @@ public final class OklMethods {
         long start = System.nanoTime();
         Model auto = okl.pipeline(PipelineSpec.auto().build()).fit(data);
         double autoSeconds = (System.nanoTime() - start) / 1e9;
-        out.put("okl-auto", new Fitted(auto, autoSeconds));
+        out.put("okl-auto", new Fitted(auto, autoSeconds, false));
         double search = auto.provenance().search() == null ? 0.0 : auto.provenance().search().seconds();
         for (String[] m : new String[][] {{"okl-independent", "preferred"}, {"okl-coupled", "other"}}) {
             PipelineSpec fixed = auto.alternatives().get(m[1]);
             if (fixed == null) {
-                out.put(m[0], new Fitted(auto, autoSeconds));
+                out.put(m[0], new Fitted(auto, autoSeconds, true));
                 continue;
             }
             long t = System.nanoTime();
             Model model = okl.pipeline(fixed).fit(data);
-            out.put(m[0], new Fitted(model, search + (System.nanoTime() - t) / 1e9));
+            out.put(m[0], new Fitted(model, search + (System.nanoTime() - t) / 1e9, false));
         }
         return out;
     }
@@ -59,8 +59,11 @@ public final class OklMethods {
      *
      * @param model   the model
      * @param seconds what it took, its search included
+     * @param standIn whether it is the automatic model itself, standing in for a group the search did not compare
+     *                (a search without output coupling, such as the multi-class one: there is no independent or
+     *                coupled group to refit)
      */
-    public record Fitted(Model model, double seconds) {
+    public record Fitted(Model model, double seconds, boolean standIn) {
     }
 
     /** Fits a method on training data, on its own (its own search). */
