@@ -355,6 +355,21 @@ public final class PipelineFiles {
         }
     }
 
+    /**
+     * Refuses a split setting the method does not read (such as {@code repetitions} with {@code kfold}), which would
+     * otherwise be ignored without a word. Its default value passes: files written before 0.1's writer left unread
+     * settings out carry every setting at its default.
+     */
+    private static void unused(JsonNode n, String setting, SelectionSpec.Method method, double byDefault,
+            String source) {
+        JsonNode v = n.get(setting);
+        if (v != null && !method.uses(setting) && !(v.isNumber() && v.asDouble() == byDefault)) {
+            throw invalid(source, "selection." + setting + " is not read by method " + UserText.quote(method.id())
+                    + " (kfold reads folds; holdout fraction; subsampling repetitions and fraction; loo none): "
+                    + "leave it out or choose the method that uses it");
+        }
+    }
+
     private static SelectionSpec selection(JsonNode n, String source) {
         if (!n.isObject()) {
             throw invalid(source, "member 'selection' must be an object such as {\"method\": \"kfold\", \"folds\": 5}");
@@ -368,8 +383,13 @@ public final class PipelineFiles {
             }
         });
         try {
-            SelectionSpec.Builder b = SelectionSpec.builder(n.has("method")
-                    ? SelectionSpec.Method.of(n.get("method").asText()) : SelectionSpec.defaults().method());
+            SelectionSpec.Method method = n.has("method") ? SelectionSpec.Method.of(n.get("method").asText())
+                    : SelectionSpec.defaults().method();
+            SelectionSpec defaults = SelectionSpec.builder(method).build();
+            unused(n, "folds", method, defaults.folds(), source);
+            unused(n, "fraction", method, defaults.fraction(), source);
+            unused(n, "repetitions", method, defaults.repetitions(), source);
+            SelectionSpec.Builder b = SelectionSpec.builder(method);
             if (n.has("folds")) {
                 b.folds(n.get("folds").asInt());
             }
@@ -497,9 +517,15 @@ public final class PipelineFiles {
         spec.selection().ifPresent(s -> {
             ObjectNode sel = root.putObject("selection");
             sel.put("method", s.method().id());
-            sel.put("folds", s.folds());
-            sel.put("fraction", s.fraction());
-            sel.put("repetitions", s.repetitions());
+            if (s.method().uses("folds")) {
+                sel.put("folds", s.folds());
+            }
+            if (s.method().uses("fraction")) {
+                sel.put("fraction", s.fraction());
+            }
+            if (s.method().uses("repetitions")) {
+                sel.put("repetitions", s.repetitions());
+            }
             setIfPresent(sel, "metric", s.metric());
             ObjectNode grid = sel.putObject("grid");
             s.grid().forEach((k, v) -> grid.set(k, JSON.valueToTree(v.stream().map(PipelineFiles::plain).toList())));

@@ -78,6 +78,19 @@ public final class SelectionSpec {
         /** Closed-form leave-one-out along a Tikhonov path. */
         LOO;
 
+        /**
+         * Which of the settings {@code folds}, {@code fraction} and {@code repetitions} the method reads: kfold its
+         * folds, holdout its fraction, subsampling its repetitions and fraction, loo none.
+         */
+        public boolean uses(String setting) {
+            return switch (setting) {
+                case "folds" -> this == KFOLD;
+                case "fraction" -> this == HOLDOUT || this == SUBSAMPLING;
+                case "repetitions" -> this == SUBSAMPLING;
+                default -> throw new IllegalArgumentException("not a split setting: " + setting);
+            };
+        }
+
         /** The name in pipeline files: {@code kfold}, {@code holdout}, {@code subsampling}, {@code loo}. */
         public String id() {
             return name().toLowerCase(Locale.ROOT);

@@ -97,6 +97,27 @@ class PipelineFilesTest {
     }
 
     @Test
+    void aSplitSettingTheMethodDoesNotReadIsRefusedUnlessItIsTheDefaultAnOlderFileCarries() {
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": "
+                + "\"kfold\", \"repetitions\": 3}}", "p.json", registry())).isInstanceOf(OklException.class)
+                .hasMessageContaining("p.json: selection.repetitions is not read by method 'kfold'");
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": "
+                + "\"holdout\", \"folds\": 10}}", "p.json", registry())).isInstanceOf(OklException.class)
+                .hasMessageContaining("selection.folds is not read by method 'holdout'");
+        PipelineSpec old = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": \"kfold\", "
+                + "\"folds\": 3, \"fraction\": 0.2, \"repetitions\": 5}}", "old.json", registry());
+        assertThat(old.selection().orElseThrow().folds()).isEqualTo(3);
+        String written = PipelineFiles.toJson(old);
+        assertThat(written).contains("\"folds\"").doesNotContain("\"fraction\"").doesNotContain("\"repetitions\"");
+        assertThat(PipelineFiles.parse(written, "again.json", registry())).isEqualTo(old);
+        PipelineSpec sub = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": "
+                + "\"subsampling\", \"repetitions\": 7, \"fraction\": 0.3}}", "p.json", registry());
+        assertThat(PipelineFiles.toJson(sub)).contains("\"repetitions\"").contains("\"fraction\"")
+                .doesNotContain("\"folds\"");
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(sub), "again.json", registry())).isEqualTo(sub);
+    }
+
+    @Test
     void parsesTheDocumentedExample() {
         PipelineSpec s = PipelineFiles.parse(EXAMPLE, "p.json", registry());
         assertThat(s.kernel()).contains(ComponentSpec.of("gaussian", "sigma", 2.0));
