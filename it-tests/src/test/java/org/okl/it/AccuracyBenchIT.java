@@ -92,7 +92,7 @@ class AccuracyBenchIT {
         assertThat(rerunUnknown.stderr().strip()).doesNotContain("\n").contains("--rerun-baselines: no baseline "
                 + "named 'no-such'");
         OklProcess.Result rerunLoose = OklProcess.run(dir, Map.of(), "bench", "--accuracy", "--quick",
-                "--datasets", "linnerud", "--rerun-baselines", "mlp");
+                "--datasets", "linnerud", "--rerun-baselines", "okl,mlp");
         assertThat(rerunLoose.exitCode()).isNotZero();
         assertThat(rerunLoose.stderr().strip()).doesNotContain("\n").contains("--rerun-baselines needs --peer and "
                 + "--parts");

@@ -57,8 +57,8 @@ public final class AccuracyBench {
      * @param splits the multi-label data sets to score on their own train/test split (see {@link #SPLITS})
      * @param parts  where finished units are kept and read back instead of run ({@link AccuracyParts}), or empty
      * @param baselines the scikit-learn baselines the peer fits, among each task's (empty: all of them)
-     * @param rerun  the baselines re-fitted on the units already kept as parts, their scores replaced there (empty:
-     *               kept units are read as they are)
+     * @param rerun  the baselines re-fitted on the units already kept as parts, their scores replaced there, and
+     *               {@value AccuracyBench#OKL} for OKL's methods (empty: kept units are read as they are)
      */
     public record Settings(List<DatasetPlan> plans, boolean quick, long seed, Path work, Optional<PeerRunner> peer,
             boolean checks, List<String> splits, Optional<AccuracyParts> parts, List<String> baselines,
@@ -125,7 +125,7 @@ public final class AccuracyBench {
         for (DatasetPlan plan : settings.plans()) {
             try {
                 results.add(unit(AccuracyParts.Kind.DATASET, plan.name(), Optional.of(plan),
-                        peerOnly -> runDataset(plan, peerOnly)));
+                        rerunOnly -> runDataset(plan, rerunOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -138,7 +138,7 @@ public final class AccuracyBench {
         for (String name : settings.splits()) {
             try {
                 splits.add(unit(AccuracyParts.Kind.SPLIT, name.split(":", 2)[0], Optional.empty(),
-                        peerOnly -> split(name, peerOnly)));
+                        rerunOnly -> split(name, rerunOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -180,9 +180,10 @@ public final class AccuracyBench {
 
     /**
      * A data set's or split's result: run, or with parts read from its part or run and kept; a kept one has the
-     * baselines to re-run ({@link Settings#rerun}) re-fitted and replaced in its part.
+     * methods to re-run ({@link Settings#rerun}) re-fitted and replaced in its part.
      *
-     * @param run runs the unit: whole, or (given true) only the peer's baselines to re-run
+     * @param run runs the unit: whole, or (given true) only the methods to re-run (baselines, and OKL's methods for
+     *            {@value #OKL})
      */
     private DatasetResult unit(AccuracyParts.Kind kind, String name, Optional<DatasetPlan> plan,
             java.util.function.Function<Boolean, DatasetResult> run) {
@@ -196,7 +197,7 @@ public final class AccuracyBench {
             progress.flush();
             return parts.rerun(kind, name, plan, settings.rerun(), old -> {
                 DatasetResult fresh = run.apply(true);
-                return fresh.methods().isEmpty() ? old : replaced(old, fresh);
+                return fresh.methods().isEmpty() ? old : replaced(old, fresh, refitted(settings.rerun()));
             });
         }
         DatasetResult r = parts.result(kind, name, plan, () -> run.apply(false));
@@ -204,20 +205,41 @@ public final class AccuracyBench {
         return r;
     }
 
+    /** The name a rerun gives OKL's methods: they come from one search, so they are re-fitted together. */
+    public static final String OKL = "okl";
+
+    /** The methods a rerun re-fits: the baselines named, and OKL's methods for {@value #OKL}. */
+    static java.util.Set<String> refitted(List<String> rerun) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        for (String r : rerun) {
+            if (r.equals(OKL)) {
+                out.addAll(OklMethods.NAMES);
+            } else {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
     /**
-     * A kept result with the methods of a rerun in place of its own (in their place; new ones at the end), and the
-     * rerun's notes in place of the old notes about those methods.
+     * A kept result with the methods of a rerun in place of its own (in their place; new ones at the end; a re-fitted
+     * method the rerun no longer reports, such as okl-coupled where the search compares no coupling, left out), and
+     * the rerun's notes in place of the old notes about the re-fitted methods.
      */
-    static DatasetResult replaced(DatasetResult old, DatasetResult rerun) {
+    static DatasetResult replaced(DatasetResult old, DatasetResult rerun, java.util.Set<String> refitted) {
         Map<String, MethodScores> fresh = new LinkedHashMap<>();
         rerun.methods().forEach(m -> fresh.put(m.method(), m));
         List<MethodScores> methods = new ArrayList<>();
         for (MethodScores m : old.methods()) {
-            methods.add(fresh.getOrDefault(m.method(), m));
+            if (fresh.containsKey(m.method()) || !refitted.contains(m.method())) {
+                methods.add(fresh.getOrDefault(m.method(), m));
+            }
         }
         rerun.methods().stream().filter(m -> old.method(m.method()).isEmpty()).forEach(methods::add);
-        List<String> notes = new ArrayList<>(old.notes().stream().filter(n -> fresh.keySet().stream()
-                .noneMatch(m -> n.startsWith("scikit-learn " + m + " "))).toList());
+        java.util.Set<String> about = new java.util.LinkedHashSet<>(refitted);
+        about.addAll(fresh.keySet());
+        List<String> notes = new ArrayList<>(old.notes().stream().filter(n -> about.stream()
+                .noneMatch(m -> n.startsWith("scikit-learn " + m + " ") || n.startsWith(m + " "))).toList());
         notes.addAll(rerun.notes());
         return new DatasetResult(old.plan(), old.rows(), old.inputs(), old.outputs(), old.testShare(), methods,
                 notes, old.higherIsBetter());
@@ -229,19 +251,19 @@ public final class AccuracyBench {
         progress.flush();
     }
 
-    private DatasetResult runDataset(DatasetPlan named, boolean peerOnly) {
+    private DatasetResult runDataset(DatasetPlan named, boolean rerunOnly) {
         Matrix[] xy = pooled(named.name());
         int n = xy[0].rows();
         DatasetPlan plan = named.forRows(n);
         int[][] folds = Folds.of(n, plan.repeats(), plan.folds(), settings.seed());
-        return evaluate(plan, xy[0], xy[1], folds, null, peerOnly);
+        return evaluate(plan, xy[0], xy[1], folds, null, rerunOnly);
     }
 
     /**
      * A data set's own train/test split (Mulan's, USPS's): every method fitted once on the training rows (its tuning
      * by inner cross-validation on those rows only) and scored once on the test rows.
      */
-    private DatasetResult split(String named, boolean peerOnly) {
+    private DatasetResult split(String named, boolean rerunOnly) {
         Map.Entry<String, Task> set = AccuracyPlans.named(named);
         String name = set.getKey();
         Dataset d = okl.dataset(name);
@@ -253,34 +275,35 @@ public final class AccuracyBench {
             assignment[i] = 1;
         }
         return evaluate(new DatasetPlan(name + "-split", set.getValue(), 1, 2), x, y, new int[][] {assignment}, 0,
-                peerOnly);
+                rerunOnly);
     }
 
     /**
      * Scores every method on the folds.
      *
      * @param only     the one fold to evaluate (the others only train), or null for all
-     * @param peerOnly whether only the peer's baselines to re-run are fitted (then a baseline that fails, or the
-     *                 peer, fails the unit: its part is left as it was)
+     * @param rerunOnly whether only the methods to re-run are fitted (then a baseline that fails, or the peer, fails
+     *                  the unit: its part is left as it was)
      */
     private DatasetResult evaluate(DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only,
-            boolean peerOnly) {
+            boolean rerunOnly) {
         int n = x.rows();
         List<String> notes = new ArrayList<>();
-        List<String> baselines = baselines(plan, n).stream().filter(b -> !peerOnly || settings.rerun().contains(b))
+        List<String> baselines = baselines(plan, n).stream().filter(b -> !rerunOnly || settings.rerun().contains(b))
                 .toList();
+        boolean fitOkl = !rerunOnly || settings.rerun().contains(OKL);
         List<MethodScores> methods = new ArrayList<>();
         Map<String, Boolean> directions = new LinkedHashMap<>();
         for (String metricName : plan.task().metrics()) {
             directions.put(metricName, okl.create(Metric.class, ComponentSpec.of(metricName)).higherIsBetter());
         }
         double testShare = only != null ? 0.0 : 1.0 / (plan.folds() - 1);
-        if (peerOnly && baselines.isEmpty()) {
+        if (rerunOnly && baselines.isEmpty() && !fitOkl) {
             return new DatasetResult(plan, n, x.cols(), y.cols(), testShare, methods, notes, directions);
         }
         Path dir = settings.work().resolve(plan.name());
         write(dir, plan, x, y, folds, only, baselines);
-        if (!peerOnly) {
+        if (fitOkl) {
             progress.printf(Locale.ROOT, "bench: %s %s (%d x %d-fold) ...%n", plan.name(), OklMethods.NAMES,
                     plan.repeats(), plan.folds());
             progress.flush();
@@ -293,7 +316,7 @@ public final class AccuracyBench {
             predictions.put(method, new Matrix[plan.repeats()]);
             seconds.put(method, new ArrayList<>());
         }
-        for (int r = 0; r < plan.repeats() && !peerOnly; r++) {
+        for (int r = 0; r < plan.repeats() && fitOkl; r++) {
             for (String method : OklMethods.NAMES) {
                 predictions.get(method)[r] = Matrix.zeros(n, y.cols());
             }
@@ -324,7 +347,7 @@ public final class AccuracyBench {
             }
         }
         List<String> notCompared = new ArrayList<>();
-        for (String method : peerOnly ? List.<String>of() : OklMethods.NAMES) {
+        for (String method : fitOkl ? OklMethods.NAMES : List.<String>of()) {
             int standing = standIns.getOrDefault(method, 0);
             if (fits > 0 && standing == fits) {
                 notCompared.add(method);
@@ -342,7 +365,7 @@ public final class AccuracyBench {
         }
         if (settings.peer().isEmpty()) {
             notes.add("scikit-learn peer not run (--peer)");
-        } else {
+        } else if (!baselines.isEmpty()) {
             progress.printf("bench: %s scikit-learn %s ...%n", plan.name(), baselines);
             progress.flush();
             try {
@@ -350,7 +373,7 @@ public final class AccuracyBench {
                 for (String method : baselines) {
                     Path error = dir.resolve("error-" + method + ".txt");
                     if (Files.exists(error)) {
-                        if (peerOnly) {
+                        if (rerunOnly) {
                             throw new IllegalStateException("scikit-learn " + method + " failed: "
                                     + UserText.quote(Files.readString(error).strip(), 300) + "; the part is left as "
                                     + "it was");
@@ -365,13 +388,13 @@ public final class AccuracyBench {
             } catch (PeerRunner.PeerUnavailable e) {
                 notes.add(peerFailed(e));
             } catch (IOException e) {
-                if (peerOnly) {
+                if (rerunOnly) {
                     throw new UncheckedIOException(e);
                 }
                 notes.add("scikit-learn: cannot read the peer's error file: " + e.getMessage());
             }
         }
-        if (!peerOnly && n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")
+        if (!rerunOnly && n > Task.GP_MAX_ROWS && plan.task().baselines().contains("gp-ard")
                 && (settings.baselines().isEmpty() || settings.baselines().contains("gp-ard"))) {
             notes.add("gp-ard not run: " + n + " rows, above " + Task.GP_MAX_ROWS);
         }

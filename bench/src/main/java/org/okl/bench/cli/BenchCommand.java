@@ -175,7 +175,8 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--rerun-baselines", split = ",", paramLabel = "B", description = "With --accuracy --peer "
             + "--parts: re-fit these scikit-learn baselines on every selected data set and split already kept in the "
             + "parts folder, on the same folds, and replace their scores there (the part records the rerun's build); "
-            + "units not kept yet run whole.")
+            + "'okl' re-fits OKL's three methods (one search) and keeps the peer's scores. Units not kept yet run "
+            + "whole.")
     private List<String> rerunBaselines;
 
     @Option(names = "--work", paramLabel = "DIR", description = "With --accuracy: the folder for the shared folds, "
@@ -395,7 +396,8 @@ public final class BenchCommand implements Runnable {
             throw new UsageException(e.getMessage());
         }
         requireKnownBaselines("--baselines", baselines);
-        requireKnownBaselines("--rerun-baselines", rerunBaselines);
+        requireKnownBaselines("--rerun-baselines", rerunBaselines == null ? null : rerunBaselines.stream()
+                .filter(b -> !b.equals(AccuracyBench.OKL)).toList());
         if (rerunBaselines != null && (!peer || parts == null)) {
             throw new UsageException("--rerun-baselines needs --peer and --parts: it re-fits baselines of the units "
                     + "kept in a parts folder");

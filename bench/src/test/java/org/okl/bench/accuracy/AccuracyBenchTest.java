@@ -145,9 +145,66 @@ class AccuracyBenchTest {
         DatasetResult old = new DatasetResult(plan, 20, 3, 3, 1.0, List.of(auto, oldMlp), List.of(
                 "scikit-learn mlp failed: 'x'", "scikit-learn gp-ard failed: 'y'"), lower);
         DatasetResult merged = AccuracyBench.replaced(old, new DatasetResult(plan, 20, 3, 3, 1.0, List.of(newMlp,
-                erc), List.of("a new note"), lower));
+                erc), List.of("a new note"), lower), AccuracyBench.refitted(List.of("mlp", "erc")));
         assertThat(merged.methods()).containsExactly(auto, newMlp, erc);
         assertThat(merged.notes()).containsExactly("scikit-learn gp-ard failed: 'y'", "a new note");
+    }
+
+    @Test
+    void anOklRerunDropsTheOklMethodsItNoLongerReportsAndTheirNotes() {
+        DatasetPlan plan = new DatasetPlan("s", Task.MULTI_CLASS, 1, 2);
+        java.util.Map<String, Boolean> higher = java.util.Map.of("subset-accuracy", true);
+        java.util.function.Function<String, MethodScores> scored = m -> new MethodScores(m,
+                java.util.Map.of("subset-accuracy", new double[] {0.9, 0.8}), new double[] {1, 1});
+        MethodScores newAuto = new MethodScores("okl-auto", java.util.Map.of("subset-accuracy",
+                new double[] {0.95, 0.85}), new double[] {2, 2});
+        MethodScores svc = scored.apply("svc");
+        DatasetResult old = new DatasetResult(plan, 20, 3, 1, 1.0, List.of(scored.apply("okl-auto"),
+                scored.apply("okl-independent"), scored.apply("okl-coupled"), svc), List.of(
+                "okl-independent is okl-auto's model in 1 of 2 fits (the search compared no output coupling there)",
+                "scikit-learn mlp failed: 'x'"), higher);
+        DatasetResult rerun = new DatasetResult(plan, 20, 3, 1, 1.0, List.of(newAuto), List.of("okl-independent "
+                + "and okl-coupled not reported: the automatic search of this task compares no output coupling"),
+                higher);
+        DatasetResult merged = AccuracyBench.replaced(old, rerun, AccuracyBench.refitted(List.of("okl")));
+        assertThat(merged.methods()).containsExactly(newAuto, svc);
+        assertThat(merged.notes()).containsExactly("scikit-learn mlp failed: 'x'", rerun.notes().get(0));
+        assertThat(AccuracyBench.refitted(List.of("mlp", "okl"))).containsExactly("mlp", "okl-auto",
+                "okl-independent", "okl-coupled");
+    }
+
+    @Test
+    void anOklRerunRefitsOklAloneAndNeverAsksThePeer(@TempDir Path dir) throws Exception {
+        List<String> baselines = Task.REGRESSION.baselines(20);
+        StringBuilder all = new StringBuilder("if [ \"$1\" = -c ]; then exit 0; fi\n");
+        for (String b : baselines) {
+            all.append("head -c 480 /dev/zero > \"$2/pred-").append(b).append(".f64\"; echo '[1.0, 2.0]' > \"$2/times-")
+                    .append(b).append(".json\"\n");
+        }
+        Path parts = dir.resolve("parts");
+        keptLinnerud(dir, fakePython(dir, all.toString()), parts, "b1", List.of()).run();
+        Path part = parts.resolve("dataset-linnerud.json");
+        com.fasterxml.jackson.databind.JsonNode before = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(part.toFile());
+        // the peer passes its module check and fails anything else: asked for a baseline, the unit would fail
+        keptLinnerud(dir, fakePython(dir, "if [ \"$1\" = -c ]; then exit 0; fi\nexit 3"), parts, "b2",
+                List.of("okl")).run();
+        com.fasterxml.jackson.databind.JsonNode after = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(part.toFile());
+        assertThat(after.path("reruns").get(0).path("baselines").get(0).asText()).isEqualTo("okl");
+        com.fasterxml.jackson.databind.JsonNode oldMethods = before.path("result").path("methods");
+        com.fasterxml.jackson.databind.JsonNode newMethods = after.path("result").path("methods");
+        assertThat(newMethods).hasSize(oldMethods.size());
+        for (int m = 0; m < oldMethods.size(); m++) {
+            String name = oldMethods.get(m).path("method").asText();
+            assertThat(newMethods.get(m).path("method").asText()).isEqualTo(name);
+            if (name.startsWith("okl-")) {
+                // the same search on the same folds: the same scores, new seconds
+                assertThat(newMethods.get(m).path("scores")).as(name).isEqualTo(oldMethods.get(m).path("scores"));
+            } else {
+                assertThat(newMethods.get(m)).as(name).isEqualTo(oldMethods.get(m));
+            }
+        }
     }
 
     /** linnerud, one 2-fold cross-validation, with the peer run by {@code python} and its units kept in parts. */
