@@ -11,6 +11,7 @@ import org.okl.api.component.ComponentSpec;
 import org.okl.api.error.ErrorCode;
 import org.okl.api.error.OklException;
 import org.okl.api.filter.SpectralFilter;
+import org.okl.testkit.SolveFixtures;
 
 class GridEdgesTest {
     private static final List<Object> FACTORS = List.of(0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0);
@@ -98,38 +99,13 @@ class GridEdgesTest {
         return new GridVariants.Variant(spec, Map.of("kernel.other", 1.0, "kernel.factor", factor));
     }
 
-    /** A Tikhonov-like path of lambdas, largest first. */
-    private static SpectralFilter path(double... lambdas) {
-        return new SpectralFilter() {
-            @Override
-            public String pathParameter() {
-                return "lambda";
-            }
-
-            @Override
-            public int pathLength() {
-                return lambdas.length;
-            }
-
-            @Override
-            public double pathValue(int index) {
-                return lambdas[index];
-            }
-
-            @Override
-            public double apply(int index, double s, double sMax) {
-                return 1 / (s + lambdas[index]);
-            }
-        };
-    }
-
     @Test
     void aChoiceAtEitherEndOfThePathIsReportedAndOneInsideIsNot() {
-        SpectralFilter filter = path(1.0, 0.1, 1e-11);
+        SpectralFilter filter = new SolveFixtures.Tikhonov(1.0, 0.1, 1e-11);
         assertThat(GridEdges.pathEdge(filter, 2)).isEqualTo("filter.lambda = 1.0E-11 is the path's smallest "
                 + "value (an edge: the path is not extended)");
         assertThat(GridEdges.pathEdge(filter, 0)).startsWith("filter.lambda = 1.0 is the path's largest value");
         assertThat(GridEdges.pathEdge(filter, 1)).isEmpty();
-        assertThat(GridEdges.pathEdge(path(0.5), 0)).as("a single value is no search").isEmpty();
+        assertThat(GridEdges.pathEdge(new SolveFixtures.Tikhonov(0.5), 0)).as("a single value is no search").isEmpty();
     }
 }

@@ -78,14 +78,8 @@ class AccuracyBenchTest {
     void aRerunReplacesItsBaselinesInAKeptPartAndLeavesTheRest(@TempDir Path dir) throws Exception {
         // a baseline found weak after parts were kept (the MLP without L-BFGS) is re-fitted alone on the same folds
         List<String> baselines = Task.REGRESSION.baselines(20);
-        StringBuilder all = new StringBuilder("if [ \"$1\" = -c ]; then exit 0; fi\n");
-        for (String b : baselines) {
-            // 20 rows x 3 outputs of 0.0, two folds' seconds
-            all.append("head -c 480 /dev/zero > \"$2/pred-").append(b).append(".f64\"; echo '[1.0, 2.0]' > \"$2/times-")
-                    .append(b).append(".json\"\n");
-        }
         Path parts = dir.resolve("parts");
-        keptLinnerud(dir, fakePython(dir, all.toString()), parts, "b1", List.of()).run();
+        keptLinnerud(dir, fakePython(dir, zerosForEveryBaseline()), parts, "b1", List.of()).run();
         Path part = parts.resolve("dataset-linnerud.json");
         com.fasterxml.jackson.databind.JsonNode before = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(part.toFile());
@@ -175,14 +169,8 @@ class AccuracyBenchTest {
 
     @Test
     void anOklRerunRefitsOklAloneAndNeverAsksThePeer(@TempDir Path dir) throws Exception {
-        List<String> baselines = Task.REGRESSION.baselines(20);
-        StringBuilder all = new StringBuilder("if [ \"$1\" = -c ]; then exit 0; fi\n");
-        for (String b : baselines) {
-            all.append("head -c 480 /dev/zero > \"$2/pred-").append(b).append(".f64\"; echo '[1.0, 2.0]' > \"$2/times-")
-                    .append(b).append(".json\"\n");
-        }
         Path parts = dir.resolve("parts");
-        keptLinnerud(dir, fakePython(dir, all.toString()), parts, "b1", List.of()).run();
+        keptLinnerud(dir, fakePython(dir, zerosForEveryBaseline()), parts, "b1", List.of()).run();
         Path part = parts.resolve("dataset-linnerud.json");
         com.fasterxml.jackson.databind.JsonNode before = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(part.toFile());
@@ -205,6 +193,17 @@ class AccuracyBenchTest {
                 assertThat(newMethods.get(m)).as(name).isEqualTo(oldMethods.get(m));
             }
         }
+    }
+
+    /** A peer script that predicts 0.0 for linnerud's 20 rows x 3 outputs with every regression baseline. */
+    private static String zerosForEveryBaseline() {
+        StringBuilder all = new StringBuilder("if [ \"$1\" = -c ]; then exit 0; fi\n");
+        for (String b : Task.REGRESSION.baselines(20)) {
+            // 20 rows x 3 outputs of 0.0, two folds' seconds
+            all.append("head -c 480 /dev/zero > \"$2/pred-").append(b).append(".f64\"; echo '[1.0, 2.0]' > \"$2/times-")
+                    .append(b).append(".json\"\n");
+        }
+        return all.toString();
     }
 
     /** linnerud, one 2-fold cross-validation, with the peer run by {@code python} and its units kept in parts. */
