@@ -61,6 +61,14 @@ class MetricContractsTest {
     }
 
     @Nested
+    class TargetMse extends MetricContract {
+        @Override
+        protected Metric metric() {
+            return create(Metrics.targetMse());
+        }
+    }
+
+    @Nested
     class Rmse extends MetricContract {
         @Override
         protected Metric metric() {

@@ -7,13 +7,15 @@ import org.junit.jupiter.api.Test;
 import org.okl.api.decoder.Decoded;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
+import org.okl.api.metric.TargetSpaceMetric;
 
 /**
  * The contract every {@link Metric} must meet: a finite score, the same for the same data, unchanged when the rows
  * of the truth and the predictions are permuted together (a metric scores samples, not their order), and a perfect
  * prediction scores at least as well as a perturbed one, in the direction {@link Metric#higherIsBetter} says.
- * Subclasses say what truth the metric scores (real outputs by default; 0/1 labels for label metrics) and how
- * predictions are decoded (with scores or a ranking, when the metric reads them).
+ * A {@link TargetSpaceMetric} is scored on the squared distances of the predictions, the outputs standing for their
+ * own codes. Subclasses say what truth the metric scores (real outputs by default; 0/1 labels for label metrics) and
+ * how predictions are decoded (with scores or a ranking, when the metric reads them).
  */
 public abstract class MetricContract {
 
@@ -40,7 +42,21 @@ public abstract class MetricContract {
         return Decoded.of(predicted);
     }
 
+    /**
+     * The metric's score; a {@link TargetSpaceMetric} scores before decoding, so it is given the rows' squared
+     * distances with the outputs themselves as the target space (the identity coding).
+     */
     private double score(Matrix truth, Matrix predicted) {
+        if (metric() instanceof TargetSpaceMetric target) {
+            double[] distances = new double[truth.rows()];
+            for (int i = 0; i < distances.length; i++) {
+                for (int j = 0; j < truth.cols(); j++) {
+                    double e = truth.get(i, j) - predicted.get(i, j);
+                    distances[i] += e * e;
+                }
+            }
+            return target.fromSquaredDistances(distances, truth.cols());
+        }
         return metric().evaluate(truth, decoded(predicted, truth));
     }
 
