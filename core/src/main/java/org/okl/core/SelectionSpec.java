@@ -244,17 +244,28 @@ public final class SelectionSpec {
         return seed;
     }
 
+    /**
+     * Equal selections choose alike: the split settings the method does not read ({@link Method#uses}) play no part,
+     * as pipeline files leave them out.
+     */
     @Override
     public boolean equals(Object o) {
-        return o instanceof SelectionSpec s && method == s.method && folds == s.folds
-                && Double.compare(fraction, s.fraction) == 0 && repetitions == s.repetitions
+        return o instanceof SelectionSpec s && method == s.method && Objects.equals(read("folds", folds),
+                s.read("folds", s.folds)) && Objects.equals(read("fraction", fraction), s.read("fraction", s.fraction))
+                && Objects.equals(read("repetitions", repetitions), s.read("repetitions", s.repetitions))
                 && Objects.equals(metric, s.metric) && grid.equals(s.grid) && prefer.equals(s.prefer)
                 && seed == s.seed && Objects.equals(learn, s.learn) && screen.equals(s.screen);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(method, folds, fraction, repetitions, metric, grid, prefer, seed, learn, screen);
+        return Objects.hash(method, read("folds", folds), read("fraction", fraction),
+                read("repetitions", repetitions), metric, grid, prefer, seed, learn, screen);
+    }
+
+    /** A split setting's value when the method reads it, else null. */
+    private Object read(String setting, Object value) {
+        return method.uses(setting) ? value : null;
     }
 
     /** How the values are chosen, as model provenance records it: {@code 5-fold cross-validation on mse, seed 0}. */

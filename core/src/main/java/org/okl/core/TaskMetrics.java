@@ -12,9 +12,9 @@ import org.okl.api.metric.TargetSpaceMetric;
 /**
  * The metrics an evaluation reports when none are asked for ({@code okl evaluate} without {@code --metrics}, a
  * {@link FitPlan} for an evaluation): the pipeline's own selection metric (unless it scores in the target space,
- * before decoding: {@link TargetSpaceMetric}), then the ones its task is usually judged by (regression: mse and arrmse, or rmse for one output; multi-label:
- * hamming-loss, f1-micro, f1-macro; multi-class: subset-accuracy; multi-task: mse, explained-variance; structured
- * outputs: mse).
+ * before decoding: {@link TargetSpaceMetric}), then the ones its task is usually judged by (regression: mse and
+ * arrmse, or rmse for one output; multi-label: hamming-loss, f1-micro, f1-macro; multi-class: subset-accuracy;
+ * multi-task: mse, explained-variance; structured outputs: mse).
  */
 public final class TaskMetrics {
     private TaskMetrics() {

@@ -115,6 +115,10 @@ class PipelineFilesTest {
         assertThat(PipelineFiles.toJson(sub)).contains("\"repetitions\"").contains("\"fraction\"")
                 .doesNotContain("\"folds\"");
         assertThat(PipelineFiles.parse(PipelineFiles.toJson(sub), "again.json", registry())).isEqualTo(sub);
+        SelectionSpec kfold = old.selection().orElseThrow();
+        assertThat(kfold.toBuilder().repetitions(1).fraction(0.5).build()).as("unread settings play no part")
+                .isEqualTo(kfold).hasSameHashCodeAs(kfold);
+        assertThat(kfold.toBuilder().folds(4).build()).isNotEqualTo(kfold);
     }
 
     @Test

@@ -85,7 +85,7 @@ class TypedSpecsIT {
             ComponentKind.METRIC, List.of(Metrics.mse(), Metrics.rmse(), Metrics.arrmse(), Metrics.rbfLoss(3.0),
                     Metrics.explainedVariance(), Metrics.angularError(), Metrics.f1Example(), Metrics.f1Macro(),
                     Metrics.f1Micro(), Metrics.hammingLoss(), Metrics.meanAuc(), Metrics.subsetAccuracy(),
-                    Metrics.perCharacterAccuracy(), Metrics.topKAccuracy(2)),
+                    Metrics.perCharacterAccuracy(), Metrics.topKAccuracy(2), Metrics.targetMse()),
             ComponentKind.TRANSFORM, List.of(Transforms.standardize(), Transforms.standardize(true, false),
                     Transforms.minMax(), Transforms.minMax(-1, 1), Transforms.oneHot(), Transforms.oneHot("a,b"),
                     Transforms.log1p(), Transforms.log1p("0:2"), Transforms.pca(3), Transforms.pcaVariance(0.9),
