@@ -17,6 +17,7 @@ import org.okl.api.error.OklException;
 import org.okl.api.linalg.Matrix;
 import org.okl.api.metric.Metric;
 import org.okl.api.metric.TargetSpaceMetric;
+import org.okl.api.output.FittedOutputEmbedding;
 import org.okl.api.tuning.TunableDecoder;
 import org.okl.linalg.memory.MemoryBudget;
 
@@ -142,11 +143,20 @@ final class SelectionScores {
             pathValues[v] = values;
         }
         Matrix coded = metric instanceof TargetSpaceMetric ? decoding.transforms().transformOutputs(truth) : null;
+        FittedOutputEmbedding codedBy = null;
+        TargetSpaceDistances distances = null;
         for (int j = 0; j < h.length; j++) {
-            errors[v][j][split] = sign * (metric instanceof TargetSpaceMetric target
-                    ? target.fromSquaredDistances(TargetSpaceDistances.of(decoding.embeddings()[j], h[j], coded),
-                            h[j].cols())
-                    : Evaluation.evaluate(metric, metricName, truth, decoding.decode(h[j], j, decoders[v], okl)));
+            if (metric instanceof TargetSpaceMetric target) {
+                // the codes once per embedding: one for the whole path unless the embedding learns from the fit
+                if (decoding.embeddings()[j] != codedBy) {
+                    codedBy = decoding.embeddings()[j];
+                    distances = TargetSpaceDistances.of(codedBy, coded);
+                }
+                errors[v][j][split] = sign * target.fromSquaredDistances(distances.distances(h[j]), h[j].cols());
+            } else {
+                errors[v][j][split] = sign * Evaluation.evaluate(metric, metricName, truth,
+                        decoding.decode(h[j], j, decoders[v], okl));
+            }
         }
     }
 

@@ -10,8 +10,9 @@ import org.okl.api.output.FittedOutputEmbedding;
 /**
  * The squared distances {@code ||h(x_i) - z(y_i)||^2} of validation rows' predictions to the codes of their true
  * outputs, in an explicit output embedding's target space: what a {@link org.okl.api.metric.TargetSpaceMetric}
- * scores. They come from the embedding's pre-image criterion ({@code ||h - z(c)||^2 - ||h||^2}) with each row's own
- * output as its candidate, in blocks, so no code of a validation output is needed beyond what the embedding exposes.
+ * scores. The codes are read once per split off the embedding's pre-image criterion, which for an explicit embedding
+ * is {@code ||z(c)||^2 - 2 h . z(c)}: at h = 0 it is {@code ||z(c)||^2}, at the unit vector e_k it is that less
+ * {@code 2 z_k(c)}. Every path point's distances then take one pass over its predictions.
  *
  * <p>Rows whose true output holds a NaN (a missing output) are left out, as {@code mse} leaves them out. A true output
  * the fold's embedding cannot code (a class absent from the fold's training rows) counts as a new code orthogonal to
@@ -19,56 +20,83 @@ import org.okl.api.output.FittedOutputEmbedding;
  * exactly the distance to the new class's indicator).
  */
 final class TargetSpaceDistances {
-    /** Rows per block (one block's candidate-distance matrix is BLOCK x BLOCK). */
-    static final int BLOCK = 256;
+    /** The validation rows with a complete true output. */
+    private final int[] rows;
+    /** Per such row, its true output's code, or null when the embedding cannot code it. */
+    private final double[][] codes;
+    private final double newCode;
 
-    private TargetSpaceDistances() {
+    private TargetSpaceDistances(int[] rows, double[][] codes, double newCode) {
+        this.rows = rows;
+        this.codes = codes;
+        this.newCode = newCode;
     }
 
     /**
-     * The distances of every row with a complete true output.
+     * The codes of the true outputs of a split's validation rows.
      *
      * @param embedding the fold's fitted embedding; it must be explicit
-     * @param h         the predictions (t x d)
      * @param outputs   the true outputs, transformed as the fold's training outputs were (t x q)
      * @throws OklException when the embedding is implicit (an output kernel: its target space has no coordinates)
      */
-    static double[] of(FittedOutputEmbedding embedding, Matrix h, Matrix outputs) {
+    static TargetSpaceDistances of(FittedOutputEmbedding embedding, Matrix outputs) {
         if (embedding.targets().isEmpty()) {
             throw new OklException(ErrorCode.INVALID_PIPELINE, "selection metric 'target-mse' needs an explicit "
                     + "output embedding (coded targets); an output kernel's feature space has no coordinates to "
                     + "score in: use a decision metric");
         }
+        Matrix targets = embedding.targets().get();
+        int d = targets.cols();
         int[] complete = IntStream.range(0, outputs.rows())
                 .filter(i -> Arrays.stream(outputs.row(i)).noneMatch(Double::isNaN)).toArray();
-        double newCode = meanSquaredRowNorm(embedding.targets().get());
-        double[] out = new double[complete.length];
-        for (int from = 0; from < complete.length; from += BLOCK) {
-            int[] rows = Arrays.copyOfRange(complete, from, Math.min(complete.length, from + BLOCK));
-            Matrix hb = h.selectRows(rows);
-            Matrix d;
-            try {
-                d = embedding.candidateDistances(hb, outputs.selectRows(rows));
-            } catch (IllegalArgumentException unknown) {
-                d = null;
+        Matrix probes = Matrix.zeros(d + 1, d);
+        for (int k = 0; k < d; k++) {
+            probes.set(k + 1, k, 1.0);
+        }
+        double[][] codes = new double[complete.length][];
+        try {
+            Matrix criterion = embedding.candidateDistances(probes, outputs.selectRows(complete));
+            for (int r = 0; r < complete.length; r++) {
+                codes[r] = code(criterion, r, d);
             }
-            for (int r = 0; r < rows.length; r++) {
-                double norm = squaredNorm(hb.row(r));
-                double within = d != null ? d.get(r, r) : single(embedding, hb, outputs, rows[r], r, newCode);
-                out[from + r] = within + norm;
+        } catch (IllegalArgumentException unknown) {
+            for (int r = 0; r < complete.length; r++) {
+                try {
+                    codes[r] = code(embedding.candidateDistances(probes, outputs.rowRange(complete[r],
+                            complete[r] + 1)), 0, d);
+                } catch (IllegalArgumentException notCoded) {
+                    codes[r] = null;
+                }
             }
         }
-        return out;
+        return new TargetSpaceDistances(complete, codes, meanSquaredRowNorm(targets));
     }
 
-    /** One row's criterion, or the new-code distance less ||h||^2 when the embedding cannot code its output. */
-    private static double single(FittedOutputEmbedding embedding, Matrix hb, Matrix outputs, int row, int r,
-            double newCode) {
-        try {
-            return embedding.candidateDistances(hb.rowRange(r, r + 1), outputs.rowRange(row, row + 1)).get(0, 0);
-        } catch (IllegalArgumentException unknown) {
-            return newCode;
+    /** Column c's code from the criterion at the probes 0, e_1, ..., e_d. */
+    private static double[] code(Matrix criterion, int c, int d) {
+        double[] z = new double[d];
+        for (int k = 0; k < d; k++) {
+            z[k] = (criterion.get(0, c) - criterion.get(k + 1, c)) / 2;
         }
+        return z;
+    }
+
+    /**
+     * The distances of every row with a complete true output.
+     *
+     * @param h the predictions of the validation rows (t x d)
+     */
+    double[] distances(Matrix h) {
+        double[] out = new double[rows.length];
+        for (int r = 0; r < rows.length; r++) {
+            double s = 0;
+            for (int k = 0; k < h.cols(); k++) {
+                double e = h.get(rows[r], k) - (codes[r] == null ? 0.0 : codes[r][k]);
+                s += e * e;
+            }
+            out[r] = codes[r] == null ? s + newCode : s;
+        }
+        return out;
     }
 
     private static double meanSquaredRowNorm(Matrix z) {
@@ -77,13 +105,5 @@ final class TargetSpaceDistances {
             s += v * v;
         }
         return z.rows() == 0 ? 0.0 : s / z.rows();
-    }
-
-    private static double squaredNorm(double[] v) {
-        double s = 0;
-        for (double x : v) {
-            s += x * x;
-        }
-        return s;
     }
 }
