@@ -540,7 +540,7 @@ public final class Pipeline {
      * training data at the chosen parameters; otherwise the spec unchanged.
      */
     private PipelineSpec tuneDecoder(PipelineSpec chosen, int pathIndex, TrainingData data) {
-        if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable)) {
+        if (!(okl.create(Decoder.class, chosen.decoder()) instanceof TunableDecoder tunable) || !tunable.tunes()) {
             return chosen;
         }
         SelectionSpec selection = chosen.selection().orElseGet(okl.defaults()::selection);

@@ -111,7 +111,7 @@ final class SelectionScores {
      */
     boolean tunable() {
         for (Decoder d : decoders) {
-            if (d instanceof TunableDecoder) {
+            if (tunes(d)) {
                 if (metric instanceof TargetSpaceMetric) {
                     throw new OklException(ErrorCode.INVALID_PIPELINE, "selection metric '" + metricName + "' "
                             + "scores the regression before decoding, so it cannot tune the decoder's thresholds; "
@@ -121,6 +121,11 @@ final class SelectionScores {
             }
         }
         return false;
+    }
+
+    /** Whether the decoder is tuned on held-out predictions (a tunable decoder with every setting given is not). */
+    private static boolean tunes(Decoder d) {
+        return d instanceof TunableDecoder t && t.tunes();
     }
 
     /**
@@ -177,7 +182,7 @@ final class SelectionScores {
                 : mark(Among.PREFERRED, prefer) + mark(Among.OTHER, prefer);
         List<Integer> out = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {
-            if (!(decoders[v] instanceof TunableDecoder)) {
+            if (!tunes(decoders[v])) {
                 java.util.Arrays.fill(finalist[v], true);
                 continue;
             }
@@ -201,7 +206,7 @@ final class SelectionScores {
     private int mark(Among among, Map<String, Object> prefer) {
         List<int[]> order = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {
-            if (errors[v] == null || !(decoders[v] instanceof TunableDecoder) || !in(among, variants, v, prefer)) {
+            if (errors[v] == null || !tunes(decoders[v]) || !in(among, variants, v, prefer)) {
                 continue;
             }
             for (int j = 0; j < errors[v].length; j++) {

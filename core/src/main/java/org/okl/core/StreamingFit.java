@@ -109,7 +109,7 @@ public final class StreamingFit {
             return Optional.of("its output embedding '" + spec.output().name() + "' is fitted on all the training "
                     + "outputs");
         }
-        if (okl.create(Decoder.class, spec.decoder()) instanceof TunableDecoder) {
+        if (okl.create(Decoder.class, spec.decoder()) instanceof TunableDecoder t && t.tunes()) {
             return Optional.of("its decoder '" + spec.decoder().name() + "' is tuned on held-out predictions");
         }
         if (needsSelection(spec, okl)) {

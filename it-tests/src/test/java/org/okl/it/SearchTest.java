@@ -170,6 +170,65 @@ class SearchTest {
     }
 
     /**
+     * Selection on {@code target-mse} with 0/1 labels coded plus-minus and a fixed threshold: the curve is the squared
+     * error of dense ridge solves on the +-1 codes; the same labels with per-label thresholds tuned on held-out
+     * predictions are refused (the metric cannot tune them).
+     */
+    @Test
+    void aFixedThresholdIsChosenOnTargetMseAndATunedOneIsRefused() {
+        Matrix[] xy = data();
+        Matrix labels = Matrix.zeros(45, 2);
+        for (int i = 0; i < 45; i++) {
+            labels.set(i, 0, xy[1].get(i, 0) > 0.1 ? 1 : 0);
+            labels.set(i, 1, xy[1].get(i, 1) > -0.2 ? 1 : 0);
+        }
+        SelectionSpec selection = SelectionSpec.kfold(3).metric(Metrics.targetMse()).grid("kernel.factor", FACTORS)
+                .seed(4).build();
+        PipelineSpec spec = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                .operator(Operators.separable(OutputMatrices.identity())).output(Outputs.labelsPlusMinus())
+                .decoder(Decoders.threshold(0.0)).filter(Filters.tikhonov(LAMBDAS)).selection(selection).build();
+        Model model = OKL.pipeline(spec).fit(TrainingData.of(xy[0], labels));
+        double[][] expected = new double[FACTORS.length][LAMBDAS.length];
+        for (Split s : new KFold(3, 4).splits(45)) {
+            Matrix a = xy[0].selectRows(s.train());
+            Matrix b = xy[0].selectRows(s.validation());
+            Matrix codes = Matrix.zeros(45, 2);
+            for (int k = 0; k < codes.data().length; k++) {
+                codes.data()[k] = 2 * labels.data()[k] - 1;
+            }
+            Matrix ytr = codes.selectRows(s.train());
+            Matrix yva = codes.selectRows(s.validation());
+            double median = NaiveRidge.medianDistance(a);
+            for (int f = 0; f < FACTORS.length; f++) {
+                for (int l = 0; l < LAMBDAS.length; l++) {
+                    Matrix c = NaiveRidge.ridge(a, ytr, FACTORS[f] * median, LAMBDAS[l], Matrix.identity(2));
+                    Matrix p = NaiveRidge.predict(b, a, c, FACTORS[f] * median, Matrix.identity(2));
+                    double e = 0;
+                    for (int k = 0; k < p.data().length; k++) {
+                        e += Math.pow(p.data()[k] - yva.data()[k], 2) / p.data().length;
+                    }
+                    expected[f][l] += e / 3;
+                }
+            }
+        }
+        List<Provenance.CurvePoint> curve = model.provenance().validationCurve();
+        int at = 0;
+        for (int f = 0; f < FACTORS.length; f++) {
+            for (int l = 0; l < LAMBDAS.length; l++) {
+                assertThat(curve.get(at++).error()).as("factor %s lambda %s", FACTORS[f], LAMBDAS[l])
+                        .isCloseTo(expected[f][l], within(1e-8 * expected[f][l]));
+            }
+        }
+        PipelineSpec tuned = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
+                .operator(Operators.separable(OutputMatrices.identity())).output(Outputs.labelsPlusMinus())
+                .decoder(Decoders.perLabelThresholds(false)).filter(Filters.tikhonov(LAMBDAS)).selection(selection)
+                .build();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OKL.pipeline(tuned)
+                .fit(TrainingData.of(xy[0], labels))).isInstanceOf(org.okl.api.error.OklException.class)
+                .hasMessageContaining("cannot tune the decoder's thresholds");
+    }
+
+    /**
      * The grid variants the search tried beyond the grid's edges (the curve's points after the grid's, a path each),
      * checked to lie outside the grid and to be named in the selection's description.
      */

@@ -18,6 +18,15 @@ import org.okl.api.metric.Metric;
 public interface TunableDecoder extends Decoder {
 
     /**
+     * Whether this decoder's parameters ask for tuning. A decoder with every setting given (a threshold decoder with
+     * a fixed value and no per-label thresholds) does not: its {@code tune} methods return empty, and model
+     * selection and fits use it as it is, with no hold-out work and with any selection metric. The default is true.
+     */
+    default boolean tunes() {
+        return true;
+    }
+
+    /**
      * The spec of this decoder tuned on validation predictions, for example
      * {@code threshold(thresholds=[0.2, 0.3], ...)}, or empty when its parameters ask for no tuning.
      *

@@ -65,6 +65,12 @@ public final class ThresholdDecoder implements TunableDecoder {
         this.tuned = tuned;
     }
 
+    /** Tuned with {@code per-label} or {@code objective: metric}; otherwise the threshold is fixed. */
+    @Override
+    public boolean tunes() {
+        return perLabel || forMetric;
+    }
+
     @Override
     public Decoded decode(Matrix h, DecodingContext context) {
         FittedOutputEmbedding embedding = context.embedding();

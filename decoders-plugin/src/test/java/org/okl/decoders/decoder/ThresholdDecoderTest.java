@@ -141,4 +141,17 @@ class ThresholdDecoderTest {
         assertThat(d.decode(h, labels(LabelCoding.Coding.ZERO_ONE)).scores().orElseThrow().row(0))
                 .containsExactly(0.3, -0.2, 0.5, 0.0);
     }
+
+    /** A threshold given and not tuned per label or for a metric is fixed: tune returns empty and it says so. */
+    @Test
+    void aFixedThresholdAsksForNoTuning() {
+        Matrix scores = Matrix.fromRows(new double[][] {{0.9, 0.4, 0.9, 0.3}, {0.1, 0.6, 0.2, 0.2}});
+        Matrix truth = Matrix.fromRows(new double[][] {{1, 0, 1, 0}, {0, 1, 0, 0}});
+        ThresholdDecoder fixed = new ThresholdDecoder(OptionalDouble.of(0.5), false, false);
+        assertThat(fixed.tunes()).isFalse();
+        assertThat(fixed.tune(scores, truth, labels(LabelCoding.Coding.ZERO_ONE))).isEmpty();
+        assertThat(new ThresholdDecoder(OptionalDouble.empty(), false, false).tunes()).isFalse();
+        assertThat(new ThresholdDecoder(OptionalDouble.of(0.5), true, false).tunes()).isTrue();
+        assertThat(new ThresholdDecoder(OptionalDouble.empty(), false, false, true, null).tunes()).isTrue();
+    }
 }
