@@ -39,6 +39,12 @@ class AutoPipelineTest {
         }
         assertThat(AutoPipeline.task(TrainingData.of(x, real)).task()).isEqualTo(Dataset.Task.REGRESSION);
         assertThat(AutoPipeline.task(TrainingData.of(x, labels)).task()).isEqualTo(Dataset.Task.MULTI_LABEL);
+        assertThat(AutoPipeline.task(TrainingData.of(x, labels)).preset()).isEqualTo("auto-multi-label");
+        // one 0/1 column: a binary label, still the multi-label task (its metrics) with a template of its own
+        AutoPipeline.Task binary = AutoPipeline.task(TrainingData.of(x, labels.columnRange(0, 1)));
+        assertThat(binary.task()).isEqualTo(Dataset.Task.MULTI_LABEL);
+        assertThat(binary.preset()).isEqualTo("auto-binary");
+        assertThat(AutoPipeline.task(TrainingData.of(x, real)).preset()).isEqualTo("auto-regression");
         assertThat(AutoPipeline.task(TrainingData.of(x, classes)).task()).isEqualTo(Dataset.Task.MULTI_CLASS);
         assertThat(AutoPipeline.task(TrainingData.builder(x, real.columnRange(0, 1)).groups(new int[30]).build())
                 .task()).isEqualTo(Dataset.Task.MULTI_TASK);
@@ -90,6 +96,15 @@ class AutoPipelineTest {
         assertThat(labels.output().name()).isEqualTo("labels");
         assertThat(labels.decoder().parameters()).containsEntry("objective", "metric");
         assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss().spec());
+        // a binary label: +-1 codes decided at 0, chosen on their squared error, no coupling to search
+        AutoPipeline.Choice binary = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
+                new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-binary"), OKL);
+        assertThat(binary.spec().output().parameters()).containsEntry("coding", "plus-minus");
+        assertThat(binary.spec().decoder().parameters()).containsEntry("value", 0.0);
+        assertThat(binary.spec().selection().orElseThrow().metric()).isEqualTo(Metrics.targetMse().spec());
+        assertThat(binary.spec().selection().orElseThrow().grid()).doesNotContainKey("operator.matrix.omega");
+        assertThat(binary.record().task()).isEqualTo("multi-label");
+        assertThat(binary.record().reasons().get(0)).endsWith("preset auto-binary");
     }
 
     @Test

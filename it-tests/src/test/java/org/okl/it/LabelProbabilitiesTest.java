@@ -59,6 +59,33 @@ class LabelProbabilitiesTest {
         }
     }
 
+    /**
+     * The automatic pipeline on one 0/1 column ({@code auto-binary}, +-1 codes decided at 0) keeps calibrated
+     * probabilities: Platt scaling of its leave-one-out scores lowers the calibration error of the raw scores, and
+     * a probability above one half goes with the label decided 1 wherever the scores are not near the threshold.
+     */
+    @Test
+    void theBinaryAutomaticPipelineHasCalibratedProbabilities() {
+        Dataset d = OKL.dataset("scene-sample");
+        int[] rows = IntStream.range(0, Math.min(400, d.train().inputs().rows())).toArray();
+        Model model = OKL.pipeline(PipelineSpec.auto().build()).fit(TrainingData.of(
+                d.train().inputs().selectRows(rows), d.train().outputs().selectRows(rows).columnRange(0, 1)));
+        assertThat(model.spec().output().parameters()).containsEntry("coding", "plus-minus");
+        assertThat(model.hasProbabilities()).isTrue();
+        TrainingData test = TrainingData.of(d.test().orElseThrow().inputs(),
+                d.test().orElseThrow().outputs().columnRange(0, 1));
+        Map<String, Double> scores = Evaluation.probabilityScores(model, test);
+        assertThat(scores.get("ece")).as(scores.toString()).isLessThan(scores.get("ece-raw"));
+        Matrix p = model.predictProbabilities(test.inputs());
+        Matrix decided = model.predict(test.inputs()).outputs();
+        int agree = 0;
+        for (int i = 0; i < p.rows(); i++) {
+            assertThat(p.get(i, 0)).isBetween(0.0, 1.0);
+            agree += (p.get(i, 0) > 0.5) == (decided.get(i, 0) == 1.0) ? 1 : 0;
+        }
+        assertThat(agree).as("rows where the probability and the decision agree").isGreaterThan(9 * p.rows() / 10);
+    }
+
     @Test
     void aRegressionModelHasNoProbabilities() {
         Matrix x = Matrix.fromRows(new double[][] {{0}, {1}, {2}, {3}, {4}});

@@ -39,7 +39,7 @@ class OnnxExportTest {
     @TempDir
     Path dir;
 
-    enum Task { REGRESSION, LABELS, CLASSES }
+    enum Task { REGRESSION, LABELS, CLASSES, BINARY }
 
     /** Inputs: 4 columns, the last categorical (levels 0, 1, 2) for the one-hot transform. */
     private static Matrix inputs(int n, long seed) {
@@ -55,7 +55,7 @@ class OnnxExportTest {
     }
 
     private static Matrix outputs(Matrix x, Task task) {
-        int q = task == Task.CLASSES ? 1 : 3;
+        int q = task == Task.CLASSES || task == Task.BINARY ? 1 : 3;
         Matrix y = Matrix.zeros(x.rows(), q);
         for (int i = 0; i < x.rows(); i++) {
             double a = Math.sin(x.get(i, 0)) + 0.3 * x.get(i, 1) - 0.2 * x.get(i, 3);
@@ -73,6 +73,7 @@ class OnnxExportTest {
                     }
                 }
                 case CLASSES -> y.set(i, 0, a > 0.5 ? 7 : a > -0.3 ? 2 : -1);
+                case BINARY -> y.set(i, 0, a - b > 0.1 ? 1 : 0);
             }
         }
         return y;
@@ -213,6 +214,12 @@ class OnnxExportTest {
         "kde-conditional-covariance", "auto-structured"})
     void candidatePresetsAgree(String preset) throws Exception {
         exportsAndAgrees("{\"preset\": \"" + preset + "\"}", Task.REGRESSION);
+    }
+
+    /** One 0/1 column: the automatic pipeline's {@code auto-binary} (+-1 codes, threshold 0). */
+    @Test
+    void binaryPresetAgrees() throws Exception {
+        exportsAndAgrees("{\"preset\": \"auto-binary\"}", Task.BINARY);
     }
 
     @Test

@@ -17,9 +17,9 @@ import org.okl.api.plugin.PipelineTemplate;
  * NAME, ...}}, held as JSON resources of this module ({@code org/okl/presets/NAME.json}, listed with their
  * descriptions in {@code org/okl/presets/presets.tsv}) rather than as strings in Java: the pipelines of the seed
  * papers ({@code iokr}, {@code kde-covariance}, {@code vvmr}, ...) and those {@code {"preset": "auto"}} starts from,
- * one per task ({@code auto-regression}, {@code auto-multi-label}, {@code auto-multi-class}, {@code auto-multi-task},
- * {@code auto-structured}) and {@code auto-large}, whose approximation every task's takes on many rows. The module's
- * README says where each setting comes from.
+ * one per task ({@code auto-regression}, {@code auto-multi-label}, {@code auto-binary}, {@code auto-multi-class},
+ * {@code auto-multi-task}, {@code auto-structured}) and {@code auto-large}, whose approximation every task's takes on
+ * many rows. The module's README says where each setting comes from.
  */
 public final class PresetsPlugin implements OklPlugin {
     private static final String FOLDER = "/org/okl/presets/";

@@ -32,8 +32,8 @@ class PresetsPluginTest {
                 "approximation", "selection");
         assertThat(plugin.pipelines().stream().map(PipelineTemplate::id)).containsExactlyInAnyOrder("kde-cortes",
                 "kde-weston", "kde-covariance", "kde-conditional-covariance", "iokr", "oel0", "oel", "vv-rls", "vvmr",
-                "auto-regression", "auto-multi-label", "auto-multi-class", "auto-multi-task", "auto-structured",
-                "auto-large");
+                "auto-regression", "auto-multi-label", "auto-binary", "auto-multi-class", "auto-multi-task",
+                "auto-structured", "auto-large");
         Set<String> auto = Set.of("inputs", "targets", "kernel", "operator", "output", "filter", "decoder",
                 "approximation", "selection");
         for (PipelineTemplate t : plugin.pipelines()) {
