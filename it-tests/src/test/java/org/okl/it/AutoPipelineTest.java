@@ -94,8 +94,10 @@ class AutoPipelineTest {
         PipelineSpec labels = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
         assertThat(labels.output().name()).isEqualTo("labels");
-        assertThat(labels.decoder().parameters()).containsEntry("objective", "metric");
-        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.hammingLoss().spec());
+        assertThat(labels.output().parameters()).containsEntry("coding", "plus-minus");
+        assertThat(labels.decoder().parameters()).containsEntry("value", 0.0).doesNotContainKey("objective");
+        assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.targetMse().spec());
+        assertThat(labels.selection().orElseThrow().grid()).containsKey("operator.matrix.omega");
         // a binary label: +-1 codes decided at 0, chosen on their squared error, no coupling to search
         AutoPipeline.Choice binary = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-binary"), OKL);
