@@ -107,6 +107,12 @@ class AutoPipelineTest {
         assertThat(binary.spec().selection().orElseThrow().grid()).doesNotContainKey("operator.matrix.omega");
         assertThat(binary.record().task()).isEqualTo("multi-label");
         assertThat(binary.record().reasons().get(0)).endsWith("preset auto-binary");
+        // classes: one-hot codes decided by argmax, no coupling to search, a learned candidate beside the grid
+        PipelineSpec classes = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
+                new AutoPipeline.Task(Dataset.Task.MULTI_CLASS, "test"), OKL).spec();
+        assertThat(classes.selection().orElseThrow().metric()).isEqualTo(Metrics.targetMse().spec());
+        assertThat(classes.selection().orElseThrow().grid()).doesNotContainKey("operator.matrix.omega");
+        assertThat(classes.selection().orElseThrow().learn()).contains(new SelectionSpec.Learn(2, 1000, 50));
     }
 
     @Test
