@@ -303,11 +303,12 @@ public final class StreamingFit {
             }
             learnedNote = "; " + learned.note();
         }
+        String pathEdge = select ? GridEdges.pathEdge(best.filter(), best.index()) : "";
         String checksum = passes.checksum();
         Provenance.Search search = !select ? null : new Provenance.Search(curve.size(), scheme.groups(),
                 solverRuns, Math.round((System.nanoTime() - start) / 1e6) / 1e3);
         return new Result(model(best, transforms, select ? describe(selection, scheme) + screenNote + edges
-                + learnedNote
+                + learnedNote + (pathEdge.isEmpty() ? "" : "; " + pathEdge)
                 : "none (a single parameter value)", curve, checksum, raw, inputColumns, search, okl), timings);
     }
 

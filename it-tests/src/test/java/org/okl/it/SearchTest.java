@@ -280,6 +280,30 @@ class SearchTest {
         }
     }
 
+    /**
+     * A choice at the first or last point of the Tikhonov path is stated on the low-rank (streamed) route as on the
+     * exact one: a path of heavy lambdas chooses its smallest, a path around the best chooses inside it.
+     */
+    @Test
+    void aChoiceAtThePathsEdgeIsStatedOnTheLowRankRoute() {
+        Matrix[] xy = data();
+        PipelineSpec heavy = searched(Kernels.gaussianMedianWidth(), "kernel.factor").toBuilder()
+                .filter(Filters.tikhonov(new double[] {10.0, 5.0, 2.0}))
+                .approximation(ComponentSpec.of("nystrom", "rank", 20)).build();
+        Model edge = OKL.pipeline(heavy).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(edge.provenance().selection()).contains("in one pass over the rows");
+        assertThat(edge.provenance().chosen()).containsEntry("filter.lambda", 2.0);
+        assertThat(edge.provenance().selection()).endsWith(
+                "; filter.lambda = 2.0 is the path's smallest value (an edge: the path is not extended)");
+        Model exact = OKL.pipeline(heavy.toBuilder().approximation((ComponentSpec) null).build())
+                .fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(exact.provenance().selection()).contains("filter.lambda = 2.0 is the path's smallest value");
+        Model inside = OKL.pipeline(heavy.toBuilder().filter(Filters.tikhonov(new double[] {1.0, 1e-2, 1e-8}))
+                .build()).fit(TrainingData.of(xy[0], xy[1]));
+        assertThat(inside.provenance().chosen()).containsEntry("filter.lambda", 1e-2);
+        assertThat(inside.provenance().selection()).doesNotContain("the path is not extended");
+    }
+
     @Test
     void aScreenedSearchFitsAFewWidthsAtFullSizeAsTheFullGridDoesAndStopsAtALocalMinimum() {
         Matrix[] xy = data();
