@@ -23,11 +23,11 @@ import org.okl.api.text.UserText;
  * The automatic pipeline ({@code {"preset": "auto"}}, and {@code okl fit|evaluate} without {@code --pipeline}): the
  * task is read off the data ({@link #task}), the pipeline starts from the template OKL's plugins register for it
  * ({@code auto-regression}, {@code auto-multi-label}, {@code auto-binary} for one 0/1 column,
- * {@code auto-multi-class}, {@code auto-multi-task}, {@code auto-structured}), above {@value #LARGE_ROWS} rows it takes the {@code approximation} of {@code auto-large}
- * (a kernel sketch, so that a file streams), above {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the
- * search costs about one eigendecomposition per width and fold), rows stored sparse get no input transform
- * (centering would make them dense), and the members the user gave replace all of these (a selection whose grid is
- * empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
+ * {@code auto-multi-class}, {@code auto-multi-task}, {@code auto-structured}), above {@value #LARGE_ROWS} rows it
+ * takes the {@code approximation} of {@code auto-large} (a kernel sketch, so that a file streams), above
+ * {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the search costs about one eigendecomposition per width and
+ * fold), rows stored sparse get no input transform (centering would make them dense), and the members the user gave
+ * replace all of these (a selection whose grid is empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
  */
 public final class AutoPipeline {
     /**
@@ -45,8 +45,9 @@ public final class AutoPipeline {
      * The template for one 0/1 column: labels coded -1/+1, decided by their sign and chosen on the squared error of
      * the scores (target-mse) over widths in sqrt(2) steps and the Tikhonov path in eighth decades. On 30 draws of 250
      * to 300 training rows outside the accuracy benchmark (USPS digit at least 5, MNIST digit even, Jura rock type 1)
-     * it scored 1.1 points higher test accuracy than {@code auto-multi-label} (threshold tuned for the Hamming loss,
-     * coupling searched where one column has none), higher in 24 draws and lower in 3 (NOTES.md).
+     * it scored 1.1 points higher test accuracy than the former route, {@code auto-multi-label} as it was then
+     * (threshold tuned for the Hamming loss, coupling searched where one column has none), higher in 24 draws and
+     * lower in 3 (NOTES.md).
      */
     static final String BINARY = "auto-binary";
 

@@ -1,6 +1,7 @@
 package org.okl.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.HashMap;
@@ -13,6 +14,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.component.TypedSpec;
+import org.okl.api.error.OklException;
 import org.okl.api.kernel.VectorKernel;
 import org.okl.api.linalg.Matrix;
 import org.okl.core.Model;
@@ -202,13 +204,9 @@ class SearchTest {
             codes.data()[k] = 2 * labels.data()[k] - 1;
         }
         assertTheCurveIsDenseTargetMse(model, xy[0], codes);
-        PipelineSpec tuned = PipelineSpec.builder().kernel(Kernels.gaussianMedianWidth())
-                .operator(Operators.separable(OutputMatrices.identity())).output(Outputs.labelsPlusMinus())
-                .decoder(Decoders.perLabelThresholds(false)).filter(Filters.tikhonov(LAMBDAS)).selection(selection)
-                .build();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OKL.pipeline(tuned)
-                .fit(TrainingData.of(xy[0], labels))).isInstanceOf(org.okl.api.error.OklException.class)
-                .hasMessageContaining("cannot tune the decoder's thresholds");
+        PipelineSpec tuned = spec.withDecoder(Decoders.perLabelThresholds(false));
+        assertThatThrownBy(() -> OKL.pipeline(tuned).fit(TrainingData.of(xy[0], labels)))
+                .isInstanceOf(OklException.class).hasMessageContaining("cannot tune the decoder's thresholds");
     }
 
     /**
