@@ -238,7 +238,7 @@ public final class AutoPipeline {
     private static ObjectNode template(String id, Okl okl) {
         PipelineTemplate template = okl.registry().template(id).orElseThrow(() -> new OklException(
                 ErrorCode.INVALID_PIPELINE, "the automatic pipeline needs the preset '" + id + "', which no plugin "
-                + "provides (it comes with okl-decoders-plugin); give a pipeline with --pipeline"));
+                + "provides (it comes with okl-presets-plugin); give a pipeline with --pipeline"));
         try {
             return (ObjectNode) JSON.readTree(template.json());
         } catch (JsonProcessingException | ClassCastException e) {

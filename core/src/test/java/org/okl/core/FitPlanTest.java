@@ -162,6 +162,14 @@ class FitPlanTest {
     }
 
     @Test
+    void anAutomaticChoiceWithoutItsPresetNamesThePluginThatBringsIt() {
+        Pipeline bare = Okl.builder().build().pipeline(PipelineSpec.auto().build());
+        assertThatThrownBy(() -> bare.plan(regression(30))).isInstanceOf(OklException.class)
+                .hasMessageContaining("needs the preset 'auto-regression', which no plugin provides (it comes with "
+                        + "okl-presets-plugin)");
+    }
+
+    @Test
     void theAutomaticChoiceIsMadeOnceWithItsReasons() {
         Pipeline auto = OKL.pipeline(PipelineSpec.auto().build());
         FitPlan small = auto.plan(regression(30));
