@@ -15,6 +15,7 @@ import org.okl.api.text.UserText;
 import org.okl.core.select.GroupStratified;
 import org.okl.core.select.HoldOut;
 import org.okl.core.select.KFold;
+import org.okl.core.select.RepeatedKFold;
 import org.okl.core.select.RepeatedSubsampling;
 import org.okl.core.select.Split;
 import org.okl.core.select.Splitter;
@@ -167,6 +168,7 @@ final class ModelSelection {
     static Splitter splitter(SelectionSpec s) {
         return switch (s.method()) {
             case KFOLD -> new KFold(s.folds(), s.seed());
+            case REPEATED_KFOLD -> new RepeatedKFold(s.folds(), s.repetitions(), s.seed());
             case HOLDOUT -> new HoldOut(s.fraction(), s.seed());
             case SUBSAMPLING -> new RepeatedSubsampling(s.repetitions(), s.fraction(), s.seed());
             case LOO -> throw new IllegalArgumentException("selection method 'loo' has no splits");

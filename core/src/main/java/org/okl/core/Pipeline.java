@@ -293,14 +293,16 @@ public final class Pipeline {
     }
 
     /**
-     * The number of CV+ fold models: the intervals' own, else the selection's folds when it is k-fold, else
-     * {@link IntervalSpec#DEFAULT_FOLDS}; at most n.
+     * The number of CV+ fold models: the intervals' own, else the selection's folds when it is k-fold (repeated
+     * k-fold: its first round, which is the k-fold of the same seed), else {@link IntervalSpec#DEFAULT_FOLDS}; at
+     * most n.
      */
     int cvPlusFolds(int n) {
         int asked = spec.intervals().map(IntervalSpec::folds).orElse(0);
         SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
-        int folds = asked > 0 ? asked : selection.method() == SelectionSpec.Method.KFOLD ? selection.folds()
-                : IntervalSpec.DEFAULT_FOLDS;
+        boolean kfold = selection.method() == SelectionSpec.Method.KFOLD
+                || selection.method() == SelectionSpec.Method.REPEATED_KFOLD;
+        int folds = asked > 0 ? asked : kfold ? selection.folds() : IntervalSpec.DEFAULT_FOLDS;
         return Math.min(folds, n);
     }
 

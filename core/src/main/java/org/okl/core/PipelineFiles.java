@@ -365,7 +365,8 @@ public final class PipelineFiles {
         JsonNode v = n.get(setting);
         if (v != null && !method.uses(setting) && !(v.isNumber() && v.asDouble() == byDefault)) {
             throw invalid(source, "selection." + setting + " is not read by method " + UserText.quote(method.id())
-                    + " (kfold reads folds; holdout fraction; subsampling repetitions and fraction; loo none): "
+                    + " (kfold reads folds; repeated-kfold folds and repetitions; holdout fraction; subsampling "
+                    + "repetitions and fraction; loo none): "
                     + "leave it out or choose the method that uses it");
         }
     }

@@ -71,6 +71,8 @@ public final class SelectionSpec {
     public enum Method {
         /** k-fold cross-validation. */
         KFOLD,
+        /** k-fold cross-validation repeated over fresh permutations ({@code repetitions} rounds of {@code folds}). */
+        REPEATED_KFOLD,
         /** One random hold-out split. */
         HOLDOUT,
         /** Repeated random sub-sampling. */
@@ -80,20 +82,24 @@ public final class SelectionSpec {
 
         /**
          * Which of the settings {@code folds}, {@code fraction} and {@code repetitions} the method reads: kfold its
-         * folds, holdout its fraction, subsampling its repetitions and fraction, loo none.
+         * folds, repeated-kfold its folds and repetitions, holdout its fraction, subsampling its repetitions and
+         * fraction, loo none.
          */
         public boolean uses(String setting) {
             return switch (setting) {
-                case "folds" -> this == KFOLD;
+                case "folds" -> this == KFOLD || this == REPEATED_KFOLD;
                 case "fraction" -> this == HOLDOUT || this == SUBSAMPLING;
-                case "repetitions" -> this == SUBSAMPLING;
+                case "repetitions" -> this == SUBSAMPLING || this == REPEATED_KFOLD;
                 default -> throw new IllegalArgumentException("not a split setting: " + setting);
             };
         }
 
-        /** The name in pipeline files: {@code kfold}, {@code holdout}, {@code subsampling}, {@code loo}. */
+        /**
+         * The name in pipeline files: {@code kfold}, {@code repeated-kfold}, {@code holdout}, {@code subsampling},
+         * {@code loo}.
+         */
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /**
@@ -134,6 +140,14 @@ public final class SelectionSpec {
     /** k-fold cross-validation with {@code folds} folds (at least 2). */
     public static Builder kfold(int folds) {
         return new Builder(Method.KFOLD).folds(folds);
+    }
+
+    /**
+     * k-fold cross-validation repeated {@code repetitions} times (at least 1) over fresh permutations, the first round
+     * being {@link #kfold} with the same seed.
+     */
+    public static Builder repeatedKfold(int folds, int repetitions) {
+        return new Builder(Method.REPEATED_KFOLD).folds(folds).repetitions(repetitions);
     }
 
     /** One hold-out split keeping {@code fraction} of the data (in (0, 1)) for validation. */
@@ -195,7 +209,7 @@ public final class SelectionSpec {
         return method;
     }
 
-    /** Folds of k-fold. */
+    /** Folds of k-fold (of every round of repeated k-fold). */
     public int folds() {
         return folds;
     }
@@ -205,7 +219,7 @@ public final class SelectionSpec {
         return fraction;
     }
 
-    /** Repetitions of sub-sampling. */
+    /** Repetitions of sub-sampling, rounds of repeated k-fold. */
     public int repetitions() {
         return repetitions;
     }
@@ -273,6 +287,7 @@ public final class SelectionSpec {
     public String toString() {
         return switch (method) {
             case KFOLD -> folds + "-fold cross-validation";
+            case REPEATED_KFOLD -> repetitions + " x " + folds + "-fold cross-validation";
             case HOLDOUT -> "hold-out of " + fraction;
             case SUBSAMPLING -> repetitions + " random sub-samplings of " + fraction;
             case LOO -> "leave-one-out";
@@ -296,7 +311,7 @@ public final class SelectionSpec {
             this.method = Objects.requireNonNull(method, "method");
         }
 
-        /** Folds of k-fold (default 5, at least 2). */
+        /** Folds of k-fold and of repeated k-fold's rounds (default 5, at least 2). */
         public Builder folds(int value) {
             this.folds = value;
             return this;
@@ -308,7 +323,7 @@ public final class SelectionSpec {
             return this;
         }
 
-        /** Repetitions of sub-sampling (default 5, at least 1). */
+        /** Repetitions of sub-sampling, rounds of repeated k-fold (default 5, at least 1). */
         public Builder repetitions(int value) {
             this.repetitions = value;
             return this;

@@ -115,6 +115,21 @@ class PipelineFilesTest {
         assertThat(PipelineFiles.toJson(sub)).contains("\"repetitions\"").contains("\"fraction\"")
                 .doesNotContain("\"folds\"");
         assertThat(PipelineFiles.parse(PipelineFiles.toJson(sub), "again.json", registry())).isEqualTo(sub);
+        PipelineSpec repeated = PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": "
+                + "\"repeated-kfold\", \"folds\": 4, \"repetitions\": 3}}", "p.json", registry());
+        SelectionSpec rounds = repeated.selection().orElseThrow();
+        assertThat(rounds.method()).isEqualTo(SelectionSpec.Method.REPEATED_KFOLD);
+        assertThat(rounds.toString()).startsWith("3 x 4-fold cross-validation on");
+        assertThat(PipelineFiles.toJson(repeated)).contains("\"repeated-kfold\"").contains("\"folds\"")
+                .contains("\"repetitions\"").doesNotContain("\"fraction\"");
+        assertThat(PipelineFiles.parse(PipelineFiles.toJson(repeated), "again.json", registry())).isEqualTo(repeated);
+        assertThat(rounds).as("the parser fills in the default metric")
+                .isEqualTo(SelectionSpec.repeatedKfold(4, 3).metric(rounds.metric()).build());
+        assertThat(rounds).isNotEqualTo(SelectionSpec.repeatedKfold(4, 2).metric(rounds.metric()).build());
+        assertThatThrownBy(() -> PipelineFiles.parse("{\"filter\": \"tikhonov\", \"selection\": {\"method\": "
+                + "\"repeated-kfold\", \"fraction\": 0.3}}", "p.json", registry())).isInstanceOf(OklException.class)
+                .hasMessageContaining("selection.fraction is not read by method 'repeated-kfold' (kfold reads folds; "
+                        + "repeated-kfold folds and repetitions;");
         SelectionSpec kfold = old.selection().orElseThrow();
         assertThat(kfold.toBuilder().repetitions(1).fraction(0.5).build()).as("unread settings play no part")
                 .isEqualTo(kfold).hasSameHashCodeAs(kfold);

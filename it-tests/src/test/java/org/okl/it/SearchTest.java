@@ -24,6 +24,7 @@ import org.okl.core.Provenance;
 import org.okl.core.SelectionSpec;
 import org.okl.core.TrainingData;
 import org.okl.core.select.KFold;
+import org.okl.core.select.RepeatedKFold;
 import org.okl.core.select.Split;
 import org.okl.decoders.Decoders;
 import org.okl.decoders.Outputs;
@@ -63,11 +64,16 @@ class SearchTest {
     }
 
     private static PipelineSpec searched(TypedSpec<VectorKernel> kernel, String factorKey) {
+        return searched(kernel, factorKey, SelectionSpec.kfold(3).seed(4));
+    }
+
+    private static PipelineSpec searched(TypedSpec<VectorKernel> kernel, String factorKey,
+            SelectionSpec.Builder splits) {
         return PipelineSpec.builder().kernel(kernel)
                 .operator(Operators.separable(OutputMatrices.commonSimilarity(0.0)))
                 .filter(Filters.tikhonov(LAMBDAS))
-                .selection(SelectionSpec.kfold(3).metric(Metrics.mse()).grid(factorKey, FACTORS)
-                        .grid("operator.matrix.omega", OMEGAS).seed(4).build())
+                .selection(splits.metric(Metrics.mse()).grid(factorKey, FACTORS)
+                        .grid("operator.matrix.omega", OMEGAS).build())
                 .build();
     }
 
@@ -225,6 +231,34 @@ class SearchTest {
             assertThat(model.provenance().selection()).contains("was the grid's");
         }
         return beyond;
+    }
+
+    /**
+     * Repeated k-fold scores every candidate on every round's folds: its curve is the mean of the k-fold curves with
+     * the rounds' seeds (each checked against dense solves above), and the description names the rounds.
+     */
+    @Test
+    void aRepeatedKFoldCurveIsTheMeanOfItsRoundsKFoldCurves() {
+        Matrix[] xy = data();
+        TrainingData data = TrainingData.of(xy[0], xy[1]);
+        Model repeated = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor",
+                SelectionSpec.repeatedKfold(3, 3).seed(4))).fit(data);
+        int points = FACTORS.length * OMEGAS.length * LAMBDAS.length;
+        double[] mean = new double[points];
+        for (KFold round : new RepeatedKFold(3, 3, 4).rounds()) {
+            Model one = OKL.pipeline(searched(Kernels.gaussianMedianWidth(), "kernel.factor",
+                    SelectionSpec.kfold(3).seed(round.seed()))).fit(data);
+            List<Provenance.CurvePoint> curve = one.provenance().validationCurve();
+            for (int i = 0; i < points; i++) {
+                mean[i] += curve.get(i).error() / 3;
+            }
+        }
+        List<Provenance.CurvePoint> curve = repeated.provenance().validationCurve();
+        for (int i = 0; i < points; i++) {
+            assertThat(curve.get(i).error()).as("grid point %d", i).isCloseTo(mean[i], within(1e-9 * mean[i]));
+        }
+        assertThat(repeated.provenance().search().splits()).isEqualTo(9);
+        assertThat(repeated.provenance().selection()).startsWith("3 x 3-fold cross-validation on mse");
     }
 
     @Test

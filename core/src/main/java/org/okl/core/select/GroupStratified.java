@@ -30,8 +30,14 @@ public record GroupStratified(Splitter base, int[] groups) implements Splitter {
         groups = groups.clone();
     }
 
-    /** The base splitter stratified by the groups when there are groups, else the base splitter itself. */
+    /**
+     * The base splitter stratified by the groups when there are groups, else the base splitter itself; repeated
+     * k-fold is stratified round by round.
+     */
     public static Splitter of(Splitter base, Optional<int[]> groups) {
+        if (groups.isPresent() && base instanceof RepeatedKFold repeated) {
+            return repeated.eachRound(k -> new GroupStratified(k, groups.get()));
+        }
         return groups.<Splitter>map(g -> new GroupStratified(base, g)).orElse(base);
     }
 

@@ -78,6 +78,28 @@ class GroupStratifiedTest {
     }
 
     @Test
+    void repeatedKFoldIsStratifiedRoundByRound() {
+        RepeatedKFold repeated = new RepeatedKFold(4, 3, 2);
+        List<Split> splits = GroupStratified.of(repeated, Optional.of(FOUR_TASKS)).splits(80);
+        assertThat(splits).hasSize(12);
+        for (int r = 0; r < 3; r++) {
+            List<Split> round = new GroupStratified(repeated.rounds().get(r), FOUR_TASKS).splits(80);
+            for (int f = 0; f < 4; f++) {
+                Split s = splits.get(4 * r + f);
+                assertPartition(s, 80);
+                assertThat(s.validation()).isEqualTo(round.get(f).validation());
+                for (int g = 0; g < 4; g++) {
+                    assertThat(count(s.validation(), FOUR_TASKS, g)).as("round %d fold %d task %d", r, f, g)
+                            .isEqualTo(5);
+                }
+            }
+        }
+        assertThat(splits.get(4).validation()).as("a fresh permutation in round 2")
+                .isNotEqualTo(splits.get(0).validation());
+        assertThat(GroupStratified.of(repeated, Optional.empty())).isSameAs(repeated);
+    }
+
+    @Test
     void dataWithoutGroupsKeepsTheBaseSplitterAndBadUseIsRefused() {
         HoldOut base = new HoldOut(0.3, 1);
         assertThat(GroupStratified.of(base, Optional.empty())).isSameAs(base);

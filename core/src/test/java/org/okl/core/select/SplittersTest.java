@@ -44,6 +44,37 @@ class SplittersTest {
     }
 
     @Test
+    void repeatedKFoldValidatesEverySampleOncePerRoundOverFreshPermutations() {
+        List<Split> splits = new RepeatedKFold(5, 3, 7).splits(23);
+        assertThat(splits).hasSize(15);
+        for (int r = 0; r < 3; r++) {
+            int[] counts = new int[23];
+            for (Split s : splits.subList(5 * r, 5 * r + 5)) {
+                assertPartition(s, 23);
+                for (int i : s.validation()) {
+                    counts[i]++;
+                }
+            }
+            assertThat(counts).as("round %d is a partition", r).containsOnly(1);
+        }
+        // the first round is plain k-fold of the same seed; the later rounds are other partitions
+        List<Split> kfold = new KFold(5, 7).splits(23);
+        for (int f = 0; f < 5; f++) {
+            assertThat(splits.get(f).validation()).isEqualTo(kfold.get(f).validation());
+        }
+        assertThat(splits.get(5).validation()).isNotEqualTo(splits.get(0).validation());
+        assertThat(splits.get(10).validation()).isNotEqualTo(splits.get(5).validation());
+        // reproducible, and one round is k-fold itself
+        assertThat(new RepeatedKFold(5, 3, 7).splits(23)).usingRecursiveFieldByFieldElementComparator()
+                .isEqualTo(splits);
+        assertThat(new RepeatedKFold(5, 1, 7).splits(23)).usingRecursiveFieldByFieldElementComparator()
+                .isEqualTo(kfold);
+        assertThatThrownBy(() -> new RepeatedKFold(5, 0, 7)).hasMessageContaining("repetitions must be >= 1, got 0");
+        assertThatThrownBy(() -> new RepeatedKFold(30, 2, 7).splits(20)).isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("must be at most the number of samples, 20");
+    }
+
+    @Test
     void tooManyFoldsOrTooFewSamplesAreParameterErrorsSayingTheLimit() {
         assertThatThrownBy(() -> new KFold(50, 0).splits(20)).isInstanceOf(InvalidParameterException.class)
                 .hasMessage("kfold: parameter 'folds' must be at most the number of samples, 20, got 50 (every fold"
