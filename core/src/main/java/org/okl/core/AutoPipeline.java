@@ -191,7 +191,7 @@ public final class AutoPipeline {
         ObjectNode given = PipelineFiles.toJsonNode(auto);
         given.remove("preset");
         JsonNode selection = given.get("selection");
-        if (selection != null && selection.path("grid").isEmpty() && merged.has("selection")) {
+        if (selection != null && selection.path("grid").isEmpty() && merged.path("selection").has("grid")) {
             ObjectNode s = (ObjectNode) selection;
             s.set("grid", merged.path("selection").path("grid"));
             if (merged.path("selection").has("prefer")) {

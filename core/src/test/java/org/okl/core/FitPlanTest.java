@@ -186,6 +186,10 @@ class FitPlanTest {
                 "auto: searched: ridge lambda (3) = 3 candidates by 5-fold cross-validation on mse, seed 0",
                 "auto: 30 rows <= 5,000: exact fit");
         assertThat(small.lines()).as("no heading for fit").hasSize(4).first().asString().startsWith("auto: task ");
+        // a selection given keeps its method; a template without a grid gives it none (its own empty grid stays)
+        SelectionSpec given = SelectionSpec.kfold(4).metric(ComponentSpec.of("mse")).build();
+        assertThat(OKL.pipeline(PipelineSpec.auto().selection(given).build()).plan(regression(30)).pipeline().spec()
+                .selection().orElseThrow().method()).isEqualTo(SelectionSpec.Method.KFOLD);
 
         // a file of many rows: the choice on its rows (one pass over the outputs) takes the sketch, and streams
         FitPlan large = auto.plan(file(regression(6000)), FitPlan.Options.fit());
