@@ -27,7 +27,8 @@ import org.okl.api.text.UserText;
  * takes the {@code approximation} of {@code auto-large} (a kernel sketch, so that a file streams), above
  * {@value #MEDIUM_ROWS} rows the selection uses 3 folds (the search costs about one eigendecomposition per width and
  * fold), rows stored sparse get no input transform (centering would make them dense), and the members the user gave
- * replace all of these (a selection whose grid is empty keeps the template's grid). The choice and its reasons are recorded in the model ({@link Provenance.Auto}).
+ * replace all of these (a selection whose grid is empty keeps the template's grid). The choice and its reasons are
+ * recorded in the model ({@link Provenance.Auto}).
  */
 public final class AutoPipeline {
     /**

@@ -300,9 +300,8 @@ public final class Pipeline {
     int cvPlusFolds(int n) {
         int asked = spec.intervals().map(IntervalSpec::folds).orElse(0);
         SelectionSpec selection = spec.selection().orElseGet(okl.defaults()::selection);
-        boolean kfold = selection.method() == SelectionSpec.Method.KFOLD
-                || selection.method() == SelectionSpec.Method.REPEATED_KFOLD;
-        int folds = asked > 0 ? asked : kfold ? selection.folds() : IntervalSpec.DEFAULT_FOLDS;
+        int folds = asked > 0 ? asked : selection.method().uses("folds") ? selection.folds()
+                : IntervalSpec.DEFAULT_FOLDS;
         return Math.min(folds, n);
     }
 

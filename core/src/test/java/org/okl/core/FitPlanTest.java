@@ -188,8 +188,10 @@ class FitPlanTest {
         assertThat(small.lines()).as("no heading for fit").hasSize(4).first().asString().startsWith("auto: task ");
         // a selection given keeps its method; a template without a grid gives it none (its own empty grid stays)
         SelectionSpec given = SelectionSpec.kfold(4).metric(ComponentSpec.of("mse")).build();
-        assertThat(OKL.pipeline(PipelineSpec.auto().selection(given).build()).plan(regression(30)).pipeline().spec()
-                .selection().orElseThrow().method()).isEqualTo(SelectionSpec.Method.KFOLD);
+        SelectionSpec kept = OKL.pipeline(PipelineSpec.auto().selection(given).build()).plan(regression(30))
+                .pipeline().spec().selection().orElseThrow();
+        assertThat(kept.method()).isEqualTo(SelectionSpec.Method.KFOLD);
+        assertThat(kept.grid()).isEmpty();
 
         // a file of many rows: the choice on its rows (one pass over the outputs) takes the sketch, and streams
         FitPlan large = auto.plan(file(regression(6000)), FitPlan.Options.fit());
