@@ -125,7 +125,7 @@ public final class AccuracyBench {
         for (DatasetPlan plan : settings.plans()) {
             try {
                 results.add(unit(AccuracyParts.Kind.DATASET, plan.name(), Optional.of(plan),
-                        rerunOnly -> runDataset(plan, rerunOnly)));
+                        fitOnly -> runDataset(plan, fitOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -138,7 +138,7 @@ public final class AccuracyBench {
         for (String name : settings.splits()) {
             try {
                 splits.add(unit(AccuracyParts.Kind.SPLIT, name.split(":", 2)[0], Optional.empty(),
-                        rerunOnly -> split(name, rerunOnly)));
+                        fitOnly -> split(name, fitOnly)));
             } catch (AccuracyParts.BadPart e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -180,15 +180,16 @@ public final class AccuracyBench {
 
     /**
      * A data set's or split's result: run, or with parts read from its part or run and kept; a kept one has the
-     * methods to re-run ({@link Settings#rerun}) re-fitted and replaced in its part.
+     * methods to re-run ({@link Settings#rerun}) re-fitted and replaced in its part, and the baselines this run asks
+     * for that its part lacks (a part kept by a run with fewer baselines) fitted and added to it.
      *
-     * @param run runs the unit: whole, or (given true) only the methods to re-run (baselines, and OKL's methods for
+     * @param run runs the unit: whole (given empty), or only the methods given (baselines, and OKL's methods for
      *            {@value #OKL})
      */
     private DatasetResult unit(AccuracyParts.Kind kind, String name, Optional<DatasetPlan> plan,
-            java.util.function.Function<Boolean, DatasetResult> run) {
+            java.util.function.Function<Optional<java.util.Set<String>>, DatasetResult> run) {
         if (settings.parts().isEmpty()) {
-            return run.apply(false);
+            return run.apply(Optional.empty());
         }
         AccuracyParts parts = settings.parts().get();
         Optional<Path> kept = parts.existing(kind, name);
@@ -196,13 +197,24 @@ public final class AccuracyBench {
             progress.println("bench: " + kept.get() + ": re-fitting " + String.join(", ", settings.rerun()));
             progress.flush();
             return parts.rerun(kind, name, plan, settings.rerun(), old -> {
-                DatasetResult fresh = run.apply(true);
+                DatasetResult fresh = run.apply(Optional.of(new java.util.LinkedHashSet<>(settings.rerun())));
                 return fresh.methods().isEmpty() ? old : replaced(old, fresh, refitted(settings.rerun()));
             });
         }
-        DatasetResult r = parts.result(kind, name, plan, () -> run.apply(false));
+        DatasetResult r = parts.result(kind, name, plan, () -> run.apply(Optional.empty()), this::wanted,
+                (old, missing) -> {
+                    progress.println("bench: " + kept.orElseThrow() + ": adding " + String.join(", ", missing));
+                    progress.flush();
+                    java.util.Set<String> added = new java.util.LinkedHashSet<>(missing);
+                    return replaced(old, run.apply(Optional.of(added)), added);
+                });
         kept.ifPresent(this::announce);
         return r;
+    }
+
+    /** The baselines this run fits on a unit of that plan and size (none without the peer). */
+    private List<String> wanted(DatasetResult unit) {
+        return settings.peer().isEmpty() ? List.of() : baselines(unit.plan(), unit.rows());
     }
 
     /** The name a rerun gives OKL's methods: they come from one search, so they are re-fitted together. */
@@ -251,19 +263,19 @@ public final class AccuracyBench {
         progress.flush();
     }
 
-    private DatasetResult runDataset(DatasetPlan named, boolean rerunOnly) {
+    private DatasetResult runDataset(DatasetPlan named, Optional<java.util.Set<String>> fitOnly) {
         Matrix[] xy = pooled(named.name());
         int n = xy[0].rows();
         DatasetPlan plan = named.forRows(n);
         int[][] folds = Folds.of(n, plan.repeats(), plan.folds(), settings.seed());
-        return evaluate(plan, xy[0], xy[1], folds, null, rerunOnly);
+        return evaluate(plan, xy[0], xy[1], folds, null, fitOnly);
     }
 
     /**
      * A data set's own train/test split (Mulan's, USPS's): every method fitted once on the training rows (its tuning
      * by inner cross-validation on those rows only) and scored once on the test rows.
      */
-    private DatasetResult split(String named, boolean rerunOnly) {
+    private DatasetResult split(String named, Optional<java.util.Set<String>> fitOnly) {
         Map.Entry<String, Task> set = AccuracyPlans.named(named);
         String name = set.getKey();
         Dataset d = okl.dataset(name);
@@ -275,23 +287,24 @@ public final class AccuracyBench {
             assignment[i] = 1;
         }
         return evaluate(new DatasetPlan(name + "-split", set.getValue(), 1, 2), x, y, new int[][] {assignment}, 0,
-                rerunOnly);
+                fitOnly);
     }
 
     /**
      * Scores every method on the folds.
      *
      * @param only     the one fold to evaluate (the others only train), or null for all
-     * @param rerunOnly whether only the methods to re-run are fitted (then a baseline that fails, or the peer, fails
-     *                  the unit: its part is left as it was)
+     * @param fitOnly  the methods fitted (baselines, and {@value #OKL} for OKL's), or empty for all; when given, a
+     *                 baseline that fails, or the peer, fails the unit (its part is left as it was)
      */
     private DatasetResult evaluate(DatasetPlan plan, Matrix x, Matrix y, int[][] folds, Integer only,
-            boolean rerunOnly) {
+            Optional<java.util.Set<String>> fitOnly) {
         int n = x.rows();
+        boolean rerunOnly = fitOnly.isPresent();
         List<String> notes = new ArrayList<>();
-        List<String> baselines = baselines(plan, n).stream().filter(b -> !rerunOnly || settings.rerun().contains(b))
+        List<String> baselines = baselines(plan, n).stream().filter(b -> !rerunOnly || fitOnly.get().contains(b))
                 .toList();
-        boolean fitOkl = !rerunOnly || settings.rerun().contains(OKL);
+        boolean fitOkl = !rerunOnly || fitOnly.get().contains(OKL);
         List<MethodScores> methods = new ArrayList<>();
         Map<String, Boolean> directions = new LinkedHashMap<>();
         for (String metricName : plan.task().metrics()) {

@@ -31,8 +31,12 @@ import org.okl.core.io.AtomicFiles;
  * it is scored (atomically: a run stopped midway leaves whole files only), and the report is assembled over every
  * unit asked for, whichever run produced it. A unit that failed is not written, so the next run tries it again.
  *
- * <p>A part records the protocol it ran under (quick or full, the folds' seed, whether the scikit-learn peer ran) and
- * a part of another protocol is refused, not mixed in; it also records which OKL build ran it
+ * <p>A part records the protocol it ran under (quick or full, the folds' seed, whether the scikit-learn peer ran, and
+ * which baselines it was asked for) and a part of another protocol is refused, not mixed in. Baselines are the
+ * exception, so that a long unit can be done in pieces too: a part kept by a run with fewer baselines
+ * ({@code --baselines}) is completed by a later run that asks for more, which fits the missing ones alone on the
+ * part's own folds and adds them ({@link #result(Kind, String, Optional, Supplier, Function, BiFunction)}); a part
+ * with more baselines than a run asks for is read whole. It also records which OKL build ran it
  * ({@link org.okl.bench.BuildId}), when it finished and the load average then, and the report lists them
  * ({@link #provenance}), so a reader sees when pieces came from different builds or a loaded machine.
  *
@@ -74,6 +78,11 @@ public final class AccuracyParts {
         /** A protocol with every baseline. */
         public Protocol(boolean quick, long seed, boolean peer) {
             this(quick, seed, peer, List.of());
+        }
+
+        /** Whether a part of protocol {@code other} can be read by this run: the same protocol up to baselines. */
+        boolean sameRun(Protocol other) {
+            return quick == other.quick && seed == other.seed && peer == other.peer;
         }
 
         String describe() {
@@ -140,6 +149,76 @@ public final class AccuracyParts {
     }
 
     /**
+     * As {@link #result(Kind, String, Optional, Supplier)}, and a kept part that lacks baselines this run asks for
+     * is completed: a part kept by a run with fewer baselines names them in its protocol, and {@code add} gets the
+     * part's result with the missing ones (those of {@code wanted} it was not asked for) and returns it with their
+     * scores added (fitted on the part's own folds). The part is rewritten with them, its protocol's baselines
+     * widened (to all, when this run asks for all) and an entry in its {@code reruns} marked {@code added}.
+     *
+     * @param wanted the baselines this run fits on a unit like the kept one (its task and rows decide)
+     * @param add    fits the missing baselines and adds them; a failure leaves the part as it was
+     */
+    DatasetResult result(Kind kind, String name, Optional<DatasetPlan> plan, Supplier<DatasetResult> run,
+            Function<DatasetResult, List<String>> wanted, BiFunction<DatasetResult, List<String>, DatasetResult> add) {
+        Path file = file(kind, name);
+        if (!Files.exists(file)) {
+            return result(kind, name, plan, run);
+        }
+        ObjectNode root = (ObjectNode) read(file);
+        DatasetResult kept = checkedPlan(file, datasetResult(file, field(file, root, "result")), plan);
+        List<String> asked = baselinesOf(file, root);
+        if (asked.isEmpty()) {
+            return kept;
+        }
+        List<String> missing = wanted.apply(kept).stream().filter(b -> !asked.contains(b)).toList();
+        if (missing.isEmpty()) {
+            return kept;
+        }
+        DatasetResult updated = add.apply(kept, missing);
+        root.set("result", json(updated));
+        ArrayNode baselines = ((ObjectNode) root.get("protocol")).putArray("baselines");
+        if (!protocol.baselines().isEmpty()) {
+            asked.forEach(baselines::add);
+            missing.forEach(baselines::add);
+        }
+        Stamp stamp = rerunEntry(root, missing, true);
+        units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", missing) + " added)", stamp,
+                Optional.empty()));
+        write(file, root);
+        return updated;
+    }
+
+    /** A part's {@code protocol.baselines} (empty: every baseline), checked by {@link #read} already. */
+    private static List<String> baselinesOf(Path file, JsonNode root) {
+        JsonNode names = field(file, field(file, root, "protocol"), "protocol.baselines", "baselines");
+        if (!names.isArray()) {
+            throw new BadPart(file + ": field protocol.baselines: not a list");
+        }
+        List<String> baselines = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            baselines.add(name(file, names, "protocol.baselines[" + k + "]", k));
+        }
+        return baselines;
+    }
+
+    /** Appends a {@code reruns} entry (the baselines, whether they were added, this build, time and load). */
+    private Stamp rerunEntry(ObjectNode root, List<String> baselines, boolean added) {
+        JsonNode reruns = root.path("reruns");
+        ArrayNode list = reruns.isArray() ? (ArrayNode) reruns : root.putArray("reruns");
+        ObjectNode entry = list.addObject();
+        ArrayNode names = entry.putArray("baselines");
+        baselines.forEach(names::add);
+        if (added) {
+            entry.put("added", true);
+        }
+        Stamp stamp = stampNow();
+        entry.put("build", stamp.build());
+        entry.put("finished", stamp.finished());
+        entry.put("load", stamp.load());
+        return stamp;
+    }
+
+    /**
      * Re-fits some baselines of a kept data set (or split): {@code update} gets the part's result and returns it with
      * those baselines' scores replaced; the part is rewritten with the new result and a {@code reruns} entry (the
      * baselines, and the build, time and load average of the rerun), its first stamp kept; left as it was when
@@ -159,15 +238,15 @@ public final class AccuracyParts {
             return kept;
         }
         root.set("result", json(updated));
-        JsonNode reruns = root.path("reruns");
-        ArrayNode list = reruns.isArray() ? (ArrayNode) reruns : root.putArray("reruns");
-        ObjectNode entry = list.addObject();
-        ArrayNode names = entry.putArray("baselines");
-        baselines.forEach(names::add);
-        Stamp stamp = stampNow();
-        entry.put("build", stamp.build());
-        entry.put("finished", stamp.finished());
-        entry.put("load", stamp.load());
+        List<String> asked = baselinesOf(file, root);
+        if (!asked.isEmpty()) {
+            // a part kept with some baselines now holds those re-fitted too
+            ArrayNode widened = ((ObjectNode) root.get("protocol")).putArray("baselines");
+            asked.forEach(widened::add);
+            baselines.stream().filter(b -> !b.equals(AccuracyBench.OKL) && !asked.contains(b))
+                    .forEach(widened::add);
+        }
+        Stamp stamp = rerunEntry(root, baselines, false);
         units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", baselines) + " re-run)", stamp,
                 Optional.empty()));
         write(file, root);
@@ -299,17 +378,9 @@ public final class AccuracyParts {
         if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
             throw new BadPart(file + ": field protocol.seed: not a whole number");
         }
-        JsonNode names = field(file, p, "protocol.baselines", "baselines");
-        if (!names.isArray()) {
-            throw new BadPart(file + ": field protocol.baselines: not a list");
-        }
-        List<String> baselines = new ArrayList<>();
-        for (int k = 0; k < names.size(); k++) {
-            baselines.add(name(file, names, "protocol.baselines[" + k + "]", k));
-        }
         Protocol got = new Protocol(bool(file, p, "protocol.quick"), seed.longValue(), bool(file, p, "protocol.peer"),
-                baselines);
-        if (!got.equals(protocol)) {
+                baselinesOf(file, root));
+        if (!got.sameRun(protocol)) {
             throw new BadPart(file + ": field protocol: " + got.describe() + ", but this run has "
                     + protocol.describe() + "; remove the file or give another --parts folder");
         }
@@ -343,7 +414,12 @@ public final class AccuracyParts {
             for (int j = 0; j < names.size(); j++) {
                 baselines.add(name(file, names, where + ".baselines[" + j + "]", j));
             }
-            b.append("; ").append(String.join(", ", baselines)).append(" re-run by ")
+            JsonNode added = list.get(k).path("added");
+            if (!added.isMissingNode() && !added.isBoolean()) {
+                throw new BadPart(file + ": field " + where + ".added: not true or false");
+            }
+            b.append("; ").append(String.join(", ", baselines)).append(added.asBoolean(false) ? " added by "
+                    : " re-run by ")
                     .append(UserText.escape(text(file, list.get(k), where + ".build", "build"))).append(", finished ")
                     .append(UserText.escape(text(file, list.get(k), where + ".finished", "finished")));
         }

@@ -116,6 +116,52 @@ class AccuracyBenchTest {
     }
 
     @Test
+    void aPartKeptWithOneBaselineIsCompletedOnItsFoldsByARunWithAll(@TempDir Path dir) throws Exception {
+        // a long unit in pieces: first OKL's methods and the MLP alone, later the rest of the baselines
+        Path parts = dir.resolve("parts");
+        String mlpOnly = "if [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "head -c 480 /dev/zero > \"$2/pred-mlp.f64\"; echo '[1.0, 2.0]' > \"$2/times-mlp.json\"\n";
+        linnerudWith(dir, fakePython(dir, mlpOnly), parts, "b1", List.of("mlp")).run();
+        Path part = parts.resolve("dataset-linnerud.json");
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode before = json.readTree(part.toFile());
+        assertThat(before.path("result").path("methods")).hasSize(4);
+        assertThat(before.path("protocol").path("baselines").toString()).isEqualTo("[\"mlp\"]");
+
+        // the run with every baseline asks the peer for the others alone (it fails if asked for the MLP again)
+        String others = zerosForEveryBaseline().replace("if [ \"$1\" = -c ]; then exit 0; fi\n",
+                "if [ \"$1\" = -c ]; then exit 0; fi\n! grep -q '\"mlp\"' \"$2/task.json\" || exit 3\n");
+        AccuracyReport report = linnerudWith(dir, fakePython(dir, others), parts, "b2", List.of()).run();
+        com.fasterxml.jackson.databind.JsonNode after = json.readTree(part.toFile());
+        List<String> baselines = Task.REGRESSION.baselines(20);
+        assertThat(after.path("result").path("methods")).hasSize(3 + baselines.size());
+        assertThat(after.path("protocol").path("baselines").toString()).isEqualTo("[]");
+        assertThat(after.path("reruns").get(0).path("added").asBoolean()).isTrue();
+        assertThat(after.path("reruns").get(0).path("build").asText()).isEqualTo("b2");
+        assertThat(after.path("reruns").get(0).path("baselines")).hasSize(baselines.size() - 1);
+        // OKL's methods and the MLP are the first piece's, byte for byte
+        for (int m = 0; m < 4; m++) {
+            assertThat(after.path("result").path("methods").get(m)).isEqualTo(before.path("result").path("methods")
+                    .get(m));
+        }
+        assertThat(report.datasets().get(0).methods()).hasSize(3 + baselines.size());
+        // read again by a run with every baseline: nothing is fitted, the peer is never asked
+        byte[] complete = Files.readAllBytes(part);
+        AccuracyReport again = linnerudWith(dir, fakePython(dir, "if [ \"$1\" = -c ]; then exit 0; fi\nexit 3"),
+                parts, "b3", List.of()).run();
+        assertThat(again.notes()).isEmpty();
+        assertThat(Files.readAllBytes(part)).isEqualTo(complete);
+    }
+
+    /** linnerud, one 2-fold cross-validation, kept in parts, with the peer's baselines limited to {@code only}. */
+    private static AccuracyBench linnerudWith(Path dir, Path python, Path parts, String build, List<String> only) {
+        return new AccuracyBench(new AccuracyBench.Settings(List.of(new DatasetPlan("linnerud", Task.REGRESSION, 1,
+                2)), true, 1, dir.resolve("work"), Optional.of(new PeerRunner(python, dir.resolve("unused.py"))),
+                false, List.of(), Optional.of(new AccuracyParts(parts, new AccuracyParts.Protocol(true, 1, true, only),
+                        build)), only, List.of()), Okl.builder().seed(1).build(), new PrintWriter(new StringWriter()));
+    }
+
+    @Test
     void aRerunKeepsTheOldNotesOfOtherBaselinesAndReplacesTheRerunOnes() {
         DatasetPlan plan = new DatasetPlan("s", Task.REGRESSION, 1, 2);
         java.util.Map<String, Boolean> lower = java.util.Map.of("arrmse", false);

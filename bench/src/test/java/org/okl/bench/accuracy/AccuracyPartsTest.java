@@ -142,11 +142,13 @@ class AccuracyPartsTest {
         assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, false), "b").result(
                 AccuracyParts.Kind.DATASET, "enb", Optional.empty(), AccuracyPartsTest::result))
                 .isInstanceOf(AccuracyParts.BadPart.class).hasMessageContaining("without the scikit-learn peer");
-        // a part with every baseline is not one with krr-grid alone, and the other way round
-        assertThatThrownBy(() -> new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true,
-                List.of("krr-grid")), "b").result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(),
-                AccuracyPartsTest::result)).isInstanceOf(AccuracyParts.BadPart.class)
-                .hasMessageContaining("but this run has full protocol, seed 7, with the scikit-learn peer's krr-grid");
+        // a part with every baseline serves a run that asks for krr-grid alone: it is read whole
+        assertThat(new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("krr-grid")), "b")
+                .result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(), () -> {
+                    throw new AssertionError("read, not run");
+                }, r -> List.of("krr-grid"), (r, missing) -> {
+                    throw new AssertionError("nothing is missing");
+                }).methods()).hasSize(2);
         Path only = dir.resolve("only");
         new AccuracyParts(only, new AccuracyParts.Protocol(false, 7, true, List.of("krr-grid")), "b").result(
                 AccuracyParts.Kind.SPLIT, "usps-halves", Optional.empty(), AccuracyPartsTest::result);
@@ -159,6 +161,70 @@ class AccuracyPartsTest {
                 .isInstanceOf(AccuracyParts.BadPart.class)
                 .hasMessageStartingWith(file + ": field result.plan: enb, regression, 3 x 5-fold, but this run asks "
                         + "for enb, regression, 5 x 5-fold");
+    }
+
+    private static DatasetResult with(DatasetResult r, String method, double score) {
+        List<MethodScores> methods = new java.util.ArrayList<>(r.methods());
+        methods.add(new MethodScores(method, Map.of("arrmse", new double[] {score}), new double[] {1.0}));
+        return new DatasetResult(r.plan(), r.rows(), r.inputs(), r.outputs(), r.testShare(), methods, r.notes(),
+                r.higherIsBetter());
+    }
+
+    @Test
+    void aPartKeptWithSomeBaselinesIsCompletedByARunThatAsksForMore(@TempDir Path dir) throws Exception {
+        // piece 1: krr alone
+        new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("krr")), "okl test aaa").result(
+                AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), AccuracyPartsTest::result);
+        Path part = dir.resolve("split-bibtex.json");
+        // piece 2: a run asking for rf fits rf alone and adds it; the part now holds krr and rf
+        List<List<String>> asked = new java.util.ArrayList<>();
+        DatasetResult two = new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("rf")),
+                "okl test bbb").result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+                    throw new AssertionError("kept: completed, not run");
+                }, r -> List.of("rf"), (r, missing) -> {
+                    asked.add(missing);
+                    return with(r, "rf", 0.5);
+                });
+        assertThat(asked).containsExactly(List.of("rf"));
+        assertThat(two.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "rf");
+        assertThat(Files.readString(part)).contains("\"baselines\" : [ \"krr\", \"rf\" ]")
+                .contains("\"added\" : true");
+        // the last piece: a run with every baseline adds what is still missing, and the part then has them all
+        AccuracyParts full = new AccuracyParts(dir, FULL, "okl test ccc");
+        DatasetResult all = full.result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+            throw new AssertionError("kept: completed, not run");
+        }, r -> List.of("krr", "rf", "svc"), (r, missing) -> {
+            asked.add(missing);
+            return with(r, "svc", 0.75);
+        });
+        assertThat(asked).containsExactly(List.of("rf"), List.of("svc"));
+        assertThat(all.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "rf", "svc");
+        assertThat(full.provenance()).last().asString().startsWith("split bibtex (svc added): okl test ccc");
+        // read back by a full run: nothing missing, nothing fitted, and its history told
+        AccuracyParts later = new AccuracyParts(dir, FULL, "okl test ddd");
+        DatasetResult read = later.result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+            throw new AssertionError("read, not run");
+        }, r -> List.of("krr", "rf", "svc"), (r, missing) -> {
+            throw new AssertionError("complete: " + missing);
+        });
+        assertThat(read.method("svc").orElseThrow().scores().get("arrmse")).containsExactly(0.75);
+        assertThat(later.provenance()).singleElement().asString().startsWith("split bibtex; rf added by okl test bbb, "
+                + "finished ").contains("; svc added by okl test ccc, finished ").contains(": okl test aaa, finished ");
+        // a completion that fails leaves the part as it was
+        Path other = dir.resolve("other");
+        new AccuracyParts(other, new AccuracyParts.Protocol(false, 7, true, List.of("krr")), "a").result(
+                AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), AccuracyPartsTest::result);
+        byte[] before = Files.readAllBytes(other.resolve("split-bibtex.json"));
+        assertThatThrownBy(() -> new AccuracyParts(other, FULL, "b").result(AccuracyParts.Kind.SPLIT, "bibtex",
+                Optional.empty(), AccuracyPartsTest::result, r -> List.of("krr", "svc"), (r, missing) -> {
+                    throw new IllegalStateException("scikit-learn svc failed");
+                })).hasMessage("scikit-learn svc failed");
+        assertThat(Files.readAllBytes(other.resolve("split-bibtex.json"))).isEqualTo(before);
+        // a rerun of a baseline such a part lacks adds it to the part's list too
+        new AccuracyParts(other, FULL, "c").rerun(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(),
+                List.of("okl", "svc"), r -> with(r, "svc", 0.25));
+        assertThat(Files.readString(other.resolve("split-bibtex.json")))
+                .contains("\"baselines\" : [ \"krr\", \"svc\" ]");
     }
 
     @Test
