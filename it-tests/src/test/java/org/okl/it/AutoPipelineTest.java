@@ -40,6 +40,13 @@ class AutoPipelineTest {
         assertThat(AutoPipeline.task(TrainingData.of(x, real)).task()).isEqualTo(Dataset.Task.REGRESSION);
         assertThat(AutoPipeline.task(TrainingData.of(x, labels)).task()).isEqualTo(Dataset.Task.MULTI_LABEL);
         assertThat(AutoPipeline.task(TrainingData.of(x, labels)).preset()).isEqualTo("auto-multi-label");
+        // every row has one label on; a row with none (and one with a missing label only) makes it false
+        assertThat(AutoPipeline.task(TrainingData.of(x, labels)).everyRowLabelled()).isTrue();
+        Matrix gap = labels.copy();
+        gap.set(7, 7 % 3, 0);
+        assertThat(AutoPipeline.task(TrainingData.of(x, gap)).everyRowLabelled()).isFalse();
+        gap.set(7, 0, Double.NaN);
+        assertThat(AutoPipeline.task(TrainingData.of(x, gap)).everyRowLabelled()).isFalse();
         // one 0/1 column: a binary label, still the multi-label task (its metrics) with a template of its own
         AutoPipeline.Task binary = AutoPipeline.task(TrainingData.of(x, labels.columnRange(0, 1)));
         assertThat(binary.task()).isEqualTo(Dataset.Task.MULTI_LABEL);
@@ -95,7 +102,19 @@ class AutoPipelineTest {
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test"), OKL).spec();
         assertThat(labels.output().name()).isEqualTo("labels");
         assertThat(labels.output().parameters()).containsEntry("coding", "plus-minus");
-        assertThat(labels.decoder().parameters()).containsEntry("value", 0.0).doesNotContainKey("objective");
+        assertThat(labels.decoder().parameters()).containsEntry("value", 0.0).doesNotContainKey("objective")
+                .doesNotContainEntry("at-least-one", true);
+        // every training row has a label: so has every prediction (its highest-scoring one when none is on), unless
+        // a decoder is given
+        AutoPipeline.Choice labelled = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
+                new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-multi-label", true), OKL);
+        assertThat(labelled.spec().decoder().parameters()).containsEntry("value", 0.0)
+                .containsEntry("at-least-one", true);
+        assertThat(labelled.record().reasons()).contains("every training row has a label: a prediction with none "
+                + "gets its highest-scoring label");
+        assertThat(AutoPipeline.choose(PipelineSpec.auto().decoder(ComponentSpec.of("threshold", "value", 0.0))
+                .build(), 500, new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-multi-label", true),
+                OKL).spec().decoder().parameters()).doesNotContainEntry("at-least-one", true);
         assertThat(labels.selection().orElseThrow().metric()).isEqualTo(Metrics.targetMse().spec());
         assertThat(labels.selection().orElseThrow().grid()).containsKey("operator.matrix.omega");
         // a binary label: +-1 codes decided at 0, chosen on their squared error, no coupling to search
