@@ -169,11 +169,13 @@ public final class AccuracyBench {
      * The note for a unit whose peer failed; where units are kept as parts it fails the unit instead, since a part
      * without the peer it was asked for would be read back later as complete.
      *
+     * @param kept whether the unit's part is already kept (a rerun or a completion leaves it as it was)
      * @throws IllegalStateException when units are kept as parts
      */
-    private String peerFailed(PeerRunner.PeerUnavailable e) {
+    private String peerFailed(PeerRunner.PeerUnavailable e, boolean kept) {
         if (settings.parts().isPresent()) {
-            throw new IllegalStateException("scikit-learn: " + e.getMessage() + "; the part is not kept", e);
+            throw new IllegalStateException("scikit-learn: " + e.getMessage() + (kept ? "; the part is left as it was"
+                    : "; the part is not kept"), e);
         }
         return "scikit-learn: " + e.getMessage();
     }
@@ -399,7 +401,7 @@ public final class AccuracyBench {
                             y.cols()), readSeconds(dir, method)));
                 }
             } catch (PeerRunner.PeerUnavailable e) {
-                notes.add(peerFailed(e));
+                notes.add(peerFailed(e, rerunOnly));
             } catch (IOException e) {
                 if (rerunOnly) {
                     throw new UncheckedIOException(e);
@@ -572,7 +574,7 @@ public final class AccuracyBench {
                 sklearn = Optional.of(JSON.readTree(line).path("grid_search_s").asDouble());
                 note = JSON.readTree(line).path("grid").asText();
             } catch (PeerRunner.PeerUnavailable e) {
-                note = peerFailed(e);
+                note = peerFailed(e, false);
             } catch (IOException e) {
                 note = "scikit-learn: " + e.getMessage();
             }

@@ -176,10 +176,11 @@ public final class AccuracyParts {
         }
         DatasetResult updated = add.apply(kept, missing);
         root.set("result", json(updated));
-        ArrayNode baselines = ((ObjectNode) root.get("protocol")).putArray("baselines");
-        if (!protocol.baselines().isEmpty()) {
-            asked.forEach(baselines::add);
-            missing.forEach(baselines::add);
+        if (protocol.baselines().isEmpty()) {
+            // this run asked for every baseline, and the part now holds every one it wanted
+            ((ObjectNode) root.get("protocol")).putArray("baselines");
+        } else {
+            widen(root, asked, missing);
         }
         Stamp stamp = rerunEntry(root, missing, true);
         units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", missing) + " added)", stamp,
@@ -199,6 +200,16 @@ public final class AccuracyParts {
             baselines.add(name(file, names, "protocol.baselines[" + k + "]", k));
         }
         return baselines;
+    }
+
+    /**
+     * Widens a part's {@code protocol.baselines} ({@code asked}, not empty) by the baselines now fitted on it that it
+     * was not asked for ({@value AccuracyBench#OKL} is OKL's methods, not a baseline).
+     */
+    private static void widen(ObjectNode root, List<String> asked, List<String> fitted) {
+        ArrayNode widened = ((ObjectNode) root.get("protocol")).putArray("baselines");
+        asked.forEach(widened::add);
+        fitted.stream().filter(b -> !b.equals(AccuracyBench.OKL) && !asked.contains(b)).forEach(widened::add);
     }
 
     /** Appends a {@code reruns} entry (the baselines, whether they were added, this build, time and load). */
@@ -241,10 +252,7 @@ public final class AccuracyParts {
         List<String> asked = baselinesOf(file, root);
         if (!asked.isEmpty()) {
             // a part kept with some baselines now holds those re-fitted too
-            ArrayNode widened = ((ObjectNode) root.get("protocol")).putArray("baselines");
-            asked.forEach(widened::add);
-            baselines.stream().filter(b -> !b.equals(AccuracyBench.OKL) && !asked.contains(b))
-                    .forEach(widened::add);
+            widen(root, asked, baselines);
         }
         Stamp stamp = rerunEntry(root, baselines, false);
         units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", baselines) + " re-run)", stamp,

@@ -128,6 +128,12 @@ class AccuracyBenchTest {
         assertThat(before.path("result").path("methods")).hasSize(4);
         assertThat(before.path("protocol").path("baselines").toString()).isEqualTo("[\"mlp\"]");
 
+        // a completion whose peer fails leaves the part as it was, and says so
+        AccuracyReport failed = linnerudWith(dir, fakePython(dir, "if [ \"$1\" = -c ]; then exit 0; fi\n"
+                + "echo \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1"), parts, "b1", List.of()).run();
+        assertThat(failed.notes()).singleElement().asString().startsWith("linnerud: not run: scikit-learn: ")
+                .endsWith("; the part is left as it was");
+        assertThat(json.readTree(part.toFile())).isEqualTo(before);
         // the run with every baseline asks the peer for the others alone (it fails if asked for the MLP again)
         String others = zerosForEveryBaseline().replace("if [ \"$1\" = -c ]; then exit 0; fi\n",
                 "if [ \"$1\" = -c ]; then exit 0; fi\n! grep -q '\"mlp\"' \"$2/task.json\" || exit 3\n");
