@@ -219,16 +219,78 @@ public final class Pipeline {
                 : tuneDecoder(chosenSpec, pathIndex, data);
         FittedPath fitted = FittedPath.fit(finalSpec, data, okl);
         Predictor predictor = fitted.path().at(pathIndex);
+        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
+        Decided decided = decideOnLeaveOneOut(fitted, pathIndex, embedding);
+        how += decided.note();
         Map<String, Object> values = new LinkedHashMap<>(chosen.values());
         SpectralFilter fittedFilter = fitted.components().filter();
         values.put("filter." + fittedFilter.pathParameter(), fittedFilter.pathValue(pathIndex));
         Provenance provenance = ProvenanceFactory.fitted(okl, new Provenance.DataProvenance(DataChecksum.of(data),
                 data.size()), values, fitted.solver(), sketchOf(finalSpec, predictor), DeviceWork.of(fitted.path()),
                 new Provenance.SearchProvenance(how, curve, search));
-        FittedOutputEmbedding embedding = fitted.embeddingAt(predictor);
-        return new Model(fitted.components().spec(), fitted.transforms(), pathIndex, fitted.components(), embedding,
-                predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()), provenance,
-                okl).withAlternatives(alternatives).withCalibration(calibration(fitted, pathIndex));
+        return new Model(decided.components().spec(), fitted.transforms(), pathIndex, decided.components(),
+                embedding, predictor, ModelData.of(data, fitted.data(), fitted.embedding().learnsFromRegression()),
+                provenance, okl).withAlternatives(alternatives)
+                .withCalibration(calibration(fitted, pathIndex, decided.residuals()));
+    }
+
+    /**
+     * What a decoder deciding on leave-one-out predictions ({@link TunableDecoder#decidesOnLeaveOneOut}) decided.
+     *
+     * @param components the fitted components, with the decided decoder
+     * @param residuals  the closed-form leave-one-out residuals when they were computed (label probabilities reuse
+     *                   them), else empty
+     * @param note       what was decided, for the search's provenance, or empty
+     */
+    private record Decided(Components components, Optional<Matrix> residuals, String note) {
+    }
+
+    /**
+     * For a decoder that asks ({@link TunableDecoder#decidesOnLeaveOneOut}), its spec decided on the closed-form
+     * leave-one-out scores of the fitted path point (the targets less the residuals: row i's prediction by the fit
+     * without row i, no refit), when they are exact ({@link #leaveOneOutResiduals}); otherwise the components as
+     * fitted. Cost: one more eigendecomposition of the n x n Gram, shared with the label probabilities.
+     */
+    private Decided decideOnLeaveOneOut(FittedPath fitted, int pathIndex, FittedOutputEmbedding embedding) {
+        Components c = fitted.components();
+        if (!(c.decoder() instanceof TunableDecoder tunable) || !tunable.decidesOnLeaveOneOut()) {
+            return new Decided(c, Optional.empty(), "");
+        }
+        Optional<Matrix> residuals = leaveOneOutResiduals(fitted, pathIndex);
+        if (residuals.isEmpty()) {
+            return new Decided(c, residuals, "; decoder '" + c.spec().decoder().name() + "' used as given: its "
+                    + "leave-one-out decision needs an exact one-step Tikhonov fit of a separable kernel");
+        }
+        Matrix h = fitted.embedding().targets().get().minus(residuals.get());
+        Optional<ComponentSpec> spec = tunable.decideOnLeaveOneOut(h, fitted.data().outputs(),
+                fitted.decodingContext(embedding, okl));
+        if (spec.isEmpty()) {
+            return new Decided(c, residuals, "");
+        }
+        Components d = new Components(c.spec().withDecoder(spec.get()), c.kernel(), c.operator(), c.output(),
+                c.filter(), c.regularizers(), okl.create(Decoder.class, spec.get()));
+        return new Decided(d, residuals, "; decoder decided on the fit's leave-one-out predictions: "
+                + UserText.escape(spec.get().toString()));
+    }
+
+    /**
+     * The closed-form leave-one-out residuals of the fitted path point (n x d, on the transformed targets' scale)
+     * when they are exact: a Tikhonov filter with one ridge solve, a separable operator with explicit targets, no
+     * tasks, no unlabelled rows and no kernel sketch; else empty.
+     */
+    private Optional<Matrix> leaveOneOutResiduals(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
+                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || fitted.embedding().targets().isEmpty()
+                || fitted.components().spec().approximation().isPresent()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(TikhonovLeaveOneOut.residuals(FittedPath.problem(fitted.components(),
+                    fitted.embedding(), t, okl), ridge.lambda(pathIndex)));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -242,8 +304,8 @@ public final class Pipeline {
      * solver's own decomposition is not shared: it lives inside the solver plugin's path, behind the api's
      * {@code RegressionPath}, which exposes predictions only.
      */
-    private Optional<Calibration> calibration(FittedPath fitted, int pathIndex) {
-        Optional<Calibration> plain = plainCalibration(fitted, pathIndex);
+    private Optional<Calibration> calibration(FittedPath fitted, int pathIndex, Optional<Matrix> leaveOneOut) {
+        Optional<Calibration> plain = plainCalibration(fitted, pathIndex, leaveOneOut);
         if (plain.isEmpty() || spec.intervals().map(IntervalSpec::scores).orElse(IntervalSpec.Scores.ABSOLUTE)
                 != IntervalSpec.Scores.NORMALISED || (plain.get().method() != Calibration.Method.JACKKNIFE_PLUS
                 && plain.get().method() != Calibration.Method.CV_PLUS)) {
@@ -260,13 +322,15 @@ public final class Pipeline {
 
     /**
      * The intervals' calibration with absolute scores (normalised scores add a scale to it, {@link #calibration}).
+     *
+     * @param leaveOneOut the fit's closed-form leave-one-out residuals when already computed, else empty
      */
-    private Optional<Calibration> plainCalibration(FittedPath fitted, int pathIndex) {
+    private Optional<Calibration> plainCalibration(FittedPath fitted, int pathIndex, Optional<Matrix> leaveOneOut) {
         TrainingData t = fitted.data();
         if (!IDENTITY_DECODER.equals(fitted.components().spec().decoder().name())) {
             return fitted.embedding().targets().isPresent() && t.outputs().cols() == 1
                     && fitted.embedding().targets().get().cols() > 1 ? classSets(fitted, pathIndex)
-                    : platt(fitted, pathIndex);
+                    : platt(fitted, pathIndex, leaveOneOut);
         }
         if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
                 || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
@@ -363,7 +427,7 @@ public final class Pipeline {
      * plus-minus), one column per label. Cost: one n x n eigendecomposition (as for intervals) and a Newton
      * iteration of O(n) per step per label; the model stores 2 numbers per label.
      */
-    private Optional<Calibration> platt(FittedPath fitted, int pathIndex) {
+    private Optional<Calibration> platt(FittedPath fitted, int pathIndex, Optional<Matrix> leaveOneOut) {
         TrainingData t = fitted.data();
         if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
                 || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
@@ -377,8 +441,8 @@ public final class Pipeline {
             }
         }
         try {
-            Matrix residuals = TikhonovLeaveOneOut.residuals(FittedPath.problem(fitted.components(),
-                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+            Matrix residuals = leaveOneOut.isPresent() ? leaveOneOut.get() : TikhonovLeaveOneOut.residuals(
+                    FittedPath.problem(fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex));
             Matrix targets = fitted.embedding().targets().get();
             int q = t.outputs().cols();
             Matrix parameters = Matrix.zeros(2, q);

@@ -114,6 +114,11 @@ public final class DecodersPlugin implements OklPlugin {
                                         "tune one threshold per label for F1 on validation data"),
                                 ParameterSpec.bool("at-least-one", false,
                                         "give the label of largest margin when none passes"),
+                                ParameterSpec.bool("decide-at-least-one", false,
+                                        "with at-least-one: the fit keeps it only when the Hamming loss of its "
+                                                + "leave-one-out decisions on the training rows is no higher with it "
+                                                + "(exact one-step Tikhonov fits; elsewhere at-least-one is used as "
+                                                + "given; the model records the outcome)"),
                                 ParameterSpec.choice("objective", "f1", List.of("f1", "metric"),
                                         "what tuning maximises: each label's F1, or the metric of model selection "
                                                 + "(one common threshold, then per label with per-label: model "
@@ -126,7 +131,8 @@ public final class DecodersPlugin implements OklPlugin {
                                 p.findDouble("value").map(OptionalDouble::of).orElse(OptionalDouble.empty()),
                                 p.getBoolean("per-label"), p.getBoolean("at-least-one"),
                                 p.getString("objective").equals("metric"), p.has("thresholds") ? p.getDoubles("thresholds").stream()
-                                        .mapToDouble(Double::doubleValue).toArray() : null)),
+                                        .mapToDouble(Double::doubleValue).toArray() : null,
+                                p.getBoolean("decide-at-least-one"))),
                 SimpleComponentFactory.of(TopKDecoder.ID, Decoder.class, "the k labels with the largest scores",
                         List.of(ParameterSpec.integer("k", 1, 1, "labels per prediction")),
                         (p, c) -> new TopKDecoder(p.getInt("k"))),

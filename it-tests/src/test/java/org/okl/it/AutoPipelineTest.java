@@ -109,9 +109,10 @@ class AutoPipelineTest {
         AutoPipeline.Choice labelled = AutoPipeline.choose(PipelineSpec.auto().build(), 500,
                 new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-multi-label", true), OKL);
         assertThat(labelled.spec().decoder().parameters()).containsEntry("value", 0.0)
-                .containsEntry("at-least-one", true);
+                .containsEntry("at-least-one", true).containsEntry("decide-at-least-one", true);
         assertThat(labelled.record().reasons()).contains("every training row has a label: a prediction with none "
-                + "gets its highest-scoring label");
+                + "gets its highest-scoring label, kept where the fit's leave-one-out predictions miss no more labels "
+                + "with it");
         assertThat(AutoPipeline.choose(PipelineSpec.auto().decoder(ComponentSpec.of("threshold", "value", 0.0))
                 .build(), 500, new AutoPipeline.Task(Dataset.Task.MULTI_LABEL, "test", "auto-multi-label", true),
                 OKL).spec().decoder().parameters()).doesNotContainEntry("at-least-one", true);

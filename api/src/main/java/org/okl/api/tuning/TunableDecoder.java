@@ -60,4 +60,28 @@ public interface TunableDecoder extends Decoder {
             DecodingContext context, Metric objective) {
         return List.of(tune(validationH, validationOutputs, context, objective));
     }
+
+    /**
+     * The spec of this decoder decided on the fitted model's leave-one-out predictions of its own training rows (row
+     * i predicted by the fit without row i), or empty when its parameters ask for no such decision. The fit calls it
+     * once, after fitting the chosen model, where those predictions are exact and cheap: a one-step Tikhonov filter
+     * over a separable operator with explicit targets and no kernel sketch (one more eigendecomposition of the n x n
+     * Gram). Elsewhere (a sketched, streamed or iterative fit) the decoder is used as given. It is separate from
+     * {@link #tunes()}: it needs no hold-out and no decision metric in model selection. The default is empty.
+     *
+     * @param leaveOneOutH the leave-one-out predictions of the training rows (n x d, the regression's output space)
+     * @param outputs      the training rows' true outputs (n x q, missing ones NaN)
+     */
+    default Optional<ComponentSpec> decideOnLeaveOneOut(Matrix leaveOneOutH, Matrix outputs,
+            DecodingContext context) {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether this decoder's parameters ask for {@link #decideOnLeaveOneOut} (so the fit computes the leave-one-out
+     * predictions only when they are used). The default is false.
+     */
+    default boolean decidesOnLeaveOneOut() {
+        return false;
+    }
 }

@@ -119,6 +119,62 @@ class ThresholdDecoderTest {
                 .tuneEachWay(scores, truth, ctx, HAMMING)).containsExactly(ways.get(0));
     }
 
+    /**
+     * At-least-one decided on leave-one-out scores (plus-minus, threshold 0), by hand; misses with it / without:
+     * <pre>
+     * a: -0.2 -0.5  truth 1 0   forced label 0: 0 / 1
+     * b: -0.4 -0.1  truth 1 0   forced label 1: 2 / 1
+     * c:  0.5 -0.3  truth 1 0   a label passes: 0 / 0
+     * d: -0.3 -0.6  truth 1 0   forced label 0: 0 / 1
+     * e: -0.1 -0.2  truth 0 1   forced label 0: 2 / 1
+     * </pre>
+     * a b c d: 2 against 3, kept; b c e: 4 against 2, dropped; a b: 2 against 2, kept (ties keep it); b with its
+     * first truth missing: 1 against 0, dropped.
+     */
+    @Test
+    void atLeastOneIsKeptWhereTheLeaveOneOutDecisionsMissNoMoreLabels() {
+        Matrix twoLabels = Outputs.distinctLabels(8, 2, 1);
+        SimpleDecodingContext ctx = SimpleDecodingContext.of(new LabelEmbedding(LabelCoding.Coding.PLUS_MINUS)
+                .fit(new OutputData(twoLabels, Optional.empty()), context), twoLabels, context);
+        double[] a = {-0.2, -0.5};
+        double[] b = {-0.4, -0.1};
+        double[] c = {0.5, -0.3};
+        double[] d = {-0.3, -0.6};
+        double[] e = {-0.1, -0.2};
+        double[] first = {1, 0};
+        double[] second = {0, 1};
+        ThresholdDecoder deciding = new ThresholdDecoder(OptionalDouble.empty(), false, true, false, null, true);
+        assertThat(deciding.decidesOnLeaveOneOut()).isTrue();
+        ComponentSpec kept = deciding.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {a, b, c, d}),
+                Matrix.fromRows(new double[][] {first, first, first, first}), ctx).orElseThrow();
+        assertThat(kept.name()).isEqualTo("threshold");
+        assertThat(kept.parameters()).containsEntry("at-least-one", true).containsEntry("decide-at-least-one", false)
+                .containsEntry("per-label", false).containsEntry("objective", "f1").doesNotContainKey("value");
+        assertThat(deciding.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {b, c, e}),
+                Matrix.fromRows(new double[][] {first, first, second}), ctx).orElseThrow().parameters())
+                .containsEntry("at-least-one", false);
+        assertThat(deciding.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {a, b}),
+                Matrix.fromRows(new double[][] {first, first}), ctx).orElseThrow().parameters())
+                .containsEntry("at-least-one", true);
+        assertThat(deciding.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {b}),
+                Matrix.fromRows(new double[][] {{Double.NaN, 0}}), ctx).orElseThrow().parameters())
+                .containsEntry("at-least-one", false);
+        // a given threshold and tuned thresholds are carried over; at 0.45 row c's label 0 passes alone
+        ThresholdDecoder tuned = new ThresholdDecoder(OptionalDouble.of(0.45), false, true, false,
+                new double[] {0.45, 0.45}, true);
+        ComponentSpec carried = tuned.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {c}),
+                Matrix.fromRows(new double[][] {first}), ctx).orElseThrow();
+        assertThat(carried.parameters()).containsEntry("value", 0.45).containsEntry("thresholds", List.of(0.45, 0.45))
+                .containsEntry("at-least-one", true).doesNotContainKey("per-label");
+        // nothing to decide without at-least-one, or without being asked
+        for (ThresholdDecoder none : List.of(new ThresholdDecoder(OptionalDouble.empty(), false, false, false, null,
+                true), new ThresholdDecoder(OptionalDouble.empty(), false, true, false, null, false))) {
+            assertThat(none.decidesOnLeaveOneOut()).isFalse();
+            assertThat(none.decideOnLeaveOneOut(Matrix.fromRows(new double[][] {b}),
+                    Matrix.fromRows(new double[][] {first}), ctx)).isEmpty();
+        }
+    }
+
     @Test
     void withoutPerLabelTuningLeavesTheDecoderUnchanged() {
         ThresholdDecoder d = new ThresholdDecoder(OptionalDouble.empty(), false, false);
