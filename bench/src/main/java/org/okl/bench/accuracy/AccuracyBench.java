@@ -198,17 +198,18 @@ public final class AccuracyBench {
         if (kept.isPresent() && !settings.rerun().isEmpty()) {
             progress.println("bench: " + kept.get() + ": re-fitting " + String.join(", ", settings.rerun()));
             progress.flush();
-            return parts.rerun(kind, name, plan, settings.rerun(), old -> {
+            return parts.rerun(kind, name, plan, settings.rerun(), () -> {
                 DatasetResult fresh = run.apply(Optional.of(new java.util.LinkedHashSet<>(settings.rerun())));
-                return fresh.methods().isEmpty() ? old : replaced(old, fresh, refitted(settings.rerun()));
+                return old -> fresh.methods().isEmpty() ? old : replaced(old, fresh, refitted(settings.rerun()));
             });
         }
         DatasetResult r = parts.result(kind, name, plan, () -> run.apply(Optional.empty()), this::wanted,
-                (old, missing) -> {
+                missing -> {
                     progress.println("bench: " + kept.orElseThrow() + ": adding " + String.join(", ", missing));
                     progress.flush();
                     java.util.Set<String> added = new java.util.LinkedHashSet<>(missing);
-                    return replaced(old, run.apply(Optional.of(added)), added);
+                    DatasetResult fresh = run.apply(Optional.of(added));
+                    return old -> replaced(old, fresh, added);
                 });
         kept.ifPresent(this::announce);
         return r;

@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +53,11 @@ public final class AccuracyParts {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The search timing's unit name. */
     static final String TIMING_NAME = "search";
+    /**
+     * The lock file in a parts folder: a run holds it while it reads a part again and rewrites it, so runs that
+     * complete the same part at once do not lose each other's baselines.
+     */
+    static final String LOCK = ".okl-parts.lock";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
 
     /** A part that cannot be used: malformed, of another protocol or plan; the message names the file and field. */
@@ -150,21 +158,23 @@ public final class AccuracyParts {
 
     /**
      * As {@link #result(Kind, String, Optional, Supplier)}, and a kept part that lacks baselines this run asks for
-     * is completed: a part kept by a run with fewer baselines names them in its protocol, and {@code add} gets the
-     * part's result with the missing ones (those of {@code wanted} it was not asked for) and returns it with their
-     * scores added (fitted on the part's own folds). The part is rewritten with them, its protocol's baselines
-     * widened (to all, when this run asks for all) and an entry in its {@code reruns} marked {@code added}.
+     * is completed: a part kept by a run with fewer baselines names them in its protocol, and {@code fit} gets the
+     * missing ones (those of {@code wanted} it was not asked for), fits them on the part's own folds and returns how to
+     * add their scores to a kept result. The part is then read again and rewritten with them under the folder's lock
+     * ({@link #LOCK}), its protocol's baselines widened (to all, when this run asks for all) and an entry in its
+     * {@code reruns} marked {@code added}; so two runs that complete one part at once, each with its own baselines,
+     * both keep what they fitted.
      *
      * @param wanted the baselines this run fits on a unit like the kept one (its task and rows decide)
-     * @param add    fits the missing baselines and adds them; a failure leaves the part as it was
+     * @param fit    fits the missing baselines and says how to add them; a failure leaves the part as it was
      */
     DatasetResult result(Kind kind, String name, Optional<DatasetPlan> plan, Supplier<DatasetResult> run,
-            Function<DatasetResult, List<String>> wanted, BiFunction<DatasetResult, List<String>, DatasetResult> add) {
+            Function<DatasetResult, List<String>> wanted, Function<List<String>, UnaryOperator<DatasetResult>> fit) {
         Path file = file(kind, name);
         if (!Files.exists(file)) {
             return result(kind, name, plan, run);
         }
-        ObjectNode root = (ObjectNode) read(file);
+        ObjectNode root = (ObjectNode) read(file, true);
         DatasetResult kept = checkedPlan(file, datasetResult(file, field(file, root, "result")), plan);
         List<String> asked = baselinesOf(file, root);
         if (asked.isEmpty()) {
@@ -174,19 +184,7 @@ public final class AccuracyParts {
         if (missing.isEmpty()) {
             return kept;
         }
-        DatasetResult updated = add.apply(kept, missing);
-        root.set("result", json(updated));
-        if (protocol.baselines().isEmpty()) {
-            // this run asked for every baseline, and the part now holds every one it wanted
-            ((ObjectNode) root.get("protocol")).putArray("baselines");
-        } else {
-            widen(root, asked, missing);
-        }
-        Stamp stamp = rerunEntry(root, missing, true);
-        units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", missing) + " added)", stamp,
-                Optional.empty()));
-        write(file, root);
-        return updated;
+        return rewrite(kind, name, plan, missing, true, fit.apply(missing));
     }
 
     /** A part's {@code protocol.baselines} (empty: every baseline), checked by {@link #read} already. */
@@ -230,35 +228,75 @@ public final class AccuracyParts {
     }
 
     /**
-     * Re-fits some baselines of a kept data set (or split): {@code update} gets the part's result and returns it with
-     * those baselines' scores replaced; the part is rewritten with the new result and a {@code reruns} entry (the
-     * baselines, and the build, time and load average of the rerun), its first stamp kept; left as it was when
-     * {@code update} returns the result it got (none of the baselines is the unit's task's).
+     * Re-fits some baselines of a kept data set (or split): {@code fit} fits them and returns how to put their scores
+     * in place of a kept result's. The part is then read again and rewritten, under the folder's lock ({@link #LOCK}),
+     * with the new result and a {@code reruns} entry (the baselines, and the build, time and load average of the
+     * rerun), its first stamp kept; it is left as it was when the update returns the result it got (none of the
+     * baselines is the unit's task's).
      *
      * @param plan      as for {@link #result}: a part whose plan differs is refused
      * @param baselines the baselines re-fitted, for the record
      * @throws BadPart naming the file and field when the part is malformed or of another protocol
      */
     DatasetResult rerun(Kind kind, String name, Optional<DatasetPlan> plan, List<String> baselines,
-            UnaryOperator<DatasetResult> update) {
+            Supplier<UnaryOperator<DatasetResult>> fit) {
         Path file = file(kind, name);
-        ObjectNode root = (ObjectNode) read(file);
-        DatasetResult kept = checkedPlan(file, datasetResult(file, field(file, root, "result")), plan);
-        DatasetResult updated = update.apply(kept);
-        if (updated == kept) {
-            return kept;
+        checkedPlan(file, datasetResult(file, field(file, read(file, true), "result")), plan);
+        return rewrite(kind, name, plan, baselines, false, fit.get());
+    }
+
+    /**
+     * Puts fitted baselines into a kept part: under the folder's lock ({@link #locked}) the part is read again, since
+     * another run may have changed it while they were fitted, and {@code update} is applied to its result; unless
+     * that returns the result it got, the part is rewritten with the new result, its protocol's baselines widened by
+     * them (to all, when they were {@code added} by a run that asks for all), and a {@code reruns} entry.
+     */
+    private DatasetResult rewrite(Kind kind, String name, Optional<DatasetPlan> plan, List<String> baselines,
+            boolean added, UnaryOperator<DatasetResult> update) {
+        Path file = file(kind, name);
+        return locked(() -> {
+            ObjectNode now = (ObjectNode) read(file, false);
+            DatasetResult kept = checkedPlan(file, datasetResult(file, field(file, now, "result")), plan);
+            DatasetResult updated = update.apply(kept);
+            if (updated == kept) {
+                return kept;
+            }
+            now.set("result", json(updated));
+            List<String> asked = baselinesOf(file, now);
+            if (added && protocol.baselines().isEmpty()) {
+                // this run asked for every baseline, and the part now holds every one it wanted
+                ((ObjectNode) now.get("protocol")).putArray("baselines");
+            } else if (!asked.isEmpty()) {
+                // a part kept with some baselines now holds these too
+                widen(now, asked, baselines);
+            }
+            Stamp stamp = rerunEntry(now, baselines, added);
+            units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", baselines)
+                    + (added ? " added)" : " re-run)"), stamp, Optional.empty()));
+            write(file, now);
+            return updated;
+        });
+    }
+
+    /**
+     * Runs {@code body} holding the folder's lock file ({@link #LOCK}; an operating-system lock, so it holds across
+     * processes): a part's second read and its rewrite happen under it, never the slow fit before them.
+     */
+    private <T> T locked(Supplier<T> body) {
+        try {
+            Files.createDirectories(dir);
+            try (FileChannel channel = FileChannel.open(dir.resolve(LOCK), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE)) {
+                FileLock lock = channel.lock();
+                try {
+                    return body.get();
+                } finally {
+                    lock.release();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot lock the benchmark parts in " + dir + ": " + e.getMessage(), e);
         }
-        root.set("result", json(updated));
-        List<String> asked = baselinesOf(file, root);
-        if (!asked.isEmpty()) {
-            // a part kept with some baselines now holds those re-fitted too
-            widen(root, asked, baselines);
-        }
-        Stamp stamp = rerunEntry(root, baselines, false);
-        units.add(new Unit(kind.id + " " + name + " (" + String.join(", ", baselines) + " re-run)", stamp,
-                Optional.empty()));
-        write(file, root);
-        return updated;
     }
 
     /** This build's stamp for a part written or re-fitted now. */
@@ -301,7 +339,7 @@ public final class AccuracyParts {
             BiFunction<Path, JsonNode, T> decode) {
         Path file = file(kind, name);
         if (Files.exists(file)) {
-            return decode.apply(file, field(file, read(file), "result"));
+            return decode.apply(file, field(file, read(file, true), "result"));
         }
         T value = run.get();
         ObjectNode root = header(kind, name);
@@ -367,8 +405,11 @@ public final class AccuracyParts {
         }
     }
 
-    /** Reads a part's header: its format, kind, name and protocol are checked, its stamp recorded. */
-    private JsonNode read(Path file) {
+    /**
+     * Reads a part's header: its format, kind, name and protocol are checked, and its stamp recorded for the
+     * provenance when {@code record}.
+     */
+    private JsonNode read(Path file, boolean record) {
         JsonNode root;
         try {
             root = JSON.readTree(file.toFile());
@@ -397,8 +438,11 @@ public final class AccuracyParts {
         // text from a file: escaped before it reaches the report
         Stamp stamp = new Stamp(UserText.escape(text(file, root, "build")),
                 UserText.escape(text(file, root, "finished")), UserText.escape(text(file, root, "load")));
-        units.add(new Unit(UserText.escape(kind) + " " + UserText.escape(name) + reruns(file, root), stamp,
-                Optional.of(file)));
+        String history = reruns(file, root);
+        if (record) {
+            units.add(new Unit(UserText.escape(kind) + " " + UserText.escape(name) + history, stamp,
+                    Optional.of(file)));
+        }
         return root;
     }
 

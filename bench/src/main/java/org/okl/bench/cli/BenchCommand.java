@@ -186,7 +186,8 @@ public final class BenchCommand implements Runnable {
     @Option(names = "--parts", paramLabel = "DIR", description = "With --accuracy: keep every finished data set, "
             + "split and the search timing as a file in DIR, read the ones already there instead of running them, "
             + "and report over all asked for, so the full run can be done in pieces (a part of another protocol is "
-            + "refused; the report lists which build ran each part, when, at which load).")
+            + "refused; the report lists which build ran each part, when, at which load). Runs that add baselines to "
+            + "one kept part at once keep each other's scores (a lock file in DIR).")
     private Path parts;
 
     @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the report as Markdown.")

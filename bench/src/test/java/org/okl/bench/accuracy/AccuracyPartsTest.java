@@ -78,10 +78,10 @@ class AccuracyPartsTest {
         byte[] before = Files.readAllBytes(part);
         AccuracyParts rerun = new AccuracyParts(dir, FULL, "okl test bbb");
         // an update that changes nothing leaves the file as it was
-        rerun.rerun(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), List.of("krr"), r -> r);
+        rerun.rerun(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), List.of("krr"), () -> r -> r);
         assertThat(Files.readAllBytes(part)).isEqualTo(before);
         DatasetResult updated = rerun.rerun(AccuracyParts.Kind.DATASET, "enb", Optional.of(asked), List.of("krr"),
-                r -> new DatasetResult(r.plan(), r.rows(), r.inputs(), r.outputs(), r.testShare(), List.of(
+                () -> r -> new DatasetResult(r.plan(), r.rows(), r.inputs(), r.outputs(), r.testShare(), List.of(
                         r.methods().get(0), new MethodScores("krr", Map.of("arrmse", new double[] {0.2}),
                                 new double[] {4.0})), r.notes(), r.higherIsBetter()));
         assertThat(updated.method("krr").orElseThrow().scores().get("arrmse")).containsExactly(0.2);
@@ -146,7 +146,7 @@ class AccuracyPartsTest {
         assertThat(new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("krr-grid")), "b")
                 .result(AccuracyParts.Kind.DATASET, "enb", Optional.empty(), () -> {
                     throw new AssertionError("read, not run");
-                }, r -> List.of("krr-grid"), (r, missing) -> {
+                }, r -> List.of("krr-grid"), missing -> {
                     throw new AssertionError("nothing is missing");
                 }).methods()).hasSize(2);
         Path only = dir.resolve("only");
@@ -161,6 +161,64 @@ class AccuracyPartsTest {
                 .isInstanceOf(AccuracyParts.BadPart.class)
                 .hasMessageStartingWith(file + ": field result.plan: enb, regression, 3 x 5-fold, but this run asks "
                         + "for enb, regression, 5 x 5-fold");
+    }
+
+    @Test
+    void twoRunsThatCompleteOnePartAtOnceBothKeepWhatTheyFitted(@TempDir Path dir) throws Exception {
+        // piece 1: krr alone
+        new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("krr")), "okl test aaa").result(
+                AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), AccuracyPartsTest::result);
+        Path part = dir.resolve("split-bibtex.json");
+        // run A adds rf; while rf is being fitted, run B adds svc and finishes first, then run C re-fits krr
+        DatasetResult a = new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("rf")),
+                "okl test A").result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+                    throw new AssertionError("kept: completed, not run");
+                }, r -> List.of("rf"), missing -> {
+                    new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("svc")), "okl test B")
+                            .result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+                                throw new AssertionError("kept: completed, not run");
+                            }, r -> List.of("svc"), more -> r -> with(r, "svc", 0.75));
+                    new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("krr")), "okl test C")
+                            .rerun(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), List.of("krr"),
+                                    () -> r -> replaced(r, "krr", 0.125));
+                    return r -> with(r, "rf", 0.5);
+                });
+        assertThat(a.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "svc", "rf");
+        assertThat(a.method("krr").orElseThrow().scores().get("arrmse")).containsExactly(0.125);
+        String text = Files.readString(part);
+        assertThat(text).contains("\"baselines\" : [ \"krr\", \"svc\", \"rf\" ]");
+        AccuracyParts later = new AccuracyParts(dir, FULL, "okl test ddd");
+        DatasetResult read = later.result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
+            throw new AssertionError("read, not run");
+        });
+        assertThat(read.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "svc", "rf");
+        assertThat(read.method("svc").orElseThrow().scores().get("arrmse")).containsExactly(0.75);
+        assertThat(read.method("rf").orElseThrow().scores().get("arrmse")).containsExactly(0.5);
+        assertThat(later.provenance()).singleElement().asString().startsWith("split bibtex; svc added by okl test B, "
+                + "finished ").contains("; krr re-run by okl test C, finished ")
+                .contains("; rf added by okl test A, finished ").contains(": okl test aaa, finished ");
+        // the lock is a file of its own in the folder, beside the parts
+        assertThat(dir.resolve(AccuracyParts.LOCK)).exists();
+        // the same interleaving for two reruns: the second to finish keeps the first's re-fit
+        new AccuracyParts(dir, FULL, "okl test E").rerun(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(),
+                List.of("rf"), () -> {
+                    new AccuracyParts(dir, FULL, "okl test F").rerun(AccuracyParts.Kind.SPLIT, "bibtex",
+                            Optional.empty(), List.of("svc"), () -> r -> replaced(r, "svc", 0.375));
+                    return r -> replaced(r, "rf", 0.0625);
+                });
+        DatasetResult both = new AccuracyParts(dir, FULL, "okl test G").result(AccuracyParts.Kind.SPLIT, "bibtex",
+                Optional.empty(), () -> {
+                    throw new AssertionError("read, not run");
+                });
+        assertThat(both.method("svc").orElseThrow().scores().get("arrmse")).containsExactly(0.375);
+        assertThat(both.method("rf").orElseThrow().scores().get("arrmse")).containsExactly(0.0625);
+    }
+
+    private static DatasetResult replaced(DatasetResult r, String method, double score) {
+        List<MethodScores> methods = r.methods().stream().map(m -> !m.method().equals(method) ? m
+                : new MethodScores(method, Map.of("arrmse", new double[] {score}), new double[] {1.0})).toList();
+        return new DatasetResult(r.plan(), r.rows(), r.inputs(), r.outputs(), r.testShare(), methods, r.notes(),
+                r.higherIsBetter());
     }
 
     private static DatasetResult with(DatasetResult r, String method, double score) {
@@ -181,9 +239,9 @@ class AccuracyPartsTest {
         DatasetResult two = new AccuracyParts(dir, new AccuracyParts.Protocol(false, 7, true, List.of("rf")),
                 "okl test bbb").result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
                     throw new AssertionError("kept: completed, not run");
-                }, r -> List.of("rf"), (r, missing) -> {
+                }, r -> List.of("rf"), missing -> {
                     asked.add(missing);
-                    return with(r, "rf", 0.5);
+                    return r -> with(r, "rf", 0.5);
                 });
         assertThat(asked).containsExactly(List.of("rf"));
         assertThat(two.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "rf");
@@ -193,9 +251,9 @@ class AccuracyPartsTest {
         AccuracyParts full = new AccuracyParts(dir, FULL, "okl test ccc");
         DatasetResult all = full.result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
             throw new AssertionError("kept: completed, not run");
-        }, r -> List.of("krr", "rf", "svc"), (r, missing) -> {
+        }, r -> List.of("krr", "rf", "svc"), missing -> {
             asked.add(missing);
-            return with(r, "svc", 0.75);
+            return r -> with(r, "svc", 0.75);
         });
         assertThat(asked).containsExactly(List.of("rf"), List.of("svc"));
         assertThat(all.methods()).extracting(MethodScores::method).containsExactly("okl-auto", "krr", "rf", "svc");
@@ -204,7 +262,7 @@ class AccuracyPartsTest {
         AccuracyParts later = new AccuracyParts(dir, FULL, "okl test ddd");
         DatasetResult read = later.result(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), () -> {
             throw new AssertionError("read, not run");
-        }, r -> List.of("krr", "rf", "svc"), (r, missing) -> {
+        }, r -> List.of("krr", "rf", "svc"), missing -> {
             throw new AssertionError("complete: " + missing);
         });
         assertThat(read.method("svc").orElseThrow().scores().get("arrmse")).containsExactly(0.75);
@@ -216,13 +274,13 @@ class AccuracyPartsTest {
                 AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(), AccuracyPartsTest::result);
         byte[] before = Files.readAllBytes(other.resolve("split-bibtex.json"));
         assertThatThrownBy(() -> new AccuracyParts(other, FULL, "b").result(AccuracyParts.Kind.SPLIT, "bibtex",
-                Optional.empty(), AccuracyPartsTest::result, r -> List.of("krr", "svc"), (r, missing) -> {
+                Optional.empty(), AccuracyPartsTest::result, r -> List.of("krr", "svc"), missing -> {
                     throw new IllegalStateException("scikit-learn svc failed");
                 })).hasMessage("scikit-learn svc failed");
         assertThat(Files.readAllBytes(other.resolve("split-bibtex.json"))).isEqualTo(before);
         // a rerun of a baseline such a part lacks adds it to the part's list too
         new AccuracyParts(other, FULL, "c").rerun(AccuracyParts.Kind.SPLIT, "bibtex", Optional.empty(),
-                List.of("okl", "svc"), r -> with(r, "svc", 0.25));
+                List.of("okl", "svc"), () -> r -> with(r, "svc", 0.25));
         assertThat(Files.readString(other.resolve("split-bibtex.json")))
                 .contains("\"baselines\" : [ \"krr\", \"svc\" ]");
     }
