@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.okl.api.OklVersion;
 import org.okl.api.component.ComponentSpec;
 import org.okl.api.decoder.Decoder;
@@ -274,20 +275,33 @@ public final class Pipeline {
     }
 
     /**
+     * The ridge of the fitted path point when its closed-form leave-one-out fits are exact: a Tikhonov filter with
+     * one ridge solve, no tasks and no unlabelled rows; else empty. Decoding on the fit's leave-one-out predictions,
+     * prediction intervals, conformal class sets and Platt scaling all start from this, each adding its own
+     * conditions (a row cap, the targets it needs).
+     */
+    private static OptionalDouble exactLeaveOneOut(FittedPath fitted, int pathIndex) {
+        TrainingData t = fitted.data();
+        return fitted.components().filter() instanceof RidgeFilter ridge && ridge.iterations() == 1
+                && t.groups().isEmpty() && t.unlabelledInputs().isEmpty() ? OptionalDouble.of(ridge.lambda(pathIndex))
+                : OptionalDouble.empty();
+    }
+
+    /**
      * The closed-form leave-one-out residuals of the fitted path point (n x d, on the transformed targets' scale)
      * when they are exact: a Tikhonov filter with one ridge solve, a separable operator with explicit targets, no
      * tasks, no unlabelled rows and no kernel sketch; else empty.
      */
     private Optional<Matrix> leaveOneOutResiduals(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
-        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
-                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || fitted.embedding().targets().isEmpty()
+        OptionalDouble lambda = exactLeaveOneOut(fitted, pathIndex);
+        if (lambda.isEmpty() || fitted.embedding().targets().isEmpty()
                 || fitted.components().spec().approximation().isPresent()) {
             return Optional.empty();
         }
         try {
             return Optional.of(TikhonovLeaveOneOut.residuals(FittedPath.problem(fitted.components(),
-                    fitted.embedding(), t, okl), ridge.lambda(pathIndex)));
+                    fitted.embedding(), t, okl), lambda.getAsDouble()));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
@@ -332,19 +346,18 @@ public final class Pipeline {
                     && fitted.embedding().targets().get().cols() > 1 ? classSets(fitted, pathIndex)
                     : platt(fitted, pathIndex, leaveOneOut);
         }
-        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
-                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
-                || fitted.embedding().targets().isEmpty()
+        OptionalDouble lambda = exactLeaveOneOut(fitted, pathIndex);
+        if (lambda.isEmpty() || t.size() > Model.MAX_INTERVAL_ROWS || fitted.embedding().targets().isEmpty()
                 || !Arrays.equals(fitted.embedding().targets().get().data(), t.outputs().data())
                 || fitted.embedding().targets().get().cols() != t.outputs().cols()) {
             return Optional.empty();
         }
         if (intervalMethod() == IntervalSpec.Method.CV_PLUS) {
-            return cvPlus(fitted, ridge.lambda(pathIndex));
+            return cvPlus(fitted, lambda.getAsDouble());
         }
         try {
             TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
-                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+                    fitted.embedding(), t, okl), lambda.getAsDouble());
             return Optional.of(new Calibration(fits.residuals(), t.inputs(), fits));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
@@ -406,13 +419,13 @@ public final class Pipeline {
      */
     private Optional<Calibration> classSets(FittedPath fitted, int pathIndex) {
         TrainingData t = fitted.data();
-        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
-                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS) {
+        OptionalDouble lambda = exactLeaveOneOut(fitted, pathIndex);
+        if (lambda.isEmpty() || t.size() > Model.MAX_INTERVAL_ROWS) {
             return Optional.empty();
         }
         try {
             TikhonovLeaveOneOut.Fits fits = TikhonovLeaveOneOut.fits(FittedPath.problem(fitted.components(),
-                    fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+                    fitted.embedding(), t, okl), lambda.getAsDouble());
             return Optional.of(Calibration.classSets(fits.residuals(), t.inputs(), fits));
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return Optional.empty();
@@ -429,9 +442,8 @@ public final class Pipeline {
      */
     private Optional<Calibration> platt(FittedPath fitted, int pathIndex, Optional<Matrix> leaveOneOut) {
         TrainingData t = fitted.data();
-        if (!(fitted.components().filter() instanceof RidgeFilter ridge) || ridge.iterations() != 1
-                || t.groups().isPresent() || t.unlabelledInputs().isPresent() || t.size() > Model.MAX_INTERVAL_ROWS
-                || fitted.embedding().targets().isEmpty()
+        OptionalDouble lambda = exactLeaveOneOut(fitted, pathIndex);
+        if (lambda.isEmpty() || t.size() > Model.MAX_INTERVAL_ROWS || fitted.embedding().targets().isEmpty()
                 || fitted.embedding().targets().get().cols() != t.outputs().cols()) {
             return Optional.empty();
         }
@@ -442,7 +454,7 @@ public final class Pipeline {
         }
         try {
             Matrix residuals = leaveOneOut.isPresent() ? leaveOneOut.get() : TikhonovLeaveOneOut.residuals(
-                    FittedPath.problem(fitted.components(), fitted.embedding(), t, okl), ridge.lambda(pathIndex));
+                    FittedPath.problem(fitted.components(), fitted.embedding(), t, okl), lambda.getAsDouble());
             Matrix targets = fitted.embedding().targets().get();
             int q = t.outputs().cols();
             Matrix parameters = Matrix.zeros(2, q);

@@ -1,6 +1,5 @@
 package org.okl.decoders.decoder;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -193,11 +192,8 @@ public final class ThresholdDecoder implements TunableDecoder {
     }
 
     private ComponentSpec spec(double[] t) {
-        List<Double> thresholds = new ArrayList<>();
-        for (double x : t) {
-            thresholds.add(x);
-        }
-        ComponentSpec spec = ComponentSpec.of(ID, "thresholds", thresholds, "at-least-one", atLeastOne);
+        ComponentSpec spec = ComponentSpec.of(ID, "thresholds", Arrays.stream(t).boxed().toList(), "at-least-one",
+                atLeastOne);
         spec = decideAtLeastOne ? spec.with("decide-at-least-one", true) : spec;
         return value.isPresent() ? spec.with("value", value.getAsDouble()) : spec;
     }
@@ -226,11 +222,7 @@ public final class ThresholdDecoder implements TunableDecoder {
         long without = missed(decide(scores, t, false, coding, embedding).outputs(), outputs);
         ComponentSpec spec = ComponentSpec.of(ID, "at-least-one", with <= without, "decide-at-least-one", false);
         if (tuned != null) {
-            List<Double> thresholds = new ArrayList<>();
-            for (double x : tuned) {
-                thresholds.add(x);
-            }
-            spec = spec.with("thresholds", thresholds);
+            spec = spec.with("thresholds", Arrays.stream(tuned).boxed().toList());
         } else {
             spec = spec.with("per-label", perLabel).with("objective", forMetric ? "metric" : "f1");
         }
