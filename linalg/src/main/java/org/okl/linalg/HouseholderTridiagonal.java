@@ -3,6 +3,7 @@ package org.okl.linalg;
 import dev.ludovic.netlib.lapack.LAPACK;
 import org.netlib.util.intW;
 import org.okl.api.linalg.Matrix;
+import org.okl.linalg.parallel.BlasThreads;
 
 /**
  * A tridiagonal form in LAPACK's dsytrd layout, Q kept as the n - 1 Householder reflectors below the subdiagonal:
@@ -56,7 +57,7 @@ final class HouseholderTridiagonal implements TridiagonalForm {
         lapack.dsytrd("L", n, a, n, d, e, tau, workSize, -1, info);
         NativeLinearAlgebra.check("dsytrd (workspace query)", info);
         double[] work = new double[Math.max(1, (int) workSize[0])];
-        lapack.dsytrd("L", n, a, n, d, e, tau, work, work.length, info);
+        BlasThreads.run(4.0 * n * n * n / 3.0, () -> lapack.dsytrd("L", n, a, n, d, e, tau, work, work.length, info));
         NativeLinearAlgebra.check("dsytrd", info);
         return new HouseholderTridiagonal(dormtr, n, a, tau, d, java.util.Arrays.copyOf(e, n - 1));
     }
@@ -93,7 +94,8 @@ final class HouseholderTridiagonal implements TridiagonalForm {
         lapack.dormtr("L", "L", trans, n, m, reflectors, n, tau, c, n, workSize, -1, info);
         NativeLinearAlgebra.check("dormtr (workspace query)", info);
         double[] work = new double[Math.max(1, (int) workSize[0])];
-        lapack.dormtr("L", "L", trans, n, m, reflectors, n, tau, c, n, work, work.length, info);
+        BlasThreads.run(2.0 * n * n * m, () -> lapack.dormtr("L", "L", trans, n, m, reflectors, n, tau, c, n, work,
+                work.length, info));
         NativeLinearAlgebra.check("dormtr", info);
     }
 }

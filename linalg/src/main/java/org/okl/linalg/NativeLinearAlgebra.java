@@ -12,7 +12,8 @@ import org.okl.linalg.parallel.BlasThreads;
 /**
  * The native back-end: BLAS and LAPACK (OpenBLAS on a standard Linux install) called through netlib's JNI bindings.
  * {@link Matrix} is column-major, as Fortran expects, so arrays are handed over without transposing; inputs are
- * copied only where LAPACK overwrites its argument.
+ * copied only where LAPACK overwrites its argument. Each call says its size in floating-point operations to
+ * {@link BlasThreads#call}, which runs the small ones on one BLAS thread.
  */
 final class NativeLinearAlgebra extends BlasBackEnd {
 
@@ -57,14 +58,16 @@ final class NativeLinearAlgebra extends BlasBackEnd {
     @Override
     void product(boolean transA, boolean transB, int m, int n, int k, double alpha, double[] a, int lda, double[] b,
             int ldb, double beta, double[] c) {
-        blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha, a, lda, b, ldb, beta, c, Dense.ld(m));
+        BlasThreads.run(2.0 * m * n * k, () -> blas.dgemm(transA ? "T" : "N", transB ? "T" : "N", m, n, k, alpha, a,
+                lda, b, ldb, beta, c, Dense.ld(m)));
     }
 
     /** {@code dsyrk} on the lower triangle. */
     @Override
     void rankUpdate(double alpha, Matrix a, boolean transpose, int n, int k, double beta, Matrix c) {
-        blas.dsyrk("L", transpose ? "T" : "N", n, k, alpha, Dense.unaliased(a.data(), c.data()), Dense.ld(a.rows()),
-                beta, c.data(), Dense.ld(n));
+        double[] ad = Dense.unaliased(a.data(), c.data());
+        BlasThreads.run((double) n * n * k, () -> blas.dsyrk("L", transpose ? "T" : "N", n, k, alpha, ad,
+                Dense.ld(a.rows()), beta, c.data(), Dense.ld(n)));
     }
 
     @Override
@@ -75,7 +78,8 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         if (n == 0 || k == 0) {
             return c;
         }
-        blas.dsyrk("L", transpose ? "T" : "N", n, k, 1.0, a.data(), Dense.ld(a.rows()), 0.0, c.data(), n);
+        BlasThreads.run((double) n * n * k, () -> blas.dsyrk("L", transpose ? "T" : "N", n, k, 1.0, a.data(),
+                Dense.ld(a.rows()), 0.0, c.data(), n));
         Dense.mirrorLowerToUpper(c.data(), n);
         return c;
     }
@@ -97,7 +101,8 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         check("dsyevd (workspace query)", info);
         double[] work = new double[Math.max(1, (int) workSize[0])];
         int[] iwork = new int[Math.max(1, iworkSize[0])];
-        lapack.dsyevd("V", "L", n, v, n, w, work, work.length, iwork, iwork.length, info);
+        BlasThreads.run(9.0 * n * n * n, () -> lapack.dsyevd("V", "L", n, v, n, w, work, work.length, iwork,
+                iwork.length, info));
         if (info.val > 0) {
             throw new ArithmeticException("eigenSymmetric: dsyevd failed to converge (info=" + info.val
                     + "); the matrix probably contains NaN or infinite values");
@@ -113,7 +118,7 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         double[] l = symmetricPositiveDefinite.data().clone();
         NonFiniteMatrixException.requireFiniteLower("cholesky", l, n);
         intW info = new intW(0);
-        lapack.dpotrf("L", n, l, Dense.ld(n), info);
+        BlasThreads.run(n * (double) n * n / 3.0, () -> lapack.dpotrf("L", n, l, Dense.ld(n), info));
         if (info.val > 0) {
             return Optional.empty();
         }
@@ -136,7 +141,8 @@ final class NativeLinearAlgebra extends BlasBackEnd {
             return x;
         }
         intW info = new intW(0);
-        lapack.dpotrs("L", n, b.cols(), lower.data(), n, x.data(), n, info);
+        BlasThreads.run(2.0 * n * n * b.cols(), () -> lapack.dpotrs("L", n, b.cols(), lower.data(), n, x.data(), n,
+                info));
         check("dpotrs", info);
         return x;
     }
@@ -151,7 +157,8 @@ final class NativeLinearAlgebra extends BlasBackEnd {
             return x;
         }
         intW info = new intW(0);
-        lapack.dtrtrs(lower ? "L" : "U", transpose ? "T" : "N", "N", n, b.cols(), t.data(), n, x.data(), n, info);
+        BlasThreads.run((double) n * n * b.cols(), () -> lapack.dtrtrs(lower ? "L" : "U", transpose ? "T" : "N", "N",
+                n, b.cols(), t.data(), n, x.data(), n, info));
         if (info.val > 0) {
             throw new IllegalArgumentException(
                     "triangular matrix is singular: diagonal element " + (info.val - 1) + " is zero");
@@ -172,10 +179,11 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         double[] lu = a.data().clone();
         intW info = new intW(0);
         // OpenBLAS's dgetrf needs a deeper stack than Java threads have by default (see LargeStackExecutor)
-        LargeStackExecutor.call(() -> {
+        double flops = 2.0 * n * n * n / 3.0 + 2.0 * n * n * b.cols();
+        LargeStackExecutor.call(() -> BlasThreads.call(flops, () -> {
             lapack.dgesv(n, b.cols(), lu, n, new int[n], x.data(), n, info);
             return null;
-        });
+        }));
         if (info.val > 0) {
             throw new IllegalArgumentException("matrix is singular: LU pivot " + (info.val - 1) + " is exactly zero");
         }
@@ -197,15 +205,14 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         double[] workSize = new double[1];
         lapack.dgeqrf(m, n, q, m, tau, workSize, -1, info);
         check("dgeqrf (workspace query)", info);
-        double[] work = new double[Math.max(1, (int) workSize[0])];
-        lapack.dgeqrf(m, n, q, m, tau, work, work.length, info);
+        double[] first = new double[Math.max(1, (int) workSize[0])];
+        double flops = 2.0 * m * n * k;
+        BlasThreads.run(flops, () -> lapack.dgeqrf(m, n, q, m, tau, first, first.length, info));
         check("dgeqrf", info);
         lapack.dorgqr(m, k, k, q, m, tau, workSize, -1, info);
         check("dorgqr (workspace query)", info);
-        if (workSize[0] > work.length) {
-            work = new double[(int) workSize[0]];
-        }
-        lapack.dorgqr(m, k, k, q, m, tau, work, work.length, info);
+        double[] work = workSize[0] > first.length ? new double[(int) workSize[0]] : first;
+        BlasThreads.run(flops, () -> lapack.dorgqr(m, k, k, q, m, tau, work, work.length, info));
         check("dorgqr", info);
         return new Matrix(m, k, k == n ? q : Arrays.copyOf(q, m * k));
     }
@@ -223,16 +230,15 @@ final class NativeLinearAlgebra extends BlasBackEnd {
         double[] workSize = new double[1];
         lapack.dgehrd(n, 1, n, h, n, tau, workSize, -1, info);
         check("dgehrd (workspace query)", info);
-        double[] work = new double[Math.max(1, (int) workSize[0])];
-        lapack.dgehrd(n, 1, n, h, n, tau, work, work.length, info);
+        double[] first = new double[Math.max(1, (int) workSize[0])];
+        double cube = (double) n * n * n;
+        BlasThreads.run(10.0 * cube / 3.0, () -> lapack.dgehrd(n, 1, n, h, n, tau, first, first.length, info));
         check("dgehrd", info);
         double[] q = h.clone();
         lapack.dorghr(n, 1, n, q, n, tau, workSize, -1, info);
         check("dorghr (workspace query)", info);
-        if (workSize[0] > work.length) {
-            work = new double[(int) workSize[0]];
-        }
-        lapack.dorghr(n, 1, n, q, n, tau, work, work.length, info);
+        double[] work = workSize[0] > first.length ? new double[(int) workSize[0]] : first;
+        BlasThreads.run(4.0 * cube / 3.0, () -> lapack.dorghr(n, 1, n, q, n, tau, work, work.length, info));
         check("dorghr", info);
         Dense.zeroBelowSubdiagonal(h, n);
         return new HessenbergForm(new Matrix(n, n, q), new Matrix(n, n, h));

@@ -21,13 +21,23 @@ import org.slf4j.LoggerFactory;
  * foreign-function API), so that {@link Workers}' pool and the BLAS never compete for the cores:
  * <ul>
  *   <li>while tasks run on the pool ({@link #single}), one thread per call: each pool thread makes its own calls;</li>
- *   <li>otherwise as many as the pool has ({@link Workers#configuredThreads()}), unless the environment fixed the
- *       BLAS's own count ({@code OPENBLAS_NUM_THREADS}, {@code GOTO_NUM_THREADS} or {@code OMP_NUM_THREADS}: an
- *       okl-spark executor's 1), which is then kept.</li>
+ *   <li>outside the pool, one thread for a call of less than {@value #PARALLEL_FLOPS} floating-point operations
+ *       ({@link #call}), and as many as the pool has ({@link Workers#configuredThreads()}) for a larger one, unless
+ *       the environment fixed the BLAS's own count ({@code OPENBLAS_NUM_THREADS}, {@code GOTO_NUM_THREADS} or
+ *       {@code OMP_NUM_THREADS}: an okl-spark executor's 1), which is then kept.</li>
  * </ul>
- * The count is global to the library: regions from several threads nest (the last one out restores it). Without
- * native BLAS, or with a BLAS that is not OpenBLAS (the reference BLAS and netlib's Java BLAS run on the calling
- * thread), nothing is set.
+ * Why small calls run on one thread: OpenBLAS hands a call's work to its threads and waits for all of them. On a
+ * machine whose cores other processes keep busy, a waiting call lasts until the last of its threads is scheduled
+ * again, so a fit made of many small calls slows down by far more than its share of the cores: the automatic fit of
+ * emotions' training part (391 rows, 313 per fold) took 617 s on 2 cores beside two busy processes, against 18 s
+ * with one BLAS thread. On a quiet machine one thread is as fast up to about this size (2 cores: eigendecompositions
+ * of 200 and 400 took 3.1 and 12.7 ms on one thread, 4.5 and 14.0 ms on two; at 800 two threads were 11 % faster,
+ * at 1,600 1.45 times).
+ *
+ * <p>The count is global to the library. It is set only when it changes: it stays at one after a pool region or a
+ * small call until a large call outside the pool asks for more, so a small call costs no library call.
+ * Without native BLAS, or with a BLAS that is not OpenBLAS (the reference BLAS and netlib's Java BLAS run on the
+ * calling thread), nothing is set.
  */
 public final class BlasThreads {
     private static final Logger LOG = LoggerFactory.getLogger(BlasThreads.class);
@@ -42,11 +52,18 @@ public final class BlasThreads {
     private static final List<String> BLAS_ENVIRONMENT = List.of("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
             "OMP_NUM_THREADS");
     private static final Object LOCK = new Object();
+    /**
+     * The floating-point operations from which a call outside the pool runs on more than one BLAS thread (an
+     * eigendecomposition of about 480 rows, a product of two square matrices of about 800).
+     */
+    public static final double PARALLEL_FLOPS = 1e9;
 
     private static volatile String library;
     private static Control control;
     private static boolean resolved;
     private static int depth;
+    /** The count last set in the library (under the lock; read without it only to skip a call that changes nothing). */
+    private static volatile int applied;
 
     private BlasThreads() {
     }
@@ -54,10 +71,11 @@ public final class BlasThreads {
     /**
      * Registers the OpenBLAS library the native back-end loaded (its path, as the process mapped it). When the
      * thread count is configured explicitly ({@value Workers#PROPERTY} or {@value Workers#ENVIRONMENT}) the BLAS is
-     * set to it now; otherwise on the first parallel region.
+     * set to it now; otherwise on the first region or call.
      */
     public static void attach(String openBlasPath) {
         library = openBlasPath;
+        applied = 0; // unknown until the control is resolved
         boolean explicit = notBlank(System.getProperty(Workers.PROPERTY)) || notBlank(System.getenv(Workers.ENVIRONMENT));
         if (explicit) {
             synchronized (LOCK) {
@@ -66,7 +84,7 @@ public final class BlasThreads {
         }
     }
 
-    /** Runs {@code body} with the BLAS on one thread per call, then restores the count. */
+    /** Runs {@code body}, a region whose tasks each make their own BLAS calls, with the BLAS on one thread per call. */
     public static void single(Runnable body) {
         singleCall(() -> {
             body.run();
@@ -74,7 +92,10 @@ public final class BlasThreads {
         });
     }
 
-    /** Runs {@code body} with the BLAS on one thread per call, then restores the count, and returns its result. */
+    /**
+     * Runs {@code body}, a region whose tasks each make their own BLAS calls, with the BLAS on one thread per call,
+     * and returns its result.
+     */
     public static <T> T singleCall(Supplier<T> body) {
         enter();
         try {
@@ -82,6 +103,29 @@ public final class BlasThreads {
         } finally {
             leave();
         }
+    }
+
+    /**
+     * Runs {@code body}, one BLAS or LAPACK call of about {@code flops} floating-point operations, on one BLAS thread
+     * when it is small ({@value #PARALLEL_FLOPS}) or a pool region is running, else on the threads outside the pool.
+     */
+    public static <T> T call(double flops, Supplier<T> body) {
+        if (flops < PARALLEL_FLOPS) {
+            if (applied != 1) {
+                narrow();
+            }
+        } else {
+            widen();
+        }
+        return body.get();
+    }
+
+    /** {@link #call} for a body without a result. */
+    public static void run(double flops, Runnable body) {
+        call(flops, () -> {
+            body.run();
+            return null;
+        });
     }
 
     /**
@@ -131,7 +175,8 @@ public final class BlasThreads {
             Control c = control();
             if (c != null) {
                 return "OpenBLAS" + (c.core().isEmpty() ? "" : " (" + c.core() + " kernels)") + " threads set by OKL: "
-                        + "1 per pool task, " + c.outside() + " outside the pool (" + c.source() + ")";
+                        + "1 per pool task and per call under " + (long) PARALLEL_FLOPS + " flops, " + c.outside()
+                        + " for a larger call outside the pool (" + c.source() + ")";
             }
             return library == null ? "no native BLAS threads to set" : "OpenBLAS threads not controlled ("
                     + library + ": its openblas_set_num_threads could not be called)";
@@ -141,18 +186,47 @@ public final class BlasThreads {
     private static void enter() {
         synchronized (LOCK) {
             Control c = control();
-            if (c != null && depth++ == 0) {
-                c.set(1);
+            if (c != null) {
+                depth++;
+                apply(c, 1);
             }
         }
     }
 
+    /** Ends a region; the count stays at one until a large call outside the pool asks for more. */
     private static void leave() {
         synchronized (LOCK) {
-            Control c = control();
-            if (c != null && --depth == 0) {
-                c.set(c.outside());
+            if (control() != null) {
+                depth--;
             }
+        }
+    }
+
+    private static void narrow() {
+        synchronized (LOCK) {
+            Control c = control();
+            if (c != null) {
+                apply(c, 1);
+            } else {
+                applied = 1; // nothing to set: later small calls skip the lock
+            }
+        }
+    }
+
+    private static void widen() {
+        synchronized (LOCK) {
+            Control c = control();
+            if (c != null && depth == 0) {
+                apply(c, c.outside());
+            }
+        }
+    }
+
+    /** Sets the library's count when it changes (under the lock). */
+    private static void apply(Control c, int threads) {
+        if (applied != threads) {
+            c.set(threads);
+            applied = threads;
         }
     }
 
@@ -179,6 +253,7 @@ public final class BlasThreads {
             String core = coreName(lib);
             control = new Control(set, get, outside, source, core);
             control.set(outside);
+            applied = outside;
             warnIfMisdetected(core);
         } catch (Throwable e) {
             LOG.debug("cannot set the OpenBLAS threads of {}: {}", library, e.toString());
