@@ -129,8 +129,8 @@ public final class BlasThreads {
     }
 
     /**
-     * The threads the BLAS uses outside parallel regions, when OKL controls them (empty without OpenBLAS, or when
-     * JNA cannot reach it).
+     * The threads the BLAS uses for a call of at least {@value #PARALLEL_FLOPS} flops outside parallel regions, when
+     * OKL controls them (empty without OpenBLAS, or when JNA cannot reach it).
      */
     public static Optional<Integer> outside() {
         synchronized (LOCK) {
